@@ -1,0 +1,1 @@
+"""shardlint's analysis engine: source files in, diagnostics out (see check.py)."""

@@ -1,0 +1,288 @@
+"""The one entry of the engine: paths (or in-memory buffers) in, diagnostics out.
+
+`check()` serves the CLI; `Project` serves the language server (open buffers override disk,
+files are re-read only when their content hash changes)."""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+import os
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from . import engine
+from .config import Config
+from .diagnostics import Diagnostic
+from .rules import RULES
+from .source import DecodeError, SourceFile, digest, parse_text, read_file
+
+CACHE_DIR = ".shardlint_cache"
+CACHE_VERSION = "1"
+_SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache",
+              ".tox", ".nox", ".venv", "venv", "node_modules", CACHE_DIR, ".eggs", "site-packages"}
+
+
+@dataclass
+class CheckResult:
+    diagnostics: list[Diagnostic]
+    skipped: list[tuple[str, str]] = field(default_factory=list)  # (path, reason)
+    files: int = 0
+
+
+def discover(paths: Sequence[str | Path], config: Config) -> list[tuple[Path, str]]:
+    """(absolute path, path as shown) of every Python file under `paths`, excluding `exclude`."""
+    out: dict[Path, str] = {}
+    for given in paths:
+        p = Path(given)
+        if p.is_file():
+            out.setdefault(p.resolve(), str(given))
+            continue
+        for dirpath, dirnames, filenames in os.walk(p):
+            dirnames[:] = sorted(
+                d for d in dirnames
+                if d not in _SKIP_DIRS and not d.endswith(".egg-info")
+                and not _excluded(Path(dirpath, d), config, is_dir=True)
+            )
+            for fn in sorted(filenames):
+                if fn.endswith(".py"):
+                    full = Path(dirpath, fn)
+                    if not _excluded(full, config):
+                        shown = os.path.normpath(os.path.join(str(given), os.path.relpath(full, p)))
+                        out.setdefault(full.resolve(), shown)
+    return list(out.items())
+
+
+def _excluded(path: Path, config: Config, is_dir: bool = False) -> bool:
+    if not config.exclude:
+        return False
+    try:
+        rel = path.resolve().relative_to(config.root).as_posix()
+    except ValueError:
+        rel = path.as_posix()
+    for pat in config.exclude:
+        pat_s = pat.rstrip("/")
+        if fnmatch.fnmatch(rel, pat_s) or fnmatch.fnmatch(rel, pat_s + "/*") or rel.startswith(pat_s + "/") \
+                or rel == pat_s or fnmatch.fnmatch(path.name, pat_s):
+            return True
+    return False
+
+
+def postprocess(diags: Iterable[Diagnostic], files: dict, config: Config) -> list[Diagnostic]:
+    """Apply select/ignore, severity overrides and suppression comments; sort; dedupe."""
+    out = {}
+    for d in diags:
+        if not config.enabled(d.code):
+            continue
+        sf = files.get(d.path)
+        if sf is not None and sf.suppressed(d.code, d.line, d.line):
+            continue
+        rule = RULES.get(d.code)
+        if rule is not None:
+            d = replace(d, severity=config.severity_of(d.code, d.severity))
+        out.setdefault((d.path, d.line, d.column, d.code, d.message), d)
+    return sorted(out.values(), key=Diagnostic.sort_key)
+
+
+def parse_error(sf: SourceFile) -> Diagnostic:
+    line, col, msg = sf.syntax_error
+    rule = RULES["SHL000"]
+    return Diagnostic(sf.path, line, col, line, col + 1, rule.code, rule.name, rule.severity,
+                      f"SyntaxError: {msg}. JAX never sees this module: importing it raises "
+                      f"SyntaxError. The rest of the project is still checked.")
+
+
+def analyze_sources(files: dict[str, SourceFile], config: Config, roots: list[Path]) -> list[Diagnostic]:
+    """Diagnostics for parsed files keyed by absolute path string (the engine reports them so)."""
+    diags = [parse_error(sf) for sf in files.values() if sf.syntax_error]
+    diags.extend(engine.analyze(files, config, roots))
+    return postprocess(diags, files, config)
+
+
+def _cache_key(files: dict[str, SourceFile], config: Config) -> str:
+    h = "|".join(f"{p}:{sf.digest}" for p, sf in sorted(files.items()))
+    return digest(f"{CACHE_VERSION}|{engine.ENGINE_VERSION}|{config.fingerprint()}|"
+                  f"{engine.environment_fingerprint(config)}|{h}".encode())
+
+
+def _cache_dir(config: Config) -> Path:
+    return Path(config.root) / CACHE_DIR
+
+
+def _cache_load(config: Config, key: str) -> list[dict] | None:
+    try:
+        return json.loads((_cache_dir(config) / f"{key}.json").read_text())
+    except (OSError, ValueError):
+        return None
+
+
+def _cache_store(config: Config, key: str, diags: list[Diagnostic]) -> None:
+    d = _cache_dir(config)
+    try:
+        d.mkdir(exist_ok=True)
+        gi = d / ".gitignore"
+        if not gi.exists():
+            gi.write_text("# Created by shardlint.\n*\n")
+        for old in d.glob("*.json"):
+            old.unlink()
+        tmp = d / f"{key}.tmp"
+        tmp.write_text(json.dumps([_diag_state(x) for x in diags]))
+        tmp.replace(d / f"{key}.json")
+    except OSError:
+        pass  # a read-only tree just runs uncached
+
+
+def _diag_state(d: Diagnostic) -> dict:
+    js = d.to_json()
+    js["data"] = d.data
+    return js
+
+
+def _diag_from_state(js: dict) -> Diagnostic:
+    from .diagnostics import Edit, Fix, Related, Severity
+
+    fix = js.get("fix")
+    return Diagnostic(
+        js["path"], js["line"], js["column"], js["end_line"], js["end_column"], js["code"], js["rule"],
+        Severity(js["severity"]), js["message"],
+        tuple(Related(**r) for r in js["related"]),
+        None if fix is None else Fix(fix["title"], fix["applicability"], tuple(Edit(**e) for e in fix["edits"])),
+        js.get("data") or {},
+    )
+
+
+def load_files(found: list[tuple[Path, str]], overlays: dict | None = None):
+    files: dict[str, SourceFile] = {}
+    shown: dict[str, str] = {}
+    skipped: list[tuple[str, str]] = []
+    for full, as_shown in found:
+        key = str(full)
+        try:
+            if overlays and full in overlays:
+                files[key] = parse_text(key, overlays[full])
+            else:
+                files[key] = read_file(full, key)
+            shown[key] = as_shown
+        except DecodeError as e:
+            skipped.append((as_shown, str(e)))
+        except OSError as e:
+            skipped.append((as_shown, e.strerror or str(e)))
+    return files, shown, skipped
+
+
+def check(paths: Sequence[str | Path], config: Config, *, use_cache: bool = True,
+          overlays: dict[Path, str] | None = None) -> CheckResult:
+    """Check `paths` (files or folders). Diagnostics carry paths as given (relative stays
+    relative)."""
+    found = discover(paths, config)
+    files, shown, skipped = load_files(found, overlays)
+    roots = sorted({Path(config.root)} | {Path(p).resolve() if Path(p).is_dir() else Path(p).resolve().parent
+                                          for p in paths})
+    key = _cache_key(files, config) if use_cache else None
+    diags = None
+    if key is not None:
+        cached = _cache_load(config, key)
+        if cached is not None:
+            diags = [_diag_from_state(x) for x in cached]
+    if diags is None:
+        diags = analyze_sources(files, config, roots)
+        if key is not None:
+            _cache_store(config, key, diags)
+    return CheckResult([_show(d, shown) for d in diags], skipped, len(files))
+
+
+def _show(d: Diagnostic, shown: dict[str, str]) -> Diagnostic:
+    def s(p: str) -> str:
+        if p in shown:
+            return shown[p]
+        try:
+            return os.path.relpath(p)
+        except ValueError:
+            return p
+
+    fix = d.fix
+    if fix is not None:
+        fix = replace(fix, edits=tuple(replace(e, path=s(e.path)) for e in fix.edits))
+    return replace(d, path=s(d.path), related=tuple(replace(r, path=s(r.path)) for r in d.related), fix=fix)
+
+
+class Project:
+    """A workspace for the language server: files on disk under `root`, overridden by open
+    buffers. `diagnostics()` re-analyses the whole workspace (parsing only changed files) and
+    returns diagnostics per absolute path, with absolute paths."""
+
+    def __init__(self, root: Path, config: Config):
+        self.root = Path(root).resolve()
+        self.config = config
+        self.overlays: dict[Path, str] = {}
+        self._disk: dict[Path, tuple[float, int, SourceFile | None, str | None]] = {}
+        self.imports: dict[str, set[str]] = {}
+
+    def set_config(self, config: Config) -> None:
+        self.config = config
+
+    def open(self, path: Path, text: str) -> None:
+        self.overlays[Path(path).resolve()] = text
+
+    def close(self, path: Path) -> None:
+        self.overlays.pop(Path(path).resolve(), None)
+
+    def forget(self, path: Path) -> None:
+        self._disk.pop(Path(path).resolve(), None)
+
+    def _load(self) -> tuple[dict[str, SourceFile], list[tuple[str, str]]]:
+        files: dict[str, SourceFile] = {}
+        skipped = []
+        paths = {full for full, _ in discover([self.root], self.config)} | {
+            p for p in self.overlays if p.suffix == ".py"}
+        for full in sorted(paths):
+            key = str(full)
+            if full in self.overlays:
+                files[key] = parse_text(key, self.overlays[full])
+                continue
+            try:
+                st = full.stat()
+            except OSError:
+                self._disk.pop(full, None)
+                continue
+            cached = self._disk.get(full)
+            if cached and cached[0] == st.st_mtime and cached[1] == st.st_size:
+                if cached[2] is not None:
+                    files[key] = cached[2]
+                else:
+                    skipped.append((key, cached[3]))
+                continue
+            try:
+                sf = read_file(full, key)
+                self._disk[full] = (st.st_mtime, st.st_size, sf, None)
+                files[key] = sf
+            except (DecodeError, OSError) as e:
+                reason = str(e) if isinstance(e, DecodeError) else (e.strerror or str(e))
+                self._disk[full] = (st.st_mtime, st.st_size, None, reason)
+                skipped.append((key, reason))
+        return files, skipped
+
+    def diagnostics(self) -> tuple[dict[str, list[Diagnostic]], list[tuple[str, str]]]:
+        files, skipped = self._load()
+        result: dict[str, list[Diagnostic]] = {p: [] for p in files}
+        for d in analyze_sources(files, self.config, [self.root]):
+            result.setdefault(d.path, []).append(d)
+        self.imports = engine.import_graph(files, self.config, [self.root])
+        return result, skipped
+
+    def dependants(self, path: Path) -> set[str]:
+        """Files that (transitively) import `path`."""
+        target = str(Path(path).resolve())
+        rev: dict[str, set[str]] = {}
+        for f, deps in self.imports.items():
+            for dep in deps:
+                rev.setdefault(dep, set()).add(f)
+        seen, todo = set(), [target]
+        while todo:
+            cur = todo.pop()
+            for f in rev.get(cur, ()):
+                if f not in seen:
+                    seen.add(f)
+                    todo.append(f)
+        return seen

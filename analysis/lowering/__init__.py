@@ -1,0 +1,1 @@
+"""The background lowering check: a worker run in the user's interpreter, and its runner."""
