@@ -1,0 +1,40 @@
+// The settings and commands package.json contributes agree with what the code reads and registers.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import * as fs from "fs";
+import * as path from "path";
+import { RESTRICTED, serverSettings } from "../common/settings";
+
+const root = path.resolve(__dirname, "..", "..", "..");
+const manifest = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
+const properties: Record<string, { default: unknown }> = manifest.contributes.configuration.properties;
+const keys = Object.keys(properties).map((k) => k.replace(/^shardlint\./, ""));
+
+test("every contributed setting is read by the extension", () => {
+  const read = new Set<string>();
+  serverSettings((key) => {
+    read.add(key);
+    return undefined;
+  }, { trusted: true });
+  const launch = ["path", "interpreter"];
+  const client = ["trace.server"];
+  assert.deepEqual(keys.filter((k) => !read.has(k) && !launch.includes(k) && !client.includes(k)), []);
+  assert.deepEqual([...read].filter((k) => !keys.includes(k)), []);
+});
+
+test("the restricted settings are the ones VS Code withholds in untrusted workspaces", () => {
+  const restricted: string[] = manifest.capabilities.untrustedWorkspaces.restrictedConfigurations;
+  assert.deepEqual(restricted.map((k) => k.replace(/^shardlint\./, "")).sort(), [...RESTRICTED].sort());
+  assert.equal(manifest.capabilities.untrustedWorkspaces.supported, "limited");
+});
+
+test("the defaults, sent as they are, pass the server's own checks", () => {
+  const get = (key: string) => properties[`shardlint.${key}`]?.default;
+  const s = serverSettings(get, { trusted: true });
+  assert.deepEqual(s, { lowering: { enabled: true, backend: "tpu", hostDevices: 8, timeout: 120 } });
+});
+
+test("every contributed command is registered by the extension", () => {
+  const source = fs.readFileSync(path.join(root, "src", "extension.ts"), "utf8");
+  for (const c of manifest.contributes.commands) assert.match(source, new RegExp(`registerCommand\\("${c.command.replace(/\./g, "\\.")}"`));
+});
