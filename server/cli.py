@@ -73,7 +73,12 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "lower":
             from shardlint.analysis.lowering.runner import cli_lower
 
-            return cli_lower(args)
+            low = cli_lower(args)
+            sys.stdout.write(output.render(low.diagnostics, args.format,
+                                           notes=low.notes if args.format == "text" else ()))
+            if args.format != "text":
+                sys.stderr.write("".join(n + "\n" for n in low.notes))
+            return low.exit_code
         if args.command == "server":
             from .lsp import serve
 
