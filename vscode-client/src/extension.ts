@@ -5,7 +5,8 @@ import * as vscode from "vscode";
 import { LanguageClient } from "vscode-languageclient/node";
 import { PythonExtension } from "@vscode/python-extension";
 import { pipInstall, probe, resolveServerCommand, ServerCommand } from "./common/python";
-import { checkLowering, createClient, notifySettingsChanged, SECTION } from "./common/server";
+import { SECTION } from "./common/constants";
+import { checkLowering, createClient, fixAll, notifySettingsChanged } from "./common/server";
 import { launchSettings, userValue } from "./common/settings";
 import { render, StatusModel } from "./common/status";
 
@@ -132,6 +133,21 @@ function offerInstall(cmd: ServerCommand): void {
     });
 }
 
+async function runFixAll(): Promise<void> {
+  const editor = vscode.window.activeTextEditor;
+  if (!client || !editor || editor.document.languageId !== "python") {
+    void vscode.window.showInformationMessage("shardlint: open a Python file (with the server running) to fix it.");
+    return;
+  }
+  try {
+    const applied = await fixAll(client, editor.document.uri);
+    vscode.window.setStatusBarMessage(`shardlint: ${applied} fix${applied === 1 ? "" : "es"} applied`, 5000);
+  } catch (e) {
+    output.error(`fix all: ${e}`);
+    void vscode.window.showErrorMessage(`shardlint: fix all failed: ${e}`);
+  }
+}
+
 async function runLoweringCheck(): Promise<void> {
   if (!vscode.workspace.isTrusted) {
     void vscode.window.showWarningMessage("shardlint: the lowering check runs your project's code; trust this workspace to use it.");
@@ -141,13 +157,11 @@ async function runLoweringCheck(): Promise<void> {
     void vscode.window.showErrorMessage("shardlint: the server is not running.");
     return;
   }
-  const editor = vscode.window.activeTextEditor;
-  const folder = (editor && vscode.workspace.getWorkspaceFolder(editor.document.uri)) ?? vscode.workspace.workspaceFolders?.[0];
   status.loweringStarted();
   refresh();
   try {
-    await checkLowering(client, folder?.uri);
-    output.info("lowering check finished; its results are in the Problems panel (source shardlint-lowering)");
+    const result = await checkLowering(client);
+    output.info(`lowering check finished (${JSON.stringify(result)}); its results are in the Problems panel, source shardlint-lowering`);
   } catch (e) {
     output.error(`lowering check: ${e}`);
     void vscode.window.showErrorMessage(`shardlint: the lowering check failed: ${e}`);
@@ -171,10 +185,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     { dispose: () => clearInterval(timer) },
     vscode.commands.registerCommand("shardlint.restart", restart),
     vscode.commands.registerCommand("shardlint.showOutput", () => output.show()),
-    vscode.commands.registerCommand("shardlint.lowering.check", runLoweringCheck),
-    vscode.commands.registerCommand("shardlint.fixAll", () =>
-      vscode.commands.executeCommand("editor.action.codeAction", { kind: "source.fixAll.shardlint", apply: "first" }),
-    ),
+    vscode.commands.registerCommand("shardlint.runLoweringCheck", runLoweringCheck),
+    vscode.commands.registerCommand("shardlint.runFixAll", runFixAll),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (["path", "interpreter"].some((k) => e.affectsConfiguration(`${SECTION}.${k}`))) void restart();
       else if (e.affectsConfiguration(SECTION) && client) void notifySettingsChanged(client);

@@ -10,12 +10,11 @@ import {
   ServerOptions,
   State,
 } from "vscode-languageclient/node";
+import { FIX_ALL_COMMAND, LOWERING_COMMAND, SECTION } from "./constants";
 import { ServerCommand } from "./python";
 import { serverSettings, ServerSettings, userValue } from "./settings";
 import { StatusModel } from "./status";
 
-export const SECTION = "shardlint";
-export const LOWERING_COMMAND = "shardlint.checkLowering";
 
 /** The user's `shardlint.*` settings for `scope`, mapped to what the server reads. */
 export function settingsFor(scope: vscode.Uri | undefined): ServerSettings {
@@ -91,8 +90,7 @@ export function createClient(
     outputChannel: output,
     traceOutputChannel: output,
     revealOutputChannelOn: 4, // never: failures surface as notifications instead
-    initializationOptions: { settings: settingsFor(undefined), workspaceTrusted: vscode.workspace.isTrusted },
-    synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher("**/pyproject.toml") },
+    initializationOptions: { [SECTION]: settingsFor(undefined) },
     middleware,
   };
   return new LanguageClient(SECTION, "shardlint", serverOptions, clientOptions);
@@ -105,11 +103,16 @@ export function notifySettingsChanged(client: LanguageClient): Promise<void> {
   });
 }
 
-/** Run the lowering check for `folder` through the server; its results arrive as diagnostics. */
-export async function checkLowering(client: LanguageClient, folder: vscode.Uri | undefined): Promise<unknown> {
+/** Run the lowering check of every configured target; its results arrive as diagnostics. */
+export async function checkLowering(client: LanguageClient): Promise<unknown> {
   if (client.state !== State.Running) throw new Error("the shardlint server is not running");
-  return client.sendRequest(ExecuteCommandRequest.type, {
-    command: LOWERING_COMMAND,
-    arguments: folder ? [folder.toString()] : [],
-  });
+  return client.sendRequest(ExecuteCommandRequest.type, { command: LOWERING_COMMAND, arguments: [] });
+}
+
+/** Apply every safe fix in `file`; the server edits through workspace/applyEdit. */
+export async function fixAll(client: LanguageClient, file: vscode.Uri): Promise<number> {
+  if (client.state !== State.Running) throw new Error("the shardlint server is not running");
+  const res = await client.sendRequest(ExecuteCommandRequest.type, { command: FIX_ALL_COMMAND, arguments: [file.toString()] });
+  const applied = (res as { applied?: unknown } | null)?.applied;
+  return typeof applied === "number" ? applied : 0;
 }

@@ -35,6 +35,8 @@ export interface ServerSettings {
   exclude?: string[];
   severity?: Record<string, Level>;
   lowering: LoweringSettings;
+  /** False in an untrusted workspace: the server then runs none of the project's code. */
+  trusted: boolean;
 }
 
 /** How the extension starts the server (not sent to it). */
@@ -142,6 +144,7 @@ export function serverSettings(get: SettingLookup, ctx: Context): ServerSettings
     exclude: strList(get("exclude")),
     severity: severity(get("severity")),
     lowering,
+    trusted: ctx.trusted,
   });
 }
 

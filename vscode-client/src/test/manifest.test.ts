@@ -3,6 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import * as fs from "fs";
 import * as path from "path";
+import { SERVER_COMMANDS } from "../common/constants";
 import { RESTRICTED, serverSettings } from "../common/settings";
 
 const root = path.resolve(__dirname, "..", "..", "..");
@@ -31,10 +32,16 @@ test("the restricted settings are the ones VS Code withholds in untrusted worksp
 test("the defaults, sent as they are, pass the server's own checks", () => {
   const get = (key: string) => properties[`shardlint.${key}`]?.default;
   const s = serverSettings(get, { trusted: true });
-  assert.deepEqual(s, { lowering: { enabled: true, backend: "tpu", hostDevices: 8, timeout: 120 } });
+  assert.deepEqual(s, { lowering: { enabled: true, backend: "tpu", hostDevices: 8, timeout: 120 }, trusted: true });
 });
 
 test("every contributed command is registered by the extension", () => {
   const source = fs.readFileSync(path.join(root, "src", "extension.ts"), "utf8");
   for (const c of manifest.contributes.commands) assert.match(source, new RegExp(`registerCommand\\("${c.command.replace(/\./g, "\\.")}"`));
+});
+
+test("no command of the extension takes the id of a server command (the client registers those)", () => {
+  const ours: string[] = manifest.contributes.commands.map((c: { command: string }) => c.command);
+  assert.deepEqual(ours.filter((c) => SERVER_COMMANDS.includes(c)), []);
+  assert.equal(manifest.contributes.configuration.properties["shardlint.trace.server"].enum.join(), "off,messages,verbose");
 });

@@ -7,7 +7,7 @@ const ctx = { workspaceFolder: "/ws/proj", trusted: true, home: "/home/u", env: 
 const from = (values: Record<string, unknown>) => (key: string) => values[key];
 
 test("nothing set sends nothing but an empty lowering table, so pyproject decides", () => {
-  assert.deepEqual(serverSettings(from({}), ctx), { lowering: {} });
+  assert.deepEqual(serverSettings(from({}), ctx), { lowering: {}, trusted: true });
 });
 
 test("every setting maps to the server's key", () => {
@@ -47,6 +47,7 @@ test("every setting maps to the server's key", () => {
       launcher: ["ssh", "tpu-vm"],
       targets: [{ function: "model.train:step", args: "model.train:example_args" }, { function: "m:f" }],
     },
+    trusted: true,
   });
 });
 
@@ -67,12 +68,12 @@ test("values of the wrong type or out of range are left out, not sent", () => {
     }),
     ctx,
   );
-  assert.deepEqual(s, { ignore: ["SHL002"], severity: { SHL003: "hint" }, lowering: {} });
+  assert.deepEqual(s, { ignore: ["SHL002"], severity: { SHL003: "hint" }, lowering: {}, trusted: true });
 });
 
 test("an untrusted workspace turns the lowering check off whatever the settings say", () => {
   const s = serverSettings(from({ "lowering.enabled": true, backend: "gpu" }), { ...ctx, trusted: false });
-  assert.deepEqual(s, { backend: "gpu", lowering: { enabled: false } });
+  assert.deepEqual(s, { backend: "gpu", lowering: { enabled: false }, trusted: false });
 });
 
 test("a workspace folder value wins over the workspace's, which wins over the user's", () => {

@@ -1,0 +1,156 @@
+// Drives code-server (a real VS Code) in Chromium: the SHL001 squiggle and Problems entry appear,
+// the "Wrap in jax.shard_map" quick fix (Ctrl+.) fixes the file, and the problem goes away.
+// Run by run_e2e.sh, which installs everything and starts code-server.
+"use strict";
+const { chromium } = require("playwright-core");
+const { execFileSync } = require("child_process");
+const fs = require("fs");
+const path = require("path");
+
+const arg = (name) => {
+  const i = process.argv.indexOf(`--${name}`);
+  if (i < 0 || i + 1 >= process.argv.length) throw new Error(`missing --${name}`);
+  return process.argv[i + 1];
+};
+const url = arg("url");
+const project = arg("project");
+const out = arg("out");
+const logs = arg("logs");
+const python = process.env.SHARDLINT_PYTHON || "python3";
+const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
+const SERVER_TIMEOUT = 120000;
+
+function log(msg) {
+  console.log(`[e2e.js] ${msg}`);
+}
+
+// What shardlint's own CLI reports on the project: the test expects the editor to show the same.
+function check(dir) {
+  const code = "import sys; from shardlint.server.cli import main; sys.exit(main(['check', '--format', 'json', '.']))";
+  let stdout;
+  try {
+    stdout = execFileSync(python, ["-c", code], { cwd: dir, encoding: "utf8" });
+  } catch (e) {
+    if (e.status !== 1) throw new Error(`shardlint check failed (${e.status}): ${e.stderr}`);
+    stdout = e.stdout;
+  }
+  return JSON.parse(stdout);
+}
+
+function dumpLogs() {
+  const found = [];
+  const walk = (d) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (/shardlint|exthost/i.test(p) && e.name.endsWith(".log")) found.push(p);
+    }
+  };
+  if (fs.existsSync(path.join(logs, "logs"))) walk(path.join(logs, "logs"));
+  for (const p of found) {
+    const text = fs.readFileSync(p, "utf8");
+    console.log(`----- ${p} (last 4000 chars)\n${text.slice(-4000)}`);
+  }
+}
+
+async function problemsRows(page) {
+  return page.locator(".markers-panel .monaco-list-row").allInnerTexts();
+}
+
+async function waitFor(what, fn, timeout) {
+  const start = Date.now();
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() - start > timeout) throw new Error(`timed out after ${timeout} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function main() {
+  const before = check(project).filter((d) => d.code === "SHL001");
+  if (!before.length) throw new Error(`shardlint check reports no SHL001 in ${project}: nothing to test`);
+  const target = before[0];
+  const file = path.join(project, target.path);
+  const original = fs.readFileSync(file, "utf8");
+  log(`expecting SHL001 at ${target.path}:${target.line}:${target.column}: ${target.message.slice(0, 100)}`);
+
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+      "--disable-component-update", "--no-first-run"],
+  });
+  const page = await browser.newPage({ viewport: { width: 1400, height: 850 } });
+  const t0 = Date.now();
+  try {
+    await page.goto(url);
+    await page.locator(".monaco-workbench").waitFor({ timeout: 60000 });
+    await page.locator(".explorer-folders-view, .explorer-viewlet").first().waitFor({ timeout: 60000 });
+    log(`workbench up in ${Date.now() - t0} ms`);
+
+    await page.keyboard.press("Control+P");
+    await page.locator(".quick-input-widget input").waitFor();
+    await page.keyboard.type(target.path);
+    await page.locator(".quick-input-list .monaco-list-row").first().waitFor();
+    await page.keyboard.press("Enter");
+    const tabName = path.basename(target.path);
+    await page.locator(`.tab[aria-label*="${tabName}"]`).first().waitFor({ timeout: 30000 });
+
+    await page.locator(".monaco-editor .squiggly-error").first().waitFor({ timeout: SERVER_TIMEOUT });
+    log(`SHL001 squiggle after ${Date.now() - t0} ms`);
+
+    await page.keyboard.press("Control+Shift+M");
+    const messageStart = target.message.split("\n")[0].slice(0, 40);
+    const row = await waitFor("the SHL001 Problems entry", async () => {
+      const rows = await problemsRows(page);
+      return rows.find((r) => r.includes("SHL001") && r.includes(messageStart));
+    }, 30000);
+    log(`Problems entry: ${row.replace(/\s+/g, " ")}`);
+    const status = await page.locator('.statusbar-item[id*="shardlint"]').first().innerText();
+    log(`status bar item: ${status}`);
+    await page.screenshot({ path: path.join(out, "shardlint-before.png") });
+
+    // Put the cursor on the flagged call and ask for the quick fixes.
+    await page.locator(".monaco-editor .view-lines").first().click();
+    await page.keyboard.press("Control+G");
+    await page.locator(".quick-input-widget input").waitFor();
+    await page.keyboard.type(`${target.line}:${target.column}`);
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Control+.");
+    const fix = page.locator(".action-widget .monaco-list-row", { hasText: "Wrap in jax.shard_map" }).first();
+    await fix.waitFor({ timeout: 30000 });
+    await page.screenshot({ path: path.join(out, "shardlint-quickfix.png") });
+    await fix.click();
+    await page.keyboard.press("Control+S");
+
+    const fixed = await waitFor("the fixed file on disk", async () => {
+      const now = fs.readFileSync(file, "utf8");
+      return now !== original ? now : undefined;
+    }, 30000);
+    if (!/shard_map/.test(fixed)) throw new Error(`the saved file has no shard_map:\n${fixed}`);
+    log(`file changed (${original.length} → ${fixed.length} chars) after ${Date.now() - t0} ms`);
+
+    await waitFor("the SHL001 problem to go", async () => {
+      const rows = await problemsRows(page);
+      return !rows.some((r) => r.includes("SHL001"));
+    }, SERVER_TIMEOUT);
+    log(`SHL001 gone from Problems after ${Date.now() - t0} ms`);
+    const after = check(project).filter((d) => d.code === "SHL001" && d.path === target.path);
+    if (after.length) throw new Error(`shardlint check still reports SHL001 in the fixed file: ${JSON.stringify(after)}`);
+    await page.screenshot({ path: path.join(out, "shardlint-after.png") });
+  } catch (e) {
+    await page.screenshot({ path: path.join(out, "shardlint-failure.png") }).catch(() => {});
+    dumpLogs();
+    throw e;
+  } finally {
+    await browser.close();
+  }
+}
+
+main().then(
+  () => log("passed"),
+  (e) => {
+    console.error(`[e2e.js] FAILED: ${e.stack || e}`);
+    process.exit(1);
+  },
+);
