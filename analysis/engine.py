@@ -1,17 +1,200 @@
-"""Orchestrates index → resolve → call graph → contexts → rules for a set of parsed files."""
+"""Orchestrates the floors for a set of parsed files: prefilter → index → contexts (the
+interpreter runs every entry point) → rules → diagnostics, reported in project files."""
 
 from __future__ import annotations
 
-ENGINE_VERSION = "0"
+import ast
+import functools
+import json
+import os
+import re
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+from . import prefilter
+from .callgraph import Context, Frame, MeshV, Site
+from .config import Config
+from .contexts import Interpreter
+from .diagnostics import Diagnostic, Related
+from .index import ModuleFinder
+from .rules import mosaic, protocol, scope, versions
+from .rules.facts import NEWEST_KNOWN, Facts
+
+ENGINE_VERSION = "1"
+RULE_FAMILIES = (scope, mosaic, protocol, versions)
 
 
-def environment_fingerprint(config) -> str:
-    return ""
+@functools.lru_cache(maxsize=8)
+def _interpreter_info(python: str | None) -> tuple[tuple[str, ...], str | None]:
+    """(sys.path, jax version) of the analysis interpreter, without importing jax there."""
+    code = (
+        "import sys, json, importlib.util as u\n"
+        "s = u.find_spec('jax')\n"
+        "v = None\n"
+        "if s and s.origin:\n"
+        "    import os, re\n"
+        "    p = os.path.join(os.path.dirname(s.origin), 'version.py')\n"
+        "    try:\n"
+        "        m = re.search(r'^_version\\s*(?::\\s*str)?\\s*=\\s*[\"\\']([0-9.]+)', open(p).read(), re.M)\n"
+        "        v = m.group(1) if m else None\n"
+        "    except OSError:\n"
+        "        pass\n"
+        "print(json.dumps([sys.path, v]))\n"
+    )
+    if python and os.path.realpath(python) != os.path.realpath(sys.executable):
+        try:
+            out = subprocess.run([python, "-c", code], capture_output=True, text=True, timeout=20)
+            paths, ver = json.loads(out.stdout)
+            return tuple(p for p in paths if p), ver
+        except (OSError, ValueError, subprocess.SubprocessError):
+            return (), None
+    ns: dict = {}
+    import contextlib
+    import io
+
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        exec(code, ns)  # noqa: S102 - our own constant snippet, run in-process
+    paths, ver = json.loads(buf.getvalue())
+    return tuple(p for p in paths if p and "site-packages" in p or p.endswith("dist-packages")), ver
 
 
-def analyze(files, config, roots):
-    return []
+def analysis_python(config: Config) -> str | None:
+    if config.python:
+        p = Path(config.python)
+        if not p.is_absolute():
+            p = Path(config.root) / p
+        return str(p)
+    venv = os.environ.get("VIRTUAL_ENV")
+    if venv:
+        cand = Path(venv) / "bin" / "python"
+        if cand.exists():
+            return str(cand)
+    return None
 
 
-def import_graph(files, config, roots):
-    return {}
+def target_version(config: Config) -> str:
+    if config.jax_version:
+        return config.jax_version
+    _, ver = _interpreter_info(analysis_python(config))
+    return ver or NEWEST_KNOWN
+
+
+def environment_fingerprint(config: Config) -> str:
+    return f"{analysis_python(config)}|{target_version(config)}"
+
+
+def analyze(files: dict, config: Config, roots: list[Path]) -> list[Diagnostic]:
+    sys_path, _ = _interpreter_info(analysis_python(config))
+    finder = ModuleFinder(files, roots, list(sys_path))
+    interp = Interpreter(finder)
+    run = prefilter.relevant(files)
+    for path in sorted(run):
+        mod = finder.module_for_path(path)
+        if mod is not None and mod.tree is not None:
+            interp.run_module(mod)
+    for path in sorted(run):
+        name = os.path.basename(path)
+        if name.startswith("test_") or name.endswith("_test.py"):
+            mod = finder.module_for_path(path)
+            for q in _test_functions(mod.tree):
+                interp.run_entry_function(mod, q, Context(), f"test {q}")
+    for t in config.lowering.targets:
+        modname, _, qual = t.function.partition(":")
+        mod = finder.find(modname)
+        if mod is None or not mod.in_project:
+            continue
+        site = Site(mod.path, 1, 0, 1, 0, t.function)
+        ctx = Context((Frame("jit", site, frozenset(), api="lowering target"),))
+        interp.run_entry_function(mod, qual, ctx, f"lowering target {t.function}")
+    facts = Facts(
+        events=list(interp.events.values()),
+        kernel_events=interp.kernel_events,
+        smap_checks=interp.smap_checks,
+        config=config,
+        jax_version=target_version(config),
+        files=files,
+        meshes=_module_meshes(interp, finder, files),
+    )
+    out = []
+    for fam in RULE_FAMILIES:
+        out.extend(fam.check(facts))
+    return [d for d in (_into_project(d, files) for d in out) if d is not None]
+
+
+def _test_functions(tree) -> list[str]:
+    out = []
+    for st in tree.body if tree is not None else ():
+        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)) and st.name.startswith("test"):
+            out.append(st.name)
+        elif isinstance(st, ast.ClassDef) and st.name.startswith("Test"):
+            for m in st.body:
+                if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.name.startswith("test"):
+                    out.append(f"{st.name}.{m.name}")
+    return out
+
+
+_MESH_HINT = re.compile(r"Mesh|make_mesh|mesh")
+
+
+def _module_meshes(interp: Interpreter, finder: ModuleFinder, files: dict) -> dict:
+    out: dict = {}
+    for path, sf in files.items():
+        if sf.tree is None or "esh" not in sf.text:
+            continue
+        mod = finder.module_for_path(path)
+        fr = interp.module_frame(mod)
+        for name, bindings in mod.scope.bindings.items():
+            if not any(isinstance(b, tuple) and b[0] == "assign" and isinstance(b[2], ast.Call)
+                       and _MESH_HINT.search(ast.unparse(b[2].func)) for b in bindings):
+                continue
+            v = interp.lookup_in(fr, name)
+            if isinstance(v, MeshV):
+                out.setdefault(path, []).append((name, v))
+    return out
+
+
+def _into_project(d: Diagnostic, files: dict) -> Diagnostic | None:
+    """Diagnostics inside code outside the project (an installed library) move to the last
+    project frame of the call path that reaches them: the line the user can change."""
+    if d.path in files:
+        return d
+    for r in reversed(d.related):
+        if r.path in files and not r.message.endswith("applied here"):
+            msg = f"{d.message} (in {d.path}:{d.line}, reached through this call)"
+            sf = files[r.path]
+            text = sf.line_text(r.line)
+            end = len(text) + 1
+            return replace(d, path=r.path, line=r.line, column=r.column, end_line=r.line, end_column=end,
+                           message=msg, related=d.related + (Related(d.path, d.line, d.column, "library code"),))
+    return None
+
+
+def import_graph(files: dict, config: Config, roots: list[Path]) -> dict[str, set[str]]:
+    """file -> project files it imports (for re-checking dependants in the server)."""
+    finder = ModuleFinder(files, roots, [])
+    out: dict[str, set[str]] = {}
+    for path, sf in files.items():
+        deps: set[str] = set()
+        mod = finder.module_for_path(path)
+        if sf.tree is None or mod is None:
+            out[path] = deps
+            continue
+        for node in ast.walk(sf.tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                from .contexts import _resolve_relative
+
+                base = _resolve_relative(node, mod)
+                if base:
+                    names = [base] + [f"{base}.{a.name}" for a in node.names]
+            for n in names:
+                m = finder.find(n, mod)
+                if m is not None and m.in_project and m.path != path:
+                    deps.add(m.path)
+        out[path] = deps
+    return out

@@ -130,6 +130,20 @@ RULES: dict[str, Rule] = {
             "Keep every perm index below the axis size.",
         ),
         Rule(
+            "SHL107", "barrier-without-collective-id", _E,
+            "A kernel calls `get_barrier_semaphore` but its `pallas_call` sets no `collective_id`.",
+            "ValueError: collective_id has to be specified when using a custom barrier",
+            "Pass `compiler_params=pltpu.CompilerParams(collective_id=0)`.",
+        ),
+        Rule(
+            "SHL108", "communicating-kernel-vma-check", _E,
+            "A communicating kernel inside a `shard_map` that checks replication (`check_vma=True`, "
+            "the default; `check_rep=True` for the experimental spelling).",
+            "ValueError: When `check_vma=True` on `jax.shard_map`, `manual_axis_type` on "
+            "`jax.ShapeDtypeStruct` must not be `None`.",
+            "Pass `check_vma=False` (or `check_rep=False`) to the shard_map around Pallas kernels.",
+        ),
+        Rule(
             "SHL201", "pmap-legacy", _H,
             "Collectives or communicating kernels under `pmap` on JAX ≥ 0.8 (pmap is jit + shard_map there).",
             "works on JAX ≥ 0.8; older JAX rejects it",

@@ -1,0 +1,1061 @@
+"""The axis-context analysis: an abstract interpreter that runs every entry point (module-level
+code, `__main__` blocks, test functions, configured lowering targets) and follows calls and
+transformation edges, analysing each function once per (axis context, interesting arguments).
+
+What it records are events: a collective called in a context, a `pallas_call` invoked in a
+context, a communication primitive inside a kernel. Rules are pure functions over them."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from dataclasses import dataclass, field
+
+from . import apis
+from .callgraph import (
+    Bound, ClassV, CommV, CompilerParamsV, Const, Context, DictV, Ext, Factory, Frame, Func, Inst,
+    MeshV, MethodOf, ModV, Multi, Partial, Seq, SetMeshV, ShardingV, Site, Traced, Transformed,
+    Unknown, Value, multi,
+)
+from .index import Module, ModuleFinder, Scope
+
+MAX_VARIANTS = 12  # analyses of one function before its arguments are no longer told apart
+MAX_DEPTH = 60
+
+
+@dataclass
+class Event:
+    kind: str  # collective | send | recv | pallas | comm | signal | barrier | start | api | smap_kw
+    api: str
+    site: Site
+    ctx: Context
+    path: tuple  # ((Site, message), ...) from the entry point inwards
+    node: ast.AST | None = None
+    axes: tuple | None = None  # axis names when static
+    perm: tuple | None = None
+    extra: dict = field(default_factory=dict)
+
+
+class AFrame:
+    """One activation: a scope analysed in a context with some argument values."""
+
+    __slots__ = ("scope", "ctx", "args", "parent", "names", "nodes", "path", "returns", "depth")
+
+    def __init__(self, scope: Scope, ctx: Context, args: dict, parent: "AFrame | None", path: tuple,
+                 depth: int):
+        self.scope = scope
+        self.ctx = ctx
+        self.args = args
+        self.parent = parent
+        self.names: dict = {}
+        self.nodes: dict = {}
+        self.path = path
+        self.returns: list = []
+        self.depth = depth
+
+
+_BUSY = object()
+
+
+class Interpreter:
+    def __init__(self, finder: ModuleFinder):
+        self.finder = finder
+        self.events: dict = {}
+        self.kernel_events: dict = {}  # kernel Frame -> [Event]
+        self.module_frames: dict = {}
+        self.memo: dict = {}
+        self.variants: dict = {}
+        self.smap_checks: dict = {}  # shard_map Frame -> its check_vma/check_rep value
+        self.global_mesh: MeshV | None = None  # `jax.set_mesh(mesh)` called as a statement
+
+    # ------------------------------------------------------------------ events
+
+    def record(self, ev: Event) -> None:
+        key = (ev.kind, ev.site, ev.ctx.frames, ev.axes, ev.extra.get("key"))
+        if key in self.events:
+            return
+        self.events[key] = ev
+        kf = ev.ctx.innermost("kernel")
+        if kf is not None:
+            self.kernel_events.setdefault(kf, []).append(ev)
+
+    # ------------------------------------------------------------------ modules
+
+    def module_frame(self, module: Module) -> AFrame:
+        fr = self.module_frames.get(module.path)
+        if fr is None:
+            fr = AFrame(module.scope, Context(), {}, None, (), 0)
+            self.module_frames[module.path] = fr
+        return fr
+
+    def run_module(self, module: Module) -> None:
+        """Execute a module's top level as an entry point (eager context)."""
+        if module.tree is None:
+            return
+        fr = self.module_frame(module)
+        entry = Site(module.path, 1, 0, 1, 0, "module")
+        fr.path = ()
+        self.exec_body(module.tree.body, fr, fr.ctx, entry_label=f"module {module.name}")
+        del entry
+
+    def run_entry_function(self, module: Module, qualname: str, ctx: Context, label: str) -> bool:
+        val = self.lookup_qualname(module, qualname)
+        if val is Unknown:
+            return False
+        fr = self.module_frame(module)
+        site = self._def_site(val) or Site(module.path, 1, 0, 1, 0)
+        self.call(val, [], {}, fr, ctx, site, None, unknown_args=True, label=label)
+        return True
+
+    def _def_site(self, val: Value) -> Site | None:
+        if isinstance(val, Func) and hasattr(val.scope.node, "lineno"):
+            n = val.scope.node
+            return Site(val.scope.module.path, n.lineno, n.col_offset, n.lineno, n.col_offset,
+                        val.scope.qualname)
+        if isinstance(val, Transformed):
+            return self._def_site(val.fn) or val.site
+        return None
+
+    def lookup_qualname(self, module: Module, qualname: str) -> Value:
+        fr = self.module_frame(module)
+        parts = qualname.split(".")
+        val = self.lookup_in(fr, parts[0])
+        for p in parts[1:]:
+            val = self.getattr(val, p)
+        return val
+
+    # ------------------------------------------------------------------ statements
+
+    def exec_body(self, body, frame: AFrame, ctx: Context, entry_label: str | None = None) -> None:
+        for st in body:
+            self.exec_stmt(st, frame, ctx, entry_label)
+
+    def exec_stmt(self, st: ast.stmt, frame: AFrame, ctx: Context, entry_label=None) -> None:
+        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            return
+        if isinstance(st, (ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal, ast.Pass,
+                           ast.Break, ast.Continue)):
+            return
+        if entry_label is not None:
+            frame.path = ((self.site(st, frame), f"entry point: {entry_label}, line {st.lineno}"),)
+        if isinstance(st, ast.If):
+            if _is_type_checking(st.test):
+                return
+            self.eval(st.test, frame, ctx)
+            self.exec_body(st.body, frame, ctx, entry_label)
+            self.exec_body(st.orelse, frame, ctx, entry_label)
+            return
+        if isinstance(st, (ast.With, ast.AsyncWith)):
+            inner = ctx
+            for item in st.items:
+                v = self.eval(item.context_expr, frame, ctx)
+                mesh = _mesh_of_cm(v)
+                if mesh is not None:
+                    inner = inner.with_mesh(mesh)
+            self.exec_body(st.body, frame, inner, entry_label)
+            return
+        if isinstance(st, ast.Expr) and isinstance(st.value, ast.Call):
+            v = self.eval(st.value, frame, ctx)
+            # `jax.set_mesh(mesh)` as a statement sets the mesh for what follows.
+            if isinstance(v, SetMeshV):
+                self.global_mesh = v.mesh
+            return
+        if isinstance(st, ast.Return):
+            if st.value is not None:
+                frame.returns.append(self.eval(st.value, frame, ctx))
+            return
+        if isinstance(st, (ast.For, ast.AsyncFor, ast.While)):
+            self.eval(st.iter if not isinstance(st, ast.While) else st.test, frame, ctx)
+            self.exec_body(st.body, frame, ctx, entry_label)
+            self.exec_body(st.orelse, frame, ctx, entry_label)
+            return
+        if isinstance(st, ast.Try) or type(st).__name__ == "TryStar":
+            self.exec_body(st.body, frame, ctx, entry_label)
+            for h in st.handlers:
+                self.exec_body(h.body, frame, ctx, entry_label)
+            self.exec_body(st.orelse, frame, ctx, entry_label)
+            self.exec_body(st.finalbody, frame, ctx, entry_label)
+            return
+        if type(st).__name__ == "Match":
+            self.eval(st.subject, frame, ctx)
+            for case in st.cases:
+                self.exec_body(case.body, frame, ctx, entry_label)
+            return
+        for child in ast.iter_child_nodes(st):
+            if isinstance(child, ast.expr):
+                self.eval(child, frame, ctx)
+
+    # ------------------------------------------------------------------ expressions
+
+    def site(self, node: ast.AST, frame: AFrame, label: str = "") -> Site:
+        return Site(frame.scope.module.path, node.lineno, node.col_offset,
+                    getattr(node, "end_lineno", node.lineno) or node.lineno,
+                    getattr(node, "end_col_offset", node.col_offset) or node.col_offset, label)
+
+    def eval(self, node: ast.AST, frame: AFrame, ctx: Context) -> Value:
+        if isinstance(node, ast.Constant):
+            return Const(node.value)
+        if isinstance(node, ast.Name):
+            return self.lookup(node.id, frame, ctx)
+        key = id(node)
+        cached = frame.nodes.get(key)
+        if cached is not None:
+            if cached is _BUSY:
+                return Unknown
+            return cached
+        frame.nodes[key] = _BUSY
+        try:
+            v = self._eval(node, frame, ctx)
+        except RecursionError:
+            v = Unknown
+        frame.nodes[key] = v
+        return v
+
+    def _eval(self, node, frame: AFrame, ctx: Context) -> Value:
+        if isinstance(node, ast.Attribute):
+            base = self.eval(node.value, frame, ctx)
+            v = self.getattr(base, node.attr)
+            if isinstance(v, Ext):
+                self._api_ref(v, node, frame, ctx)
+            return v
+        if isinstance(node, ast.Call):
+            return self.eval_call(node, frame, ctx)
+        if isinstance(node, ast.Lambda):
+            sc = frame.scope.module.scope_of(node)
+            return Func(sc, frame) if sc is not None else Unknown
+        if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+            kind = {ast.Tuple: "tuple", ast.List: "list", ast.Set: "set"}[type(node)]
+            items = []
+            for e in node.elts:
+                if isinstance(e, ast.Starred):
+                    inner = self.eval(e.value, frame, ctx)
+                    if isinstance(inner, Seq):
+                        items.extend(inner.items)
+                    else:
+                        return Unknown
+                else:
+                    items.append(self.eval(e, frame, ctx))
+            return Seq(tuple(items), kind)
+        if isinstance(node, ast.Dict):
+            items = {}
+            for k, v in zip(node.keys, node.values):
+                vv = self.eval(v, frame, ctx)
+                if k is not None:
+                    kv = self.eval(k, frame, ctx)
+                    if isinstance(kv, Const):
+                        items[kv.value] = vv
+            return DictV(items)
+        if isinstance(node, ast.Subscript):
+            base = self.eval(node.value, frame, ctx)
+            idx = self.eval(node.slice, frame, ctx)
+            if isinstance(base, Seq) and isinstance(idx, Const) and isinstance(idx.value, int):
+                try:
+                    return base.items[idx.value]
+                except IndexError:
+                    return Unknown
+            if isinstance(base, DictV) and isinstance(idx, Const):
+                return base.items.get(idx.value, Unknown)
+            if isinstance(base, Ext) and base.name == "jax.sharding.PartitionSpec":
+                return Unknown
+            return Unknown
+        if isinstance(node, ast.IfExp):
+            self.eval(node.test, frame, ctx)
+            return multi([self.eval(node.body, frame, ctx), self.eval(node.orelse, frame, ctx)])
+        if isinstance(node, ast.BoolOp):
+            return multi([self.eval(v, frame, ctx) for v in node.values])
+        if isinstance(node, ast.NamedExpr):
+            return self.eval(node.value, frame, ctx)
+        if isinstance(node, ast.Starred):
+            return self.eval(node.value, frame, ctx)
+        if isinstance(node, ast.BinOp):
+            left = self.eval(node.left, frame, ctx)
+            right = self.eval(node.right, frame, ctx)
+            if isinstance(left, Const) and isinstance(right, Const):
+                try:
+                    return Const(_BINOPS[type(node.op)](left.value, right.value))
+                except Exception:
+                    return Unknown
+            if isinstance(left, Seq) and isinstance(right, Seq) and isinstance(node.op, ast.Add):
+                return Seq(left.items + right.items, left.kind)
+            return Unknown
+        if isinstance(node, ast.UnaryOp):
+            v = self.eval(node.operand, frame, ctx)
+            if isinstance(v, Const) and isinstance(node.op, ast.USub) and isinstance(v.value, (int, float)):
+                return Const(-v.value)
+            return Unknown
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+            for g in node.generators:
+                self.eval(g.iter, frame, ctx)
+            return self._comprehension(node, frame, ctx)
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.expr) and not isinstance(child, ast.Lambda):
+                self.eval(child, frame, ctx)
+        return Unknown
+
+    def _comprehension(self, node, frame, ctx) -> Value:
+        """Evaluate a comprehension's element once with its targets unknown; literal ranges of
+        `(i, (i + 1) % n)` pairs are expanded so perms written as comprehensions are seen."""
+        gens = node.generators
+        if (len(gens) == 1 and not gens[0].ifs and isinstance(gens[0].target, ast.Name)
+                and isinstance(node, (ast.ListComp, ast.GeneratorExp))):
+            it = self.eval(gens[0].iter, frame, ctx)
+            if isinstance(it, Seq) and all(isinstance(i, Const) for i in it.items) and len(it.items) <= 256:
+                name = gens[0].target.id
+                items = []
+                for i in it.items:
+                    items.append(self._eval_with(node.elt, name, i, frame, ctx))
+                return Seq(tuple(items), "list")
+        return Unknown
+
+    def _eval_with(self, expr, name, value, frame, ctx) -> Value:
+        if isinstance(expr, ast.Name):
+            return value if expr.id == name else self.eval(expr, frame, ctx)
+        if isinstance(expr, ast.Constant):
+            return Const(expr.value)
+        if isinstance(expr, ast.Tuple):
+            return Seq(tuple(self._eval_with(e, name, value, frame, ctx) for e in expr.elts))
+        if isinstance(expr, ast.BinOp):
+            a = self._eval_with(expr.left, name, value, frame, ctx)
+            b = self._eval_with(expr.right, name, value, frame, ctx)
+            if isinstance(a, Const) and isinstance(b, Const):
+                try:
+                    return Const(_BINOPS[type(expr.op)](a.value, b.value))
+                except Exception:
+                    return Unknown
+        return Unknown
+
+    def _api_ref(self, v: Ext, node, frame, ctx) -> None:
+        api = apis.API.get(v.name)
+        if api is not None and (api.since or api.until):
+            self.record(Event("api", v.name, self.site(node, frame), Context(), frame.path, node,
+                              extra={"guarded": _guarded(node, frame)}))
+
+    # ------------------------------------------------------------------ names
+
+    def lookup(self, name: str, frame: AFrame, ctx: Context) -> Value:
+        fr = frame
+        while fr is not None:
+            sc = fr.scope
+            if name in sc.globals_:
+                fr = self._module_frame_of(fr)
+                continue
+            if name in sc.bindings and sc.kind != "class":
+                return self.lookup_in(fr, name)
+            if sc.kind == "class" and fr is frame and name in sc.bindings:
+                return self.lookup_in(fr, name)
+            fr = fr.parent
+        mod = frame.scope.module
+        mf = self.module_frame(mod)
+        star = mod.scope.bindings.get("*")
+        if star:
+            for _, st in star:
+                v = self._star_lookup(st, mod, name)
+                if v is not Unknown:
+                    return v
+        if name in _BUILTINS:
+            return Ext(f"builtins.{name}")
+        del mf
+        return Unknown
+
+    def _module_frame_of(self, fr: AFrame) -> AFrame:
+        return self.module_frame(fr.scope.module)
+
+    def lookup_in(self, fr: AFrame, name: str) -> Value:
+        cached = fr.names.get(name)
+        if cached is not None:
+            return Unknown if cached is _BUSY else cached
+        bindings = fr.scope.bindings.get(name)
+        if not bindings:
+            if fr.scope.kind == "module":
+                star = fr.scope.bindings.get("*")
+                for _, st in star or ():
+                    v = self._star_lookup(st, fr.scope.module, name)
+                    if v is not Unknown:
+                        return v
+            return Unknown
+        fr.names[name] = _BUSY
+        vals = []
+        for b in bindings:
+            try:
+                vals.append(self._binding_value(fr, name, b))
+            except RecursionError:
+                vals.append(Unknown)
+        v = multi(vals)
+        fr.names[name] = v
+        return v
+
+    def _binding_value(self, fr: AFrame, name: str, b) -> Value:
+        if isinstance(b, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            sc = fr.scope.module.scope_of(b)
+            parent = fr
+            if fr.scope.kind == "class":
+                parent = fr.parent
+            val: Value = Func(sc, parent if parent is not None and parent.scope.kind != "module" else None)
+            for dec in reversed(b.decorator_list):
+                dv = self.eval(dec, fr, fr.ctx)
+                if isinstance(dv, Ext) and dv.name in ("builtins.property", "builtins.staticmethod",
+                                                       "builtins.classmethod", "functools.wraps"):
+                    continue
+                val = self.call(dv, [val], {}, fr, fr.ctx, self.site(dec, fr, "decorator"), dec,
+                                decorating=True)
+            return val
+        if isinstance(b, ast.ClassDef):
+            sc = fr.scope.module.scope_of(b)
+            return ClassV(sc)
+        kind = b[0]
+        if kind == "import":
+            _, alias, _st = b
+            if alias.asname:
+                return self._module_value(alias.name, fr.scope.module)
+            return self._module_value(alias.name.split(".")[0], fr.scope.module)
+        if kind == "from":
+            _, alias, st = b
+            base = _resolve_relative(st, fr.scope.module)
+            if base is None:
+                return Unknown
+            sub = self.finder.find(f"{base}.{alias.name}", fr.scope.module)
+            if sub is not None and sub.path != fr.scope.module.path:
+                return ModV(sub)
+            mod = self.finder.find(base, fr.scope.module)
+            if mod is not None:
+                if mod.path == fr.scope.module.path and fr.scope.kind == "module":
+                    return Unknown
+                return self.lookup_in(self.module_frame(mod), alias.name)
+            return Ext(apis.canonical(f"{base}.{alias.name}"))
+        if kind == "assign":
+            _, _target, value = b
+            if value is None:
+                return Unknown
+            if isinstance(value, tuple):
+                if value[0] == "item":
+                    seq = self.eval(value[1], fr, fr.ctx)
+                    if isinstance(seq, Seq) and value[2] < len(seq.items):
+                        return seq.items[value[2]]
+                    return Unknown
+                if value[0] == "enter":
+                    v = self.eval(value[1], fr, fr.ctx)
+                    m = _mesh_of_cm(v)
+                    return m if m is not None else Unknown
+                return Unknown
+            return self.eval(value, fr, fr.ctx)
+        if kind in ("param", "kwonly", "vararg", "kwarg"):
+            return fr.args.get(name, Unknown)
+        return Unknown
+
+    def _module_value(self, name: str, near: Module) -> Value:
+        mod = self.finder.find(name, near)
+        if mod is not None:
+            return ModV(mod)
+        return Ext(apis.canonical(name))
+
+    def _star_lookup(self, st: ast.ImportFrom, module: Module, name: str) -> Value:
+        base = _resolve_relative(st, module)
+        if base is None:
+            return Unknown
+        mod = self.finder.find(base, module)
+        if mod is not None and mod.path != module.path:
+            if name in mod.scope.bindings or "*" in mod.scope.bindings:
+                return self.lookup_in(self.module_frame(mod), name)
+            return Unknown
+        cand = apis.canonical(f"{base}.{name}")
+        if cand in apis.API:
+            return Ext(cand)
+        return Unknown
+
+    def getattr(self, base: Value, attr: str) -> Value:
+        if isinstance(base, Multi):
+            return multi([self.getattr(o, attr) for o in base.options])
+        if isinstance(base, Ext):
+            return Ext(apis.canonical(f"{base.name}.{attr}"))
+        if isinstance(base, ModV):
+            mod = base.module
+            sub = self.finder.find(f"{mod.name}.{attr}", mod)
+            if attr in mod.scope.bindings or sub is None:
+                v = self.lookup_in(self.module_frame(mod), attr)
+                if v is not Unknown or sub is None:
+                    return v
+            return ModV(sub)
+        if isinstance(base, ClassV):
+            return self._class_attr(base, attr)
+        if isinstance(base, Inst):
+            v = self._class_attr(base.cls, attr)
+            if isinstance(v, Func):
+                node = v.scope.node
+                if any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in getattr(node, "decorator_list", ())):
+                    return v
+                return Bound(v, base)
+            if isinstance(v, Transformed) and isinstance(v.fn, Func):
+                return Bound(v, base)
+            return v
+        if isinstance(base, (Transformed, Factory, CommV, Traced, MeshV, Func)):
+            if isinstance(base, MeshV) and attr == "axis_names" and base.axes is not None:
+                return Seq(tuple(Const(a) for a in base.axes))
+            if isinstance(base, MeshV) and attr == "shape" and base.axes is not None and base.sizes is not None:
+                return DictV(dict(zip(base.axes, (Const(s) for s in base.sizes))))
+            return MethodOf(base, attr)
+        return Unknown
+
+    def _class_attr(self, cls: ClassV, attr: str, depth: int = 0) -> Value:
+        sc = cls.scope
+        if attr in sc.bindings:
+            fr = self._class_frame(cls)
+            return self.lookup_in(fr, attr)
+        if depth > 8:
+            return Unknown
+        parent = self._class_frame(cls).parent
+        for b in sc.node.bases:
+            bv = self.eval(b, parent, parent.ctx) if parent is not None else Unknown
+            if isinstance(bv, ClassV):
+                v = self._class_attr(bv, attr, depth + 1)
+                if v is not Unknown:
+                    return v
+        return Unknown
+
+    def _class_frame(self, cls: ClassV) -> AFrame:
+        key = ("class", id(cls.scope))
+        fr = self.module_frames.get(key)
+        if fr is None:
+            parent_scope = cls.scope.parent
+            parent = self.module_frame(cls.scope.module) if parent_scope is None or parent_scope.kind == "module" else None
+            if parent is None:
+                parent = self.module_frame(cls.scope.module)
+            fr = AFrame(cls.scope, Context(), {}, parent, (), 0)
+            self.module_frames[key] = fr
+        return fr
+
+    # ------------------------------------------------------------------ calls
+
+    def eval_call(self, node: ast.Call, frame: AFrame, ctx: Context) -> Value:
+        callee = self.eval(node.func, frame, ctx)
+        args = []
+        unknown_tail = False
+        for a in node.args:
+            if isinstance(a, ast.Starred):
+                v = self.eval(a.value, frame, ctx)
+                if isinstance(v, Seq):
+                    args.extend(v.items)
+                else:
+                    unknown_tail = True
+                continue
+            args.append(self.eval(a, frame, ctx))
+        kwargs = {}
+        for kw in node.keywords:
+            v = self.eval(kw.value, frame, ctx)
+            if kw.arg is None:
+                if isinstance(v, DictV):
+                    kwargs.update({str(k): x for k, x in v.items.items()})
+                continue
+            kwargs[kw.arg] = v
+        site = self.site(node, frame)
+        return self.call(callee, args, kwargs, frame, ctx, site, node, unknown_args=unknown_tail)
+
+    def call(self, callee: Value, args: list, kwargs: dict, frame: AFrame, ctx: Context, site: Site,
+             node, *, unknown_args: bool = False, decorating: bool = False, label: str = "") -> Value:
+        if frame.depth > MAX_DEPTH:
+            return Unknown
+        if isinstance(callee, Multi):
+            return multi([self.call(o, args, kwargs, frame, ctx, site, node, unknown_args=unknown_args,
+                                    decorating=decorating, label=label) for o in callee.options])
+        if isinstance(callee, Func):
+            return self.run_function(callee, args, kwargs, frame, ctx, site, unknown_args, label)
+        if isinstance(callee, Bound):
+            return self.call(callee.func, [callee.self_value, *args], kwargs, frame, ctx, site, node,
+                             unknown_args=unknown_args, label=label)
+        if isinstance(callee, Partial):
+            return self.call(callee.func, [*callee.args, *args], {**callee.kwargs, **kwargs}, frame, ctx,
+                             site, node, unknown_args=unknown_args, decorating=decorating, label=label)
+        if isinstance(callee, ClassV):
+            inst = Inst(callee)
+            init = self._class_attr(callee, "__init__")
+            if isinstance(init, Func):
+                self.run_function(init, [inst, *args], kwargs, frame, ctx, site, unknown_args, label)
+            return inst
+        if isinstance(callee, Inst):
+            m = self.getattr(callee, "__call__")
+            if m is not Unknown:
+                return self.call(m, args, kwargs, frame, ctx, site, node, label=label)
+            return Unknown
+        if isinstance(callee, Transformed):
+            return self.apply_transformed(callee, args, kwargs, frame, ctx, site, node, label)
+        if isinstance(callee, Factory):
+            if args and _is_callable(args[0]):
+                if callee.kind == "call_now":
+                    self.call(args[0], [], {}, frame, ctx, site, node, unknown_args=True)
+                    return Unknown
+                params = dict(callee.params)
+                params["__wrap__"] = self._wrap_site(args[0], node, frame, decorating, None)
+                return Transformed(callee.kind, args[0], params, callee.site, callee.api)
+            return Unknown
+        if isinstance(callee, MethodOf):
+            return self.call_method(callee, args, kwargs, frame, ctx, site, node, label)
+        if isinstance(callee, Ext):
+            return self.call_api(callee.name, args, kwargs, frame, ctx, site, node, decorating)
+        return Unknown
+
+    def run_function(self, func: Func, args: list, kwargs: dict, frame: AFrame, ctx: Context,
+                     site: Site, unknown_args: bool, label: str = "") -> Value:
+        scope = func.scope
+        if scope is None or scope.kind not in ("function", "lambda"):
+            return Unknown
+        bound = self._bind(scope, func, args, kwargs)
+        argkey = tuple(sorted((k, v.key()) for k, v in bound.items() if _interesting(v)))
+        env_key = id(func.env) if func.env is not None else 0
+        key = (id(scope), ctx.frames, ctx.mesh_key, env_key, argkey)
+        if key in self.memo:
+            r = self.memo[key]
+            return Unknown if r is _BUSY else r
+        vkey = (id(scope), ctx.frames, env_key)
+        n = self.variants.get(vkey, 0)
+        if n >= MAX_VARIANTS:
+            return Unknown
+        self.variants[vkey] = n + 1
+        self.memo[key] = _BUSY
+        parent = func.env if func.env is not None else self.module_frame(scope.module)
+        name = scope.qualname or scope.name
+        msg = label or f"calls {name}()" if scope.kind == "function" else (label or "calls a lambda")
+        path = frame.path + ((site, msg),)
+        fr = AFrame(scope, ctx, bound, parent, path, frame.depth + 1)
+        try:
+            if scope.kind == "lambda":
+                result = self.eval(scope.node.body, fr, ctx)
+            else:
+                self.exec_body(scope.node.body, fr, ctx)
+                result = multi(fr.returns)
+        except RecursionError:
+            result = Unknown
+        self.memo[key] = result
+        return result
+
+    def _bind(self, scope: Scope, func: Func, args: list, kwargs: dict) -> dict:
+        node = scope.node
+        a = node.args
+        positional = [*a.posonlyargs, *a.args]
+        bound: dict = {}
+        for p, v in zip(positional, args):
+            bound[p.arg] = v
+        for k, v in kwargs.items():
+            if any(p.arg == k for p in positional) or any(p.arg == k for p in a.kwonlyargs):
+                bound[k] = v
+        # Defaults are evaluated where the function was defined.
+        defaults = a.defaults
+        if defaults:
+            owner = func.env if func.env is not None else self.module_frame(scope.module)
+            for p, d in zip(positional[len(positional) - len(defaults):], defaults):
+                if p.arg not in bound:
+                    bound[p.arg] = self.eval(d, owner, owner.ctx)
+        for p, d in zip(a.kwonlyargs, a.kw_defaults):
+            if p.arg not in bound and d is not None:
+                owner = func.env if func.env is not None else self.module_frame(scope.module)
+                bound[p.arg] = self.eval(d, owner, owner.ctx)
+        return bound
+
+    def call_method(self, m: MethodOf, args, kwargs, frame, ctx, site, node, label) -> Value:
+        obj = m.obj
+        if isinstance(obj, Transformed):
+            if m.name in ("lower", "trace", "eval_shape", "__call__", "call"):
+                self.apply_transformed(obj, args, kwargs, frame, ctx, site, node, label)
+                return Traced(obj) if m.name == "trace" else Unknown
+            if m.name == "defvjp" or m.name == "defjvp":
+                for a in args:
+                    if _is_callable(a):
+                        self.call(a, [], {}, frame, ctx, site, node, unknown_args=True)
+                return Unknown
+            return Unknown
+        if isinstance(obj, Func) and m.name in ("lower", "trace"):
+            return Unknown
+        if isinstance(obj, CommV) and m.name == "start":
+            ev = obj.event
+            self.record(Event("start", ev.api, site, ctx, frame.path, node, extra={"comm": ev, "key": id(ev)}))
+            return Unknown
+        return Unknown
+
+    # ------------------------------------------------------------------ transformations
+
+    def apply_transformed(self, t: Transformed, args, kwargs, frame: AFrame, ctx: Context, site: Site,
+                          node, label="") -> Value:
+        kind = t.kind
+        p = t.params
+        if kind == "wrap":
+            return self.call(t.fn, args, kwargs, frame, ctx, site, node, label=label)
+        if kind == "jit":
+            auto = _multi_device_shardings(p.get("in_shardings")) or _multi_device_shardings(
+                p.get("out_shardings")) or any(_multi_device_shardings(a) for a in args)
+            inner = ctx.push(Frame("jit", t.site, frozenset(), auto_partitioned=auto, api=t.api,
+                                   wrap=p.get("__wrap__")))
+            self.call(t.fn, args, kwargs, frame, inner, site, node, unknown_args=True,
+                      label=label or "calls the jitted function")
+            return Unknown
+        if kind == "pmap":
+            name = p.get("axis_name", Unknown)
+            axes = _axis_names(name) if name is not Unknown else frozenset()
+            inner = ctx.push(Frame("pmap", t.site, axes, api=t.api, wrap=p.get("__wrap__")))
+            self.call(t.fn, args, kwargs, frame, inner, site, node, unknown_args=True,
+                      label=label or "calls the pmapped function")
+            return Unknown
+        if kind == "vmap":
+            name = p.get("axis_name", Unknown)
+            axes = _axis_names(name) if name is not Unknown else frozenset()
+            if axes is None or axes:
+                inner = ctx.push(Frame("vmap", t.site, axes, api=t.api))
+            else:
+                inner = ctx
+            return self.call(t.fn, args, kwargs, frame, inner, site, node, unknown_args=True,
+                             label=label or "calls the vmapped function")
+        if kind == "shard_map":
+            mesh = p.get("mesh", Unknown)
+            if mesh is Unknown or (isinstance(mesh, Const) and mesh.value is None):
+                mesh = ctx.mesh or self.global_mesh or Unknown
+            mesh_axes = mesh.axes if isinstance(mesh, MeshV) else None
+            mesh_sizes = mesh.sizes if isinstance(mesh, MeshV) else None
+            manual = None
+            if "axis_names" in p:
+                manual = _axis_names(p["axis_names"])
+            elif "auto" in p and mesh_axes is not None:
+                auto = _axis_names(p["auto"])
+                manual = None if auto is None else frozenset(mesh_axes) - auto
+            elif mesh_axes is not None:
+                manual = frozenset(mesh_axes)
+            check = p.get("check_vma", p.get("check_rep", Const(True)))
+            fr = Frame("shard_map", t.site, manual, mesh_axes, mesh_sizes, api=t.api,
+                       wrap=p.get("__wrap__"))
+            inner = ctx.push(fr)
+            if isinstance(mesh, MeshV):
+                inner = inner.with_mesh(mesh)
+            self.smap_checks[fr] = check
+            self.call(t.fn, args, kwargs, frame, inner, site, node, unknown_args=True,
+                      label=label or "calls the shard_mapped function")
+            return Unknown
+        if kind == "pallas_call":
+            kf = Frame("kernel", t.site, frozenset(), api=t.api)
+            ev = Event("pallas", t.api, site, ctx, frame.path, node,
+                       extra={"created": t.site, "params": p, "kernel_frame": kf, "key": id(t)})
+            self.record(ev)
+            kctx = ctx.push(kf)
+            self.call(t.fn, [], {}, frame, kctx, t.site, node, unknown_args=True,
+                      label="runs the Pallas kernel")
+            return Unknown
+        if kind == "trace":
+            self.call(t.fn, [], {}, frame, ctx, site, node, unknown_args=True, label=label)
+            return Unknown
+        return Unknown
+
+    def call_api(self, name: str, args, kwargs, frame: AFrame, ctx: Context, site: Site, node,
+                 decorating: bool) -> Value:
+        api = apis.API.get(name)
+        if api is None:
+            if name in ("builtins.frozenset", "builtins.set", "builtins.tuple", "builtins.list") and args:
+                return args[0] if isinstance(args[0], Seq) else Unknown
+            if name == "builtins.range":
+                vals = [a.value for a in args if isinstance(a, Const) and isinstance(a.value, int)]
+                if len(vals) == len(args) and 1 <= len(vals) <= 3:
+                    r = range(*vals)
+                    if len(r) <= 256:
+                        return Seq(tuple(Const(i) for i in r), "list")
+                return Unknown
+            if name == "builtins.zip":
+                return Unknown
+            if name.startswith("jax.experimental.pallas.tpu."):
+                kf = ctx.innermost("kernel")
+                if kf is not None:
+                    self.record(Event("tpu_api", name, site, ctx, frame.path, node))
+            self._call_unknown_callables(args, kwargs, frame, ctx, site, node, name)
+            return Unknown
+        kind = api.kind
+        if kind in ("collective", "send", "recv"):
+            axis = _arg(args, kwargs, api.axis_arg, api.axis_kw)
+            perm = _arg(args, kwargs, api.perm_arg, "perm") if api.perm_arg is not None else None
+            ev = Event(kind, name, site, ctx, frame.path, node, axes=_axis_tuple(axis),
+                       perm=_perm(perm) if perm is not None else None)
+            self.record(ev)
+            return Unknown
+        if kind in ("jit", "pmap", "vmap", "shard_map", "pallas_call", "wrap", "trace"):
+            fn = _arg(args, kwargs, api.fn_args[0] if api.fn_args else None, api.fn_kws[0] if api.fn_kws else "")
+            params = dict(kwargs)
+            if kind == "shard_map" and name == "jax.experimental.shard_map.shard_map":
+                for i, k in enumerate(("mesh", "in_specs", "out_specs", "check_rep", "auto"), start=1):
+                    if len(args) > i:
+                        params[k] = args[i]
+            if kind == "pmap" and len(args) > 1:
+                params.setdefault("axis_name", args[1])
+            if kind == "vmap":
+                if len(args) > 3:
+                    params.setdefault("axis_name", args[3])
+            if kind == "shard_map":
+                self.record(Event("smap_kw", name, site, ctx, frame.path, node,
+                                  extra={"kwargs": sorted(kwargs), "key": "kw"}))
+            tsite = site
+            if fn is not None:
+                params["__wrap__"] = self._wrap_site(fn, node, frame, decorating, api)
+            if fn is None or fn is Unknown and not args:
+                if name in ("jax.experimental.pallas.when", "jax.experimental.pallas.core_map"):
+                    return Factory("call_now", params, tsite, name)
+                return Factory(kind, params, tsite, name)
+            if name in ("jax.experimental.pallas.when",):
+                return Factory("call_now", params, tsite, name)
+            if kind == "pallas_call":
+                cp = params.get("compiler_params")
+                params["compiler_params"] = cp if cp is not None else Unknown
+            return Transformed(kind, fn, params, tsite, name)
+        if kind == "call":
+            callables = []
+            for i in api.fn_args:
+                if i < len(args):
+                    callables.append(args[i])
+            for k in api.fn_kws:
+                if k in kwargs:
+                    callables.append(kwargs[k])
+            for c in callables:
+                items = c.items if isinstance(c, Seq) else (c,)
+                for it in items:
+                    if _is_callable(it):
+                        self.call(it, [], {}, frame, ctx, site, node, unknown_args=True,
+                                  label=f"{apis.short(name)} traces it")
+            return Unknown
+        if kind == "deco_call":
+            return Factory("call_now", dict(kwargs), site, name)
+        if kind in ("comm", "signal", "barrier"):
+            extra = {}
+            if kind == "comm":
+                extra["device_id"] = _arg(args, kwargs, 4 if name.endswith("make_async_remote_copy") else 2,
+                                          "device_id")
+                extra["device_id_type"] = kwargs.get("device_id_type", Unknown)
+            if kind == "signal":
+                dev = kwargs.get("device_id", _arg(args, kwargs, 2, "device_id"))
+                if dev is None or (isinstance(dev, Const) and dev.value is None):
+                    return Unknown  # a local semaphore signal does not communicate
+                extra["device_id"] = dev
+                extra["device_id_type"] = kwargs.get("device_id_type", Unknown)
+            ev = Event(kind, name, site, ctx, frame.path, node, extra=extra)
+            self.record(ev)
+            return CommV(ev) if kind == "comm" else Unknown
+        if kind in ("mesh", "make_mesh", "abstract_mesh"):
+            return _make_mesh(kind, args, kwargs, site, node)
+        if kind == "set_mesh":
+            m = _arg(args, kwargs, 0, "mesh")
+            return SetMeshV(m) if isinstance(m, MeshV) else Unknown
+        if kind == "named_sharding":
+            return ShardingV(_arg(args, kwargs, 0, "mesh") or Unknown)
+        if kind == "device_mesh":
+            return Unknown
+        if kind == "partial":
+            if not args:
+                return Unknown
+            return Partial(args[0], tuple(args[1:]), dict(kwargs))
+        if kind == "compiler_params":
+            return CompilerParamsV(kwargs.get("collective_id"))
+        return Unknown
+
+    def _wrap_site(self, fn: Value, node, frame: AFrame, decorating: bool, api) -> tuple | None:
+        if decorating:
+            if isinstance(fn, Func) and isinstance(fn.scope.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                d = fn.scope.node
+                return ("decorator", Site(fn.scope.module.path, d.lineno, d.col_offset, d.lineno,
+                                          d.col_offset, d.name))
+            return None
+        if isinstance(node, ast.Call):
+            expr = None
+            if node.args and not isinstance(node.args[0], ast.Starred):
+                expr = node.args[0]
+            elif api is not None:
+                expr = next((k.value for k in node.keywords if k.arg in api.fn_kws), None)
+            if expr is not None:
+                return ("arg", self.site(expr, frame, ast.unparse(expr) if len(ast.dump(expr)) < 400 else ""))
+        return None
+
+    def _call_unknown_callables(self, args, kwargs, frame, ctx, site, node, name) -> None:
+        """A function we cannot see into that receives user functions: they are not called
+        here (no guessing), except by jax's own tree utilities which call them in place."""
+        return None
+
+
+# ---------------------------------------------------------------------- helpers
+
+_BUILTINS = {"map", "frozenset", "set", "tuple", "list", "range", "zip", "property", "staticmethod",
+             "classmethod", "len", "print", "dict", "int", "float", "str", "enumerate", "sorted"}
+
+_BINOPS = {
+    ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
+    ast.Mod: lambda a, b: a % b, ast.FloorDiv: lambda a, b: a // b,
+}
+
+
+def _is_type_checking(test: ast.AST) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _is_callable(v: Value) -> bool:
+    return isinstance(v, (Func, Bound, Partial, Transformed, ClassV, Inst, Multi)) or (
+        isinstance(v, Ext) and v.name in apis.API)
+
+
+def _interesting(v: Value) -> bool:
+    return not (v is Unknown)
+
+
+def _arg(args, kwargs, index, kw):
+    if kw and kw in kwargs:
+        return kwargs[kw]
+    if index is not None and index < len(args):
+        return args[index]
+    return None
+
+
+def _axis_tuple(v) -> tuple | None:
+    if v is None:
+        return None
+    if isinstance(v, Const) and isinstance(v.value, str):
+        return (v.value,)
+    if isinstance(v, Seq) and all(isinstance(i, Const) and isinstance(i.value, str) for i in v.items):
+        return tuple(i.value for i in v.items)
+    return None
+
+
+def _axis_names(v) -> frozenset | None:
+    if isinstance(v, Const) and v.value is None:
+        return frozenset()
+    t = _axis_tuple(v)
+    return frozenset(t) if t is not None else None
+
+
+def _perm(v) -> tuple | None:
+    if not isinstance(v, Seq):
+        return None
+    pairs = []
+    for item in v.items:
+        if not (isinstance(item, Seq) and len(item.items) == 2 and all(
+                isinstance(x, Const) and isinstance(x.value, int) for x in item.items)):
+            return None
+        pairs.append((item.items[0].value, item.items[1].value))
+    return tuple(pairs)
+
+
+def _ints(v) -> tuple | None:
+    if isinstance(v, Const) and isinstance(v.value, int):
+        return (v.value,)
+    if isinstance(v, Seq) and all(isinstance(i, Const) and isinstance(i.value, int) for i in v.items):
+        return tuple(i.value for i in v.items)
+    return None
+
+
+def _make_mesh(kind, args, kwargs, site, node) -> MeshV:
+    if kind == "make_mesh":
+        shape = _ints(_arg(args, kwargs, 0, "axis_shapes"))
+        names = _axis_tuple(_arg(args, kwargs, 1, "axis_names"))
+        if names is not None and (shape is None or len(shape) != len(names)):
+            shape = None
+        return MeshV(names, shape, site)
+    if kind == "abstract_mesh":
+        first = _arg(args, kwargs, 0, "axis_sizes")
+        if first is None:
+            first = kwargs.get("shape_tuple")
+        if isinstance(first, Seq) and first.items and all(isinstance(i, Seq) for i in first.items):
+            names, sizes = [], []
+            for pair in first.items:
+                if len(pair.items) == 2 and isinstance(pair.items[0], Const):
+                    names.append(pair.items[0].value)
+                    s = pair.items[1]
+                    sizes.append(s.value if isinstance(s, Const) else None)
+            return MeshV(tuple(names), tuple(sizes) if None not in sizes else None, site)
+        sizes = _ints(first)
+        names = _axis_tuple(_arg(args, kwargs, 1, "axis_names"))
+        return MeshV(names, sizes if names and sizes and len(sizes) == len(names) else None, site)
+    names = _axis_tuple(_arg(args, kwargs, 1, "axis_names"))
+    dev_node = None
+    if isinstance(node, ast.Call):
+        dev_node = node.args[0] if node.args else next(
+            (k.value for k in node.keywords if k.arg == "devices"), None)
+    sizes = _device_array_shape(dev_node)
+    if names is not None and sizes is not None and len(sizes) != len(names):
+        sizes = None
+    return MeshV(names, sizes, site)
+
+
+def _device_array_shape(node) -> tuple | None:
+    """Static shape of a device array expression: `np.array(jax.devices()).reshape(2, 2)`,
+    `mesh_utils.create_device_mesh((2, 2))`, `np.array(jax.devices()[:4])` ..."""
+    if not isinstance(node, ast.Call):
+        return None
+    func = node.func
+    if isinstance(func, ast.Attribute) and func.attr == "reshape":
+        dims = node.args
+        if len(dims) == 1 and isinstance(dims[0], (ast.Tuple, ast.List)):
+            dims = dims[0].elts
+        vals = [d.value if isinstance(d, ast.Constant) and isinstance(d.value, int) else None for d in dims]
+        if vals and all(v is not None and v > 0 for v in vals):
+            return tuple(vals)
+        return None
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    if name == "create_device_mesh" and node.args and isinstance(node.args[0], (ast.Tuple, ast.List)):
+        vals = [d.value if isinstance(d, ast.Constant) and isinstance(d.value, int) else None
+                for d in node.args[0].elts]
+        if vals and all(v is not None for v in vals):
+            return tuple(vals)
+    return None
+
+
+def _mesh_of_cm(v: Value) -> MeshV | None:
+    if isinstance(v, SetMeshV):
+        return v.mesh
+    if isinstance(v, MeshV):
+        return v
+    return None
+
+
+def _multi_device_shardings(v) -> bool:
+    if v is None:
+        return False
+    if isinstance(v, ShardingV):
+        m = v.mesh
+        if isinstance(m, MeshV):
+            n = m.devices
+            return n is None or n > 1
+        return False
+    if isinstance(v, Seq):
+        return any(_multi_device_shardings(i) for i in v.items)
+    if isinstance(v, DictV):
+        return any(_multi_device_shardings(i) for i in v.items.values())
+    if isinstance(v, Multi):
+        return any(_multi_device_shardings(i) for i in v.options)
+    return False
+
+
+def _guarded(node: ast.AST, frame: AFrame) -> bool:
+    """Whether an API reference sits where its absence is handled (try/except around it, or
+    an `if hasattr(...)`/version test). Computed lazily from the module tree."""
+    mod = frame.scope.module
+    guards = getattr(mod, "_guard_lines", None)
+    if guards is None:
+        guards = set()
+        for n in ast.walk(mod.tree) if mod.tree is not None else ():
+            if isinstance(n, ast.Try) and n.handlers:
+                lo = n.body[0].lineno
+                hi = max(getattr(s, "end_lineno", s.lineno) or s.lineno for s in n.body)
+                guards.update(range(lo, hi + 1))
+                for h in n.handlers:
+                    lo2 = h.lineno
+                    hi2 = max(getattr(s, "end_lineno", s.lineno) or s.lineno for s in h.body)
+                    guards.update(range(lo2, hi2 + 1))
+            elif isinstance(n, ast.If) and ("hasattr" in ast.dump(n.test) or "version" in ast.dump(n.test).lower()):
+                end = max(getattr(s, "end_lineno", s.lineno) or s.lineno for s in (n.body + n.orelse))
+                guards.update(range(n.lineno, end + 1))
+        mod._guard_lines = guards
+    return node.lineno in guards
+
+
+def _resolve_relative(st: ast.ImportFrom, module: Module) -> str | None:
+    if not st.level:
+        return st.module
+    parts = module.name.split(".")
+    if not module.is_package:
+        parts = parts[:-1]
+    up = st.level - 1
+    if up > len(parts):
+        return None
+    base = parts[: len(parts) - up] if up else parts
+    if st.module:
+        base = [*base, st.module]
+    return ".".join(base) if base else None
+
+
+sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))

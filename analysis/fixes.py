@@ -1,0 +1,819 @@
+"""Fixes: the edits behind the code actions and `shardlint check --fix`.
+
+Built on demand only (libcst costs 12x `ast.parse`; the diagnostics path never imports this
+module). Every fix is located from the engine's facts in `Diagnostic.data` (see the contract in
+the engine) against the *current* text: when a node is not where the facts say, no fix is
+offered. Edits are minimal (an insertion or a replacement of just the changed span), 1-based,
+character columns, end exclusive; they may span files (the diagnostic sits at the collective,
+the wrap at the entry point that reaches it).
+
+Why the wrap replicates (`in_specs=P()`, `out_specs=P()`, `check_vma=False`): it keeps every
+shape the wrapped function sees exactly as it was under `jit` (a kernel's block shapes, a
+`precv` out_shape built from `x.shape`, callers that use the result), works with scalar and
+non-divisible inputs, and with meshes whose axes are Explicit (JAX 0.10's `jax.make_mesh`
+default, where a sharded `in_specs` must match the input's sharding). It is a guess about the
+user's intent, hence "unsafe"; the second action shards the arguments over the call's axes.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import shutil
+import tempfile
+import tokenize
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper, ParentNodeProvider, PositionProvider
+
+from .config import Config
+from .diagnostics import Diagnostic, Edit, Fix, Severity
+
+WRAP_CODES = frozenset({"SHL001", "SHL002", "SHL003", "SHL004", "SHL005"})
+NEWEST_JAX = (0, 10, 2)
+# First version seen here with `jax.shard_map(..., check_vma=, axis_names=)` (0.6.2 has it; the
+# experimental `shard_map(..., check_rep=, auto=)` is used below that).
+TOP_LEVEL_SHARD_MAP = (0, 6, 2)
+MAX_ROUNDS = 8
+
+TITLE_WRAP = "Wrap in jax.shard_map"
+TITLE_MANUAL = "Make all mesh axes manual"
+TITLE_PMAP = "Replace jax.pmap with jax.shard_map"
+TITLE_SUPPRESS = "Suppress with "
+
+_PSPEC = ("jax.sharding.PartitionSpec", "jax.P", "jax.sharding.P")
+_SHARD_MAP = ("jax.shard_map",)
+_EXP_SHARD_MAP = ("jax.experimental.shard_map.shard_map",)
+_PARTIAL = ("functools.partial",)
+
+
+@dataclass
+class FixResult:
+    applied: int
+    files: list[str]
+
+
+# ----------------------------------------------------------------------------------------------
+# The parsed view of one file
+
+
+class _Module:
+    """One file's text, its libcst tree with positions and parents, and its import bindings."""
+
+    def __init__(self, path: str, text: str):
+        self.path = path
+        self.text = text
+        self.newline = _newline_of(text)
+        self.lines = text.splitlines(keepends=True)
+        self.module = cst.parse_module(text)
+        wrapper = MetadataWrapper(self.module, unsafe_skip_copy=True)
+        self.pos = wrapper.resolve(PositionProvider)
+        self.parent = wrapper.resolve(ParentNodeProvider)
+        self.bindings: dict[str, str] = {}  # local name -> qualified name (top-level imports)
+        self.import_ends: list[int] = []  # last line of each top-level import statement
+        self.names = set(re.findall(r"[A-Za-z_][A-Za-z_0-9]*", text))
+        for stmt in self.module.body:
+            self._scan_imports(stmt)
+
+    def _scan_imports(self, stmt) -> None:
+        if isinstance(stmt, cst.SimpleStatementLine):
+            found = False
+            for small in stmt.body:
+                if isinstance(small, cst.Import):
+                    found = True
+                    for alias in small.names:
+                        dotted = _dotted(alias.name)
+                        if alias.asname is not None:
+                            self.bindings[alias.asname.name.value] = dotted
+                        else:
+                            head = dotted.split(".")[0]
+                            self.bindings[head] = head
+                elif isinstance(small, cst.ImportFrom) and small.relative == () and small.module is not None:
+                    found = True
+                    if isinstance(small.names, cst.ImportStar):
+                        continue
+                    mod = _dotted(small.module)
+                    for alias in small.names:
+                        name = _dotted(alias.name)
+                        local = alias.asname.name.value if alias.asname is not None else name
+                        self.bindings[local] = f"{mod}.{name}"
+                elif isinstance(small, cst.ImportFrom):
+                    found = True
+            if found:
+                self.import_ends.append(self.pos[stmt].end.line)
+        elif isinstance(stmt, (cst.If, cst.Try)):
+            # `try: import x / except ImportError:` and `if TYPE_CHECKING:` bind names too
+            for inner in stmt.body.body:
+                if isinstance(inner, cst.SimpleStatementLine):
+                    before = len(self.import_ends)
+                    self._scan_imports(inner)
+                    if len(self.import_ends) > before:
+                        self.import_ends[-1] = self.pos[stmt].end.line
+
+    # -- locating nodes ------------------------------------------------------------------------
+
+    def node_at(self, span: dict, types: tuple) -> cst.CSTNode | None:
+        """The outermost node of one of `types` whose range is exactly `span` (1-based)."""
+        want = (span["line"], span["column"] - 1, span["end_line"], span["end_column"] - 1)
+        best = None
+        for node, r in self.pos.items():
+            if isinstance(node, types) and (r.start.line, r.start.column, r.end.line, r.end.column) == want:
+                if best is None or self._is_ancestor(node, best):
+                    best = node
+        return best
+
+    def _is_ancestor(self, a, b) -> bool:
+        cur = self.parent.get(b)
+        while cur is not None:
+            if cur is a:
+                return True
+            cur = self.parent.get(cur)
+        return False
+
+    def function_at(self, line: int, name: str | None) -> cst.FunctionDef | None:
+        for node, r in self.pos.items():
+            if isinstance(node, cst.FunctionDef) and r.start.line == line:
+                if name is None or node.name.value == name:
+                    return node
+        return None
+
+    def statement_of(self, node) -> cst.CSTNode:
+        """The innermost statement containing `node` that starts its own line (so that a new
+        statement can go right above it, at its indentation)."""
+        cur = node
+        while cur is not None:
+            if isinstance(cur, (cst.SimpleStatementLine, cst.BaseCompoundStatement)):
+                parent = self.parent.get(cur)
+                is_elif = isinstance(cur, cst.If) and isinstance(parent, cst.If) and parent.orelse is cur
+                if not is_elif and self._starts_line(cur):
+                    return cur
+            cur = self.parent.get(cur)
+        raise LookupError("no statement")
+
+    def start_of(self, stmt) -> tuple[int, int]:
+        """(line, 0-based column) where `stmt` starts, decorators included."""
+        if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)) and stmt.decorators:
+            r = self.pos[stmt.decorators[0]]
+        else:
+            r = self.pos[stmt]
+        return r.start.line, r.start.column
+
+    def _starts_line(self, stmt) -> bool:
+        line, col = self.start_of(stmt)
+        return self.line_text(line)[:col].strip() == ""
+
+    def top_level_of(self, node) -> cst.CSTNode:
+        cur = node
+        while not isinstance(self.parent.get(cur), cst.Module):
+            cur = self.parent[cur]
+        return cur
+
+    def line_text(self, line: int) -> str:
+        if 0 < line <= len(self.lines):
+            return self.lines[line - 1].rstrip("\r\n")
+        return ""
+
+    def text_of(self, node) -> str:
+        return self.module.code_for_node(node)
+
+    # -- names ---------------------------------------------------------------------------------
+
+    def spell(self, quals: Iterable[str], via_module: bool = True) -> str | None:
+        """How this file can already write one of the qualified names `quals` (a name bound to
+        it; else, with `via_module`, an attribute of a bound module), or None."""
+        quals = tuple(quals)
+        for local, bound in self.bindings.items():
+            if bound in quals:
+                return local
+        if not via_module:
+            return None
+        for qual in quals:
+            parts = qual.split(".")
+            for i in range(len(parts) - 1, 0, -1):
+                prefix = ".".join(parts[:i])
+                for local, bound in self.bindings.items():
+                    if bound == prefix:
+                        return ".".join([local] + parts[i:])
+        return None
+
+    def fresh(self, base: str, taken: set[str] = frozenset()) -> str:
+        name, n = base, 1
+        while name in self.names or name in taken:
+            n += 1
+            name = f"{base}_{n}"
+        return name
+
+
+def _dotted(node) -> str:
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute):
+        return f"{_dotted(node.value)}.{node.attr.value}"
+    raise TypeError(f"not a dotted name: {type(node).__name__}")
+
+
+# ----------------------------------------------------------------------------------------------
+# Edits that several fixes share: imports and a mesh
+
+
+class _Builder:
+    """Collects the names a fix needs, the imports that make them available, and the edits."""
+
+    def __init__(self, mod: _Module):
+        self.mod = mod
+        self.imports: list[str] = []
+        self.edits: list[Edit] = []
+        self._names: dict[str, str] = {}
+
+    def name(self, quals: tuple[str, ...], module: str, attr: str, local: str) -> str:
+        """A spelling of `module.attr` (any of `quals`): a name the file binds to it; else
+        `local`, imported (`from module import attr as local`) when that name is free; else an
+        attribute of a module the file imports; else a fresh alias, imported."""
+        key = quals[0]
+        if key not in self._names:
+            spelled = self.mod.spell(quals, via_module=False)
+            if spelled is None and local in self.mod.names:
+                spelled = self.mod.spell(quals)
+            if spelled is None:
+                spelled = local if local not in self.mod.names else self.mod.fresh(local)
+                self.imports.append(f"from {module} import {attr}" + (f" as {spelled}" if spelled != attr else ""))
+            self._names[key] = spelled
+        return self._names[key]
+
+    def jax(self) -> str:
+        if "jax" not in self._names:
+            local = next((n for n, bound in self.mod.bindings.items() if bound == "jax"), None)
+            if local is None:
+                local = "jax"
+                self.imports.append("import jax")
+            self._names["jax"] = local
+        return self._names["jax"]
+
+    def pspec(self) -> str:
+        return self.name(_PSPEC, "jax.sharding", "PartitionSpec", "P")
+
+    def partial(self) -> str:
+        return self.name(_PARTIAL, "functools", "partial", "partial")
+
+    def shard_map(self, modern: bool) -> str:
+        if modern:
+            spelled = self.mod.spell(_SHARD_MAP)
+            if spelled is not None:
+                return spelled
+            return f"{self.jax()}.shard_map"
+        return self.name(_EXP_SHARD_MAP, "jax.experimental.shard_map", "shard_map", "shard_map")
+
+    def insert_before(self, stmt, text_lines: list[str]) -> None:
+        line, col = self.mod.start_of(stmt)
+        indent = self.mod.line_text(line)[:col]
+        nl = self.mod.newline
+        self.edits.append(Edit(self.mod.path, line, 1, line, 1,
+                               "".join((indent + t if t else "") + nl for t in text_lines)))
+
+    def finish(self, anchor) -> tuple[Edit, ...]:
+        """The edits, with one import edit after the last top-level import above `anchor`."""
+        edits = list(self.edits)
+        if self.imports:
+            top_line = self.mod.start_of(self.mod.top_level_of(anchor))[0]
+            ends = [e for e in self.mod.import_ends if e < top_line]
+            if ends:
+                at = max(ends) + 1
+            else:
+                at = self._after_docstring()
+            edits.append(_insert_lines(self.mod, at, self.imports))
+            # LSP: inserts at one position land in array order; imports go before a mesh
+            edits.insert(0, edits.pop())
+        return tuple(sorted(edits, key=lambda e: (e.line, e.column)))
+
+    def _after_docstring(self) -> int:
+        body = self.mod.module.body
+        if body and isinstance(body[0], cst.SimpleStatementLine) and len(body[0].body) == 1 \
+                and isinstance(body[0].body[0], cst.Expr) and isinstance(body[0].body[0].value, cst.SimpleString):
+            return self.mod.pos[body[0]].end.line + 1
+        return 1
+
+
+def _insert_lines(mod: _Module, line: int, texts: list[str]) -> Edit:
+    nl = mod.newline
+    if line <= len(mod.lines):
+        return Edit(mod.path, line, 1, line, 1, "".join(t + nl for t in texts))
+    last = mod.lines[-1] if mod.lines else ""
+    if last.endswith(("\n", "\r")):
+        return Edit(mod.path, len(mod.lines) + 1, 1, len(mod.lines) + 1, 1, "".join(t + nl for t in texts))
+    n = len(mod.lines) or 1
+    col = len(last) + 1
+    return Edit(mod.path, n, col, n, col, "".join(nl + t for t in texts))
+
+
+def _mesh(b: _Builder, meshes: list, axes: list[str], before) -> str:
+    """A mesh name visible at `before` with every axis in `axes`; inserts one when none is."""
+    for m in meshes or ():
+        if isinstance(m, dict) and m.get("name") and set(axes) <= set(m.get("axes") or ()):
+            return m["name"]
+    axes = list(axes) or ["x"]
+    jax = b.jax()
+    name = b.mod.fresh("mesh")
+    shape = ", ".join([f"{jax}.device_count()"] + ["1"] * (len(axes) - 1))
+    if len(axes) == 1:
+        shape += ","
+    names = ", ".join(f'"{a}"' for a in axes) + ("," if len(axes) == 1 else "")
+    stmt = b.mod.statement_of(before)
+    lines = [f"{name} = {jax}.make_mesh(({shape}), ({names}))"]
+    if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+        # keep the blank lines PEP 8 puts between a definition and other code
+        lines += [""] * (2 if isinstance(b.mod.parent.get(stmt), cst.Module) else 1)
+    b.insert_before(stmt, lines)
+    return name
+
+
+# ----------------------------------------------------------------------------------------------
+# Versions
+
+
+def _parse_version(v) -> tuple[int, ...] | None:
+    if not isinstance(v, str):
+        return None
+    parts = re.findall(r"\d+", v)[:3]
+    return tuple(int(p) for p in parts) if parts else None
+
+
+def _target_version(diag: Diagnostic, config: Config) -> tuple[int, ...]:
+    return _parse_version(diag.data.get("jax_version")) or _parse_version(config.jax_version) or NEWEST_JAX
+
+
+# ----------------------------------------------------------------------------------------------
+# The fixes
+
+
+def fixes_for(diag: Diagnostic, read: Callable[[str], str], config: Config) -> list[Fix]:
+    """Every fix for `diag`, preferred first. `read(path)` returns a file's current text."""
+    modules: dict[str, _Module | None] = {}
+
+    def module(path: str) -> _Module | None:
+        if path not in modules:
+            try:
+                modules[path] = _Module(path, read(path))
+            except (OSError, UnicodeError, cst.ParserSyntaxError, RecursionError):
+                modules[path] = None
+        return modules[path]
+
+    data = diag.data or {}
+    out: list[Fix] = []
+    builders = []
+    if isinstance(data.get("shard_map"), dict):
+        builders.append(_manual_axes_fix)
+    if isinstance(data.get("pmap"), dict):
+        builders.append(_pmap_fix)
+    if isinstance(data.get("wrap"), dict) and diag.code in WRAP_CODES:
+        builders.append(_wrap_fix)
+        builders.append(_wrap_sharded_fix)
+    for build in builders:
+        try:
+            fix = build(diag, data, module, config)
+        except (LookupError, TypeError, ValueError):
+            fix = None  # the facts do not match the current text: offer nothing
+        if fix is not None:
+            out.append(fix)
+    sup = _suppress_fix(diag, module)
+    if sup is not None:
+        out.append(sup)
+    return out
+
+
+def _wrap_kwargs(b: _Builder, diag: Diagnostic, data: dict, config: Config, anchor, sharded: bool):
+    modern = _target_version(diag, config) >= TOP_LEVEL_SHARD_MAP
+    axes = [a for a in data.get("axes") or () if isinstance(a, str)]
+    smap = b.shard_map(modern)
+    p = b.pspec()
+    mesh = _mesh(b, data.get("meshes") or [], axes, anchor)
+    if sharded:
+        spec = f'{p}("{axes[0]}")' if len(axes) == 1 else f"{p}(({', '.join(f'{chr(34)}{a}{chr(34)}' for a in axes)}))"
+        kwargs = f"mesh={mesh}, in_specs={spec}, out_specs={spec}"
+        if data.get("pallas"):
+            kwargs += ", check_vma=False" if modern else ", check_rep=False"
+    else:
+        kwargs = f"mesh={mesh}, in_specs={p}(), out_specs={p}(), " + ("check_vma=False" if modern else "check_rep=False")
+    return modern, smap, kwargs
+
+
+def _wrap(diag, data, module, config, sharded: bool) -> Fix | None:
+    w = data["wrap"]
+    axes = [a for a in data.get("axes") or () if isinstance(a, str)]
+    if sharded and not axes:
+        return None
+    mod = module(w["path"])
+    if mod is None:
+        return None
+    kind = w.get("kind")
+    if kind in ("arg", "call"):
+        node = mod.node_at(w, (cst.BaseExpression,))
+        if node is None:
+            return None
+        b = _Builder(mod)
+        _, smap, kwargs = _wrap_kwargs(b, diag, data, config, node, sharded)
+        r = mod.pos[node]
+        b.edits.append(Edit(mod.path, r.start.line, r.start.column + 1, r.start.line, r.start.column + 1, f"{smap}("))
+        b.edits.append(Edit(mod.path, r.end.line, r.end.column + 1, r.end.line, r.end.column + 1, f", {kwargs})"))
+    elif kind == "decorator":
+        node = mod.function_at(w.get("def_line") or w["line"], w.get("function"))
+        if node is None:
+            return None
+        b = _Builder(mod)
+        modern, smap, kwargs = _wrap_kwargs(b, diag, data, config, node, sharded)
+        deco = f"@{smap}({kwargs})" if modern else f"@{b.partial()}({smap}, {kwargs})"
+        r = mod.pos[node]
+        indent = mod.line_text(r.start.line)[:r.start.column]
+        b.edits.append(Edit(mod.path, r.start.line, 1, r.start.line, 1, indent + deco + mod.newline))
+    else:
+        return None
+    title = TITLE_WRAP if not sharded else f"{TITLE_WRAP} (arguments sharded over {', '.join(axes)})"
+    return Fix(title, "unsafe", b.finish(node))
+
+
+def _wrap_fix(diag, data, module, config):
+    return _wrap(diag, data, module, config, sharded=False)
+
+
+def _wrap_sharded_fix(diag, data, module, config):
+    return _wrap(diag, data, module, config, sharded=True)
+
+
+def _manual_axes_fix(diag, data, module, config) -> Fix | None:
+    sm = data["shard_map"]
+    keyword = sm.get("keyword") or "axis_names"
+    mod = module(sm["path"])
+    if mod is None:
+        return None
+    call = mod.node_at(sm, (cst.Call,))
+    if call is None:
+        return None
+    args = list(call.args)
+    idx = next((i for i, a in enumerate(args) if a.keyword is not None and a.keyword.value == keyword), None)
+    if idx is None:
+        return None
+
+    def start(a):
+        return mod.pos[a.keyword if a.keyword is not None else a.value].start
+
+    if idx + 1 < len(args):
+        s, e = start(args[idx]), start(args[idx + 1])
+    elif idx > 0:
+        s, e = mod.pos[args[idx - 1].value].end, mod.pos[args[idx].value].end
+    else:
+        s, e = start(args[idx]), mod.pos[args[idx].value].end
+    edit = Edit(mod.path, s.line, s.column + 1, e.line, e.column + 1, "")
+    return Fix(TITLE_MANUAL, "safe", (edit,))
+
+
+_PMAP_OK_KW = {"axis_name", "in_axes", "out_axes", "fun"}
+
+
+def _pmap_fix(diag, data, module, config) -> Fix | None:
+    pm = data["pmap"]
+    mod = module(pm["path"])
+    if mod is None:
+        return None
+    node = mod.node_at(pm, (cst.BaseExpression,))
+    if node is None:
+        return None
+    modern = _target_version(diag, config) >= TOP_LEVEL_SHARD_MAP
+    # What is pmapped, with which options: `jax.pmap(f, "i", in_axes=...)`,
+    # `partial(jax.pmap, axis_name="i")` or a bare `jax.pmap` decorator.
+    fun = None
+    opts: list[cst.Arg] = []
+    if isinstance(node, cst.Call):
+        args = list(node.args)
+        first = args[0] if args and args[0].keyword is None else None
+        if first is not None and _is_pmap_ref(mod, first.value) and _is_partial(mod, node.func):
+            opts = args[1:]
+        else:
+            fun = next((a.value for a in args if a.keyword is not None and a.keyword.value == "fun"), None)
+            positional = [a for a in args if a.keyword is None]
+            if fun is None and positional:
+                fun = positional[0].value
+                positional = positional[1:]
+            if fun is None:
+                return None
+            opts = [a for a in args if a.keyword is not None and a.keyword.value != "fun"]
+            if positional:
+                if len(positional) > 1 or positional[0].star:
+                    return None
+                opts.append(cst.Arg(keyword=cst.Name("axis_name"), value=positional[0].value))
+    if any(a.star or a.keyword is None or a.keyword.value not in _PMAP_OK_KW for a in opts):
+        return None
+    kw = {a.keyword.value: a.value for a in opts}
+    axis = pm.get("axis_name")
+    if not isinstance(axis, str):
+        axis_node = kw.get("axis_name")
+        axis = _literal_str(axis_node) if axis_node is not None else "i"
+    if axis is None:
+        return None
+    b = _Builder(mod)
+    p = b.pspec()
+    spec_i = f'{p}("{axis}")'
+    in_specs = _axes_spec(kw.get("in_axes"), spec_i, p)
+    out_specs = _axes_spec(kw.get("out_axes"), spec_i, p)
+    if in_specs is None or out_specs is None:
+        return None
+    smap = b.shard_map(modern)
+    jit = f"{b.jax()}.jit"
+    mesh = _mesh(b, data.get("meshes") or [], [axis], node)
+    kwargs = f"mesh={mesh}, in_specs={in_specs}, out_specs={out_specs}"
+    if data.get("pallas"):
+        kwargs += ", check_vma=False" if modern else ", check_rep=False"
+    r = mod.pos[node]
+    if fun is not None:
+        b.edits.append(Edit(mod.path, r.start.line, r.start.column + 1, r.end.line, r.end.column + 1,
+                            f"{jit}({smap}({mod.text_of(fun)}, {kwargs}))"))
+    elif isinstance(mod.parent.get(node), cst.Decorator):
+        deco = mod.parent[node]
+        dr = mod.pos[deco]
+        indent = mod.line_text(dr.start.line)[:dr.start.column]
+        line = f"@{smap}({kwargs})" if modern else f"@{b.partial()}({smap}, {kwargs})"
+        b.edits.append(Edit(mod.path, r.start.line, r.start.column + 1, r.end.line, r.end.column + 1, jit))
+        b.edits.append(_insert_lines(mod, dr.end.line + 1, [indent + line]))
+    else:
+        # `partial(jax.pmap, ...)` used as a value: keep it a one-argument transform
+        b.edits.append(Edit(mod.path, r.start.line, r.start.column + 1, r.end.line, r.end.column + 1,
+                            f"(lambda f: {jit}({smap}(f, {kwargs})))"))
+    return Fix(TITLE_PMAP, "unsafe", b.finish(node))
+
+
+def _is_pmap_ref(mod: _Module, expr) -> bool:
+    try:
+        text = mod.text_of(expr)
+    except Exception:
+        return False
+    return text == "pmap" or text.endswith(".pmap")
+
+
+def _is_partial(mod: _Module, expr) -> bool:
+    text = mod.text_of(expr)
+    return text == "partial" or text.endswith(".partial")
+
+
+def _literal_str(node) -> str | None:
+    if isinstance(node, cst.SimpleString):
+        value = node.evaluated_value
+        return value if isinstance(value, str) else None
+    return None
+
+
+def _axes_spec(node, spec_i: str, p: str) -> str | None:
+    """The spec for a pmap `in_axes`/`out_axes` value: 0 → P("i"), None → P(), tuples of
+    those elementwise; anything else (another axis, a dict) → None (no fix)."""
+    if node is None:
+        return spec_i
+    if isinstance(node, cst.Integer) and node.value == "0":
+        return spec_i
+    if isinstance(node, cst.Name) and node.value == "None":
+        return f"{p}()"
+    if isinstance(node, (cst.Tuple, cst.List)):
+        parts = [_axes_spec(el.value, spec_i, p) for el in node.elements]
+        if any(x is None for x in parts) or any(isinstance(el, cst.StarredElement) for el in node.elements):
+            return None
+        return "(" + ", ".join(parts) + ("," if len(parts) == 1 else "") + ")"
+    return None
+
+
+_IGNORE_RE = re.compile(r"#\s*shardlint:\s*ignore(?:\[([A-Za-z0-9_,\s]*)\])?(?!-)")
+
+
+def _suppress_fix(diag: Diagnostic, module) -> Fix | None:
+    mod = module(diag.path)
+    if mod is None:
+        return None
+    line = diag.line
+    text = mod.line_text(line)
+    if not text and line > len(mod.lines):
+        return None
+    comment = None
+    try:
+        for tok in tokenize.generate_tokens(io.StringIO(mod.text).readline):
+            if tok.type == tokenize.COMMENT and tok.start[0] == line:
+                comment = tok
+            elif tok.type in (tokenize.STRING, getattr(tokenize, "FSTRING_MIDDLE", -1)) \
+                    and tok.start[0] <= line < tok.end[0]:
+                return None  # the line ends inside a string: a comment cannot go there
+    except (tokenize.TokenError, SyntaxError):
+        return None
+    title = f"{TITLE_SUPPRESS}`# shardlint: ignore[{diag.code}]`"
+    if comment is not None:
+        m = _IGNORE_RE.search(comment.string)
+        if m:
+            if m.group(1) is None or not m.group(1).strip():
+                return None  # already ignores every code on this line
+            codes = [c.strip().upper() for c in m.group(1).split(",") if c.strip()]
+            if diag.code in codes:
+                return None
+            insert_at = comment.start[1] + m.start(1) + len(m.group(1).rstrip())
+            return Fix(title, "safe", (Edit(diag.path, line, insert_at + 1, line, insert_at + 1, f", {diag.code}"),))
+    if text.rstrip().endswith("\\"):
+        return None
+    end = len(text.rstrip())
+    return Fix(title, "safe", (Edit(diag.path, line, end + 1, line, len(text) + 1,
+                                    f"  # shardlint: ignore[{diag.code}]"),))
+
+
+# ----------------------------------------------------------------------------------------------
+# Fix-all and the CLI
+
+
+def _preferred(fixes: list[Fix], unsafe: bool) -> Fix | None:
+    for fix in fixes:
+        if fix.title.startswith(TITLE_SUPPRESS):
+            continue
+        if fix.applicability == "safe" or unsafe:
+            return fix
+    return None
+
+
+def _key(path: str) -> str:
+    return os.path.abspath(path)
+
+
+def _overlaps(a: Edit, b: Edit) -> bool:
+    if _key(a.path) != _key(b.path):
+        return False
+    a0, a1 = (a.line, a.column), (a.end_line, a.end_column)
+    b0, b1 = (b.line, b.column), (b.end_line, b.end_column)
+    if a0 == a1 and b0 == b1:
+        return a0 == b0
+    if a0 == a1:
+        return b0 < a0 < b1
+    if b0 == b1:
+        return a0 < b0 < a1
+    return a0 < b1 and b0 < a1
+
+
+def _combine(diags: Iterable[Diagnostic], read: Callable[[str], str], config: Config,
+             unsafe: bool) -> tuple[list[Edit], int]:
+    """Non-overlapping edits of the preferred fix of each error; (edits, problems fixed). An
+    edit identical to one already taken (the same import, the same wrap reached by two
+    collectives) is shared, not a conflict."""
+    taken: list[Edit] = []
+    fixed = 0
+    for d in sorted(diags, key=Diagnostic.sort_key):
+        if d.severity != Severity.ERROR:
+            continue  # warnings and hints mark programs that lower: never rewrite them
+        fix = _preferred(fixes_for(d, read, config), unsafe)
+        if fix is None:
+            continue
+        new = [e for e in fix.edits if not any(_same(e, t) for t in taken)]
+        if any(_overlaps(e, t) for e in new for t in taken):
+            continue
+        taken.extend(new)
+        fixed += 1
+    return taken, fixed
+
+
+def _same(a: Edit, b: Edit) -> bool:
+    return (_key(a.path), a.line, a.column, a.end_line, a.end_column, a.new_text) == \
+           (_key(b.path), b.line, b.column, b.end_line, b.end_column, b.new_text)
+
+
+def fix_all(path: str, text: str, diags: list[Diagnostic], config: Config, unsafe: bool = False,
+            read: Callable[[str], str] | None = None) -> list[Edit]:
+    """The edits of `source.fixAll.shardlint` for the document `path` whose current text is
+    `text`: the preferred safe fix of each error (unsafe ones too when `unsafe`), never a
+    suppression. Edits may reach other files (a wrap at the entry point); `read` gives their
+    text (default: from disk)."""
+    base = read or _read_disk
+    me = _key(path)
+
+    def reader(p: str) -> str:
+        return text if _key(p) == me else base(p)
+
+    return _combine(diags, reader, config, unsafe)[0]
+
+
+def apply_edits(text: str, edits: Iterable[Edit]) -> str:
+    """Apply non-overlapping edits of one file to its text (positions refer to `text`)."""
+    starts = _line_starts(text)
+
+    def offset(line: int, col: int) -> int:
+        if line > len(starts):
+            return len(text)
+        return min(starts[line - 1] + col - 1, _line_end(text, starts, line))
+
+    out = text
+    # Right to left; inserts at one position keep their array order (as LSP clients do).
+    indexed = sorted(enumerate(edits), key=lambda ie: (ie[1].line, ie[1].column, ie[1].end_line,
+                                                        ie[1].end_column, ie[0]), reverse=True)
+    for _, e in indexed:
+        s, t = offset(e.line, e.column), offset(e.end_line, e.end_column)
+        out = out[:s] + e.new_text + out[t:]
+    return out
+
+
+def _line_starts(text: str) -> list[int]:
+    starts = [0]
+    for m in re.finditer(r"\r\n|\r|\n", text):
+        starts.append(m.end())
+    if starts[-1] == len(text) and len(starts) > 1:
+        starts.pop()
+        starts.append(len(text))
+    return starts
+
+
+def _line_end(text: str, starts: list[int], line: int) -> int:
+    end = starts[line] if line < len(starts) else len(text)
+    while end > starts[line - 1] and text[end - 1] in "\r\n":
+        end -= 1
+    return end
+
+
+def _newline_of(text: str) -> str:
+    m = re.search(r"\r\n|\r|\n", text)
+    return m.group(0) if m else "\n"
+
+
+@dataclass
+class _Disk:
+    encoding: str
+    bom: bool
+
+
+def _read_disk(path: str) -> str:
+    return _load(path)[0]
+
+
+def _load(path: str) -> tuple[str, _Disk]:
+    data = Path(path).read_bytes()
+    encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    bom = data.startswith(b"\xef\xbb\xbf")
+    text = data.decode("utf-8" if encoding == "utf-8-sig" else encoding)
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return text, _Disk("utf-8" if encoding == "utf-8-sig" else encoding, bom)
+
+
+def _write_atomic(path: str, text: str, disk: _Disk) -> None:
+    data = (b"\xef\xbb\xbf" if disk.bom else b"") + text.encode(disk.encoding)
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".shardlint-", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        shutil.copymode(path, tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def apply_fixes(paths, config: Config, unsafe: bool) -> FixResult:
+    """`shardlint check --fix [--unsafe-fixes]`: check, apply the combined fixes, re-check with
+    the edited text, repeat until stable (at most MAX_ROUNDS); then write the changed files
+    atomically, keeping their encoding, BOM and newline style. A round that does not reduce the
+    number of fixable problems is dropped (the engine did not accept its edits)."""
+    from .check import check  # the engine; imported here so that the server can import us cheaply
+
+    original: dict[str, tuple[str, _Disk]] = {}
+    current: dict[str, str] = {}
+
+    def read(path: str) -> str:
+        k = _key(path)
+        if k not in current:
+            original[k] = _load(k)
+            current[k] = original[k][0]
+        return current[k]
+
+    applied = 0
+    last = None  # (fixable problems before the last round, texts before it, problems it fixed)
+    for round_no in range(MAX_ROUNDS + 1):
+        overlays = {Path(k).resolve(): t for k, t in current.items() if t != original[k][0]}
+        result = check(paths, config, use_cache=False, overlays=overlays or None)
+        fixable = _count_fixable(result.diagnostics, read, config, unsafe)
+        if last is not None and fixable >= last[0]:
+            current.clear()
+            current.update(last[1])  # the last round fixed nothing: undo it and stop
+            applied -= last[2]
+            break
+        if round_no == MAX_ROUNDS:
+            break
+        edits, fixed = _combine(result.diagnostics, read, config, unsafe)
+        if not edits:
+            break
+        snapshot = dict(current)
+        by_file: dict[str, list[Edit]] = {}
+        for e in edits:
+            by_file.setdefault(_key(e.path), []).append(e)
+        for k, es in by_file.items():
+            current[k] = apply_edits(read(k), es)
+        applied += fixed
+        last = (fixable, snapshot, fixed)
+    changed = sorted(k for k, t in current.items() if t != original[k][0])
+    for k in changed:
+        _write_atomic(k, current[k], original[k][1])
+    return FixResult(applied if changed else 0, changed)
+
+
+def _count_fixable(diags, read, config, unsafe) -> int:
+    return sum(1 for d in diags if d.severity == Severity.ERROR
+               and _preferred(fixes_for(d, read, config), unsafe) is not None)

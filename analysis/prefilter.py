@@ -1,0 +1,45 @@
+"""Byte-level prefilter: which files' top levels are worth running as entry points. A file is
+relevant when its text mentions a collective, Pallas, shard_map, pmap, a lowering API, or a
+project module that (transitively) does. Everything else is parsed for SHL000 only."""
+
+from __future__ import annotations
+
+import os
+import re
+
+from .apis import COLLECTIVES
+
+_TOKENS = re.compile(
+    r"\b(?:" + "|".join(sorted(COLLECTIVES)) +
+    r"|pallas_call|pallas|shard_map|pmap|make_async_remote_copy|async_remote_copy|semaphore_signal"
+    r"|get_barrier_semaphore|set_mesh|use_mesh|pltpu|pl)\b"
+)
+
+
+def relevant(files: dict) -> set[str]:
+    direct = {p for p, sf in files.items() if sf.tree is not None and _TOKENS.search(sf.text)}
+    names = {}
+    for p in files:
+        stem = os.path.splitext(os.path.basename(p))[0]
+        if stem == "__init__":
+            stem = os.path.basename(os.path.dirname(p))
+        names.setdefault(stem, set()).add(p)
+    out = set(direct)
+    frontier = set(direct)
+    while frontier:
+        pattern_names = set()
+        for p in frontier:
+            stem = os.path.splitext(os.path.basename(p))[0]
+            if stem == "__init__":
+                stem = os.path.basename(os.path.dirname(p))
+            if stem.isidentifier():
+                pattern_names.add(stem)
+        frontier = set()
+        if not pattern_names:
+            break
+        rx = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, pattern_names))) + r")\b")
+        for p, sf in files.items():
+            if p not in out and sf.tree is not None and rx.search(sf.text):
+                out.add(p)
+                frontier.add(p)
+    return out

@@ -1,0 +1,175 @@
+"""What the rules read: the interpreter's events, the target JAX version and backend, and the
+diagnostic builder every rule uses (message, related path, fix facts)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..callgraph import Context, Frame, MeshV, Site
+from ..config import Config
+from ..diagnostics import Diagnostic, Related, Severity
+from ..source import SourceFile
+from . import RULES
+
+NEWEST_KNOWN = "0.10.2"
+
+
+def vtuple(v: str) -> tuple:
+    return tuple(int(p) for p in v.split(".")[:3] if p.isdigit())
+
+
+@dataclass
+class Facts:
+    events: list
+    kernel_events: dict
+    smap_checks: dict
+    config: Config
+    jax_version: str
+    files: dict  # abs path -> SourceFile
+    meshes: dict  # abs path -> [MeshV bound to module-level names, with the name]
+
+    @property
+    def version(self) -> tuple:
+        return vtuple(self.jax_version)
+
+    def of(self, *kinds) -> list:
+        return [e for e in self.events if e.kind in kinds]
+
+
+def binding(ctx: Context, axis: str):
+    """How `axis` is bound in `ctx`: ("manual", frame) by a shard_map; ("pmap"|"vmap", frame);
+    ("auto", frame) in a shard_map's mesh but not manual; ("not_in_mesh", frame) when the nearest
+    shard_map with a known mesh lacks it and nothing outside binds it; ("unknown", frame) when a
+    transformation binds axes we cannot see; ("unbound", None)."""
+    not_in_mesh = None
+    for f in reversed(ctx.frames):
+        if f.kind in ("jit", "kernel"):
+            continue
+        if f.kind == "shard_map":
+            if f.axes is None:
+                return "unknown", f
+            if axis in f.axes:
+                return "manual", f
+            if f.mesh_axes is not None and axis in f.mesh_axes:
+                return "auto", f
+            if f.mesh_axes is None:
+                return "unknown", f
+            if not_in_mesh is None:
+                not_in_mesh = f
+            continue
+        if f.kind in ("pmap", "vmap"):
+            if f.axes is None:
+                return "unknown", f
+            if axis in f.axes:
+                return f.kind, f
+    if not_in_mesh is not None:
+        return "not_in_mesh", not_in_mesh
+    return "unbound", None
+
+
+def outside(ctx: Context) -> Context:
+    """The context of a kernel's pallas_call: frames outside the innermost kernel frame."""
+    frames = ctx.frames
+    for i in range(len(frames) - 1, -1, -1):
+        if frames[i].kind == "kernel":
+            return Context(frames[:i], ctx.mesh, ctx.mesh_key)
+    return ctx
+
+
+def site_span(facts: Facts, site: Site) -> tuple[int, int, int, int]:
+    sf: SourceFile | None = facts.files.get(site.path)
+    if sf is None:
+        return site.line, site.col + 1, site.end_line, site.end_col + 1
+    return (site.line, sf.char_col(site.line, site.col), site.end_line, sf.char_col(site.end_line, site.end_col))
+
+
+def related_for(facts: Facts, path: tuple, ctx: Context | None = None) -> tuple[Related, ...]:
+    out = []
+    for site, msg in path:
+        line, col, _, _ = site_span(facts, site)
+        out.append(Related(site.path, line, col, msg))
+    if ctx is not None:
+        for f in ctx.frames:
+            if f.kind == "kernel":
+                continue
+            line, col, _, _ = site_span(facts, f.site)
+            desc = {"jit": "jit", "shard_map": "shard_map", "pmap": "pmap", "vmap": "vmap"}[f.kind]
+            r = Related(f.site.path, line, col, f"{desc} applied here")
+            if r not in out:
+                out.append(r)
+    return tuple(out)
+
+
+def _site_json(facts: Facts, site: Site, **extra) -> dict:
+    line, col, end_line, end_col = site_span(facts, site)
+    return {"path": site.path, "line": line, "column": col, "end_line": end_line, "end_column": end_col, **extra}
+
+
+def fix_data(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | None = None) -> dict:
+    ctx = ctx if ctx is not None else ev.ctx
+    data: dict = {"axes": list(axes or []), "pallas": pallas, "jax_version": facts.jax_version,
+                  "entry": None, "wrap": None, "meshes": [], "pmap": None, "shard_map": None}
+    if ev.path:
+        site, msg = ev.path[0]
+        data["entry"] = _site_json(facts, site, message=msg)
+    wrap = None
+    # The outermost transformation that is not a shard_map is where the fix wraps.
+    for f in ctx.frames:
+        if f.kind in ("jit", "pmap", "vmap") and f.wrap is not None:
+            wrap = f
+            break
+    if wrap is not None:
+        form, ws = wrap.wrap
+        w = _site_json(facts, ws, kind=form)
+        if form == "decorator":
+            w["def_line"] = ws.line
+            w["function"] = ws.label
+        else:
+            w["function"] = ws.label
+        data["wrap"] = w
+    elif len(ev.path) >= 2:
+        site, msg = ev.path[1]
+        data["wrap"] = _site_json(facts, site, kind="call", function=msg)
+    target_path = data["wrap"]["path"] if data["wrap"] else (ev.path[0][0].path if ev.path else ev.site.path)
+    data["meshes"] = [
+        {"name": name, "axes": list(m.axes), "sizes": list(m.sizes) if m.sizes else None, "path": m.site.path,
+         "line": m.site.line}
+        for name, m in facts.meshes.get(target_path, []) if m.axes is not None
+    ]
+    pm = ctx.innermost("pmap")
+    if pm is not None:
+        axis = next(iter(pm.axes)) if pm.axes else None
+        data["pmap"] = _site_json(facts, pm.site, axis_name=axis)
+    sm = ctx.innermost("shard_map")
+    if sm is not None and sm.mesh_axes is not None and sm.axes is not None:
+        data["shard_map"] = _site_json(facts, sm.site, manual=sorted(sm.axes), mesh_axes=list(sm.mesh_axes),
+                                       keyword="auto" if "experimental" in sm.api else "axis_names")
+    return data
+
+
+def diag(facts: Facts, code: str, site: Site, message: str, *, severity: Severity | None = None,
+         path: tuple = (), ctx: Context | None = None, data: dict | None = None) -> Diagnostic:
+    rule = RULES[code]
+    message = message.replace(".`. ", ".` ").replace(".`.", ".`")
+    line, col, end_line, end_col = site_span(facts, site)
+    return Diagnostic(site.path, line, col, end_line, end_col, code, rule.name, severity or rule.severity,
+                      message, related_for(facts, path, ctx), None, data or {})
+
+
+def ctx_words(ctx: Context) -> str:
+    if not ctx.frames:
+        return "eagerly (outside any transformation)"
+    names = [f.kind for f in ctx.frames if f.kind != "kernel"]
+    if not names:
+        return "eagerly (outside any transformation)"
+    return "under " + " → ".join(names)
+
+
+def axis_desc(axes) -> str:
+    return ", ".join(repr(a) for a in axes)
+
+
+def frame_mesh(f: Frame | None) -> MeshV | None:
+    if f is None or f.mesh_axes is None:
+        return None
+    return MeshV(f.mesh_axes, f.mesh_sizes, f.site)

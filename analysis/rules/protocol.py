@@ -1,0 +1,74 @@
+"""Send/recv protocol rules: unmatched psend/precv (SHL101), cyclic perms (SHL102), duplicate
+perm indices (SHL103) and perm indices beyond the axis size (SHL106)."""
+
+from __future__ import annotations
+
+from ..apis import short
+from .facts import Facts, binding, diag
+
+
+def check(facts: Facts):
+    out = []
+    groups: dict = {}
+    for ev in facts.of("collective", "send", "recv"):
+        if ev.perm is None:
+            continue
+        name = short(ev.api)
+        srcs = [a for a, _ in ev.perm]
+        dsts = [b for _, b in ev.perm]
+        if len(set(srcs)) != len(srcs) or len(set(dsts)) != len(dsts):
+            out.append(diag(
+                facts, "SHL103", ev.site,
+                f"The perm of `{name}` repeats a source or a destination index: JAX raises `ValueError: "
+                f"{'ppermute' if ev.kind == 'collective' else name} sources and destinations must be unique, "
+                f"got {ev.perm}.` Give every source and every destination once.",
+                path=ev.path, ctx=ev.ctx))
+            continue
+        if ev.axes is not None and len(ev.axes) == 1:
+            kind, frame = binding(ev.ctx, ev.axes[0])
+            if kind == "manual" and frame.mesh_sizes is not None and frame.mesh_axes is not None:
+                size = frame.mesh_sizes[list(frame.mesh_axes).index(ev.axes[0])]
+                bad = sorted({i for pair in ev.perm for i in pair if i >= size or i < 0})
+                if size is not None and bad:
+                    out.append(diag(
+                        facts, "SHL106", ev.site,
+                        f"The perm of `{name}` uses index {bad[0]}, but axis {ev.axes[0]!r} has size {size}: "
+                        f"JAX fails at lowering with `IndexError: list index out of range`. Keep every perm "
+                        f"index below {size}.",
+                        path=ev.path, ctx=ev.ctx))
+                    continue
+            if ev.kind in ("send", "recv") and kind == "manual":
+                groups.setdefault((frame, ev.axes, ev.perm), []).append(ev)
+        if ev.kind in ("send", "recv") and _has_cycle(ev.perm):
+            out.append(diag(
+                facts, "SHL102", ev.site,
+                f"The perm {list(ev.perm)} of `{name}` forms a cycle: every device sends and receives in the "
+                f"same step, which deadlocks on GPU (NCCL send/recv). Split it into two acyclic "
+                f"psend/precv pairs ordered with `jax.lax.optimization_barrier`.",
+                path=ev.path, ctx=ev.ctx))
+    for (frame, axes, perm), evs in groups.items():
+        kinds = {e.kind for e in evs}
+        if kinds == {"send", "recv"}:
+            continue
+        for e in evs:
+            other = "precv" if e.kind == "send" else "psend"
+            out.append(diag(
+                facts, "SHL101", e.site,
+                f"`{short(e.api)}` over axis {axes[0]!r} with perm {list(perm)} has no matching `{other}` "
+                f"(same axis and perm) in the same shard_map: the peer waits forever at run time (deadlock). "
+                f"Pair every psend with a precv of the same axis and perm.",
+                path=e.path, ctx=e.ctx))
+    return out
+
+
+def _has_cycle(perm) -> bool:
+    nxt = dict(perm)
+    for start in nxt:
+        seen = set()
+        cur = start
+        while cur in nxt and cur not in seen:
+            seen.add(cur)
+            cur = nxt[cur]
+        if cur == start:
+            return True
+    return False

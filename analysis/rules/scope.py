@@ -1,0 +1,114 @@
+"""Scope rules: collectives whose axis no transformation binds (SHL005), an axis missing from
+the shard_map's mesh (SHL006), psend/precv outside manual sharding (SHL001/SHL002), psend/precv
+on a backend without send/recv (SHL007), and the pmap hint (SHL201)."""
+
+from __future__ import annotations
+
+from ..apis import short
+from ..diagnostics import Severity
+from .facts import Facts, axis_desc, binding, ctx_words, diag, fix_data
+
+_SEND_RECV = {"send": "SHL002", "recv": "SHL001"}
+
+
+def check(facts: Facts):
+    out = []
+    for ev in facts.of("collective", "send", "recv"):
+        if ev.axes is None:
+            continue
+        name = short(ev.api)
+        for axis in ev.axes:
+            kind, frame = binding(ev.ctx, axis)
+            d = _one(facts, ev, name, axis, kind, frame)
+            if d is not None:
+                out.append(d)
+                break
+        if ev.kind in _SEND_RECV and facts.config.backend in ("tpu", "cpu"):
+            out.append(diag(
+                facts, "SHL007", ev.site,
+                f"`jax.lax.{name}` on the configured backend `{facts.config.backend}`: JAX lowers "
+                f"psend/precv only for GPU and raises `NotImplementedError: {name} is currently only "
+                f"implemented on GPU`. Use `jax.lax.ppermute` on {facts.config.backend.upper()}.",
+                path=ev.path, ctx=ev.ctx))
+    return out
+
+
+def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
+    where = ctx_words(ev.ctx)
+    v = facts.jax_version
+    if kind in ("manual", "unknown"):
+        return None
+    if kind == "not_in_mesh":
+        mesh = axis_desc(frame.mesh_axes)
+        return diag(
+            facts, "SHL006", ev.site,
+            f"`{name}` names axis {axis!r}, which is not an axis of the enclosing shard_map's mesh "
+            f"({mesh}): JAX {v} fails at lowering with a bare AssertionError. Use one of {mesh}, or "
+            f"add {axis!r} to the mesh.",
+            path=ev.path, ctx=ev.ctx, data=fix_data(facts, ev, ev.axes))
+    if ev.kind == "collective":
+        if kind in ("pmap", "vmap"):
+            return None
+        if kind == "auto":
+            reason = (f"{axis!r} is an automatic (not manual) axis of the enclosing shard_map "
+                      f"(`axis_names=` leaves it out)")
+        else:
+            reason = f"no shard_map, pmap or vmap binds axis {axis!r} ({where})"
+        return diag(
+            facts, "SHL005", ev.site,
+            f"`{name}` over axis {axis!r} is reached where {reason}: JAX raises `NameError: Found an "
+            f"unbound axis name: {axis}. To fix this, please call {name} under jax.shard_map.` Call it "
+            f"inside `jax.shard_map` over a mesh with axis {axis!r}.",
+            path=ev.path, ctx=ev.ctx, data=fix_data(facts, ev, ev.axes))
+    code = _SEND_RECV[ev.kind]
+    if kind == "pmap":
+        if facts.version >= (0, 8):
+            return diag(
+                facts, "SHL201", ev.site,
+                f"`{name}` under `jax.pmap`: on JAX {v} pmap is jit + shard_map, so this lowers; JAX "
+                f"before 0.8 lowers pmap through its replica path and raises `NotImplementedError: "
+                f"{name} currently only supports manual sharding`. `jax.shard_map` works on every version.",
+                path=ev.path, ctx=ev.ctx, data=fix_data(facts, ev, ev.axes))
+        return diag(
+            facts, code, ev.site,
+            f"`{name}` under `jax.pmap` on JAX {v}: pmap lowers through its replica path there, and JAX "
+            f"raises `NotImplementedError: {name} currently only supports manual sharding`. Use "
+            f"`jax.shard_map` instead of pmap.",
+            path=ev.path, ctx=ev.ctx, data=fix_data(facts, ev, ev.axes))
+    if kind == "vmap":
+        if ev.kind == "send" and _full_permutation(ev.perm):
+            return None
+        jax_says = ("`TypeError: _ppermute_batcher() got an unexpected keyword argument 'out_shape'`"
+                    if ev.kind == "recv" else
+                    "`AssertionError: Permutation doesn't match the axis size!` unless the perm is a full "
+                    "permutation of the axis")
+        return diag(
+            facts, code, ev.site,
+            f"`{name}` over axis {axis!r}, which only `jax.vmap(axis_name=)` binds: JAX raises "
+            f"{jax_says}. Send/recv needs manual sharding: call it inside `jax.shard_map`.",
+            path=ev.path, ctx=ev.ctx, data=fix_data(facts, ev, ev.axes))
+    if ev.kind == "recv":
+        jax_says = (f"JAX {v} fails at lowering with a bare `AssertionError` (where the axis is bound "
+                    f"without manual sharding: `NotImplementedError: precv currently only supports manual "
+                    f"sharding`)")
+        if not ev.ctx.traced:
+            jax_says = "JAX raises `NotImplementedError: Evaluation rule for 'precv' not implemented`"
+    else:
+        jax_says = (f"JAX raises `NameError: Found an unbound axis name: {axis}. To fix this, please call "
+                    f"psend under jax.shard_map.`")
+    reason = (f"{axis!r} is an automatic axis of the enclosing shard_map" if kind == "auto"
+              else f"no shard_map binds axis {axis!r}")
+    return diag(
+        facts, code, ev.site,
+        f"`jax.lax.{name}` is reached {where}, where {reason}: {jax_says}. Wrap the function that "
+        f"calls it in `jax.shard_map` over a mesh with axis {axis!r}.",
+        severity=Severity.ERROR, path=ev.path, ctx=ev.ctx, data=fix_data(facts, ev, ev.axes))
+
+
+def _full_permutation(perm) -> bool:
+    if not perm:
+        return False
+    src = {a for a, _ in perm}
+    dst = {b for _, b in perm}
+    n = len(perm)
+    return src == dst == set(range(n))
