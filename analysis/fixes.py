@@ -268,8 +268,13 @@ class _Builder:
         return self.name(_EXP_SHARD_MAP, "jax.experimental.shard_map", "shard_map", "shard_map")
 
     def insert_before(self, stmt, text_lines: list[str]) -> None:
+        """Insert lines above `stmt` and above the comment lines that belong to it."""
         line, col = self.mod.start_of(stmt)
         indent = self.mod.line_text(line)[:col]
+        for empty in reversed(getattr(stmt, "leading_lines", ())):
+            if empty.comment is None:
+                break
+            line -= 1
         nl = self.mod.newline
         self.edits.append(Edit(self.mod.path, line, 1, line, 1,
                                "".join((indent + t if t else "") + nl for t in text_lines)))
@@ -315,14 +320,16 @@ def _mesh(b: _Builder, meshes: list, axes: list[str], before) -> str:
         if isinstance(m, dict) and m.get("name") and set(axes) <= set(m.get("axes") or ()):
             return m["name"]
     axes = list(axes) or ["x"]
-    jax = b.jax()
-    name = b.mod.fresh("mesh")
-    shape = ", ".join([f"{jax}.device_count()"] + ["1"] * (len(axes) - 1))
-    if len(axes) == 1:
-        shape += ","
+    # `Mesh`, not `jax.make_mesh`: its axes are Auto on every JAX version, whereas make_mesh
+    # makes Explicit axes on JAX 0.10, where a sharded in_specs must match the inputs' sharding.
+    mesh_cls = b.mod.spell(("jax.sharding.Mesh",), via_module=False) or f"{b.jax()}.sharding.Mesh"
+    devices = f"{b.jax()}.devices()"
+    if len(axes) > 1:
+        devices = f"[{'[' * (len(axes) - 2)}[d]{']' * (len(axes) - 2)} for d in {devices}]"
     names = ", ".join(f'"{a}"' for a in axes) + ("," if len(axes) == 1 else "")
+    name = b.mod.fresh("mesh")
     stmt = b.mod.statement_of(before)
-    lines = [f"{name} = {jax}.make_mesh(({shape}), ({names}))"]
+    lines = [f"{name} = {mesh_cls}({devices}, ({names}))"]
     if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
         # keep the blank lines PEP 8 puts between a definition and other code
         lines += [""] * (2 if isinstance(b.mod.parent.get(stmt), cst.Module) else 1)

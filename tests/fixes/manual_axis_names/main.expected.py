@@ -1,0 +1,17 @@
+import jax
+import numpy as np
+from jax.sharding import Mesh, PartitionSpec as P
+
+grid = Mesh(np.array(jax.devices()).reshape(2, 2), ("x", "y"))
+
+
+def total(v):
+    return jax.lax.psum(v, "y")
+
+
+f = jax.shard_map(
+    total,
+    mesh=grid,
+    in_specs=P("x"),
+    out_specs=P("x"),
+)

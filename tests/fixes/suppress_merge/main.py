@@ -1,0 +1,5 @@
+import jax
+
+
+def f(v):
+    return jax.lax.psum(v, "x")  # shardlint: ignore[SHL006]
