@@ -747,7 +747,7 @@ def build() -> ShardlintServer:
                 for i, fix in enumerate(found):
                     action = types.CodeAction(
                         title=fix.title, kind=types.CodeActionKind.QuickFix,
-                        diagnostics=[ls.to_lsp(d, cache)], is_preferred=i == 0 and fix.applicability == "safe")
+                        diagnostics=[ls.to_lsp(d, cache)], is_preferred=i == 0)
                     if lazy:
                         action.data = {"id": ls.remember_fix(("fix", fix)), "uri": params.text_document.uri}
                     else:
@@ -759,7 +759,7 @@ def build() -> ShardlintServer:
                 action.data = {"id": ls.remember_fix(("all", spath)), "uri": params.text_document.uri}
                 actions.append(action)
             else:
-                edits = await ls.fixer.submit(fixes.fix_all, spath, read(spath), root.results[spath], root.config)
+                edits = await ls.fixer.submit(fixes.fix_all, spath, read(spath), root.results[spath], root.config, False, read)
                 if edits:
                     action.edit = ls.workspace_edit(edits, read)
                     actions.append(action)
@@ -781,7 +781,7 @@ def build() -> ShardlintServer:
             spath = payload[1]
             root = ls.root_for(Path(spath))
             await ls.settle(root)
-            edits = await ls.fixer.submit(fixes.fix_all, spath, read(spath), root.results.get(spath, []), root.config)
+            edits = await ls.fixer.submit(fixes.fix_all, spath, read(spath), root.results.get(spath, []), root.config, False, read)
             action.edit = ls.workspace_edit(edits, read)
         return action
 
@@ -852,7 +852,7 @@ def build() -> ShardlintServer:
         await ls.settle(root)
         read = ls.snapshot_reader()
         spath = str(path)
-        edits = await ls.fixer.submit(fixes.fix_all, spath, read(spath), root.results.get(spath, []), root.config)
+        edits = await ls.fixer.submit(fixes.fix_all, spath, read(spath), root.results.get(spath, []), root.config, False, read)
         if not edits:
             return {"applied": 0}
         res = await ls.workspace_apply_edit_async(types.ApplyWorkspaceEditParams(
