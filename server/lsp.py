@@ -275,7 +275,9 @@ class ShardlintServer(LanguageServer):
         root.config_error = error
         root.config = cfg
         self.analysis.submit(root.project.set_config, cfg)
-        if self.lowering is not None:
+        # The lowering feature serves one project: the root that configures targets (else the
+        # only root).
+        if self.lowering is not None and (cfg.lowering.targets or len(self.roots) == 1):
             trusted = settings.get("trusted", True) is not False
             try:
                 self.lowering.configure(root.folder, cfg, trusted)
