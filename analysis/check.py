@@ -5,7 +5,9 @@ files are re-read only when their content hash changes)."""
 
 from __future__ import annotations
 
+import contextlib
 import fnmatch
+import gc
 import json
 import os
 from dataclasses import dataclass, field, replace
@@ -81,7 +83,8 @@ def postprocess(diags: Iterable[Diagnostic], files: dict, config: Config) -> lis
         rule = RULES.get(d.code)
         if rule is not None:
             d = replace(d, severity=config.severity_of(d.code, d.severity))
-        out.setdefault((d.path, d.line, d.column, d.code, d.message), d)
+        # One diagnostic per call and rule, whatever number of contexts reach it.
+        out.setdefault((d.path, d.line, d.column, d.code), d)
     return sorted(out.values(), key=Diagnostic.sort_key)
 
 
@@ -171,10 +174,28 @@ def load_files(found: list[tuple[Path, str]], overlays: dict | None = None):
     return files, shown, skipped
 
 
+@contextlib.contextmanager
+def _no_gc():
+    """Parsing keeps every tree alive: the cyclic collector would re-walk them all after each
+    file (quadratic). Nothing built here is cyclic garbage worth collecting mid-run."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 def check(paths: Sequence[str | Path], config: Config, *, use_cache: bool = True,
           overlays: dict[Path, str] | None = None) -> CheckResult:
     """Check `paths` (files or folders). Diagnostics carry paths as given (relative stays
     relative)."""
+    with _no_gc():
+        return _check(paths, config, use_cache=use_cache, overlays=overlays)
+
+
+def _check(paths, config: Config, *, use_cache: bool, overlays) -> CheckResult:
     found = discover(paths, config)
     files, shown, skipped = load_files(found, overlays)
     roots = sorted({Path(config.root)} | {Path(p).resolve() if Path(p).is_dir() else Path(p).resolve().parent
@@ -264,6 +285,10 @@ class Project:
         return files, skipped
 
     def diagnostics(self) -> tuple[dict[str, list[Diagnostic]], list[tuple[str, str]]]:
+        with _no_gc():
+            return self._diagnostics()
+
+    def _diagnostics(self):
         files, skipped = self._load()
         result: dict[str, list[Diagnostic]] = {p: [] for p in files}
         for d in analyze_sources(files, self.config, [self.root]):

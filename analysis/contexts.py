@@ -104,8 +104,16 @@ class Interpreter:
             return False
         fr = self.module_frame(module)
         site = self._def_site(val) or Site(module.path, 1, 0, 1, 0)
-        self.call(val, [], {}, fr, ctx, site, None, unknown_args=True, label=label)
+        saved = fr.path
+        fr.path = ((site, f"entry point: {label}"),)
+        try:
+            self.call(val, [], {}, fr, ctx, site, None, unknown_args=True, label=label)
+        finally:
+            fr.path = saved
         return True
+
+    def entry_site(self, module: Module, qualname: str) -> Site | None:
+        return self._def_site(self.lookup_qualname(module, qualname))
 
     def _def_site(self, val: Value) -> Site | None:
         if isinstance(val, Func) and hasattr(val.scope.node, "lineno"):
@@ -221,7 +229,7 @@ class Interpreter:
         if isinstance(node, ast.Call):
             return self.eval_call(node, frame, ctx)
         if isinstance(node, ast.Lambda):
-            sc = frame.scope.module.scope_of(node)
+            sc = frame.scope.module.scope_of(node, frame.scope)
             return Func(sc, frame) if sc is not None else Unknown
         if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
             kind = {ast.Tuple: "tuple", ast.List: "list", ast.Set: "set"}[type(node)]
@@ -386,7 +394,7 @@ class Interpreter:
 
     def _binding_value(self, fr: AFrame, name: str, b) -> Value:
         if isinstance(b, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            sc = fr.scope.module.scope_of(b)
+            sc = fr.scope.module.scope_of(b, fr.scope)
             parent = fr
             if fr.scope.kind == "class":
                 parent = fr.parent
@@ -400,7 +408,7 @@ class Interpreter:
                                 decorating=True)
             return val
         if isinstance(b, ast.ClassDef):
-            sc = fr.scope.module.scope_of(b)
+            sc = fr.scope.module.scope_of(b, fr.scope)
             return ClassV(sc)
         kind = b[0]
         if kind == "import":
@@ -421,7 +429,9 @@ class Interpreter:
                 if mod.path == fr.scope.module.path and fr.scope.kind == "module":
                     return Unknown
                 return self.lookup_in(self.module_frame(mod), alias.name)
-            return Ext(apis.canonical(f"{base}.{alias.name}"))
+            v = Ext(apis.canonical(f"{base}.{alias.name}"))
+            self._api_ref(v, st, self.module_frame(fr.scope.module) if fr.scope.kind == "module" else fr, fr.ctx)
+            return v
         if kind == "assign":
             _, _target, value = b
             if value is None:
@@ -655,11 +665,6 @@ class Interpreter:
             if m.name in ("lower", "trace", "eval_shape", "__call__", "call"):
                 self.apply_transformed(obj, args, kwargs, frame, ctx, site, node, label)
                 return Traced(obj) if m.name == "trace" else Unknown
-            if m.name == "defvjp" or m.name == "defjvp":
-                for a in args:
-                    if _is_callable(a):
-                        self.call(a, [], {}, frame, ctx, site, node, unknown_args=True)
-                return Unknown
             return Unknown
         if isinstance(obj, Func) and m.name in ("lower", "trace"):
             return Unknown
@@ -965,10 +970,22 @@ def _make_mesh(kind, args, kwargs, site, node) -> MeshV:
     if isinstance(node, ast.Call):
         dev_node = node.args[0] if node.args else next(
             (k.value for k in node.keywords if k.arg == "devices"), None)
-    sizes = _device_array_shape(dev_node)
+    sizes = _device_array_shape(dev_node) if isinstance(dev_node, ast.Call) else _device_slice(dev_node)
     if names is not None and sizes is not None and len(sizes) != len(names):
         sizes = None
     return MeshV(names, sizes, site)
+
+
+def _device_slice(node) -> tuple | None:
+    """`jax.devices()[:4]` → (4,)."""
+    if (isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice)
+            and isinstance(node.value, ast.Call) and (getattr(node.value.func, "attr", None) == "devices"
+                                                      or getattr(node.value.func, "id", None) == "devices")):
+        sl = node.slice
+        if sl.step is None and (sl.lower is None or (isinstance(sl.lower, ast.Constant) and sl.lower.value == 0)) \
+                and isinstance(sl.upper, ast.Constant) and isinstance(sl.upper.value, int) and sl.upper.value > 0:
+            return (sl.upper.value,)
+    return None
 
 
 def _device_array_shape(node) -> tuple | None:
@@ -986,6 +1003,11 @@ def _device_array_shape(node) -> tuple | None:
             return tuple(vals)
         return None
     name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    if name in ("array", "asarray") and len(node.args) == 1:
+        inner = node.args[0]
+        if isinstance(inner, ast.Call):
+            return _device_array_shape(inner)
+        return _device_slice(inner)
     if name == "create_device_mesh" and node.args and isinstance(node.args[0], (ast.Tuple, ast.List)):
         vals = [d.value if isinstance(d, ast.Constant) and isinstance(d.value, int) else None
                 for d in node.args[0].elts]

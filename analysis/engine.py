@@ -106,7 +106,7 @@ def analyze(files: dict, config: Config, roots: list[Path]) -> list[Diagnostic]:
         mod = finder.find(modname)
         if mod is None or not mod.in_project:
             continue
-        site = Site(mod.path, 1, 0, 1, 0, t.function)
+        site = interp.entry_site(mod, qual) or Site(mod.path, 1, 0, 1, 0, t.function)
         ctx = Context((Frame("jit", site, frozenset(), api="lowering target"),))
         interp.run_entry_function(mod, qual, ctx, f"lowering target {t.function}")
     facts = Facts(

@@ -23,10 +23,18 @@ class Scope:
     qualname: str
     # name -> list of binding nodes: ast.FunctionDef/ClassDef (the def itself), ast.alias with
     # its import statement, ("assign", target_node, value_expr), ("param", index, arg), ...
-    bindings: dict = field(default_factory=dict)
+    # Built on first use: most functions of a project are never reached.
+    _bindings: dict | None = None
     globals_: set = field(default_factory=set)
     nonlocals: set = field(default_factory=set)
     children: dict = field(default_factory=dict)  # id(def node) -> Scope
+
+    @property
+    def bindings(self) -> dict:
+        if self._bindings is None:
+            self._bindings = {}
+            _Binder(self.module, self).bind_scope()
+        return self._bindings
 
     @property
     def params(self) -> list[ast.arg]:
@@ -58,27 +66,58 @@ class Module:
         if self._scope is None:
             self._scope = Scope("module", self.tree or ast.Module(body=[], type_ignores=[]), self, None,
                                 self.name, "")
-            _Binder(self, self._scope).bind_body(self._scope.node.body)
+            self.scopes[id(self._scope.node)] = self._scope
+            text = self.source.text
+            self.lambda_lines = _marker_lines(text) if ("lambda" in text or ":=" in text) else frozenset()
         return self._scope
 
-    def scope_of(self, node: ast.AST) -> Scope | None:
-        self.scope  # noqa: B018 - builds the scope tree
-        return self.scopes.get(id(node))
+    def scope_of(self, node: ast.AST, parent: Scope | None = None) -> Scope | None:
+        """The scope of a def, lambda or class node; `parent` is the scope that contains it."""
+        found = self.scopes.get(id(node))
+        if found is None and parent is not None:
+            parent.bindings  # noqa: B018 - registers the parent's child scopes
+            found = self.scopes.get(id(node))
+        return found
 
     def __repr__(self):
         return f"<Module {self.name}>"
 
 
+def _marker_lines(text: str) -> frozenset:
+    return frozenset(i for i, line in enumerate(text.splitlines(), 1) if "lambda" in line or ":=" in line)
+
+
 class _Binder:
-    """Records bindings of one scope; creates child scopes for defs, lambdas and classes."""
+    """Records the bindings of one scope and registers (without binding) its child scopes for
+    defs, lambdas and classes."""
 
     def __init__(self, module: Module, scope: Scope):
         self.module = module
         self.scope = scope
-        module.scopes[id(scope.node)] = scope
+        self.marks = module.lambda_lines if module._scope is not None else frozenset()
+
+    def bind_scope(self) -> None:
+        node, kind = self.scope.node, self.scope.kind
+        if kind in ("function", "lambda"):
+            args = node.args
+            allargs = [*args.posonlyargs, *args.args]
+            for i, a in enumerate(allargs):
+                self.add(a.arg, ("param", i, a))
+            if args.vararg:
+                self.add(args.vararg.arg, ("vararg", args.vararg))
+            for a in args.kwonlyargs:
+                self.add(a.arg, ("kwonly", a))
+            if args.kwarg:
+                self.add(args.kwarg.arg, ("kwarg", args.kwarg))
+            if kind == "lambda":
+                self.visit_expr(node.body)
+            else:
+                self.bind_body(node.body)
+        else:
+            self.bind_body(node.body)
 
     def add(self, name: str, binding) -> None:
-        self.scope.bindings.setdefault(name, []).append(binding)
+        self.scope._bindings.setdefault(name, []).append(binding)
 
     def child(self, kind: str, node: ast.AST, name: str) -> Scope:
         qual = f"{self.scope.qualname}.{name}" if self.scope.qualname else name
@@ -86,24 +125,7 @@ class _Binder:
             qual = f"{self.scope.qualname}.<locals>.{name}"
         sc = Scope(kind, node, self.module, self.scope, name, qual)
         self.scope.children[id(node)] = sc
-        b = _Binder(self.module, sc)
-        if kind in ("function", "lambda"):
-            args = node.args
-            allargs = [*args.posonlyargs, *args.args]
-            for i, a in enumerate(allargs):
-                b.add(a.arg, ("param", i, a))
-            if args.vararg:
-                b.add(args.vararg.arg, ("vararg", args.vararg))
-            for a in args.kwonlyargs:
-                b.add(a.arg, ("kwonly", a))
-            if args.kwarg:
-                b.add(args.kwarg.arg, ("kwarg", args.kwarg))
-            if kind == "lambda":
-                b.visit_expr(node.body)
-            else:
-                b.bind_body(node.body)
-        else:
-            b.bind_body(node.body)
+        self.module.scopes[id(node)] = sc
         return sc
 
     def bind_body(self, body) -> None:
@@ -204,7 +226,16 @@ class _Binder:
             self.visit_expr(t)
 
     def visit_expr(self, e: ast.AST) -> None:
-        """Find lambdas and walrus targets inside an expression."""
+        """Find lambdas and walrus targets inside an expression (only on lines that have one)."""
+        marks = self.marks
+        if not marks:
+            return
+        lo = getattr(e, "lineno", None)
+        if lo is not None:
+            hi = getattr(e, "end_lineno", lo) or lo
+            if hi - lo < 64:
+                if not any(ln in marks for ln in range(lo, hi + 1)):
+                    return
         stack = [e]
         while stack:
             n = stack.pop()

@@ -86,6 +86,7 @@ def check(facts: Facts):
         v = facts.jax_version
         data = fix_data(facts, ev, sorted(smap.axes) if smap and smap.axes else [], pallas=True)
         reported_arity = False
+        auto_partitioned = False
 
         # SHL104 / SHL107: collective_id and the barrier semaphore go together.
         if cid is not None and not (isinstance(cid, Const) and cid.value is None) and not barrier and tpu:
@@ -145,7 +146,9 @@ def check(facts: Facts):
                     f"automatically partitioned. Please wrap the call in a shard_map.` Call it inside a "
                     f"`jax.shard_map` that makes every mesh axis manual.",
                     path=ev.path, ctx=ctx, data=data))
-                continue
+                if partial:
+                    continue
+                auto_partitioned = True
 
         if not comm:
             continue
@@ -184,10 +187,11 @@ def check(facts: Facts):
             continue
         if any(f.kind == "vmap" for f in ctx.frames):
             continue
-        fails = bool(axis_idx) or reported_arity
+        fails = bool(axis_idx) or reported_arity or auto_partitioned
         if fails:
-            jax_says = (f"JAX raises `NameError: Found an unbound axis name` at the kernel's `axis_index`"
-                        if axis_idx else "JAX rejects its MESH device ids (a 0-D mesh)")
+            jax_says = ("JAX raises `NameError: Found an unbound axis name` at the kernel's `axis_index`"
+                        if axis_idx else "JAX rejects its MESH device ids (a 0-D mesh)" if reported_arity
+                        else "JAX refuses to partition it automatically (see SHL004)")
             sev = Severity.ERROR
         else:
             jax_says = (f"on JAX {v} it lowers, but with no shard_map there are no peer devices to talk to: "

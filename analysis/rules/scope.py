@@ -47,6 +47,13 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
             f"add {axis!r} to the mesh.",
             path=ev.path, ctx=ev.ctx, data=fix_data(facts, ev, ev.axes))
     if ev.kind == "collective":
+        if kind == "pmap" and facts.version >= (0, 8) and ev.ctx.innermost("kernel") is None:
+            return diag(
+                facts, "SHL201", ev.site,
+                f"`{name}` under `jax.pmap`: this works (on JAX {v} pmap is jit + shard_map); "
+                f"`jax.shard_map` is the form new code, psend/precv and communicating kernels on older "
+                f"JAX need.",
+                path=ev.path, ctx=ev.ctx, data=fix_data(facts, ev, ev.axes))
         if kind in ("pmap", "vmap"):
             return None
         if kind == "auto":
