@@ -400,9 +400,11 @@ class Interpreter:
                 parent = fr.parent
             val: Value = Func(sc, parent if parent is not None and parent.scope.kind != "module" else None)
             for dec in reversed(b.decorator_list):
+                head = self.eval(dec.func, fr, fr.ctx) if isinstance(dec, ast.Call) else None
+                if isinstance(head, Ext) and head.name in _TRANSPARENT_DECORATORS:
+                    continue
                 dv = self.eval(dec, fr, fr.ctx)
-                if isinstance(dv, Ext) and dv.name in ("builtins.property", "builtins.staticmethod",
-                                                       "builtins.classmethod", "functools.wraps"):
+                if isinstance(dv, Ext) and dv.name in _TRANSPARENT_DECORATORS:
                     continue
                 val = self.call(dv, [val], {}, fr, fr.ctx, self.site(dec, fr, "decorator"), dec,
                                 decorating=True)
@@ -874,6 +876,13 @@ class Interpreter:
 
 
 # ---------------------------------------------------------------------- helpers
+
+# Decorators that return the function itself or a wrapper that calls it with the same arguments.
+_TRANSPARENT_DECORATORS = {
+    "builtins.property", "builtins.staticmethod", "builtins.classmethod", "functools.wraps",
+    "functools.lru_cache", "functools.cache", "functools.cached_property", "typing.overload",
+    "typing.final", "abc.abstractmethod", "typing_extensions.override", "typing.override",
+}
 
 _BUILTINS = {"map", "frozenset", "set", "tuple", "list", "range", "zip", "property", "staticmethod",
              "classmethod", "len", "print", "dict", "int", "float", "str", "enumerate", "sorted"}
