@@ -25,13 +25,13 @@ function log(msg) {
 }
 
 // What shardlint's own CLI reports on the project: the test expects the editor to show the same.
-function check(dir) {
-  const code = "import sys; from shardlint.server.cli import main; sys.exit(main(['check', '--format', 'json', '.']))";
+function cli(dir, command) {
+  const code = `import sys; from shardlint.server.cli import main; sys.exit(main(['${command}', '--format', 'json', '.']))`;
   let stdout;
   try {
     stdout = execFileSync(python, ["-c", code], { cwd: dir, encoding: "utf8" });
   } catch (e) {
-    if (e.status !== 1) throw new Error(`shardlint check failed (${e.status}): ${e.stderr}`);
+    if (e.status !== 1) throw new Error(`shardlint ${command} failed (${e.status}): ${e.stderr}`);
     stdout = e.stdout;
   }
   return JSON.parse(stdout);
@@ -57,6 +57,12 @@ async function problemsRows(page) {
   return page.locator(".markers-panel .monaco-list-row").allInnerTexts();
 }
 
+// The Problems list renders only the rows in view: filter it to the entries a step looks for.
+async function filterProblems(page, text) {
+  const input = page.locator(".markers-panel-action-filter input, .viewpane-filter input").first();
+  await input.fill(text);
+}
+
 async function waitFor(what, fn, timeout) {
   const start = Date.now();
   for (;;) {
@@ -68,7 +74,7 @@ async function waitFor(what, fn, timeout) {
 }
 
 async function main() {
-  const before = check(project).filter((d) => d.code === "SHL001");
+  const before = cli(project, "check").filter((d) => d.code === "SHL001");
   if (!before.length) throw new Error(`shardlint check reports no SHL001 in ${project}: nothing to test`);
   const target = before[0];
   const file = path.join(project, target.path);
@@ -100,6 +106,7 @@ async function main() {
     log(`SHL001 squiggle after ${Date.now() - t0} ms`);
 
     await page.keyboard.press("Control+Shift+M");
+    await filterProblems(page, "SHL001");
     const messageStart = target.message.split("\n")[0].slice(0, 40);
     const row = await waitFor("the SHL001 Problems entry", async () => {
       const rows = await problemsRows(page);
@@ -135,9 +142,30 @@ async function main() {
       return !rows.some((r) => r.includes("SHL001"));
     }, SERVER_TIMEOUT);
     log(`SHL001 gone from Problems after ${Date.now() - t0} ms`);
-    const after = check(project).filter((d) => d.code === "SHL001" && d.path === target.path);
+    const after = cli(project, "check").filter((d) => d.code === "SHL001" && d.path === target.path);
     if (after.length) throw new Error(`shardlint check still reports SHL001 in the fixed file: ${JSON.stringify(after)}`);
     await page.screenshot({ path: path.join(out, "shardlint-after.png") });
+
+    // The lowering check, where the project configures targets: its SHL900 land in the same panel.
+    const lowered = cli(project, "lower").filter((d) => d.code === "SHL900");
+    if (!lowered.length) {
+      log("the project configures no lowering target that fails: lowering command not exercised");
+      return;
+    }
+    const lowStart = lowered[0].message.split("\n")[0].slice(0, 40);
+    log(`expecting SHL900 at ${lowered[0].path}:${lowered[0].line}: ${lowStart}`);
+    await filterProblems(page, "SHL900");
+    await page.keyboard.press("Control+Shift+P");
+    await page.locator(".quick-input-widget input").waitFor();
+    await page.keyboard.type("shardlint: Check lowering");
+    await page.locator(".quick-input-list .monaco-list-row", { hasText: "Check lowering" }).first().waitFor();
+    await page.keyboard.press("Enter");
+    const lowRow = await waitFor("the SHL900 Problems entry", async () => {
+      const rows = await problemsRows(page);
+      return rows.find((r) => r.includes("SHL900") && r.includes("shardlint-lowering") && r.includes(lowStart));
+    }, SERVER_TIMEOUT);
+    log(`lowering Problems entry after ${Date.now() - t0} ms: ${lowRow.replace(/\s+/g, " ")}`);
+    await page.screenshot({ path: path.join(out, "shardlint-lowering.png") });
   } catch (e) {
     await page.screenshot({ path: path.join(out, "shardlint-failure.png") }).catch(() => {});
     dumpLogs();

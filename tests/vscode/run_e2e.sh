@@ -55,13 +55,15 @@ if [ ! -f "$cache/code-server/.installed-$code_server_version" ]; then
 fi
 
 step "building the .vsix"
-(cd "$repo/vscode-client" && { [ -d node_modules ] || npm ci --silent; } && npm run --silent package >/dev/null)
+(cd "$repo/vscode-client" && { [ -d node_modules ] || npm ci --silent; } && npm run --silent package >"$out/package.log" 2>&1) \
+  || { cat "$out/package.log" >&2; exit 1; }
 vsix="$repo/vscode-client/shardlint.vsix"
 
 work="$(mktemp -d)"
 server_pid=""
 cleanup() {
   if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; fi
+  find "$work/user/logs" -name shardlint.log -exec cp {} "$out/shardlint-extension.log" \; 2>/dev/null || true
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -72,6 +74,8 @@ cat >"$work/user/User/settings.json" <<JSON
   "shardlint.interpreter": "$(command -v "$python")",
   "security.workspace.trust.enabled": false,
   "workbench.startupEditor": "none",
+  "workbench.secondarySideBar.defaultVisibility": "hidden",
+  "chat.disableAIFeatures": true,
   "workbench.tips.enabled": false,
   "extensions.autoCheckUpdates": false,
   "extensions.autoUpdate": false,
