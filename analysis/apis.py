@@ -102,6 +102,7 @@ COMM = {
     "jax.experimental.pallas.tpu.make_async_remote_copy": Api("comm"),
     "jax.experimental.pallas.tpu.async_remote_copy": Api("comm"),
     "jax.experimental.pallas.tpu.semaphore_signal": Api("signal"),
+    "jax.experimental.pallas.semaphore_signal": Api("signal"),
     "jax.experimental.pallas.tpu.get_barrier_semaphore": Api("barrier"),
 }
 

@@ -64,6 +64,7 @@ class ClassV(Value):
 @dataclass(eq=False)
 class Inst(Value):
     cls: ClassV
+    attrs: dict = field(default_factory=dict)  # `self.name = value` seen in its methods
 
     def key(self):
         return ("inst", id(self.cls.scope))

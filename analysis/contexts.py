@@ -58,8 +58,9 @@ _BUSY = object()
 
 
 class Interpreter:
-    def __init__(self, finder: ModuleFinder):
+    def __init__(self, finder: ModuleFinder, resolver=None):
         self.finder = finder
+        self.resolver = resolver  # resolve.JediResolver, for names syntax cannot follow
         self.events: dict = {}
         self.kernel_events: dict = {}  # kernel Frame -> [Event]
         self.module_frames: dict = {}
@@ -167,6 +168,15 @@ class Interpreter:
             # `jax.set_mesh(mesh)` as a statement sets the mesh for what follows.
             if isinstance(v, SetMeshV):
                 self.global_mesh = v.mesh
+            return
+        if isinstance(st, (ast.Assign, ast.AnnAssign)) and st.value is not None:
+            value = self.eval(st.value, frame, ctx)
+            targets = st.targets if isinstance(st, ast.Assign) else [st.target]
+            for t in targets:
+                if isinstance(t, ast.Attribute):
+                    obj = self.eval(t.value, frame, ctx)
+                    if isinstance(obj, Inst):
+                        obj.attrs[t.attr] = multi([obj.attrs[t.attr], value]) if t.attr in obj.attrs else value
             return
         if isinstance(st, ast.Return):
             if st.value is not None:
@@ -432,6 +442,8 @@ class Interpreter:
                     return Unknown
                 return self.lookup_in(self.module_frame(mod), alias.name)
             v = Ext(apis.canonical(f"{base}.{alias.name}"))
+            if v.name not in apis.API and not _jax_family(base):
+                v = self._jedi(fr.scope.module, alias) or v
             self._api_ref(v, st, self.module_frame(fr.scope.module) if fr.scope.kind == "module" else fr, fr.ctx)
             return v
         if kind == "assign":
@@ -472,7 +484,34 @@ class Interpreter:
         cand = apis.canonical(f"{base}.{name}")
         if cand in apis.API:
             return Ext(cand)
+        if not _jax_family(base) and self.resolver is not None:
+            resolved = self._jedi_star(module, name)
+            if resolved is not None:
+                return resolved
         return Unknown
+
+    def _jedi(self, module: Module, alias: ast.alias) -> Ext | None:
+        """Ask jedi what an imported name is, when its module is not source we can read."""
+        if self.resolver is None or getattr(alias, "lineno", None) is None:
+            return None
+        line = module.source.line_text(alias.lineno)
+        col = line.encode("utf-8")[: alias.col_offset].decode("utf-8", "replace")
+        name = self.resolver.full_name(module.path, module.source.text, alias.lineno, len(col))
+        if name is not None and name in apis.API:
+            return Ext(name)
+        return None
+
+    def _jedi_star(self, module: Module, name: str) -> Ext | None:
+        """A name that only a star import can have brought: ask jedi at its first use."""
+        for node in ast.walk(module.tree):
+            if isinstance(node, ast.Name) and node.id == name:
+                line = module.source.line_text(node.lineno)
+                col = len(line.encode("utf-8")[: node.col_offset].decode("utf-8", "replace"))
+                full = self.resolver.full_name(module.path, module.source.text, node.lineno, col)
+                if full is not None and full in apis.API:
+                    return Ext(full)
+                return None
+        return None
 
     def getattr(self, base: Value, attr: str) -> Value:
         if isinstance(base, Multi):
@@ -490,6 +529,8 @@ class Interpreter:
         if isinstance(base, ClassV):
             return self._class_attr(base, attr)
         if isinstance(base, Inst):
+            if attr in base.attrs:
+                return base.attrs[attr]
             v = self._class_attr(base.cls, attr)
             if isinstance(v, Func):
                 node = v.scope.node
@@ -823,11 +864,10 @@ class Interpreter:
         if kind in ("comm", "signal", "barrier"):
             extra = {}
             if kind == "comm":
-                extra["device_id"] = _arg(args, kwargs, 4 if name.endswith("make_async_remote_copy") else 2,
-                                          "device_id")
-                extra["device_id_type"] = kwargs.get("device_id_type", Unknown)
+                extra["device_id"] = _arg(args, kwargs, 4, "device_id")
+                extra["device_id_type"] = _arg(args, kwargs, 5, "device_id_type") or Unknown
             if kind == "signal":
-                dev = kwargs.get("device_id", _arg(args, kwargs, 2, "device_id"))
+                dev = kwargs.get("device_id")
                 if dev is None or (isinstance(dev, Const) and dev.value is None):
                     return Unknown  # a local semaphore signal does not communicate
                 extra["device_id"] = dev
@@ -1072,6 +1112,11 @@ def _guarded(node: ast.AST, frame: AFrame) -> bool:
                 guards.update(range(n.lineno, end + 1))
         mod._guard_lines = guards
     return node.lineno in guards
+
+
+def _jax_family(module_name: str) -> bool:
+    top = module_name.split(".")[0]
+    return top in ("jax", "jaxlib", "functools", "builtins", "numpy", "typing")
 
 
 def _resolve_relative(st: ast.ImportFrom, module: Module) -> str | None:

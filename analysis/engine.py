@@ -19,6 +19,7 @@ from .config import Config
 from .contexts import Interpreter
 from .diagnostics import Diagnostic, Related
 from .index import ModuleFinder
+from .resolve import JediResolver
 from .rules import mosaic, protocol, scope, versions
 from .rules.facts import NEWEST_KNOWN, Facts
 
@@ -89,7 +90,7 @@ def environment_fingerprint(config: Config) -> str:
 def analyze(files: dict, config: Config, roots: list[Path]) -> list[Diagnostic]:
     sys_path, _ = _interpreter_info(analysis_python(config))
     finder = ModuleFinder(files, roots, list(sys_path))
-    interp = Interpreter(finder)
+    interp = Interpreter(finder, JediResolver(analysis_python(config), str(config.root)))
     run = prefilter.relevant(files)
     for path in sorted(run):
         mod = finder.module_for_path(path)

@@ -1,5 +1,5 @@
 """Byte-level prefilter: which files' top levels are worth running as entry points. A file is
-relevant when its text mentions a collective, Pallas, shard_map, pmap, a lowering API, or a
+relevant when its text mentions jax, a collective, Pallas, shard_map, pmap, a star import, or a
 project module that (transitively) does. Everything else is parsed for SHL000 only."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from .apis import COLLECTIVES
 _TOKENS = re.compile(
     r"\b(?:" + "|".join(sorted(COLLECTIVES)) +
     r"|pallas_call|pallas|shard_map|pmap|make_async_remote_copy|async_remote_copy|semaphore_signal"
-    r"|get_barrier_semaphore|set_mesh|use_mesh|pltpu|pl)\b"
+    r"|get_barrier_semaphore|set_mesh|use_mesh|pltpu|pl|jax)\b|import \*"
 )
 
 
