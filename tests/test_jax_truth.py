@@ -49,10 +49,13 @@ def _summary(config):
             f"{precision:.3f} recall {recall:.3f}, blamed line agreement {blamed:.3f} "
             f"({sum(hits)}/{len(hits)})")
     reporter = config.pluginmanager.get_plugin("terminalreporter")
-    if reporter is not None:
-        reporter.write_sep("-", line)
-    else:
+    capture = config.pluginmanager.get_plugin("capturemanager")
+    if reporter is None or capture is None:
         print(line)
+        return
+    with capture.global_and_fixture_disabled():
+        reporter.write_line("")
+        reporter.write_sep("-", line)
 
 
 def _ids(fixtures):
