@@ -119,7 +119,6 @@ def parse_table(table: dict, root: Path, config_file: Path | None, lines: dict |
         if key not in _TOP_KEYS:
             raise ConfigError(f"unknown key `tool.shardlint.{key}`")
     kw: dict = {}
-    explicit = set()
     if "jax-version" in table:
         kw["jax_version"] = _version("tool.shardlint.jax-version", table["jax-version"])
     if "backend" in table:
@@ -150,6 +149,9 @@ def parse_table(table: dict, root: Path, config_file: Path | None, lines: dict |
     if "lowering" in table:
         kw["lowering"] = parse_lowering(table["lowering"], lines or {})
     explicit = {k.replace("-", "_") for k in table}
+    # extend-select / extend-ignore extend the pyproject's own list: an editor's select must not
+    # replace that combination.
+    explicit |= {k[len("extend_"):] for k in explicit if k.startswith("extend_")}
     return Config(root=root, config_file=config_file, explicit=frozenset(explicit), **kw)
 
 
