@@ -127,7 +127,8 @@ OTHER = {
     "jax.experimental.pallas.tpu.ANY": Api("memspace", until=_v("0.10.0")),
     "jax.experimental.pallas.tpu.DeviceIdType": Api("device_id_type"),
     "jax.lax.create_token": Api("other"),
-    "jax.device_put": Api("other"),
+    "jax.device_put": Api("placed", axis_arg=1, axis_kw="device"),
+    "jax.ShapeDtypeStruct": Api("placed", axis_kw="sharding"),
 }
 
 API: dict[str, Api] = {

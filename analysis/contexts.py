@@ -99,16 +99,34 @@ class Interpreter:
         self.exec_body(module.tree.body, fr, fr.ctx, entry_label=f"module {module.name}")
         del entry
 
-    def run_entry_function(self, module: Module, qualname: str, ctx: Context, label: str) -> bool:
+    def run_entry_function(self, module: Module, qualname: str, ctx: Context, label: str,
+                           args_from: tuple | None = None) -> bool:
+        """Run a function as an entry point. `args_from` = (module, attr) of its example
+        arguments: a tuple, or a callable returning one (what `shardlint lower` passes)."""
         val = self.lookup_qualname(module, qualname)
         if val is Unknown:
             return False
+        args = []
+        if args_from is not None:
+            amod, attr = args_from
+            a = self.lookup_qualname(amod, attr)
+            if _is_callable(a) and not isinstance(a, Seq):
+                fr0 = self.module_frame(amod)
+                a = self.call(a, [], {}, fr0, Context(), Site(amod.path, 1, 0, 1, 0), None, unknown_args=True)
+            if isinstance(a, Seq):
+                args = list(a.items)
         fr = self.module_frame(module)
         site = self._def_site(val) or Site(module.path, 1, 0, 1, 0)
         saved = fr.path
         fr.path = ((site, f"entry point: {label}"),)
         try:
-            self.call(val, [], {}, fr, ctx, site, None, unknown_args=True, label=label)
+            if ctx.frames and ctx.frames[0].kind == "jit":
+                # Lowered as `jax.jit(fn).trace(*args)`: the arguments' shardings matter.
+                t = Transformed("jit", val, {}, ctx.frames[0].site, "lowering target")
+                self.apply_transformed(t, args, {}, fr, Context(ctx.frames[1:], ctx.mesh, ctx.mesh_key),
+                                       site, None, label)
+            else:
+                self.call(val, args, {}, fr, ctx, site, None, unknown_args=True, label=label)
         finally:
             fr.path = saved
         return True
@@ -888,6 +906,10 @@ class Interpreter:
             if not args:
                 return Unknown
             return Partial(args[0], tuple(args[1:]), dict(kwargs))
+        if kind == "placed":
+            # An array (or its abstract stand-in) placed with a sharding: what jit sees of it.
+            sharding = _arg(args, kwargs, api.axis_arg, api.axis_kw)
+            return sharding if isinstance(sharding, ShardingV) else Unknown
         if kind == "compiler_params":
             return CompilerParamsV(kwargs.get("collective_id"))
         return Unknown

@@ -102,14 +102,20 @@ def analyze(files: dict, config: Config, roots: list[Path]) -> list[Diagnostic]:
             mod = finder.module_for_path(path)
             for q in _test_functions(mod.tree):
                 interp.run_entry_function(mod, q, Context(), f"test {q}")
-    for t in config.lowering.targets:
-        modname, _, qual = t.function.partition(":")
+    for function, args in lowering_targets(config, files, finder, run):
+        modname, _, qual = function.partition(":")
         mod = finder.find(modname)
         if mod is None or not mod.in_project:
             continue
-        site = interp.entry_site(mod, qual) or Site(mod.path, 1, 0, 1, 0, t.function)
+        args_from = None
+        if args:
+            amodname, _, attr = args.partition(":")
+            amod = finder.find(amodname)
+            if amod is not None:
+                args_from = (amod, attr)
+        site = interp.entry_site(mod, qual) or Site(mod.path, 1, 0, 1, 0, function)
         ctx = Context((Frame("jit", site, frozenset(), api="lowering target"),))
-        interp.run_entry_function(mod, qual, ctx, f"lowering target {t.function}")
+        interp.run_entry_function(mod, qual, ctx, f"lowering target {function}", args_from)
     facts = Facts(
         events=list(interp.events.values()),
         kernel_events=interp.kernel_events,
@@ -123,6 +129,49 @@ def analyze(files: dict, config: Config, roots: list[Path]) -> list[Diagnostic]:
     for fam in RULE_FAMILIES:
         out.extend(fam.check(facts))
     return [d for d in (_into_project(d, files) for d in out) if d is not None]
+
+
+CONVENTIONAL_ARGS = ("ARGS", "EXAMPLE_ARGS", "example_args")
+
+
+def lowering_targets(config: Config, files: dict, finder: ModuleFinder, run: set) -> list[tuple[str, str | None]]:
+    """The configured lowering targets; without any, the conventional ones."""
+    if config.lowering.targets:
+        return [(t.function, t.args) for t in config.lowering.targets]
+    return conventional_targets({p: files[p] for p in run}, finder)
+
+
+def conventional_targets(files: dict, finder: ModuleFinder) -> list[tuple[str, str]]:
+    """A module that defines both a top-level `run` function and example arguments (`ARGS`,
+    `EXAMPLE_ARGS` or `example_args`) is a lowering target `module:run` with `module:ARGS`,
+    for `shardlint lower` and for the static check alike, when none are configured."""
+    out = []
+    for path in sorted(files):
+        sf = files[path]
+        if sf.tree is None:
+            continue
+        defs = {st.name for st in sf.tree.body if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef))}
+        if "run" not in defs:
+            continue
+        names = _top_level_names(sf.tree)
+        args = next((a for a in CONVENTIONAL_ARGS if a in names), None)
+        if args is None:
+            continue
+        mod = finder.module_for_path(path)
+        out.append((f"{mod.name}:run", f"{mod.name}:{args}"))
+    return out
+
+
+def _top_level_names(tree) -> set:
+    names = set()
+    for st in tree.body:
+        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(st.name)
+        elif isinstance(st, ast.Assign):
+            names.update(t.id for t in st.targets if isinstance(t, ast.Name))
+        elif isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name):
+            names.add(st.target.id)
+    return names
 
 
 def _test_functions(tree) -> list[str]:

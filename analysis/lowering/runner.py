@@ -468,6 +468,8 @@ def cli_lower(args) -> LowerOutcome:
         if args.timeout <= 0:
             raise ConfigError(f"--timeout must be a positive number of seconds, got {args.timeout:g}")
         low = replace(low, timeout=float(args.timeout))
+    if not low.targets:
+        low = replace(low, targets=_conventional(config))
     config = replace(config, lowering=low)
     if not low.targets:
         where = config.config_file or Path(config.root) / "pyproject.toml"
@@ -481,6 +483,17 @@ def cli_lower(args) -> LowerOutcome:
     diags = [d for d in report.diagnostics if config.enabled(d.code)]
     shown = [_shown(d, absolute) for d in diags]
     return LowerOutcome(shown, 1 if shown else 0, summary(report))
+
+
+def _conventional(config: Config) -> tuple[Target, ...]:
+    """`module:run` + `module:ARGS` pairs found in the project (see engine.conventional_targets)."""
+    from ..check import discover, load_files
+    from ..engine import conventional_targets
+    from ..index import ModuleFinder
+
+    files, _, _ = load_files(discover([config.root], config))
+    finder = ModuleFinder(files, [Path(config.root)], [])
+    return tuple(Target(f, a) for f, a in conventional_targets(files, finder))
 
 
 def summary(report: RunReport) -> list[str]:
