@@ -40,6 +40,7 @@ class LoweringConfig:
     launcher: tuple[str, ...] = ()
     compile: bool = False
     targets: tuple[Target, ...] = ()
+    backend_set: bool = False  # `backend` given explicitly (it then also drives SHL007)
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,13 @@ class Config:
         if sel is None:
             return False
         return ign is None or len(sel) > len(ign)
+
+    @property
+    def run_backend(self) -> str | None:
+        """The backend the code will run on: `backend`, else the configured lowering backend."""
+        if self.backend:
+            return self.backend
+        return self.lowering.backend if self.lowering.backend_set else None
 
     def severity_of(self, code: str, default: Severity) -> Severity:
         sev = self.severity.get(code)
@@ -194,6 +202,7 @@ def parse_lowering(tab, lines: dict) -> LoweringConfig:
         if tab["backend"] not in LOWERING_BACKENDS:
             raise ConfigError(f"`{key}.backend` must be one of tpu, gpu, cpu, got {tab['backend']!r}")
         kw["backend"] = "gpu" if tab["backend"] == "cuda" else tab["backend"]
+        kw["backend_set"] = True
     if "python" in tab:
         if not isinstance(tab["python"], str):
             raise ConfigError(f"`{key}.python` must be a path string")

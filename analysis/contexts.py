@@ -820,10 +820,13 @@ class Interpreter:
                 return Unknown
             if name == "builtins.zip":
                 return Unknown
-            if name.startswith("jax.experimental.pallas.tpu."):
+            if name.startswith(_GPU_PALLAS) and name.endswith("CompilerParams"):
+                return CompilerParamsV(None, tpu=False)
+            if name.startswith(("jax.experimental.pallas.tpu.", *_GPU_PALLAS)):
                 kf = ctx.innermost("kernel")
                 if kf is not None:
-                    self.record(Event("tpu_api", name, site, ctx, frame.path, node))
+                    kind = "tpu_api" if name.startswith("jax.experimental.pallas.tpu.") else "gpu_api"
+                    self.record(Event(kind, name, site, ctx, frame.path, node))
             self._call_unknown_callables(args, kwargs, frame, ctx, site, node, name)
             return Unknown
         kind = api.kind
@@ -938,6 +941,9 @@ class Interpreter:
 
 
 # ---------------------------------------------------------------------- helpers
+
+_GPU_PALLAS = ("jax.experimental.pallas.triton.", "jax.experimental.pallas.mosaic_gpu.",
+               "jax.experimental.pallas.gpu.")
 
 # Decorators that return the function itself or a wrapper that calls it with the same arguments.
 _TRANSPARENT_DECORATORS = {

@@ -48,13 +48,15 @@ def _collective_id(params) -> object:
 
 def _is_tpu(facts: Facts, ev, kev) -> bool:
     cp = ev.extra["params"].get("compiler_params", Unknown)
-    if isinstance(cp, CompilerParamsV) or (isinstance(cp, DictV) and "mosaic" in cp.items):
+    if isinstance(cp, CompilerParamsV):
+        return cp.tpu
+    if isinstance(cp, DictV) and "mosaic" in cp.items:
         return True
     if any(k.kind == "gpu_api" for k in kev):
         return False
     if isinstance(cp, DictV) and ("triton" in cp.items or "mosaic_gpu" in cp.items):
         return False
-    return facts.config.backend != "gpu" or any(k.kind in ("tpu_api", *_COMM) for k in kev)
+    return facts.config.run_backend != "gpu" or any(k.kind in ("tpu_api", *_COMM) for k in kev)
 
 
 def _mentions_vma(facts: Facts, ev) -> bool:

@@ -23,12 +23,13 @@ def check(facts: Facts):
             if d is not None:
                 out.append(d)
                 break
-        if ev.kind in _SEND_RECV and facts.config.backend in ("tpu", "cpu"):
+        backend = facts.config.run_backend
+        if ev.kind in _SEND_RECV and backend in ("tpu", "cpu"):
             out.append(diag(
                 facts, "SHL007", ev.site,
-                f"`jax.lax.{name}` on the configured backend `{facts.config.backend}`: JAX lowers "
+                f"`jax.lax.{name}` on the configured backend `{backend}`: JAX lowers "
                 f"psend/precv only for GPU and raises `NotImplementedError: {name} is currently only "
-                f"implemented on GPU`. Use `jax.lax.ppermute` on {facts.config.backend.upper()}.",
+                f"implemented on GPU`. Use `jax.lax.ppermute` on {backend.upper()}.",
                 path=ev.path, ctx=ev.ctx))
     return out
 
