@@ -275,7 +275,8 @@ def test_editor_lowering_settings(tmp_path):
         "enabled": False, "backend": "cuda", "hostDevices": 2, "timeout": 9, "launcher": ["env"],
         "targets": [{"function": "a:b", "args": "a:c"}]}})
     assert out.lowering == LoweringConfig(enabled=False, backend="gpu", host_devices=2, timeout=9.0,
-                                          launcher=("env",), targets=(Target("a:b", "a:c", 0),))
+                                          launcher=("env",), targets=(Target("a:b", "a:c", 0),),
+                                          backend_set=True)
     with pytest.raises(ConfigError, match="host-devices"):
         cfgmod.from_editor_settings(cfg, {"lowering": {"hostDevices": -1}})
     # pyproject's lowering table wins; only the on/off switch comes from the editor.
