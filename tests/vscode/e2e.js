@@ -37,6 +37,29 @@ function cli(dir, command) {
   return JSON.parse(stdout);
 }
 
+// The project's Python files and their text (the wrap fix may edit the entry point's file too).
+function snapshot(dir) {
+  const files = {};
+  const walk = (d) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      if (e.name.startsWith(".")) continue;
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith(".py")) files[path.relative(dir, p)] = fs.readFileSync(p, "utf8");
+    }
+  };
+  walk(dir);
+  return files;
+}
+
+async function runCommand(page, title) {
+  await page.keyboard.press("Control+Shift+P");
+  await page.locator(".quick-input-widget input").waitFor();
+  await page.keyboard.type(title);
+  await page.locator(".quick-input-list .monaco-list-row", { hasText: title }).first().waitFor();
+  await page.keyboard.press("Enter");
+}
+
 function dumpLogs() {
   const found = [];
   const walk = (d) => {
@@ -77,8 +100,8 @@ async function main() {
   const before = cli(project, "check").filter((d) => d.code === "SHL001");
   if (!before.length) throw new Error(`shardlint check reports no SHL001 in ${project}: nothing to test`);
   const target = before[0];
-  const file = path.join(project, target.path);
-  const original = fs.readFileSync(file, "utf8");
+  const original = snapshot(project);
+  const lowered = cli(project, "lower").filter((d) => d.code === "SHL900");
   log(`expecting SHL001 at ${target.path}:${target.line}:${target.column}: ${target.message.slice(0, 100)}`);
 
   const browser = await chromium.launch({
@@ -117,6 +140,28 @@ async function main() {
     log(`status bar item: ${status}`);
     await page.screenshot({ path: path.join(out, "shardlint-before.png") });
 
+    // The lowering check, where the project configures a target that fails: its SHL900 land in
+    // the same Problems panel (source shardlint-lowering).
+    if (lowered.length) {
+      const lowStart = lowered[0].message.split("\n")[0].slice(0, 40);
+      log(`expecting SHL900 at ${lowered[0].path}:${lowered[0].line}: ${lowStart}`);
+      await filterProblems(page, lowStart);
+      await runCommand(page, "shardlint: Check lowering");
+      const lowEntry = async () => {
+        const rows = await problemsRows(page);
+        return rows.find((r) => r.includes("SHL900") && r.includes("shardlint-lowering") && r.includes(lowStart));
+      };
+      const lowRow = await waitFor("the SHL900 Problems entry", lowEntry, SERVER_TIMEOUT);
+      log(`lowering Problems entry after ${Date.now() - t0} ms: ${lowRow.replace(/\s+/g, " ")}`);
+      await new Promise((r) => setTimeout(r, 2000));
+      if (!(await lowEntry())) throw new Error("the SHL900 Problems entry went away again");
+      await page.screenshot({ path: path.join(out, "shardlint-lowering.png") });
+      await filterProblems(page, "SHL001");
+    } else {
+      log("the project configures no lowering target that fails: the lowering command is not exercised");
+    }
+
+
     // Put the cursor on the flagged call and ask for the quick fixes.
     await page.locator(".monaco-editor .view-lines").first().click();
     await page.keyboard.press("Control+G");
@@ -128,44 +173,27 @@ async function main() {
     await fix.waitFor({ timeout: 30000 });
     await page.screenshot({ path: path.join(out, "shardlint-quickfix.png") });
     await fix.click();
-    await page.keyboard.press("Control+S");
+    await runCommand(page, "File: Save All");
 
-    const fixed = await waitFor("the fixed file on disk", async () => {
-      const now = fs.readFileSync(file, "utf8");
-      return now !== original ? now : undefined;
+    const changed = await waitFor("the fixed files on disk", async () => {
+      const now = snapshot(project);
+      const diff = Object.keys(now).filter((f) => now[f] !== original[f]);
+      return diff.length ? diff.map((f) => [f, now[f]]) : undefined;
     }, 30000);
-    if (!/shard_map/.test(fixed)) throw new Error(`the saved file has no shard_map:\n${fixed}`);
-    log(`file changed (${original.length} → ${fixed.length} chars) after ${Date.now() - t0} ms`);
+    if (!changed.some(([, text]) => /shard_map\(/.test(text))) {
+      throw new Error(`no changed file calls shard_map:\n${changed.map(([f, t]) => `--- ${f}\n${t}`).join("\n")}`);
+    }
+    log(`changed by the fix: ${changed.map(([f]) => f).join(", ")} after ${Date.now() - t0} ms`);
+    fs.writeFileSync(path.join(out, "fixed.diff.txt"), changed.map(([f, t]) => `--- ${f} before\n${original[f]}\n--- ${f} after\n${t}`).join("\n"));
 
     await waitFor("the SHL001 problem to go", async () => {
       const rows = await problemsRows(page);
       return !rows.some((r) => r.includes("SHL001"));
     }, SERVER_TIMEOUT);
     log(`SHL001 gone from Problems after ${Date.now() - t0} ms`);
-    const after = cli(project, "check").filter((d) => d.code === "SHL001" && d.path === target.path);
+    const after = cli(project, "check").filter((d) => d.code === "SHL001");
     if (after.length) throw new Error(`shardlint check still reports SHL001 in the fixed file: ${JSON.stringify(after)}`);
     await page.screenshot({ path: path.join(out, "shardlint-after.png") });
-
-    // The lowering check, where the project configures targets: its SHL900 land in the same panel.
-    const lowered = cli(project, "lower").filter((d) => d.code === "SHL900");
-    if (!lowered.length) {
-      log("the project configures no lowering target that fails: lowering command not exercised");
-      return;
-    }
-    const lowStart = lowered[0].message.split("\n")[0].slice(0, 40);
-    log(`expecting SHL900 at ${lowered[0].path}:${lowered[0].line}: ${lowStart}`);
-    await filterProblems(page, "SHL900");
-    await page.keyboard.press("Control+Shift+P");
-    await page.locator(".quick-input-widget input").waitFor();
-    await page.keyboard.type("shardlint: Check lowering");
-    await page.locator(".quick-input-list .monaco-list-row", { hasText: "Check lowering" }).first().waitFor();
-    await page.keyboard.press("Enter");
-    const lowRow = await waitFor("the SHL900 Problems entry", async () => {
-      const rows = await problemsRows(page);
-      return rows.find((r) => r.includes("SHL900") && r.includes("shardlint-lowering") && r.includes(lowStart));
-    }, SERVER_TIMEOUT);
-    log(`lowering Problems entry after ${Date.now() - t0} ms: ${lowRow.replace(/\s+/g, " ")}`);
-    await page.screenshot({ path: path.join(out, "shardlint-lowering.png") });
   } catch (e) {
     await page.screenshot({ path: path.join(out, "shardlint-failure.png") }).catch(() => {});
     dumpLogs();

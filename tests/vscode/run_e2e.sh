@@ -28,6 +28,7 @@ playwright_version=1.65.1
 step() { printf '[e2e %4ds] %s\n' "$SECONDS" "$*"; }
 
 mkdir -p "$cache" "$out"
+rm -f "$out"/*.png "$out"/*.log "$out"/*.txt
 export npm_config_cache="$cache/npm-cache" npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
 
 "$python" -c 'import shardlint.server' || { echo "e2e: $python cannot import shardlint.server (set SHARDLINT_PYTHON)" >&2; exit 2; }
@@ -72,6 +73,7 @@ mkdir -p "$work/user/User" "$work/extensions"
 cat >"$work/user/User/settings.json" <<JSON
 {
   "shardlint.interpreter": "$(command -v "$python")",
+  "shardlint.trace.server": "messages",
   "security.workspace.trust.enabled": false,
   "workbench.startupEditor": "none",
   "workbench.secondarySideBar.defaultVisibility": "hidden",
