@@ -222,6 +222,26 @@ def _into_project(d: Diagnostic, files: dict) -> Diagnostic | None:
     return None
 
 
+@functools.lru_cache(maxsize=4096)
+def _imported_names(digest: str, module_name: str, is_package: bool, tree) -> tuple:
+    """Module names each import statement of a file may refer to (cached by content)."""
+    from .contexts import _resolve_relative
+
+    class _M:
+        name = module_name
+
+    _M.is_package = is_package
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.append(tuple(a.name for a in node.names))
+        elif isinstance(node, ast.ImportFrom):
+            base = _resolve_relative(node, _M)
+            if base:
+                out.append((base, *(f"{base}.{a.name}" for a in node.names)))
+    return tuple(out)
+
+
 def import_graph(files: dict, config: Config, roots: list[Path]) -> dict[str, set[str]]:
     """file -> project files it imports (for re-checking dependants in the server)."""
     finder = ModuleFinder(files, roots, [])
@@ -232,16 +252,7 @@ def import_graph(files: dict, config: Config, roots: list[Path]) -> dict[str, se
         if sf.tree is None or mod is None:
             out[path] = deps
             continue
-        for node in ast.walk(sf.tree):
-            names = []
-            if isinstance(node, ast.Import):
-                names = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                from .contexts import _resolve_relative
-
-                base = _resolve_relative(node, mod)
-                if base:
-                    names = [base] + [f"{base}.{a.name}" for a in node.names]
+        for names in _imported_names(sf.digest, mod.name, mod.is_package, sf.tree):
             for n in names:
                 m = finder.find(n, mod)
                 if m is not None and m.in_project and m.path != path:

@@ -139,7 +139,9 @@ def parse_text(path: str, text: str, dig: str | None = None) -> SourceFile:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
-            tree = ast.parse(text, filename=path)
+            # Not the real path: CPython would compute error columns from the file on disk, and
+            # the text may be an unsaved buffer that differs from it.
+            tree = ast.parse(text, filename="<shardlint>")
         except SyntaxError as e:
             line = e.lineno or 1
             col = e.offset or 1

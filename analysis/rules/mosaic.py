@@ -189,10 +189,15 @@ def check(facts: Facts):
             continue
         if any(f.kind == "vmap" for f in ctx.frames):
             continue
-        fails = bool(axis_idx) or reported_arity or auto_partitioned
+        # A remote semaphore signal carries a communication effect: lowering it needs the mesh
+        # of a shard_map (a remote copy with a flat device id does not).
+        remote_signal = any(c.kind == "signal" and not isinstance(c.extra.get("device_id"), DictV) for c in comm)
+        fails = bool(axis_idx) or reported_arity or auto_partitioned or remote_signal
         if fails:
             jax_says = ("JAX raises `NameError: Found an unbound axis name` at the kernel's `axis_index`"
                         if axis_idx else "JAX rejects its MESH device ids (a 0-D mesh)" if reported_arity
+                        else "JAX raises `ValueError: Cannot use communication in pallas_call without "
+                             "shard_map.`" if remote_signal
                         else "JAX refuses to partition it automatically (see SHL004)")
             sev = Severity.ERROR
         else:
