@@ -1,0 +1,23 @@
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import Mesh, PartitionSpec as P
+
+mesh = Mesh(np.array(jax.devices()), ("i",))
+
+
+@jax.jit
+def rms(x):
+    ms = jax.lax.pmean(jnp.mean(x * x), "i")
+    return x * jax.lax.rsqrt(ms + 1e-6)
+
+
+def body(x):
+    return rms(x) * 2
+
+
+def run(x):
+    return jax.jit(jax.shard_map(body, mesh=mesh, in_specs=P("i"), out_specs=P("i")))(x)
+
+
+ARGS = (jax.ShapeDtypeStruct((8, 16), jnp.float32),)

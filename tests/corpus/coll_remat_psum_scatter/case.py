@@ -1,0 +1,23 @@
+import functools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import Mesh, PartitionSpec as P
+
+mesh = Mesh(np.array(jax.devices()[:4]), ("fsdp",))
+
+
+@functools.partial(jax.remat, policy=jax.checkpoint_policies.nothing_saveable)
+def block(x, w):
+    full_w = jax.lax.all_gather(w, "fsdp", tiled=True)
+    y = x @ full_w
+    return jax.lax.psum_scatter(y, "fsdp", scatter_dimension=1, tiled=True)
+
+
+def run(x, w):
+    return jax.shard_map(block, mesh=mesh, in_specs=(P(), P("fsdp")), out_specs=P(None, "fsdp"),
+                         check_vma=False)(x, w)
+
+
+ARGS = (jax.ShapeDtypeStruct((8, 64), jnp.float32), jax.ShapeDtypeStruct((64, 64), jnp.float32))

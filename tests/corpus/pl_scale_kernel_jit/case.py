@@ -1,0 +1,27 @@
+import functools
+
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+
+
+def scale_kernel(x_ref, o_ref, *, alpha):
+    o_ref[...] = x_ref[...] * alpha
+
+
+@functools.partial(jax.jit, static_argnames="alpha")
+def scale(x, alpha=2.0):
+    return pl.pallas_call(
+        functools.partial(scale_kernel, alpha=alpha),
+        out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+        grid=(x.shape[0] // 8,),
+        in_specs=[pl.BlockSpec((8, 128), lambda i: (i, 0))],
+        out_specs=pl.BlockSpec((8, 128), lambda i: (i, 0)),
+    )(x)
+
+
+def run(x):
+    return scale(x)
+
+
+ARGS = (jax.ShapeDtypeStruct((64, 128), jnp.float32),)
