@@ -364,7 +364,7 @@ class Interpreter:
         api = apis.API.get(v.name)
         if api is not None and (api.since or api.until):
             self.record(Event("api", v.name, self.site(node, frame), Context(), frame.path, node,
-                              extra={"guarded": _guarded(node, frame)}))
+                              extra={"module": frame.scope.module}))
 
     # ------------------------------------------------------------------ names
 
@@ -1117,29 +1117,6 @@ def _multi_device_shardings(v) -> bool:
     if isinstance(v, Multi):
         return any(_multi_device_shardings(i) for i in v.options)
     return False
-
-
-def _guarded(node: ast.AST, frame: AFrame) -> bool:
-    """Whether an API reference sits where its absence is handled (try/except around it, or
-    an `if hasattr(...)`/version test). Computed lazily from the module tree."""
-    mod = frame.scope.module
-    guards = getattr(mod, "_guard_lines", None)
-    if guards is None:
-        guards = set()
-        for n in ast.walk(mod.tree) if mod.tree is not None else ():
-            if isinstance(n, ast.Try) and n.handlers:
-                lo = n.body[0].lineno
-                hi = max(getattr(s, "end_lineno", s.lineno) or s.lineno for s in n.body)
-                guards.update(range(lo, hi + 1))
-                for h in n.handlers:
-                    lo2 = h.lineno
-                    hi2 = max(getattr(s, "end_lineno", s.lineno) or s.lineno for s in h.body)
-                    guards.update(range(lo2, hi2 + 1))
-            elif isinstance(n, ast.If) and ("hasattr" in ast.dump(n.test) or "version" in ast.dump(n.test).lower()):
-                end = max(getattr(s, "end_lineno", s.lineno) or s.lineno for s in (n.body + n.orelse))
-                guards.update(range(n.lineno, end + 1))
-        mod._guard_lines = guards
-    return node.lineno in guards
 
 
 def _jax_family(module_name: str) -> bool:

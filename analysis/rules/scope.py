@@ -55,6 +55,16 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
                 f"`jax.shard_map` is the form new code, psend/precv and communicating kernels on older "
                 f"JAX need.",
                 path=ev.path, ctx=ev.ctx, data=fix_data(facts, ev, ev.axes))
+        if kind == "vmap" and _outer_shard_map(ev.ctx, frame) is not None:
+            sm = _outer_shard_map(ev.ctx, frame)
+            mesh = axis_desc(sm.mesh_axes) if sm.mesh_axes else "its mesh"
+            return diag(
+                facts, "SHL006", ev.site,
+                f"`{name}` over axis {axis!r}, a `vmap` axis inside a shard_map (mesh axes {mesh}): JAX {v} "
+                f"lowers collectives inside shard_map against the mesh's axes only and fails with a bare "
+                f"AssertionError. Reduce over the vmapped dimension directly (e.g. `jnp.sum(x, axis=0)` "
+                f"outside the vmap), or make {axis!r} a mesh axis.",
+                path=ev.path, ctx=ev.ctx, data=fix_data(facts, ev, ev.axes))
         if kind in ("pmap", "vmap"):
             return None
         if kind == "auto":
@@ -111,6 +121,15 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
         f"`jax.lax.{name}` is reached {where}, where {reason}: {jax_says}. Wrap the function that "
         f"calls it in `jax.shard_map` over a mesh with axis {axis!r}.",
         severity=Severity.ERROR, path=ev.path, ctx=ev.ctx, data=fix_data(facts, ev, ev.axes))
+
+
+def _outer_shard_map(ctx, frame):
+    """The shard_map outside `frame` in `ctx`, if any."""
+    frames = ctx.frames
+    for f in frames[: frames.index(frame)]:
+        if f.kind == "shard_map":
+            return f
+    return None
 
 
 def _full_permutation(perm) -> bool:

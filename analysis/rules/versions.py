@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ast
+
 from .. import apis
 from .facts import Facts, diag
 
@@ -14,6 +16,31 @@ _SMAP_KW = {
 }
 
 
+def guarded(module, line: int) -> bool:
+    """Whether `line` sits where an API's absence is handled: in a `try` with handlers (or its
+    handlers), or under an `if` that tests `hasattr(...)` or a version."""
+    lines = getattr(module, "_guard_lines", None)
+    if lines is None:
+        lines = set()
+        stack = list(module.tree.body) if module.tree is not None else []
+        while stack:
+            st = stack.pop()
+            if isinstance(st, ast.Try) and st.handlers:
+                lines.update(range(st.lineno, _end(st) + 1))
+            elif isinstance(st, ast.If):
+                test = ast.dump(st.test)
+                if "hasattr" in test or "version" in test.lower():
+                    lines.update(range(st.lineno, _end(st) + 1))
+            for field in ("body", "orelse", "finalbody", "handlers"):
+                stack.extend(x for x in getattr(st, field, ()) if isinstance(x, (ast.stmt, ast.excepthandler)))
+        module._guard_lines = lines
+    return line in lines
+
+
+def _end(st) -> int:
+    return getattr(st, "end_lineno", None) or st.lineno
+
+
 def _fmt(v: tuple) -> str:
     return ".".join(map(str, v))
 
@@ -22,8 +49,6 @@ def check(facts: Facts):
     out = []
     ver = facts.version
     for ev in facts.of("api"):
-        if ev.extra.get("guarded"):
-            continue
         api = apis.API.get(ev.api)
         if api is None:
             continue
@@ -32,7 +57,7 @@ def check(facts: Facts):
             missing = f"added in JAX {_fmt(api.since)}"
         elif api.until and ver >= api.until:
             missing = f"removed in JAX {_fmt(api.until)}"
-        if missing:
+        if missing and not guarded(ev.extra["module"], ev.node.lineno):
             out.append(diag(
                 facts, "SHL008", ev.site,
                 f"`{ev.api}` does not exist in the target JAX {facts.jax_version} ({missing}): JAX raises "
