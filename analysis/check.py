@@ -228,6 +228,25 @@ def _show(d: Diagnostic, shown: dict[str, str]) -> Diagnostic:
     return replace(d, path=s(d.path), related=tuple(replace(r, path=s(r.path)) for r in d.related), fix=fix)
 
 
+def _connected(start: set[str], *graphs: dict[str, set[str]]) -> set[str]:
+    """Files reachable from `start` along import edges of any of `graphs`, in either direction."""
+    adj: dict[str, set[str]] = {}
+    for g in graphs:
+        for f, deps in g.items():
+            for dep in deps:
+                adj.setdefault(f, set()).add(dep)
+                adj.setdefault(dep, set()).add(f)
+    seen = set(start)
+    todo = list(start)
+    while todo:
+        cur = todo.pop()
+        for nxt in adj.get(cur, ()):
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return seen
+
+
 class Project:
     """A workspace for the language server: files on disk under `root`, overridden by open
     buffers. `diagnostics()` re-analyses the whole workspace (parsing only changed files) and
@@ -239,9 +258,12 @@ class Project:
         self.overlays: dict[Path, str] = {}
         self._disk: dict[Path, tuple[float, int, SourceFile | None, str | None]] = {}
         self.imports: dict[str, set[str]] = {}
+        # The last analysis: (settings key, digest per file, diagnostics per file).
+        self._last: tuple[str, dict[str, str], dict[str, list[Diagnostic]]] | None = None
 
     def set_config(self, config: Config) -> None:
         self.config = config
+        self._last = None
 
     def open(self, path: Path, text: str) -> None:
         self.overlays[Path(path).resolve()] = text
@@ -289,11 +311,28 @@ class Project:
             return self._diagnostics()
 
     def _diagnostics(self):
+        """Re-analyse only what an edit can change: the files connected, through imports in
+        either direction, to a file whose content changed. Verdicts flow along imports (an entry
+        point reaches a helper in another module), never between unconnected files."""
         files, skipped = self._load()
-        result: dict[str, list[Diagnostic]] = {p: [] for p in files}
-        for d in analyze_sources(files, self.config, [self.root]):
-            result.setdefault(d.path, []).append(d)
-        self.imports = engine.import_graph(files, self.config, [self.root])
+        digests = {p: sf.digest for p, sf in files.items()}
+        graph = engine.import_graph(files, self.config, [self.root])
+        key = f"{self.config.fingerprint()}|{engine.environment_fingerprint(self.config)}"
+        affected = set(files)
+        previous: dict[str, list[Diagnostic]] = {}
+        if self._last is not None and self._last[0] == key:
+            _, old_digests, previous = self._last
+            changed = {p for p in digests if old_digests.get(p) != digests[p]}
+            changed |= {p for p in old_digests if p not in digests}
+            affected = _connected(changed, graph, self.imports) & set(files)
+        subset = {p: files[p] for p in affected}
+        result: dict[str, list[Diagnostic]] = {
+            p: ([] if p in affected else previous.get(p, [])) for p in files}
+        if subset:
+            for d in analyze_sources(subset, self.config, [self.root]):
+                result.setdefault(d.path, []).append(d)
+        self.imports = graph
+        self._last = (key, digests, result)
         return result, skipped
 
     def dependants(self, path: Path) -> set[str]:
