@@ -373,11 +373,19 @@ def fixes_for(diag: Diagnostic, read: Callable[[str], str], config: Config) -> l
     builders = []
     if isinstance(data.get("shard_map"), dict):
         builders.append(_manual_axes_fix)
-    if isinstance(data.get("pmap"), dict):
+    pmap = data.get("pmap")
+    # Under pmap, shard_map helps only when pmap binds the axes the call names (a misspelt
+    # axis is no scope problem: no wrap repairs it).
+    pmap_ok = not isinstance(pmap, dict) or set(data.get("axes") or ()) <= {pmap.get("axis_name")}
+    if isinstance(pmap, dict) and pmap_ok:
         builders.append(_pmap_fix)
-    if isinstance(data.get("wrap"), dict) and diag.code in WRAP_CODES:
+    if isinstance(data.get("wrap"), dict) and diag.code in WRAP_CODES and pmap_ok:
         builders.append(_wrap_fix)
         builders.append(_wrap_sharded_fix)
+    if diag.code == "SHL104":
+        builders.append(_collective_id_fix)
+    if diag.code == "SHL008":
+        builders.append(_version_fix)
     for build in builders:
         try:
             fix = build(diag, data, module, config)
@@ -418,6 +426,8 @@ def _wrap(diag, data, module, config, sharded: bool) -> Fix | None:
     kind = w.get("kind")
     if kind in ("arg", "call"):
         node = mod.node_at(w, (cst.BaseExpression,))
+        if kind == "call" and isinstance(node, cst.Call):
+            node = node.func  # an eager call `f(x)`: wrap the callee
         if node is None:
             return None
         b = _Builder(mod)
@@ -458,21 +468,10 @@ def _manual_axes_fix(diag, data, module, config) -> Fix | None:
     call = mod.node_at(sm, (cst.Call,))
     if call is None:
         return None
-    args = list(call.args)
-    idx = next((i for i, a in enumerate(args) if a.keyword is not None and a.keyword.value == keyword), None)
+    idx = _keyword_index(call, keyword)
     if idx is None:
         return None
-
-    def start(a):
-        return mod.pos[a.keyword if a.keyword is not None else a.value].start
-
-    if idx + 1 < len(args):
-        s, e = start(args[idx]), start(args[idx + 1])
-    elif idx > 0:
-        s, e = mod.pos[args[idx - 1].value].end, mod.pos[args[idx].value].end
-    else:
-        s, e = start(args[idx]), mod.pos[args[idx].value].end
-    edit = Edit(mod.path, s.line, s.column + 1, e.line, e.column + 1, "")
+    edit = _remove_arg(mod, call, idx)
     return Fix(TITLE_MANUAL, "safe", (edit,))
 
 
@@ -585,6 +584,113 @@ def _axes_spec(node, spec_i: str, p: str) -> str | None:
             return None
         return "(" + ", ".join(parts) + ("," if len(parts) == 1 else "") + ")"
     return None
+
+
+def _remove_arg(mod: _Module, call: cst.Call, idx: int) -> Edit:
+    """The edit that deletes argument `idx` of `call` with its comma, nothing else."""
+    args = list(call.args)
+
+    def start(a):
+        return mod.pos[a.keyword if a.keyword is not None else a.value].start
+
+    if idx + 1 < len(args):
+        s, e = start(args[idx]), start(args[idx + 1])
+    elif idx > 0:
+        s, e = mod.pos[args[idx - 1].value].end, mod.pos[args[idx].value].end
+    else:
+        s, e = start(args[idx]), mod.pos[args[idx].value].end
+    return Edit(mod.path, s.line, s.column + 1, e.line, e.column + 1, "")
+
+
+def _keyword_index(call: cst.Call, keyword: str) -> int | None:
+    return next((i for i, a in enumerate(call.args) if a.keyword is not None and a.keyword.value == keyword), None)
+
+
+def _diag_span(diag: Diagnostic) -> dict:
+    return {"line": diag.line, "column": diag.column, "end_line": diag.end_line, "end_column": diag.end_column}
+
+
+TITLE_COLLECTIVE_ID = "Remove collective_id (the kernel uses no barrier semaphore)"
+
+
+def _collective_id_fix(diag, data, module, config) -> Fix | None:
+    mod = module(diag.path)
+    if mod is None:
+        return None
+    start = (diag.line, diag.column - 1)
+    calls = [n for n, r in mod.pos.items() if isinstance(n, cst.Call) and (r.start.line, r.start.column) == start]
+    edits = []
+    for outer in calls:
+        for node in _walk(outer):
+            if isinstance(node, cst.Call):
+                idx = _keyword_index(node, "collective_id")
+                if idx is not None:
+                    edits.append(_remove_arg(mod, node, idx))
+    edits = sorted(set(edits), key=lambda e: (e.line, e.column))
+    return Fix(TITLE_COLLECTIVE_ID, "safe", tuple(edits)) if edits else None
+
+
+def _walk(node):
+    yield node
+    for child in node.children:
+        yield from _walk(child)
+
+
+_NO_KEYWORD = re.compile(r"has no keyword `(\w+)`")
+_RENAMED_ATTRS = {"TPUCompilerParams": "CompilerParams"}
+_EMPTY_SETS = {"frozenset()", "set()", "()", "[]", "frozenset({})"}
+
+
+def _version_fix(diag, data, module, config) -> Fix | None:
+    """The spelling the target JAX version has, for an API it lacks (SHL008): keyword renames
+    of shard_map, `pltpu.TPUCompilerParams`, `pltpu.TPUMemorySpace.ANY`, `use_mesh`/`set_mesh`."""
+    mod = module(diag.path)
+    if mod is None:
+        return None
+    version = _target_version(diag, config)
+    title = f"Use the JAX {'.'.join(map(str, version))} spelling"
+    node = mod.node_at(_diag_span(diag), (cst.BaseExpression,))
+    if node is None:
+        return None
+    m = _NO_KEYWORD.search(diag.message)
+    if isinstance(node, cst.Call) and m:
+        idx = _keyword_index(node, m.group(1))
+        if idx is None:
+            return None
+        arg = node.args[idx]
+        kw = mod.pos[arg.keyword]
+        if m.group(1) in ("check_rep", "check_vma"):
+            new = "check_vma" if m.group(1) == "check_rep" else "check_rep"
+            return Fix(title, "safe", (Edit(mod.path, kw.start.line, kw.start.column + 1, kw.end.line,
+                                            kw.end.column + 1, new),))
+        if m.group(1) == "auto" and mod.text_of(arg.value).replace(" ", "") in _EMPTY_SETS:
+            return Fix(title, "safe", (_remove_arg(mod, node, idx),))  # no auto axes: all manual
+        return None
+    if not isinstance(node, cst.Attribute):
+        return None
+    attr = node.attr.value
+    b = _Builder(mod)
+    r = mod.pos[node]
+    if attr in _RENAMED_ATTRS:
+        a = mod.pos[node.attr]
+        b.edits.append(Edit(mod.path, a.start.line, a.start.column + 1, a.end.line, a.end.column + 1,
+                            _RENAMED_ATTRS[attr]))
+    elif attr == "TPUMemorySpace":
+        parent = mod.parent.get(node)
+        if not (isinstance(parent, cst.Attribute) and parent.attr.value == "ANY"):
+            return None
+        pl = b.name(("jax.experimental.pallas",), "jax.experimental", "pallas", "pl")
+        r = mod.pos[parent]
+        b.edits.append(Edit(mod.path, r.start.line, r.start.column + 1, r.end.line, r.end.column + 1, f"{pl}.ANY"))
+    elif attr == "use_mesh" and version >= (0, 8):
+        b.edits.append(Edit(mod.path, r.start.line, r.start.column + 1, r.end.line, r.end.column + 1,
+                            f"{b.jax()}.set_mesh"))
+    elif attr == "set_mesh" and version < (0, 7):
+        b.edits.append(Edit(mod.path, r.start.line, r.start.column + 1, r.end.line, r.end.column + 1,
+                            f"{b.jax()}.sharding.use_mesh"))
+    else:
+        return None
+    return Fix(title, "safe", b.finish(node))
 
 
 _IGNORE_RE = re.compile(r"#\s*shardlint:\s*ignore(?:\[([A-Za-z0-9_,\s]*)\])?(?!-)")

@@ -56,7 +56,8 @@ def diagnostics_of(root: Path) -> tuple[dict, list[Diagnostic]]:
         rule = RULES[d["code"]]
         diags.append(Diagnostic(
             s["path"], s["line"], s["column"], s["end_line"], s["end_column"], d["code"], rule.name,
-            Severity(d.get("severity", "error")), "message", data=_data(root, d["path"], d["data"])))
+            Severity(d.get("severity", "error")), d.get("message", "message"),
+            data=_data(root, d["path"], d["data"])))
     return case, diags
 
 

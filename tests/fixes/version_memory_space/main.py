@@ -1,0 +1,6 @@
+import jax
+from jax.experimental.pallas import tpu as pltpu
+
+
+def spec():
+    return pltpu.TPUMemorySpace.ANY
