@@ -55,6 +55,8 @@ TRANSFORMS = {
     "jax.shard_map": Api("shard_map", fn_args=(0,), fn_kws=("f",), since=_v("0.6.0")),
     "jax.experimental.shard_map.shard_map": Api("shard_map", fn_args=(0,), fn_kws=("f",)),
     "jax.experimental.pallas.pallas_call": Api("pallas_call", fn_args=(0,), fn_kws=("kernel",)),
+    # `jax.export.export(f, platforms=("tpu",))(*args)` traces f like jit, for those platforms.
+    "jax.export.export": Api("jit", fn_args=(0,), fn_kws=("fun_jit",)),
     "jax.experimental.pallas.tpu.emit_pipeline": Api("trace", fn_args=(0,), fn_kws=("body",)),
 }
 

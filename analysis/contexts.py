@@ -67,6 +67,7 @@ class Interpreter:
         self.memo: dict = {}
         self.variants: dict = {}
         self.smap_checks: dict = {}  # shard_map Frame -> its check_vma/check_rep value
+        self.platforms: list = []  # `lowering_platforms=` of the `.lower(...)` being evaluated
         self.global_mesh: MeshV | None = None  # `jax.set_mesh(mesh)` called as a statement
 
     # ------------------------------------------------------------------ events
@@ -597,7 +598,15 @@ class Interpreter:
     # ------------------------------------------------------------------ calls
 
     def eval_call(self, node: ast.Call, frame: AFrame, ctx: Context) -> Value:
-        callee = self.eval(node.func, frame, ctx)
+        platform = _lowering_platform(node)
+        if platform is not None:
+            self.platforms.append(platform)
+            try:
+                callee = self.eval(node.func, frame, ctx)
+            finally:
+                self.platforms.pop()
+        else:
+            callee = self.eval(node.func, frame, ctx)
         args = []
         unknown_tail = False
         for a in node.args:
@@ -746,8 +755,9 @@ class Interpreter:
         if kind == "jit":
             auto = _multi_device_shardings(p.get("in_shardings")) or _multi_device_shardings(
                 p.get("out_shardings")) or any(_multi_device_shardings(a) for a in args)
+            platform = _platform_name(p.get("platforms")) or (self.platforms[-1] if self.platforms else None)
             inner = ctx.push(Frame("jit", t.site, frozenset(), auto_partitioned=auto, api=t.api,
-                                   wrap=p.get("__wrap__")))
+                                   platform=platform, wrap=p.get("__wrap__")))
             self.call(t.fn, args, kwargs, frame, inner, site, node, unknown_args=True,
                       label=label or "calls the jitted function")
             return Unknown
@@ -959,6 +969,23 @@ _BINOPS = {
     ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
     ast.Mod: lambda a, b: a % b, ast.FloorDiv: lambda a, b: a // b,
 }
+
+
+def _lowering_platform(node: ast.Call) -> str | None:
+    """`X.lower(..., lowering_platforms=("tpu",))`: the platform X is traced for."""
+    if not (isinstance(node.func, ast.Attribute) and node.func.attr == "lower"):
+        return None
+    for kw in node.keywords:
+        if kw.arg == "lowering_platforms" and isinstance(kw.value, (ast.Tuple, ast.List)) and kw.value.elts:
+            first = kw.value.elts[0]
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                return first.value
+    return None
+
+
+def _platform_name(v) -> str | None:
+    t = _axis_tuple(v)
+    return t[0] if t else None
 
 
 def _is_type_checking(test: ast.AST) -> bool:

@@ -36,6 +36,18 @@ class Facts:
         return [e for e in self.events if e.kind in kinds]
 
 
+_PLATFORM_BACKEND = {"cuda": "gpu", "rocm": "gpu", "gpu": "gpu", "tpu": "tpu", "cpu": "cpu"}
+
+
+def backend_of(facts: "Facts", ctx: Context) -> str | None:
+    """The backend code in `ctx` runs on: what the code itself lowers for (the outermost jit's
+    `lowering_platforms`), else the configuration's."""
+    for f in ctx.frames:
+        if f.kind == "jit" and f.platform:
+            return _PLATFORM_BACKEND.get(f.platform)
+    return facts.config.run_backend
+
+
 def binding(ctx: Context, axis: str):
     """How `axis` is bound in `ctx`: ("manual", frame) by a shard_map; ("pmap"|"vmap", frame);
     ("auto", frame) in a shard_map's mesh but not manual; ("not_in_mesh", frame) when the nearest

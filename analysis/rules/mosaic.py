@@ -9,7 +9,7 @@ import ast
 
 from ..callgraph import CompilerParamsV, Const, DictV, Ext, Seq, Unknown
 from ..diagnostics import Severity
-from .facts import Facts, ctx_words, diag, fix_data
+from .facts import Facts, backend_of, ctx_words, diag, fix_data
 
 _COMM = ("comm", "signal", "barrier")
 
@@ -56,7 +56,7 @@ def _is_tpu(facts: Facts, ev, kev) -> bool:
         return False
     if isinstance(cp, DictV) and ("triton" in cp.items or "mosaic_gpu" in cp.items):
         return False
-    return facts.config.run_backend != "gpu" or any(k.kind in ("tpu_api", *_COMM) for k in kev)
+    return backend_of(facts, ev.ctx) != "gpu" or any(k.kind in ("tpu_api", *_COMM) for k in kev)
 
 
 def _mentions_vma(facts: Facts, ev) -> bool:

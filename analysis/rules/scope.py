@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..apis import short
 from ..diagnostics import Severity
-from .facts import Facts, axis_desc, binding, ctx_words, diag, fix_data
+from .facts import Facts, axis_desc, backend_of, binding, ctx_words, diag, fix_data
 
 _SEND_RECV = {"send": "SHL002", "recv": "SHL001"}
 
@@ -23,11 +23,12 @@ def check(facts: Facts):
             if d is not None:
                 out.append(d)
                 break
-        backend = facts.config.run_backend
+        backend = backend_of(facts, ev.ctx)
         if ev.kind in _SEND_RECV and backend in ("tpu", "cpu"):
             out.append(diag(
                 facts, "SHL007", ev.site,
-                f"`jax.lax.{name}` on the configured backend `{backend}`: JAX lowers "
+                f"`jax.lax.{name}` is lowered for `{backend}` (configured, or the code's own "
+                f"`lowering_platforms`): JAX lowers "
                 f"psend/precv only for GPU and raises `NotImplementedError: {name} is currently only "
                 f"implemented on GPU`. Use `jax.lax.ppermute` on {backend.upper()}.",
                 path=ev.path, ctx=ev.ctx))
