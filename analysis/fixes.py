@@ -550,10 +550,7 @@ def _pmap_fix(diag, data, module, config) -> Fix | None:
 
 
 def _is_pmap_ref(mod: _Module, expr) -> bool:
-    try:
-        text = mod.text_of(expr)
-    except Exception:
-        return False
+    text = mod.text_of(expr)
     return text == "pmap" or text.endswith(".pmap")
 
 
