@@ -83,7 +83,8 @@ class Verdict:
         if self.ok:
             return "lowers"
         where = f"{self.blamed[0]}:{self.blamed[1]}" if self.blamed else "no frame in the case"
-        return f"{self.type}: {self.message!r} at {where}"
+        message = self.message if len(self.message) <= 200 else self.message[:200] + "…"
+        return f"{self.type}: {message!r} at {where}"
 
 
 def cases() -> list[Case]:
