@@ -65,12 +65,18 @@ TRANSFORMS = {
 WRAPPERS = {
     name: Api("wrap", fn_args=(0,), fn_kws=("fun", "f"))
     for name in (
-        "jax.grad", "jax.value_and_grad", "jax.checkpoint", "jax.remat", "jax.custom_vjp",
-        "jax.custom_jvp", "jax.named_call", "jax.jacfwd", "jax.jacrev", "jax.hessian",
+        "jax.checkpoint", "jax.remat", "jax.custom_vjp",
+        "jax.custom_jvp", "jax.named_call",
         "jax.make_jaxpr", "jax.ad_checkpoint.checkpoint", "jax.named_scope",
         "jax.experimental.pallas.when", "jax.experimental.pallas.core_map",
         "jax.experimental.pallas.tpu.trace", "jax.ensure_compile_time_eval",
     )
+}
+
+# Reverse-mode differentiation: the function is traced and transposed (custom_vjp bwd rules run).
+GRADS = {
+    name: Api("grad", fn_args=(0,), fn_kws=("fun", "f"))
+    for name in ("jax.grad", "jax.value_and_grad", "jax.jacrev", "jax.jacfwd", "jax.hessian")
 }
 
 # Higher-order functions that call (trace) their function arguments right away, in the
@@ -85,7 +91,7 @@ CALLS_NOW = {
     "jax.lax.associative_scan": Api("call", fn_args=(0,), fn_kws=("fn",)),
     "jax.lax.custom_root": Api("call", fn_args=(1, 2, 3)),
     "jax.lax.custom_linear_solve": Api("call", fn_args=(0, 2, 3)),
-    "jax.vjp": Api("call", fn_args=(0,), fn_kws=("fun",)),
+    "jax.vjp": Api("grad_call", fn_args=(0,), fn_kws=("fun",)),
     "jax.jvp": Api("call", fn_args=(0,), fn_kws=("fun",)),
     "jax.linearize": Api("call", fn_args=(0,), fn_kws=("fun",)),
     "jax.eval_shape": Api("call", fn_args=(0,), fn_kws=("fun",)),
@@ -116,6 +122,8 @@ MESHES = {
     "jax.sharding.use_mesh": Api("set_mesh", until=_v("0.8.0")),
     "jax.sharding.set_mesh": Api("set_mesh"),
     "jax.experimental.mesh_utils.create_device_mesh": Api("device_mesh"),
+    "jax.devices": Api("devices"),
+    "jax.local_devices": Api("devices"),
     "jax.sharding.NamedSharding": Api("named_sharding"),
     "jax.sharding.PartitionSpec": Api("pspec"),
 }
@@ -131,12 +139,18 @@ OTHER = {
     "jax.lax.create_token": Api("other"),
     "jax.device_put": Api("placed", axis_arg=1, axis_kw="device"),
     "jax.ShapeDtypeStruct": Api("placed", axis_kw="sharding"),
+    **{f"jax.numpy.{n}": Api("plain_array") for n in ("ones", "zeros", "empty", "full", "arange", "linspace",
+                                                      "eye", "ones_like", "zeros_like")},
+    **{f"numpy.{n}": Api("plain_array") for n in ("ones", "zeros", "empty", "full", "arange", "linspace")},
+    "jax.random.normal": Api("plain_array"),
+    "jax.random.uniform": Api("plain_array"),
 }
 
 API: dict[str, Api] = {
     **{f"jax.lax.{k}": v for k, v in COLLECTIVES.items()},
     **TRANSFORMS,
     **WRAPPERS,
+    **GRADS,
     **CALLS_NOW,
     **COMM,
     **MESHES,

@@ -122,6 +122,8 @@ class MeshV(Value):
     axes: tuple | None  # axis names, None when not static
     sizes: tuple | None  # sizes per axis, None when not static
     site: object
+    explicit_default: bool = False  # jax.make_mesh without axis_types (Explicit from JAX 0.10)
+    abstract: bool = False  # an AbstractMesh (no devices)
 
     def key(self):
         return ("mesh", self.axes, self.sizes)
@@ -143,6 +145,32 @@ class SetMeshV(Value):
 
     def key(self):
         return ("setmesh", self.mesh.key())
+
+
+@dataclass(eq=False)
+class DevicesV(Value):
+    """An array of devices (`jax.devices()`, a slice, `np.array(...).reshape(2, 2)`, ...)."""
+    shape: tuple | None  # None: as many as the machine has
+
+    def key(self):
+        return ("devices", self.shape)
+
+
+@dataclass(eq=False)
+class PlainArray(Value):
+    """An array (or ShapeDtypeStruct) known to carry no sharding."""
+
+    def key(self):
+        return ("plain",)
+
+
+@dataclass(eq=False)
+class PSpecV(Value):
+    """`PartitionSpec(...)`: the mesh axes it names, when static."""
+    axes: tuple | None
+
+    def key(self):
+        return ("pspec", self.axes)
 
 
 @dataclass(eq=False)

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 
 from . import apis
 from .callgraph import (
-    Bound, ClassV, CommV, CompilerParamsV, Const, Context, DictV, Ext, Factory, Frame, Func, Inst,
-    MeshV, MethodOf, ModV, Multi, Partial, Seq, SetMeshV, ShardingV, Site, Traced, Transformed,
-    Unknown, Value, multi,
+    Bound, ClassV, CommV, CompilerParamsV, Const, Context, DevicesV, DictV, Ext, Factory, Frame, Func,
+    Inst, MeshV, MethodOf, ModV, Multi, Partial, PlainArray, PSpecV, Seq, SetMeshV, ShardingV, Site,
+    Traced, Transformed, Unknown, Value, multi,
 )
 from .index import Module, ModuleFinder, Scope
 
@@ -68,11 +68,16 @@ class Interpreter:
         self.variants: dict = {}
         self.smap_checks: dict = {}  # shard_map Frame -> its check_vma/check_rep value
         self.platforms: list = []  # `lowering_platforms=` of the `.lower(...)` being evaluated
+        # While a custom_vjp's bwd rule runs, JAX attributes what it does to the primal call.
+        self.blame: Site | None = None
         self.global_mesh: MeshV | None = None  # `jax.set_mesh(mesh)` called as a statement
 
     # ------------------------------------------------------------------ events
 
     def record(self, ev: Event) -> None:
+        if self.blame is not None and ev.kind not in ("api", "smap_kw"):
+            ev.extra["rule_site"] = ev.site
+            ev.site = self.blame
         key = (ev.kind, ev.site, ev.ctx.frames, ev.axes, ev.extra.get("key"))
         if key in self.events:
             return
@@ -159,7 +164,12 @@ class Interpreter:
             self.exec_stmt(st, frame, ctx, entry_label)
 
     def exec_stmt(self, st: ast.stmt, frame: AFrame, ctx: Context, entry_label=None) -> None:
-        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if st.decorator_list and frame.scope.kind != "class":
+                # Decorators run at definition time (`@pl.when(...)` even runs the body there).
+                self.lookup_in(frame, st.name)
+            return
+        if isinstance(st, ast.ClassDef):
             return
         if isinstance(st, (ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal, ast.Pass,
                            ast.Break, ast.Continue)):
@@ -292,6 +302,8 @@ class Interpreter:
                     return Unknown
             if isinstance(base, DictV) and isinstance(idx, Const):
                 return base.items.get(idx.value, Unknown)
+            if isinstance(base, DevicesV) and isinstance(node.slice, ast.Slice):
+                return _slice_devices(self, node.slice, frame, ctx)
             if isinstance(base, Ext) and base.name == "jax.sharding.PartitionSpec":
                 return Unknown
             return Unknown
@@ -323,7 +335,15 @@ class Interpreter:
         if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
             for g in node.generators:
                 self.eval(g.iter, frame, ctx)
-            return self._comprehension(node, frame, ctx)
+                for cond in g.ifs:
+                    self.eval(cond, frame, ctx)
+            expanded = self._comprehension(node, frame, ctx)
+            if expanded is not Unknown:
+                return expanded
+            # The element once, its loop variables unknown: the calls it makes still happen.
+            for part in ((node.key, node.value) if isinstance(node, ast.DictComp) else (node.elt,)):
+                self.eval(part, frame, ctx)
+            return Unknown
         for child in ast.iter_child_nodes(node):
             if isinstance(child, ast.expr) and not isinstance(child, ast.Lambda):
                 self.eval(child, frame, ctx)
@@ -559,7 +579,7 @@ class Interpreter:
             if isinstance(v, Transformed) and isinstance(v.fn, Func):
                 return Bound(v, base)
             return v
-        if isinstance(base, (Transformed, Factory, CommV, Traced, MeshV, Func)):
+        if isinstance(base, (Transformed, Factory, CommV, Traced, MeshV, Func, DevicesV)):
             if isinstance(base, MeshV) and attr == "axis_names" and base.axes is not None:
                 return Seq(tuple(Const(a) for a in base.axes))
             if isinstance(base, MeshV) and attr == "shape" and base.axes is not None and base.sizes is not None:
@@ -731,6 +751,17 @@ class Interpreter:
 
     def call_method(self, m: MethodOf, args, kwargs, frame, ctx, site, node, label) -> Value:
         obj = m.obj
+        if isinstance(obj, DevicesV) and m.name == "reshape":
+            dims = args[0] if len(args) == 1 and isinstance(args[0], Seq) else Seq(tuple(args))
+            shape = _ints(dims)
+            return DevicesV(shape if shape and all(d > 0 for d in shape) else None)
+        if isinstance(obj, DevicesV) and m.name in ("flatten", "ravel"):
+            return DevicesV(None if obj.shape is None else (_prod(obj.shape),))
+        if isinstance(obj, Transformed) and m.name in ("defvjp", "defjvp"):
+            names = ("__fwd__", "__bwd__") if m.name == "defvjp" else ("__jvp__",)
+            for k, a in zip(names, args):
+                obj.params[k] = a
+            return Unknown
         if isinstance(obj, Transformed):
             if m.name in ("lower", "trace", "eval_shape", "__call__", "call"):
                 self.apply_transformed(obj, args, kwargs, frame, ctx, site, node, label)
@@ -751,7 +782,28 @@ class Interpreter:
         kind = t.kind
         p = t.params
         if kind == "wrap":
+            if ctx.innermost("grad") is not None and ("__fwd__" in p or "__jvp__" in p):
+                # Differentiated: JAX traces the custom rules instead of the primal function.
+                if "__jvp__" in p:
+                    self.call(p["__jvp__"], [], {}, frame, ctx, site, node, unknown_args=True,
+                              label="its custom JVP rule runs under differentiation")
+                    return Unknown
+                self.call(p["__fwd__"], args, kwargs, frame, ctx, site, node, unknown_args=True,
+                          label="its custom VJP forward rule runs under differentiation")
+                if "__bwd__" in p:
+                    saved, self.blame = self.blame, self.blame or site
+                    try:
+                        self.call(p["__bwd__"], [], {}, frame, ctx, site, node, unknown_args=True,
+                                  label="its custom VJP backward rule runs under differentiation")
+                    finally:
+                        self.blame = saved
+                return Unknown
             return self.call(t.fn, args, kwargs, frame, ctx, site, node, label=label)
+        if kind == "grad":
+            inner = ctx.push(Frame("grad", t.site, frozenset(), api=t.api))
+            self.call(t.fn, args, kwargs, frame, inner, site, node, unknown_args=True,
+                      label=label or f"calls the function {apis.short(t.api)} differentiates")
+            return Unknown
         if kind == "jit":
             auto = _multi_device_shardings(p.get("in_shardings")) or _multi_device_shardings(
                 p.get("out_shardings")) or any(_multi_device_shardings(a) for a in args)
@@ -779,6 +831,8 @@ class Interpreter:
                              label=label or "calls the vmapped function")
         if kind == "shard_map":
             mesh = p.get("mesh", Unknown)
+            if isinstance(mesh, MeshV) and not mesh.abstract and ctx.innermost("shard_map") is not None:
+                self.record(Event("nested_concrete_mesh", t.api, site, ctx, frame.path, node))
             if mesh is Unknown or (isinstance(mesh, Const) and mesh.value is None):
                 mesh = ctx.mesh or self.global_mesh or Unknown
             mesh_axes = mesh.axes if isinstance(mesh, MeshV) else None
@@ -798,6 +852,8 @@ class Interpreter:
             if isinstance(mesh, MeshV):
                 inner = inner.with_mesh(mesh)
             self.smap_checks[fr] = check
+            if isinstance(mesh, MeshV) and mesh.explicit_default:
+                self._explicit_inputs(mesh, p.get("in_specs"), args, frame, ctx, site, node)
             self.call(t.fn, args, kwargs, frame, inner, site, node, unknown_args=True,
                       label=label or "calls the shard_mapped function")
             return Unknown
@@ -830,6 +886,8 @@ class Interpreter:
                 return Unknown
             if name == "builtins.zip":
                 return Unknown
+            if name in ("numpy.array", "numpy.asarray") and args and isinstance(args[0], DevicesV):
+                return args[0]
             if name.startswith(_GPU_PALLAS) and name.endswith("CompilerParams"):
                 return CompilerParamsV(None, tpu=False)
             if name.startswith(("jax.experimental.pallas.tpu.", *_GPU_PALLAS)):
@@ -844,10 +902,11 @@ class Interpreter:
             axis = _arg(args, kwargs, api.axis_arg, api.axis_kw)
             perm = _arg(args, kwargs, api.perm_arg, "perm") if api.perm_arg is not None else None
             ev = Event(kind, name, site, ctx, frame.path, node, axes=_axis_tuple(axis),
-                       perm=_perm(perm) if perm is not None else None)
+                       perm=_perm(perm) if perm is not None else None,
+                       extra={"axis_value": axis})
             self.record(ev)
             return Unknown
-        if kind in ("jit", "pmap", "vmap", "shard_map", "pallas_call", "wrap", "trace"):
+        if kind in ("jit", "pmap", "vmap", "shard_map", "pallas_call", "wrap", "trace", "grad"):
             fn = _arg(args, kwargs, api.fn_args[0] if api.fn_args else None, api.fn_kws[0] if api.fn_kws else "")
             params = dict(kwargs)
             if kind == "shard_map" and name == "jax.experimental.shard_map.shard_map":
@@ -875,6 +934,13 @@ class Interpreter:
                 cp = params.get("compiler_params")
                 params["compiler_params"] = cp if cp is not None else Unknown
             return Transformed(kind, fn, params, tsite, name)
+        if kind == "grad_call":
+            fn = _arg(args, kwargs, 0, "fun")
+            if fn is not None and _is_callable(fn):
+                inner = ctx.push(Frame("grad", site, frozenset(), api=name))
+                self.call(fn, list(args[1:]), {}, frame, inner, site, node, unknown_args=True,
+                          label=f"{apis.short(name)} differentiates it")
+            return Unknown
         if kind == "call":
             callables = []
             for i in api.fn_args:
@@ -909,12 +975,29 @@ class Interpreter:
         if kind in ("mesh", "make_mesh", "abstract_mesh"):
             return _make_mesh(kind, args, kwargs, site, node)
         if kind == "set_mesh":
+            if any(f.kind in ("jit", "shard_map", "pmap", "vmap", "grad") for f in ctx.frames):
+                self.record(Event("set_mesh_traced", name, site, ctx, frame.path, node))
             m = _arg(args, kwargs, 0, "mesh")
             return SetMeshV(m) if isinstance(m, MeshV) else Unknown
         if kind == "named_sharding":
             return ShardingV(_arg(args, kwargs, 0, "mesh") or Unknown)
         if kind == "device_mesh":
-            return Unknown
+            shape = _ints(_arg(args, kwargs, 0, "mesh_shape"))
+            return DevicesV(shape)
+        if kind == "devices":
+            return DevicesV(None)
+        if kind == "pspec":
+            axes = []
+            for a in args:
+                if isinstance(a, Const) and a.value is None:
+                    continue
+                t = _axis_tuple(a)
+                if t is None:
+                    return PSpecV(None)
+                axes.extend(t)
+            return PSpecV(tuple(axes))
+        if kind == "plain_array":
+            return PlainArray()
         if kind == "partial":
             if not args:
                 return Unknown
@@ -922,10 +1005,26 @@ class Interpreter:
         if kind == "placed":
             # An array (or its abstract stand-in) placed with a sharding: what jit sees of it.
             sharding = _arg(args, kwargs, api.axis_arg, api.axis_kw)
-            return sharding if isinstance(sharding, ShardingV) else Unknown
+            if isinstance(sharding, ShardingV):
+                return sharding
+            if sharding is None and name == "jax.ShapeDtypeStruct":
+                return PlainArray()
+            return Unknown
         if kind == "compiler_params":
             return CompilerParamsV(kwargs.get("collective_id"))
         return Unknown
+
+    def _explicit_inputs(self, mesh: MeshV, in_specs, args, frame, ctx, site, node) -> None:
+        """Inputs without a sharding given to a shard_map over an Explicit mesh with in_specs
+        that shard them: JAX checks the specs against the inputs' own (replicated) types."""
+        if in_specs is None or not args:
+            return
+        specs = in_specs.items if isinstance(in_specs, Seq) else (in_specs,) * len(args)
+        for spec, arg in zip(specs, args):
+            if isinstance(spec, PSpecV) and spec.axes and isinstance(arg, PlainArray):
+                self.record(Event("explicit_unsharded", "jax.shard_map", site, ctx, frame.path, node,
+                                  axes=spec.axes, extra={"mesh": mesh}))
+                return
 
     def _wrap_site(self, fn: Value, node, frame: AFrame, decorating: bool, api) -> tuple | None:
         if decorating:
@@ -969,6 +1068,23 @@ _BINOPS = {
     ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
     ast.Mod: lambda a, b: a % b, ast.FloorDiv: lambda a, b: a // b,
 }
+
+
+def _prod(xs) -> int:
+    n = 1
+    for x in xs:
+        n *= x
+    return n
+
+
+def _slice_devices(interp, sl: ast.Slice, frame, ctx) -> Value:
+    """`devices[:n]` / `devices[0:n]` of a device list: n devices."""
+    lo = interp.eval(sl.lower, frame, ctx) if sl.lower is not None else Const(0)
+    hi = interp.eval(sl.upper, frame, ctx) if sl.upper is not None else None
+    if sl.step is None and isinstance(lo, Const) and lo.value == 0 and isinstance(hi, Const) \
+            and isinstance(hi.value, int) and hi.value > 0:
+        return DevicesV((hi.value,))
+    return DevicesV(None)
 
 
 def _lowering_platform(node: ast.Call) -> str | None:
@@ -1053,7 +1169,7 @@ def _make_mesh(kind, args, kwargs, site, node) -> MeshV:
         names = _axis_tuple(_arg(args, kwargs, 1, "axis_names"))
         if names is not None and (shape is None or len(shape) != len(names)):
             shape = None
-        return MeshV(names, shape, site)
+        return MeshV(names, shape, site, explicit_default="axis_types" not in kwargs)
     if kind == "abstract_mesh":
         first = _arg(args, kwargs, 0, "axis_sizes")
         if first is None:
@@ -1065,16 +1181,20 @@ def _make_mesh(kind, args, kwargs, site, node) -> MeshV:
                     names.append(pair.items[0].value)
                     s = pair.items[1]
                     sizes.append(s.value if isinstance(s, Const) else None)
-            return MeshV(tuple(names), tuple(sizes) if None not in sizes else None, site)
+            return MeshV(tuple(names), tuple(sizes) if None not in sizes else None, site, abstract=True)
         sizes = _ints(first)
         names = _axis_tuple(_arg(args, kwargs, 1, "axis_names"))
-        return MeshV(names, sizes if names and sizes and len(sizes) == len(names) else None, site)
+        return MeshV(names, sizes if names and sizes and len(sizes) == len(names) else None, site, abstract=True)
     names = _axis_tuple(_arg(args, kwargs, 1, "axis_names"))
     dev_node = None
     if isinstance(node, ast.Call):
         dev_node = node.args[0] if node.args else next(
             (k.value for k in node.keywords if k.arg == "devices"), None)
-    sizes = _device_array_shape(dev_node) if isinstance(dev_node, ast.Call) else _device_slice(dev_node)
+    devices = _arg(args, kwargs, 0, "devices")
+    if isinstance(devices, DevicesV):
+        sizes = devices.shape
+    else:
+        sizes = _device_array_shape(dev_node) if isinstance(dev_node, ast.Call) else _device_slice(dev_node)
     if names is not None and sizes is not None and len(sizes) != len(names):
         sizes = None
     return MeshV(names, sizes, site)

@@ -93,6 +93,36 @@ RULES: dict[str, Rule] = {
             "Use the spelling the target JAX version has.",
         ),
         Rule(
+            "SHL009", "send-recv-differentiated", _E,
+            "`psend`/`precv` reached under reverse-mode differentiation (`grad`, `value_and_grad`, "
+            "`vjp`, `jacrev`, ...).",
+            "NotImplementedError: Differentiation rule for 'psend' not implemented",
+            "Keep send/recv out of the differentiated function (wrap the exchange in `jax.custom_vjp` "
+            "with an explicit backward exchange), or use `jax.lax.ppermute`, which has a transpose.",
+        ),
+        Rule(
+            "SHL010", "set-mesh-under-trace", _E,
+            "`jax.set_mesh` / `jax.sharding.use_mesh` reached inside `jit` or another transformation.",
+            "ValueError: set_mesh can only be used outside of jax.jit.",
+            "Enter the mesh outside the jitted function, or pass `mesh=` to `jax.shard_map`.",
+        ),
+        Rule(
+            "SHL011", "explicit-mesh-unsharded-input", _E,
+            "An input with no sharding reaches a `shard_map` over an Explicit-axes mesh (what "
+            "`jax.make_mesh` builds by default from JAX 0.10) whose `in_specs` shard it.",
+            "ValueError: in_specs passed to shard_map: P('x', None) does not match the specs of the "
+            "input: P(None, None)",
+            "Build the mesh with `axis_types=(jax.sharding.AxisType.Auto, ...)`, or give the input "
+            "that sharding (`jax.device_put`, `ShapeDtypeStruct(..., sharding=...)`, `jit(in_shardings=...)`).",
+        ),
+        Rule(
+            "SHL012", "nested-shard-map-concrete-mesh", _E,
+            "A `shard_map` nested inside another `shard_map` is given a concrete `Mesh`.",
+            "ValueError: The context mesh AbstractMesh(...) should match the mesh passed to shard_map Mesh(...)",
+            "Leave out `mesh=` in the inner shard_map (the context mesh is used), or pass "
+            "`jax.sharding.get_abstract_mesh()`.",
+        ),
+        Rule(
             "SHL101", "unmatched-send-recv", _W,
             "A `psend` with no `precv` of the same axis and perm in the same manual region, or the reverse.",
             "deadlock at run time",
@@ -136,9 +166,9 @@ RULES: dict[str, Rule] = {
             "Pass `compiler_params=pltpu.CompilerParams(collective_id=0)`.",
         ),
         Rule(
-            "SHL108", "communicating-kernel-vma-check", _E,
-            "A communicating kernel inside a `shard_map` that checks replication (`check_vma=True`, "
-            "the default; `check_rep=True` for the experimental spelling).",
+            "SHL108", "pallas-call-vma-check", _E,
+            "A `pallas_call` inside a `shard_map` that checks varying axes (`check_vma=True`, the "
+            "default; `check_rep=True` for the experimental spelling) with an `out_shape` that has none.",
             "ValueError: When `check_vma=True` on `jax.shard_map`, `manual_axis_type` on "
             "`jax.ShapeDtypeStruct` must not be `None`.",
             "Pass `check_vma=False` (or `check_rep=False`) to the shard_map around Pallas kernels.",

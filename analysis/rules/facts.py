@@ -55,7 +55,7 @@ def binding(ctx: Context, axis: str):
     transformation binds axes we cannot see; ("unbound", None)."""
     not_in_mesh = None
     for f in reversed(ctx.frames):
-        if f.kind in ("jit", "kernel"):
+        if f.kind in ("jit", "kernel", "grad"):
             continue
         if f.kind == "shard_map":
             if f.axes is None:
@@ -105,7 +105,8 @@ def related_for(facts: Facts, path: tuple, ctx: Context | None = None) -> tuple[
             if f.kind == "kernel":
                 continue
             line, col, _, _ = site_span(facts, f.site)
-            desc = {"jit": "jit", "shard_map": "shard_map", "pmap": "pmap", "vmap": "vmap"}[f.kind]
+            desc = {"jit": "jit", "shard_map": "shard_map", "pmap": "pmap", "vmap": "vmap",
+                    "grad": "differentiation"}[f.kind]
             r = Related(f.site.path, line, col, f"{desc} applied here")
             if r not in out:
                 out.append(r)

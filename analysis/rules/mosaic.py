@@ -152,19 +152,21 @@ def check(facts: Facts):
                     continue
                 auto_partitioned = True
 
-        if not comm:
-            continue
-        what = _comm_words(comm)
         if smap is not None:
             check_val = facts.smap_checks.get(smap, Const(True))
             if (isinstance(check_val, Const) and check_val.value is True) and not _mentions_vma(facts, ev):
                 kw = "check_rep" if "experimental" in smap.api else "check_vma"
                 out.append(diag(
                     facts, "SHL108", ev.site,
-                    f"Communicating kernel ({what}) inside a shard_map with `{kw}=True` (the default): JAX "
-                    f"raises `ValueError: When check_vma=True on jax.shard_map, manual_axis_type on "
-                    f"jax.ShapeDtypeStruct must not be None.` Pass `{kw}=False` to the shard_map.",
+                    f"`pallas_call` inside a shard_map with `{kw}=True` (the default): its `out_shape` says "
+                    f"nothing of the varying mesh axes, and JAX raises `ValueError: When check_vma=True on "
+                    f"jax.shard_map, manual_axis_type on jax.ShapeDtypeStruct must not be None.` Pass "
+                    f"`{kw}=False` to the shard_map (as Pallas code does).",
                     path=ev.path, ctx=ctx, data=data))
+        if not comm:
+            continue
+        what = _comm_words(comm)
+        if smap is not None:
             continue
         if pmap is not None:
             if facts.version >= (0, 8):

@@ -5,6 +5,7 @@ on a backend without send/recv (SHL007), and the pmap hint (SHL201)."""
 from __future__ import annotations
 
 from ..apis import short
+from ..callgraph import Const, Multi
 from ..diagnostics import Severity
 from .facts import Facts, axis_desc, backend_of, binding, ctx_words, diag, fix_data
 
@@ -12,11 +13,14 @@ _SEND_RECV = {"send": "SHL002", "recv": "SHL001"}
 
 
 def check(facts: Facts):
-    out = []
+    out = check_traced_meshes(facts)
     for ev in facts.of("collective", "send", "recv"):
-        if ev.axes is None:
-            continue
         name = short(ev.api)
+        if ev.axes is None:
+            d = _unknown_axis(facts, ev, name)
+            if d is not None:
+                out.append(d)
+            continue
         for axis in ev.axes:
             kind, frame = binding(ev.ctx, axis)
             d = _one(facts, ev, name, axis, kind, frame)
@@ -39,6 +43,14 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
     where = ctx_words(ev.ctx)
     v = facts.jax_version
     if kind in ("manual", "unknown"):
+        if ev.kind in _SEND_RECV and ev.ctx.innermost("grad") is not None:
+            return diag(
+                facts, "SHL009", ev.site,
+                f"`jax.lax.{name}` is reached under reverse-mode differentiation ({where}): JAX raises "
+                f"`NotImplementedError: Differentiation rule for '{name}' not implemented`. Keep the "
+                f"exchange out of the differentiated function (a `jax.custom_vjp` with an explicit backward "
+                f"exchange), or use `jax.lax.ppermute`.",
+                path=ev.path, ctx=ev.ctx, data=fix_data(facts, ev, ev.axes))
         return None
     if kind == "not_in_mesh":
         mesh = axis_desc(frame.mesh_axes)
@@ -122,6 +134,70 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
         f"`jax.lax.{name}` is reached {where}, where {reason}: {jax_says}. Wrap the function that "
         f"calls it in `jax.shard_map` over a mesh with axis {axis!r}.",
         severity=Severity.ERROR, path=ev.path, ctx=ev.ctx, data=fix_data(facts, ev, ev.axes))
+
+
+def _unknown_axis(facts: Facts, ev, name: str):
+    """An axis name we cannot read is still unbound where nothing on the path binds any axis."""
+    value = ev.extra.get("axis_value")
+    if value is None or _maybe_none(value):
+        return None
+    if any(f.kind in ("shard_map", "pmap", "vmap") for f in ev.ctx.frames):
+        return None
+    where = ctx_words(ev.ctx)
+    if ev.kind == "collective":
+        code, jax_says = "SHL005", (f"JAX raises `NameError: Found an unbound axis name: ... To fix this, "
+                                    f"please call {name} under jax.shard_map.`")
+    else:
+        code = _SEND_RECV[ev.kind]
+        jax_says = ("JAX fails (`NameError: Found an unbound axis name`)" if ev.kind == "send" else
+                    "JAX fails at lowering (a bare `AssertionError`)")
+    return diag(
+        facts, code, ev.site,
+        f"`{name}` is reached {where}, where no shard_map, pmap or vmap binds any axis, so whatever axis "
+        f"name it gets is unbound: {jax_says}. Call it inside `jax.shard_map` over a mesh with that axis.",
+        path=ev.path, ctx=ev.ctx, data=fix_data(facts, ev, []))
+
+
+def _maybe_none(value) -> bool:
+    if isinstance(value, Const):
+        return value.value is None
+    if isinstance(value, Multi):
+        return any(_maybe_none(o) for o in value.options)
+    return False
+
+
+def check_traced_meshes(facts: Facts):
+    """SHL010 (set_mesh under a trace) and SHL011 (Explicit mesh, unsharded input)."""
+    out = []
+    for ev in facts.of("set_mesh_traced"):
+        what = "set_mesh" if ev.api.endswith("set_mesh") else "use_mesh"
+        out.append(diag(
+            facts, "SHL010", ev.site,
+            f"`jax.{'sharding.' if what == 'use_mesh' else ''}{what}` is reached {ctx_words(ev.ctx)}: JAX raises "
+            f"`ValueError: {what} can only be used outside of jax.jit.` Enter the mesh before calling the "
+            f"jitted function, or pass `mesh=` to `jax.shard_map`.",
+            path=ev.path, ctx=ev.ctx))
+    for ev in facts.of("nested_concrete_mesh"):
+        out.append(diag(
+            facts, "SHL012", ev.site,
+            "This shard_map runs inside another shard_map but is given a concrete `Mesh`: inside, the "
+            "context mesh is abstract with the outer manual axes, and JAX raises `ValueError: The context "
+            "mesh AbstractMesh(...) should match the mesh passed to shard_map Mesh(...)`. Leave out `mesh=` "
+            "(the context mesh is used) or pass `jax.sharding.get_abstract_mesh()`.",
+            path=ev.path, ctx=ev.ctx))
+    if facts.version < (0, 10):
+        return out
+    for ev in facts.of("explicit_unsharded"):
+        spec = ", ".join(repr(a) for a in ev.axes)
+        out.append(diag(
+            facts, "SHL011", ev.site,
+            f"An input with no sharding reaches this shard_map, whose `in_specs` shard it over {spec}, on a "
+            f"mesh from `jax.make_mesh` without `axis_types` — Explicit axes on JAX {facts.jax_version}: JAX "
+            f"raises `ValueError: in_specs passed to shard_map: P({spec}, ...) does not match the specs of the "
+            f"input: P(None, ...)`. Pass `axis_types=(jax.sharding.AxisType.Auto,) * n` to `jax.make_mesh`, or "
+            f"shard the input first.",
+            path=ev.path, ctx=ev.ctx))
+    return out
 
 
 def _outer_shard_map(ctx, frame):
