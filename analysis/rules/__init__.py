@@ -54,7 +54,8 @@ RULES: dict[str, Rule] = {
         Rule(
             "SHL003", "communicating-kernel-outside-shard-map", _E,
             "A `pallas_call` whose kernel communicates (remote DMA, remote semaphore signal, "
-            "barrier semaphore) is reached outside `shard_map`.",
+            "barrier semaphore) is reached outside `shard_map`: an error where JAX rejects it, a "
+            "warning where it lowers but has no peers (plain `jit`, LOGICAL ids).",
             "NotImplementedError: Replica lowering for Mosaic kernels not implemented. / "
             "ValueError: Cannot use communication in pallas_call without shard_map.",
             "Call the kernel inside `jax.shard_map` (with `check_vma=False`).",
