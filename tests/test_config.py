@@ -101,7 +101,11 @@ def test_defaults_without_table(tmp_path):
 def test_enabled_and_severity_of(tmp_path):
     cfg = load_text(tmp_path, FULL)
     enabled = {code for code in RULES if cfg.enabled(code)}
-    assert enabled == {"SHL000", "SHL001", "SHL003", "SHL004", "SHL007", "SHL008", "SHL101", "SHL201"}
+    # select SHL0 + SHL101 + SHL2; ignore SHL005, SHL006; SHL002 off.
+    want = {c for c in RULES if c.startswith(("SHL0", "SHL101", "SHL2"))} - {"SHL002", "SHL005", "SHL006"}
+    assert enabled == want
+    assert {"SHL001", "SHL003", "SHL101", "SHL201"} <= enabled
+    assert not enabled & {"SHL002", "SHL005", "SHL006", "SHL102", "SHL103"}
     assert cfg.severity_of("SHL003", Severity.WARNING) == Severity.ERROR
     assert cfg.severity_of("SHL101", Severity.WARNING) == Severity.HINT
     assert cfg.severity_of("SHL001", Severity.ERROR) == Severity.ERROR
