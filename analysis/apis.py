@@ -244,3 +244,4 @@ def lookup(qualname: str) -> tuple[str, Api | None]:
 def short(qualname: str) -> str:
     """`jax.lax.psend` → `psend` for messages."""
     return qualname.rsplit(".", 1)[-1]
+

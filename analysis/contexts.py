@@ -8,6 +8,8 @@ context, a communication primitive inside a kernel. Rules are pure functions ove
 from __future__ import annotations
 
 import ast
+import functools
+import importlib.machinery
 import sys
 from dataclasses import dataclass, field
 
@@ -481,7 +483,8 @@ class Interpreter:
                     return Unknown
                 return self.lookup_in(self.module_frame(mod), alias.name)
             v = Ext(apis.canonical(f"{base}.{alias.name}"))
-            if v.name not in apis.API and not _jax_family(base):
+            if v.name not in apis.API and not _jax_family(base) and _importable(base) \
+                    and not self.finder.is_extension(base):
                 v = self._jedi(fr.scope.module, alias) or v
             self._api_ref(v, st, self.module_frame(fr.scope.module) if fr.scope.kind == "module" else fr, fr.ctx)
             return v
@@ -523,14 +526,15 @@ class Interpreter:
         cand = apis.canonical(f"{base}.{name}")
         if cand in apis.API:
             return Ext(cand)
-        if not _jax_family(base) and self.resolver is not None:
+        if not _jax_family(base) and self.resolver is not None and _importable(base):
             resolved = self._jedi_star(module, name)
             if resolved is not None:
                 return resolved
         return Unknown
 
     def _jedi(self, module: Module, alias: ast.alias) -> Ext | None:
-        """Ask jedi what an imported name is, when its module is not source we can read."""
+        """Ask jedi what an imported name is, when its module is not source we can read and the
+        name could be a JAX API under another spelling."""
         if self.resolver is None or getattr(alias, "lineno", None) is None:
             return None
         line = module.source.line_text(alias.lineno)
@@ -1266,9 +1270,23 @@ def _multi_device_shardings(v) -> bool:
     return False
 
 
-def _jax_family(module_name: str) -> bool:
+@functools.lru_cache(maxsize=1024)
+def _importable(module_name: str) -> bool:
+    """Whether the top-level package of `module_name` can be imported at all (import hooks and
+    editable installs included); found without running it. Jedi has nothing to say otherwise."""
     top = module_name.split(".")[0]
-    return top in ("jax", "jaxlib", "functools", "builtins", "numpy", "typing")
+    try:
+        return importlib.machinery.PathFinder.find_spec(top) is not None or any(
+            f.find_spec(top, None) is not None for f in sys.meta_path
+            if type(f).__module__.startswith("__editable__"))
+    except (ImportError, ValueError, AttributeError):
+        return False
+
+
+def _jax_family(module_name: str) -> bool:
+    """Modules whose names the API table spells out, or that cannot re-export JAX."""
+    top = module_name.split(".")[0]
+    return top in ("jax", "jaxlib", "numpy") or top in sys.stdlib_module_names
 
 
 def _resolve_relative(st: ast.ImportFrom, module: Module) -> str | None:

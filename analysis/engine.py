@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import importlib.util
 import json
 import os
 import re
@@ -27,39 +28,50 @@ ENGINE_VERSION = "1"
 RULE_FAMILIES = (scope, mosaic, protocol, versions)
 
 
+_VERSION_RE = r"^_version\s*(?::\s*str)?\s*=\s*[\"']([0-9.]+)"
+
+# Run in the analysis interpreter: its import path and its jax version, without importing jax.
+_PROBE = (
+    "import sys\n"
+    "del sys.path[0]\n"  # `-c` puts the working folder first: never import the project's modules
+    "import json, os, re, importlib.util as u\n"
+    "s = u.find_spec('jax')\n"
+    "v = None\n"
+    "if s and s.origin:\n"
+    "    try:\n"
+    "        m = re.search(%r, open(os.path.join(os.path.dirname(s.origin), 'version.py')).read(), re.M)\n"
+    "        v = m.group(1) if m else None\n"
+    "    except OSError:\n"
+    "        pass\n"
+    "print(json.dumps([sys.path, v]))\n"
+) % _VERSION_RE
+
+
+def _local_jax_version() -> str | None:
+    spec = importlib.util.find_spec("jax")
+    if spec is None or not spec.origin:
+        return None
+    try:
+        text = Path(spec.origin).with_name("version.py").read_text()
+    except OSError:
+        return None
+    m = re.search(_VERSION_RE, text, re.M)
+    return m.group(1) if m else None
+
+
 @functools.lru_cache(maxsize=8)
 def _interpreter_info(python: str | None) -> tuple[tuple[str, ...], str | None]:
-    """(sys.path, jax version) of the analysis interpreter, without importing jax there."""
-    code = (
-        "import sys, json, importlib.util as u\n"
-        "s = u.find_spec('jax')\n"
-        "v = None\n"
-        "if s and s.origin:\n"
-        "    import os, re\n"
-        "    p = os.path.join(os.path.dirname(s.origin), 'version.py')\n"
-        "    try:\n"
-        "        m = re.search(r'^_version\\s*(?::\\s*str)?\\s*=\\s*[\"\\']([0-9.]+)', open(p).read(), re.M)\n"
-        "        v = m.group(1) if m else None\n"
-        "    except OSError:\n"
-        "        pass\n"
-        "print(json.dumps([sys.path, v]))\n"
-    )
-    if python and os.path.realpath(python) != os.path.realpath(sys.executable):
+    """(import path, jax version) of the analysis interpreter, without importing jax there."""
+    if python and os.path.abspath(python) != os.path.abspath(sys.executable):
         try:
-            out = subprocess.run([python, "-c", code], capture_output=True, text=True, timeout=20)
+            out = subprocess.run([python, "-c", _PROBE], capture_output=True, text=True, timeout=20,
+                                 cwd=os.path.dirname(os.path.abspath(python)))
             paths, ver = json.loads(out.stdout)
             return tuple(p for p in paths if p), ver
         except (OSError, ValueError, subprocess.SubprocessError):
             return (), None
-    ns: dict = {}
-    import contextlib
-    import io
-
-    buf = io.StringIO()
-    with contextlib.redirect_stdout(buf):
-        exec(code, ns)  # noqa: S102 - our own constant snippet, run in-process
-    paths, ver = json.loads(buf.getvalue())
-    return tuple(p for p in paths if p and "site-packages" in p or p.endswith("dist-packages")), ver
+    paths = tuple(p for p in sys.path if "site-packages" in p or p.endswith("dist-packages"))
+    return paths, _local_jax_version()
 
 
 def analysis_python(config: Config) -> str | None:

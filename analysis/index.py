@@ -347,6 +347,16 @@ class ModuleFinder:
         self.modules[name] = mod
         return mod
 
+    def is_extension(self, name: str) -> bool:
+        """Whether `name` is a compiled extension module on the import path (no source to read,
+        and nothing jedi could follow either)."""
+        parts = name.split(".")
+        for sp in self.sys_path:
+            folder = sp.joinpath(*parts[:-1])
+            if folder.is_dir() and any(folder.glob(parts[-1] + ".*.so")) or any(folder.glob(parts[-1] + ".*.pyd")):
+                return True
+        return False
+
     def _load_from(self, base: Path, name: str, in_project: bool) -> Module | None:
         parts = name.split(".")
         cand_pkg = base.joinpath(*parts, "__init__.py")

@@ -3,6 +3,7 @@
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -169,14 +170,27 @@ def test_bad_config_kinds(project, lower, venv_without_jax):
         assert words in diags[0]["message"]
 
 
-def test_usage_errors_exit_2(project, lower):
-    root = project("misc")
-    set_targets(root, [], backend="cpu")
-    code, _, err = lower(root, fmt="text")
+def test_usage_errors_exit_2(project, lower, tmp_path):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    (empty / "lib.py").write_text("def helper(x):\n    return x\n")
+    code, _, err = lower(empty, fmt="text")
     assert code == 2 and err.startswith("shardlint: configuration error: no lowering targets configured")
+    root = project("misc")
     set_targets(root, [("ok:run", "ok:ARGS")], timeout=-1)
     code, _, err = lower(root, fmt="text")
     assert code == 2 and "timeout" in err and err.count("\n") == 1
+
+
+def test_run_and_args_modules_are_targets_when_none_are_configured(tmp_path, lower):
+    (tmp_path / "case.py").write_text(
+        "import jax\nimport jax.numpy as jnp\n\n\ndef run(x):\n    return jax.lax.psum(x, 'i')\n\n\n"
+        "ARGS = (jax.ShapeDtypeStruct((4,), jnp.float32),)\n")
+    (tmp_path / "pyproject.toml").write_text('[tool.shardlint.lowering]\nbackend = "cpu"\nhost-devices = 2\n')
+    code, diags, _ = lower(tmp_path)
+    assert code == 1
+    assert [(Path(d["path"]).name, d["line"], d["message"].split(":")[0]) for d in diags] == [
+        ("case.py", 6, "NameError")]
 
 
 def test_launcher_wrapper_script(project, lower):
