@@ -32,6 +32,7 @@ from libcst.metadata import MetadataWrapper, ParentNodeProvider, PositionProvide
 
 from .config import Config
 from .diagnostics import Diagnostic, Edit, Fix, Severity
+from .source import IGNORE_RE
 
 WRAP_CODES = frozenset({"SHL001", "SHL002", "SHL003", "SHL004", "SHL005"})
 NEWEST_JAX = (0, 10, 2)
@@ -633,7 +634,6 @@ def _walk(node):
         yield from _walk(child)
 
 
-_NO_KEYWORD = re.compile(r"has no keyword `(\w+)`")
 _RENAMED_ATTRS = {"TPUCompilerParams": "CompilerParams"}
 _EMPTY_SETS = {"frozenset()", "set()", "()", "[]", "frozenset({})"}
 
@@ -649,18 +649,18 @@ def _version_fix(diag, data, module, config) -> Fix | None:
     node = mod.node_at(_diag_span(diag), (cst.BaseExpression,))
     if node is None:
         return None
-    m = _NO_KEYWORD.search(diag.message)
-    if isinstance(node, cst.Call) and m:
-        idx = _keyword_index(node, m.group(1))
+    keyword = data.get("keyword")
+    if isinstance(node, cst.Call) and keyword:
+        idx = _keyword_index(node, keyword)
         if idx is None:
             return None
         arg = node.args[idx]
         kw = mod.pos[arg.keyword]
-        if m.group(1) in ("check_rep", "check_vma"):
-            new = "check_vma" if m.group(1) == "check_rep" else "check_rep"
+        if keyword in ("check_rep", "check_vma"):
+            new = "check_vma" if keyword == "check_rep" else "check_rep"
             return Fix(title, "safe", (Edit(mod.path, kw.start.line, kw.start.column + 1, kw.end.line,
                                             kw.end.column + 1, new),))
-        if m.group(1) == "auto" and mod.text_of(arg.value).replace(" ", "") in _EMPTY_SETS:
+        if keyword == "auto" and mod.text_of(arg.value).replace(" ", "") in _EMPTY_SETS:
             return Fix(title, "safe", (_remove_arg(mod, node, idx),))  # no auto axes: all manual
         return None
     if not isinstance(node, cst.Attribute):
@@ -690,7 +690,6 @@ def _version_fix(diag, data, module, config) -> Fix | None:
     return Fix(title, "safe", b.finish(node))
 
 
-_IGNORE_RE = re.compile(r"#\s*shardlint:\s*ignore(?:\[([A-Za-z0-9_,\s]*)\])?(?!-)")
 
 
 def _suppress_fix(diag: Diagnostic, module) -> Fix | None:
@@ -713,7 +712,7 @@ def _suppress_fix(diag: Diagnostic, module) -> Fix | None:
         return None
     title = f"{TITLE_SUPPRESS}`# shardlint: ignore[{diag.code}]`"
     if comment is not None:
-        m = _IGNORE_RE.search(comment.string)
+        m = IGNORE_RE.search(comment.string)
         if m:
             if m.group(1) is None or not m.group(1).strip():
                 return None  # already ignores every code on this line

@@ -12,7 +12,7 @@ import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
-_IGNORE_RE = re.compile(r"#\s*shardlint:\s*ignore(?:\[([A-Za-z0-9_,\s]*)\])?(?!-)")
+IGNORE_RE = re.compile(r"#\s*shardlint:\s*ignore(?:\[([A-Za-z0-9_,\s]*)\])?(?!-)")
 _IGNORE_FILE_RE = re.compile(r"#\s*shardlint:\s*ignore-file\b")
 _NOQA_ALL = frozenset({"*"})
 
@@ -111,7 +111,7 @@ def _scan_suppressions(text: str) -> dict:
         if _IGNORE_FILE_RE.search(s):
             out[0] = _NOQA_ALL
             continue
-        m = _IGNORE_RE.search(s)
+        m = IGNORE_RE.search(s)
         if m:
             codes = m.group(1)
             if codes is None or not codes.strip():

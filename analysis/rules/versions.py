@@ -62,7 +62,7 @@ def check(facts: Facts):
                 facts, "SHL008", ev.site,
                 f"`{ev.api}` does not exist in the target JAX {facts.jax_version} ({missing}): JAX raises "
                 f"`AttributeError`. {_ALTERNATIVE.get(ev.api, 'Use the spelling your JAX version has.')}",
-                path=ev.path))
+                path=ev.path, data={"api": ev.api, "keyword": None, "jax_version": facts.jax_version}))
     for ev in facts.of("smap_kw"):
         bad = _SMAP_KW.get(ev.api, {})
         kws = [k for k in ev.extra.get("kwargs", []) if k in bad]
@@ -74,7 +74,7 @@ def check(facts: Facts):
                 facts, "SHL008", ev.site,
                 f"`{ev.api}` has no keyword `{k}` in JAX {facts.jax_version}: JAX raises `TypeError: "
                 f"shard_map() got an unexpected keyword argument '{k}'`. Use {alt}.",
-                path=ev.path))
+                path=ev.path, data={"api": ev.api, "keyword": k, "jax_version": facts.jax_version}))
     return out
 
 
