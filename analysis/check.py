@@ -249,8 +249,8 @@ def _connected(start: set[str], *graphs: dict[str, set[str]]) -> set[str]:
 
 class Project:
     """A workspace for the language server: files on disk under `root`, overridden by open
-    buffers. `diagnostics()` re-analyses the whole workspace (parsing only changed files) and
-    returns diagnostics per absolute path, with absolute paths."""
+    buffers. `diagnostics()` returns diagnostics per absolute path (with absolute paths),
+    re-parsing only changed files and re-analysing only what is connected to them."""
 
     def __init__(self, root: Path, config: Config):
         self.root = Path(root).resolve()
@@ -334,19 +334,3 @@ class Project:
         self.imports = graph
         self._last = (key, digests, result)
         return result, skipped
-
-    def dependants(self, path: Path) -> set[str]:
-        """Files that (transitively) import `path`."""
-        target = str(Path(path).resolve())
-        rev: dict[str, set[str]] = {}
-        for f, deps in self.imports.items():
-            for dep in deps:
-                rev.setdefault(dep, set()).add(f)
-        seen, todo = set(), [target]
-        while todo:
-            cur = todo.pop()
-            for f in rev.get(cur, ()):
-                if f not in seen:
-                    seen.add(f)
-                    todo.append(f)
-        return seen
