@@ -130,7 +130,9 @@ class Interpreter:
         try:
             if ctx.frames and ctx.frames[0].kind == "jit":
                 # Lowered as `jax.jit(fn).trace(*args)`: the arguments' shardings matter.
-                t = Transformed("jit", val, {}, ctx.frames[0].site, "lowering target")
+                wrap = {"__wrap__": ("decorator", site)} if isinstance(val, Func) and isinstance(
+                    val.scope.node, (ast.FunctionDef, ast.AsyncFunctionDef)) else {}
+                t = Transformed("jit", val, wrap, ctx.frames[0].site, "lowering target")
                 self.apply_transformed(t, args, {}, fr, Context(ctx.frames[1:], ctx.mesh, ctx.mesh_key),
                                        site, None, label)
             else:
@@ -836,7 +838,8 @@ class Interpreter:
         if kind == "shard_map":
             mesh = p.get("mesh", Unknown)
             if isinstance(mesh, MeshV) and not mesh.abstract and ctx.innermost("shard_map") is not None:
-                self.record(Event("nested_concrete_mesh", t.api, site, ctx, frame.path, node))
+                self.record(Event("nested_concrete_mesh", t.api, site, ctx, frame.path, node,
+                                  extra={"created": t.site}))
             if mesh is Unknown or (isinstance(mesh, Const) and mesh.value is None):
                 mesh = ctx.mesh or self.global_mesh or Unknown
             mesh_axes = mesh.axes if isinstance(mesh, MeshV) else None

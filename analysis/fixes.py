@@ -372,8 +372,12 @@ def fixes_for(diag: Diagnostic, read: Callable[[str], str], config: Config) -> l
     data = diag.data or {}
     out: list[Fix] = []
     builders = []
-    if isinstance(data.get("shard_map"), dict):
+    if isinstance(data.get("shard_map"), dict) and diag.code != "SHL108":
         builders.append(_manual_axes_fix)
+    if isinstance(data.get("vma_call"), dict):
+        builders.append(_check_vma_fix)
+    if isinstance(data.get("shard_map_call"), dict):
+        builders.append(_context_mesh_fix)
     pmap = data.get("pmap")
     # Under pmap, shard_map helps only when pmap binds the axes the call names (a misspelt
     # axis is no scope problem: no wrap repairs it).
@@ -474,6 +478,42 @@ def _manual_axes_fix(diag, data, module, config) -> Fix | None:
         return None
     edit = _remove_arg(mod, call, idx)
     return Fix(TITLE_MANUAL, "safe", (edit,))
+
+
+def _check_vma_fix(diag, data, module, config) -> Fix | None:
+    """SHL108: `check_vma=False` (`check_rep=False`) on the shard_map around the kernel."""
+    spec = data["vma_call"]
+    keyword = spec["keyword"]
+    mod = module(spec["path"])
+    if mod is None:
+        return None
+    call = mod.node_at(spec, (cst.Call,))
+    if call is None or not call.args:
+        return None
+    title = f"Pass {keyword}=False to the shard_map"
+    idx = _keyword_index(call, keyword)
+    if idx is not None:
+        r = mod.pos[call.args[idx].value]
+        return Fix(title, "safe", (Edit(mod.path, r.start.line, r.start.column + 1, r.end.line,
+                                        r.end.column + 1, "False"),))
+    end = mod.pos[call.args[-1].value].end
+    return Fix(title, "safe", (Edit(mod.path, end.line, end.column + 1, end.line, end.column + 1,
+                                    f", {keyword}=False"),))
+
+
+def _context_mesh_fix(diag, data, module, config) -> Fix | None:
+    """SHL012: the inner shard_map takes the context mesh (drop its `mesh=`)."""
+    spec = data["shard_map_call"]
+    mod = module(spec["path"])
+    if mod is None:
+        return None
+    call = mod.node_at(spec, (cst.Call,))
+    if call is None:
+        return None
+    idx = _keyword_index(call, "mesh")
+    if idx is None:
+        return None
+    return Fix("Use the context mesh (drop mesh=)", "safe", (_remove_arg(mod, call, idx),))
 
 
 _PMAP_OK_KW = {"axis_name", "in_axes", "out_axes", "fun"}

@@ -113,7 +113,7 @@ def related_for(facts: Facts, path: tuple, ctx: Context | None = None) -> tuple[
     return tuple(out)
 
 
-def _site_json(facts: Facts, site: Site, **extra) -> dict:
+def site_json(facts: Facts, site: Site, **extra) -> dict:
     line, col, end_line, end_col = site_span(facts, site)
     return {"path": site.path, "line": line, "column": col, "end_line": end_line, "end_column": end_col, **extra}
 
@@ -124,7 +124,7 @@ def fix_data(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | None =
                   "entry": None, "wrap": None, "meshes": [], "pmap": None, "shard_map": None}
     if ev.path:
         site, msg = ev.path[0]
-        data["entry"] = _site_json(facts, site, message=msg)
+        data["entry"] = site_json(facts, site, message=msg)
     wrap = None
     # The outermost transformation that is not a shard_map is where the fix wraps.
     for f in ctx.frames:
@@ -133,7 +133,7 @@ def fix_data(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | None =
             break
     if wrap is not None:
         form, ws = wrap.wrap
-        w = _site_json(facts, ws, kind=form)
+        w = site_json(facts, ws, kind=form)
         if form == "decorator":
             w["def_line"] = ws.line
             w["function"] = ws.label
@@ -142,7 +142,7 @@ def fix_data(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | None =
         data["wrap"] = w
     elif len(ev.path) >= 2:
         site, msg = ev.path[1]
-        data["wrap"] = _site_json(facts, site, kind="call", function=msg)
+        data["wrap"] = site_json(facts, site, kind="call", function=msg)
     target_path = data["wrap"]["path"] if data["wrap"] else (ev.path[0][0].path if ev.path else ev.site.path)
     data["meshes"] = [
         {"name": name, "axes": list(m.axes), "sizes": list(m.sizes) if m.sizes else None, "path": m.site.path,
@@ -152,10 +152,10 @@ def fix_data(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | None =
     pm = ctx.innermost("pmap")
     if pm is not None:
         axis = next(iter(pm.axes)) if pm.axes else None
-        data["pmap"] = _site_json(facts, pm.site, axis_name=axis)
+        data["pmap"] = site_json(facts, pm.site, axis_name=axis)
     sm = ctx.innermost("shard_map")
     if sm is not None and sm.mesh_axes is not None and sm.axes is not None:
-        data["shard_map"] = _site_json(facts, sm.site, manual=sorted(sm.axes), mesh_axes=list(sm.mesh_axes),
+        data["shard_map"] = site_json(facts, sm.site, manual=sorted(sm.axes), mesh_axes=list(sm.mesh_axes),
                                        keyword="auto" if "experimental" in sm.api else "axis_names")
     return data
 

@@ -9,7 +9,7 @@ import ast
 
 from ..callgraph import CompilerParamsV, Const, DictV, Ext, Seq, Unknown
 from ..diagnostics import Severity
-from .facts import Facts, backend_of, ctx_words, diag, fix_data
+from .facts import Facts, backend_of, ctx_words, diag, fix_data, site_json
 
 _COMM = ("comm", "signal", "barrier")
 
@@ -156,13 +156,14 @@ def check(facts: Facts):
             check_val = facts.smap_checks.get(smap, Const(True))
             if (isinstance(check_val, Const) and check_val.value is True) and not _mentions_vma(facts, ev):
                 kw = "check_rep" if "experimental" in smap.api else "check_vma"
+                vma_data = {**data, "vma_call": site_json(facts, smap.site, keyword=kw)}
                 out.append(diag(
                     facts, "SHL108", ev.site,
                     f"`pallas_call` inside a shard_map with `{kw}=True` (the default): its `out_shape` says "
                     f"nothing of the varying mesh axes, and JAX raises `ValueError: When check_vma=True on "
                     f"jax.shard_map, manual_axis_type on jax.ShapeDtypeStruct must not be None.` Pass "
                     f"`{kw}=False` to the shard_map (as Pallas code does).",
-                    path=ev.path, ctx=ctx, data=data))
+                    path=ev.path, ctx=ctx, data=vma_data))
         if not comm:
             continue
         what = _comm_words(comm)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..apis import short
 from ..callgraph import Const, Multi
 from ..diagnostics import Severity
-from .facts import Facts, axis_desc, backend_of, binding, ctx_words, diag, fix_data
+from .facts import Facts, axis_desc, backend_of, binding, ctx_words, diag, fix_data, site_json
 
 _SEND_RECV = {"send": "SHL002", "recv": "SHL001"}
 
@@ -184,7 +184,7 @@ def check_traced_meshes(facts: Facts):
             "context mesh is abstract with the outer manual axes, and JAX raises `ValueError: The context "
             "mesh AbstractMesh(...) should match the mesh passed to shard_map Mesh(...)`. Leave out `mesh=` "
             "(the context mesh is used) or pass `jax.sharding.get_abstract_mesh()`.",
-            path=ev.path, ctx=ev.ctx))
+            path=ev.path, ctx=ev.ctx, data={"shard_map_call": site_json(facts, ev.extra["created"])}))
     if facts.version < (0, 10):
         return out
     for ev in facts.of("explicit_unsharded"):

@@ -1,0 +1,85 @@
+"""Safe rewrites for errors whose repair is certain, through the real engine and the CLI, judged
+by real JAX: the fixed program lowers."""
+
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+VMA = """\
+import jax
+import jax.numpy as jnp
+from jax.experimental import pallas as pl
+from jax.sharding import Mesh, PartitionSpec as P
+import numpy as np
+
+mesh = Mesh(np.array(jax.devices()[:4]), ("data",))
+
+
+def double(x_ref, o_ref):
+    o_ref[...] = x_ref[...] * 2
+
+
+def add_one(x):
+    return pl.pallas_call(double, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(x)
+
+
+def run(x):
+    return jax.shard_map(add_one, mesh=mesh, in_specs=P("data", None), out_specs=P("data", None))(x)
+
+
+if __name__ == "__main__":
+    jax.jit(run).trace(jax.ShapeDtypeStruct((32, 128), jnp.float32)).lower(lowering_platforms=("tpu",))
+"""
+
+NESTED = """\
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import Mesh, PartitionSpec as P
+
+mesh = Mesh(np.array(jax.devices()[:4]).reshape(2, 2), ("dp", "tp"))
+
+
+def inner(x):
+    return jax.lax.psum(x, "tp")
+
+
+def outer(x):
+    y = jax.shard_map(inner, mesh=mesh, in_specs=P(None, "tp"), out_specs=P(), axis_names={"tp"})(x)
+    return jax.lax.pmean(y, "dp")
+
+
+if __name__ == "__main__":
+    f = jax.shard_map(outer, mesh=mesh, in_specs=P("dp"), out_specs=P(), axis_names={"dp"})
+    jax.jit(f).trace(jax.ShapeDtypeStruct((8, 8), jnp.float32)).lower(lowering_platforms=("cuda",))
+"""
+
+ENV = {**os.environ, "JAX_PLATFORMS": "cpu", "XLA_FLAGS": "--xla_force_host_platform_device_count=4"}
+
+
+def _run(path):
+    return subprocess.run([sys.executable, str(path)], capture_output=True, text=True, env=ENV, timeout=300)
+
+
+@pytest.mark.jax
+@pytest.mark.parametrize("source,code,changed", [
+    (VMA, "SHL108", ", check_vma=False)"),
+    (NESTED, "SHL012", "jax.shard_map(inner, in_specs="),
+])
+def test_safe_fix_makes_the_program_lower(tmp_path, source, code, changed):
+    path = tmp_path / "prog.py"
+    path.write_text(textwrap.dedent(source))
+    before = _run(path)
+    assert before.returncode != 0, "the program must fail before the fix"
+    check = [sys.executable, "-m", "shardlint.server.cli", "check", "--no-cache", str(path)]
+    out = subprocess.run(check + ["--format", "json"], capture_output=True, text=True)
+    assert f'"code": "{code}"' in out.stdout
+    subprocess.run(check + ["--fix"], capture_output=True, text=True, check=False)
+    fixed = path.read_text()
+    assert changed in fixed and fixed != source
+    after = _run(path)
+    assert after.returncode == 0, after.stderr[-2000:]
+    assert subprocess.run(check, capture_output=True, text=True).returncode == 0
