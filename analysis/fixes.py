@@ -378,6 +378,10 @@ def fixes_for(diag: Diagnostic, read: Callable[[str], str], config: Config) -> l
         builders.append(_check_vma_fix)
     if isinstance(data.get("shard_map_call"), dict):
         builders.append(_context_mesh_fix)
+    if isinstance(data.get("make_mesh_call"), dict):
+        builders.append(_auto_axes_fix)
+    if isinstance(data.get("pallas_call"), dict) and diag.code == "SHL107":
+        builders.append(_collective_id_add_fix)
     pmap = data.get("pmap")
     # Under pmap, shard_map helps only when pmap binds the axes the call names (a misspelt
     # axis is no scope problem: no wrap repairs it).
@@ -496,9 +500,7 @@ def _check_vma_fix(diag, data, module, config) -> Fix | None:
         r = mod.pos[call.args[idx].value]
         return Fix(title, "safe", (Edit(mod.path, r.start.line, r.start.column + 1, r.end.line,
                                         r.end.column + 1, "False"),))
-    end = mod.pos[call.args[-1].value].end
-    return Fix(title, "safe", (Edit(mod.path, end.line, end.column + 1, end.line, end.column + 1,
-                                    f", {keyword}=False"),))
+    return Fix(title, "safe", (_append_kwarg(mod, call, f"{keyword}=False"),))
 
 
 def _context_mesh_fix(diag, data, module, config) -> Fix | None:
@@ -515,6 +517,63 @@ def _context_mesh_fix(diag, data, module, config) -> Fix | None:
         return None
     return Fix("Use the context mesh (drop mesh=)", "safe", (_remove_arg(mod, call, idx),))
 
+
+def _append_kwarg(mod: "_Module", call: cst.Call, text: str) -> Edit:
+    """An edit adding `text` as the last argument of `call`, before its closing parenthesis."""
+    end = mod.pos[call].end  # just after the `)`
+    lines = mod.text.splitlines()
+    before = "\n".join([*lines[: end.line - 1], lines[end.line - 1][: end.column - 1]]).rstrip()
+    sep = " " if before.endswith((",", "(")) else ", "
+    return Edit(mod.path, end.line, end.column, end.line, end.column, f"{sep}{text}")
+
+
+def _module_alias(mod: "_Module", module: str) -> str | None:
+    """The name `module` is imported under in `mod` (`import a.b as x`, `from a import b`)."""
+    parent, _, last = module.rpartition(".")
+    for m in re.finditer(rf"^\s*import\s+{re.escape(module)}\s+as\s+(\w+)", mod.text, re.M):
+        return m.group(1)
+    for m in re.finditer(rf"^\s*from\s+{re.escape(parent)}\s+import\s+{last}(?:\s+as\s+(\w+))?", mod.text, re.M):
+        return m.group(1) or last
+    return None
+
+
+def _auto_axes_fix(diag, data, module, config) -> Fix | None:
+    """SHL011: build the mesh with Auto axes, as `jax.make_mesh` did before JAX 0.10."""
+    spec = data["make_mesh_call"]
+    n = len(data.get("mesh_axes") or ())
+    mod = module(spec["path"])
+    if mod is None or n == 0 or not re.search(r"^\s*import jax\s*$", mod.text, re.M):
+        return None
+    call = mod.node_at(spec, (cst.Call,))
+    if call is None or not call.args or _keyword_index(call, "axis_types") is not None:
+        return None
+    value = "(jax.sharding.AxisType.Auto,)" + (f" * {n}" if n > 1 else "")
+    return Fix("Build the mesh with Auto axes", "safe", (_append_kwarg(mod, call, f"axis_types={value}"),))
+
+
+def _collective_id_add_fix(diag, data, module, config) -> Fix | None:
+    """SHL107: the barrier semaphore needs a `collective_id` on the pallas_call."""
+    spec = data["pallas_call"]
+    mod = module(spec["path"])
+    if mod is None:
+        return None
+    call = mod.node_at(spec, (cst.Call,))
+    if call is None or not call.args:
+        return None
+    idx = _keyword_index(call, "compiler_params")
+    if idx is not None:
+        params = call.args[idx].value
+        if isinstance(params, cst.Call) and params.args and _keyword_index(params, "collective_id") is None:
+            return Fix(TITLE_ADD_COLLECTIVE_ID, "safe", (_append_kwarg(mod, params, "collective_id=0"),))
+        return None
+    pltpu = _module_alias(mod, "jax.experimental.pallas.tpu")
+    if pltpu is None:
+        return None
+    return Fix(TITLE_ADD_COLLECTIVE_ID, "safe",
+               (_append_kwarg(mod, call, f"compiler_params={pltpu}.CompilerParams(collective_id=0)"),))
+
+
+TITLE_ADD_COLLECTIVE_ID = "Give the pallas_call a collective_id"
 
 _PMAP_OK_KW = {"axis_name", "in_axes", "out_axes", "fun"}
 

@@ -57,6 +57,50 @@ if __name__ == "__main__":
     jax.jit(f).trace(jax.ShapeDtypeStruct((8, 8), jnp.float32)).lower(lowering_platforms=("cuda",))
 """
 
+EXPLICIT = """\
+import jax
+import jax.numpy as jnp
+from jax.sharding import PartitionSpec as P
+
+mesh = jax.make_mesh((4,), ("x",))
+
+
+def total(v):
+    return jax.lax.psum(v, "x")
+
+
+if __name__ == "__main__":
+    f = jax.shard_map(total, mesh=mesh, in_specs=P("x"), out_specs=P())
+    jax.jit(f).trace(jax.ShapeDtypeStruct((8, 16), jnp.float32)).lower(lowering_platforms=("cuda",))
+"""
+
+BARRIER = """\
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+from jax.sharding import Mesh, PartitionSpec as P
+
+mesh = Mesh(np.array(jax.devices()[:4]), ("x",))
+
+
+def kernel(x_ref, o_ref):
+    barrier = pltpu.get_barrier_semaphore()
+    pl.semaphore_signal(barrier, 1, device_id=(jax.lax.axis_index("x"),))
+    pl.semaphore_wait(barrier, 1)
+    o_ref[...] = x_ref[...]
+
+
+def step(x):
+    return pl.pallas_call(kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(x)
+
+
+if __name__ == "__main__":
+    f = jax.shard_map(step, mesh=mesh, in_specs=P("x"), out_specs=P("x"), check_vma=False)
+    jax.jit(f).trace(jax.ShapeDtypeStruct((32, 128), jnp.float32)).lower(lowering_platforms=("tpu",))
+"""
+
 ENV = {**os.environ, "JAX_PLATFORMS": "cpu", "XLA_FLAGS": "--xla_force_host_platform_device_count=4"}
 
 
@@ -68,6 +112,8 @@ def _run(path):
 @pytest.mark.parametrize("source,code,changed", [
     (VMA, "SHL108", ", check_vma=False)"),
     (NESTED, "SHL012", "jax.shard_map(inner, in_specs="),
+    (EXPLICIT, "SHL011", 'jax.make_mesh((4,), ("x",), axis_types=(jax.sharding.AxisType.Auto,))'),
+    (BARRIER, "SHL107", "compiler_params=pltpu.CompilerParams(collective_id=0))(x)"),
 ])
 def test_safe_fix_makes_the_program_lower(tmp_path, source, code, changed):
     path = tmp_path / "prog.py"

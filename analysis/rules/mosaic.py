@@ -104,7 +104,8 @@ def check(facts: Facts):
                 "The kernel calls `pltpu.get_barrier_semaphore()` but the pallas_call sets no "
                 "`collective_id`: JAX raises `ValueError: collective_id has to be specified when using a "
                 "custom barrier`. Pass `compiler_params=pltpu.CompilerParams(collective_id=0)`.",
-                path=ev.path, ctx=ctx, data=data))
+                path=ev.path, ctx=ctx,
+                data={**data, "pallas_call": site_json(facts, ev.extra["created"])}))
 
         # SHL105: MESH device ids must have one entry per mesh axis (a 0-D mesh outside shard_map).
         mesh_axes = smap.mesh_axes if smap is not None else (() if not axis_idx else None)

@@ -196,7 +196,9 @@ def check_traced_meshes(facts: Facts):
             f"raises `ValueError: in_specs passed to shard_map: P({spec}, ...) does not match the specs of the "
             f"input: P(None, ...)`. Pass `axis_types=(jax.sharding.AxisType.Auto,) * n` to `jax.make_mesh`, or "
             f"shard the input first.",
-            path=ev.path, ctx=ev.ctx))
+            path=ev.path, ctx=ev.ctx,
+            data={"make_mesh_call": site_json(facts, ev.extra["mesh"].site),
+                  "mesh_axes": list(ev.extra["mesh"].axes or ())}))
     return out
 
 
