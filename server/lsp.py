@@ -19,7 +19,7 @@ import sys
 import threading
 import traceback
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -273,12 +273,15 @@ class ShardlintServer(LanguageServer):
             self.log(types.MessageType.Error, error)
             self.window_show_message(types.ShowMessageParams(type=types.MessageType.Error, message=error))
         root.config_error = error
+        trusted = settings.get("trusted", True) is not False
+        if not trusted:
+            # An untrusted workspace may not name programs for shardlint to run.
+            cfg = replace(cfg, python=None, lowering=replace(cfg.lowering, python=None, launcher=()))
         root.config = cfg
         self.analysis.submit(root.project.set_config, cfg)
         # The lowering feature serves one project: the root that configures targets (else the
         # only root).
         if self.lowering is not None and (cfg.lowering.targets or len(self.roots) == 1):
-            trusted = settings.get("trusted", True) is not False
             try:
                 self.lowering.configure(root.folder, cfg, trusted)
             except Exception:
@@ -834,7 +837,9 @@ def build() -> ShardlintServer:
             msg = _LOWERING_MISSING or "the lowering check is not running"
             ls.window_show_message(types.ShowMessageParams(type=types.MessageType.Warning, message=msg))
             return None
-        targets = args[0] if args and isinstance(args[0], list) else None
+        # From a code lens: the target names as arguments; from a client: one list, or nothing.
+        names = args[0] if len(args) == 1 and isinstance(args[0], list) else list(args)
+        targets = [a for a in names if isinstance(a, str)] or None
         try:
             return await ls.lowering.check(targets)
         except Exception:

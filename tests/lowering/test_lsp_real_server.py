@@ -36,3 +36,29 @@ async def test_save_publishes_lowering_beside_static(client, tmp_path):
     assert (d.range.start.line + 1, d.code) == (psend, "SHL900")
     static = [x for x in client.diagnostics[src.as_uri()] if x.source == "shardlint"]
     assert [(x.range.start.line + 1, x.code) for x in static] == [(psend, "SHL002")]
+
+
+async def test_code_lens_command_lowers_only_its_target(client, tmp_path):
+    root = tmp_path / "gpu"
+    shutil.copytree(PROJECTS / "gpu", root)
+    await start(client, root)
+    src = root / "sendrecv.py"
+    open_doc(client, src)
+    params = types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=src.as_uri()))
+    lenses: list = []
+
+    async def fetch():
+        lenses[:] = await client.text_document_code_lens_async(params) or []
+        return lenses
+
+    while not await fetch():
+        await until(lambda: True)
+    lens = next(c for c in lenses if list(c.command.arguments) == ["sendrecv:ring"])
+    run = types.ExecuteCommandParams(command=lens.command.command, arguments=lens.command.arguments)
+    await client.workspace_execute_command_async(run)
+    # Only the ring (which lowers) ran: the failing `unsharded` target would have published SHL900.
+    assert lowering(client, src) == []
+    run.arguments = ["sendrecv:unsharded"]
+    await client.workspace_execute_command_async(run)
+    await until(lambda: lowering(client, src))
+    assert [d.code for d in lowering(client, src)] == ["SHL900"]
