@@ -157,6 +157,15 @@ class DevicesV(Value):
 
 
 @dataclass(eq=False)
+class Received(Value):
+    """What `jax.lax.precv` returns: an array that does not vary over the mesh axes."""
+    event: object
+
+    def key(self):
+        return ("received", id(self.event))
+
+
+@dataclass(eq=False)
 class PlainArray(Value):
     """An array (or ShapeDtypeStruct) known to carry no sharding."""
 

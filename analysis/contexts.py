@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from . import apis
 from .callgraph import (
     Bound, ClassV, CommV, CompilerParamsV, Const, Context, DevicesV, DictV, Ext, Factory, Frame, Func,
-    Inst, MeshV, MethodOf, ModV, Multi, Partial, PlainArray, PSpecV, Seq, SetMeshV, ShardingV, Site,
-    Traced, Transformed, Unknown, Value, multi,
+    Inst, MeshV, MethodOf, ModV, Multi, Partial, PlainArray, PSpecV, Received, Seq, SetMeshV,
+    ShardingV, Site, Traced, Transformed, Unknown, Value, multi,
 )
 from .index import Module, ModuleFinder, Scope
 
@@ -912,7 +912,7 @@ class Interpreter:
                        perm=_perm(perm) if perm is not None else None,
                        extra={"axis_value": axis})
             self.record(ev)
-            return Unknown
+            return Received(ev) if kind == "recv" else Unknown
         if kind in ("jit", "pmap", "vmap", "shard_map", "pallas_call", "wrap", "trace", "grad"):
             fn = _arg(args, kwargs, api.fn_args[0] if api.fn_args else None, api.fn_kws[0] if api.fn_kws else "")
             params = dict(kwargs)
@@ -956,12 +956,14 @@ class Interpreter:
             for k in api.fn_kws:
                 if k in kwargs:
                     callables.append(kwargs[k])
+            outputs = []
             for c in callables:
                 items = c.items if isinstance(c, Seq) else (c,)
                 for it in items:
                     if _is_callable(it):
-                        self.call(it, [], {}, frame, ctx, site, node, unknown_args=True,
-                                  label=f"{apis.short(name)} traces it")
+                        outputs.append(self.call(it, [], {}, frame, ctx, site, node, unknown_args=True,
+                                                 label=f"{apis.short(name)} traces it"))
+            self._received_carry(name, outputs, frame, ctx, site, node)
             return Unknown
         if kind == "deco_call":
             return Factory("call_now", dict(kwargs), site, name)
@@ -1021,6 +1023,25 @@ class Interpreter:
             return CompilerParamsV(kwargs.get("collective_id"))
         return Unknown
 
+    def _received_carry(self, name: str, outputs: list, frame, ctx, site, node) -> None:
+        """A loop body or cond branch whose output is what `precv` returned: under shard_map's
+        varying-axes check its type (not varying) differs from the carry's or the other
+        branch's, and JAX rejects the loop or cond."""
+        short = apis.short(name)
+        if short in ("fori_loop", "while_loop"):
+            carries = [o for o in outputs[-1:]]
+        elif short == "scan":
+            carries = [o.items[0] if isinstance(o, Seq) and o.items else o for o in outputs]
+        elif short in ("cond", "switch"):
+            got = [_holds_received(o) for o in outputs]
+            if any(got) and not all(got):
+                self.record(Event("recv_carry", name, site, ctx, frame.path, node, extra={"what": "branches"}))
+            return
+        else:
+            return
+        if any(_holds_received(c) for c in carries):
+            self.record(Event("recv_carry", name, site, ctx, frame.path, node, extra={"what": "carry"}))
+
     def _explicit_inputs(self, mesh: MeshV, in_specs, args, frame, ctx, site, node) -> None:
         """Inputs without a sharding given to a shard_map over an Explicit mesh with in_specs
         that shard them: JAX checks the specs against the inputs' own (replicated) types."""
@@ -1075,6 +1096,16 @@ _BINOPS = {
     ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
     ast.Mod: lambda a, b: a % b, ast.FloorDiv: lambda a, b: a // b,
 }
+
+
+def _holds_received(v) -> bool:
+    if isinstance(v, Received):
+        return True
+    if isinstance(v, Seq):
+        return any(_holds_received(i) for i in v.items)
+    if isinstance(v, Multi):
+        return any(_holds_received(o) for o in v.options)
+    return False
 
 
 def _prod(xs) -> int:

@@ -124,6 +124,15 @@ RULES: dict[str, Rule] = {
             "`jax.sharding.get_abstract_mesh()`.",
         ),
         Rule(
+            "SHL013", "received-loop-carry", _E,
+            "A loop body's carry (or one branch of a `cond`/`switch`) is what `precv` returned, inside a "
+            "`shard_map` that checks varying axes: its type is not varying like the carry's.",
+            "TypeError: scan body function carry input and carry output must have equal types / "
+            "cond branches must have equal output types",
+            "Pass `check_vma=False` to the shard_map, or make the received value vary (e.g. add it to "
+            "the carry).",
+        ),
+        Rule(
             "SHL101", "unmatched-send-recv", _W,
             "A `psend` with no `precv` of the same axis and perm in the same manual region, or the reverse.",
             "deadlock at run time",

@@ -177,6 +177,24 @@ def check_traced_meshes(facts: Facts):
             f"`ValueError: {what} can only be used outside of jax.jit.` Enter the mesh before calling the "
             f"jitted function, or pass `mesh=` to `jax.shard_map`.",
             path=ev.path, ctx=ev.ctx))
+    for ev in facts.of("recv_carry"):
+        smap = ev.ctx.innermost("shard_map")
+        check = facts.smap_checks.get(smap, Const(True)) if smap is not None else None
+        if smap is None or not (isinstance(check, Const) and check.value is True):
+            continue
+        kw = "check_rep" if "experimental" in smap.api else "check_vma"
+        short = ev.api.rsplit(".", 1)[-1]
+        jax_says = ("`TypeError: cond branches must have equal output types but they differ.`"
+                    if ev.extra["what"] == "branches" else
+                    "`TypeError: scan body function carry input and carry output must have equal types, "
+                    "but they differ.`")
+        out.append(diag(
+            facts, "SHL013", ev.site,
+            f"The {'branches of this' if ev.extra['what'] == 'branches' else 'carry of this'} `{short}` "
+            f"{'differ: one returns' if ev.extra['what'] == 'branches' else 'is'} what `precv` received, "
+            f"which does not vary over the mesh axes while shard_map checks them (`{kw}=True`): JAX raises "
+            f"{jax_says} Pass `{kw}=False` to the shard_map.",
+            path=ev.path, ctx=ev.ctx, data={"vma_call": site_json(facts, smap.site, keyword=kw)}))
     for ev in facts.of("nested_concrete_mesh"):
         out.append(diag(
             facts, "SHL012", ev.site,
