@@ -893,6 +893,9 @@ class Interpreter:
                 return Unknown
             if name == "builtins.zip":
                 return Unknown
+            if name == "builtins.getattr" and len(args) >= 2 and isinstance(args[1], Const) \
+                    and isinstance(args[1].value, str):
+                return self.getattr(args[0], args[1].value)
             if name in ("numpy.array", "numpy.asarray") and args and isinstance(args[0], DevicesV):
                 return args[0]
             if name.startswith(_GPU_PALLAS) and name.endswith("CompilerParams"):
@@ -1089,7 +1092,7 @@ _TRANSPARENT_DECORATORS = {
     "typing.final", "abc.abstractmethod", "typing_extensions.override", "typing.override",
 }
 
-_BUILTINS = {"map", "frozenset", "set", "tuple", "list", "range", "zip", "property", "staticmethod",
+_BUILTINS = {"map", "getattr", "frozenset", "set", "tuple", "list", "range", "zip", "property", "staticmethod",
              "classmethod", "len", "print", "dict", "int", "float", "str", "enumerate", "sorted"}
 
 _BINOPS = {
