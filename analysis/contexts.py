@@ -102,10 +102,8 @@ class Interpreter:
         if module.tree is None:
             return
         fr = self.module_frame(module)
-        entry = Site(module.path, 1, 0, 1, 0, "module")
         fr.path = ()
         self.exec_body(module.tree.body, fr, fr.ctx, entry_label=f"module {module.name}")
-        del entry
 
     def run_entry_function(self, module: Module, qualname: str, ctx: Context, label: str,
                            args_from: tuple | None = None) -> bool:
@@ -406,7 +404,6 @@ class Interpreter:
                 return self.lookup_in(fr, name)
             fr = fr.parent
         mod = frame.scope.module
-        mf = self.module_frame(mod)
         star = mod.scope.bindings.get("*")
         if star:
             for _, st in star:
@@ -415,7 +412,6 @@ class Interpreter:
                     return v
         if name in _BUILTINS:
             return Ext(f"builtins.{name}")
-        del mf
         return Unknown
 
     def _module_frame_of(self, fr: AFrame) -> AFrame:
@@ -704,7 +700,7 @@ class Interpreter:
         if scope is None or scope.kind not in ("function", "lambda"):
             return Unknown
         bound = self._bind(scope, func, args, kwargs)
-        argkey = tuple(sorted((k, v.key()) for k, v in bound.items() if _interesting(v)))
+        argkey = tuple(sorted((k, v.key()) for k, v in bound.items() if v is not Unknown))
         env_key = id(func.env) if func.env is not None else 0
         key = (id(scope), ctx.frames, ctx.mesh_key, env_key, argkey)
         if key in self.memo:
@@ -905,7 +901,6 @@ class Interpreter:
                 if kf is not None:
                     kind = "tpu_api" if name.startswith("jax.experimental.pallas.tpu.") else "gpu_api"
                     self.record(Event(kind, name, site, ctx, frame.path, node))
-            self._call_unknown_callables(args, kwargs, frame, ctx, site, node, name)
             return Unknown
         kind = api.kind
         if kind in ("collective", "send", "recv"):
@@ -931,19 +926,18 @@ class Interpreter:
             if kind == "shard_map":
                 self.record(Event("smap_kw", name, site, ctx, frame.path, node,
                                   extra={"kwargs": sorted(kwargs), "key": "kw"}))
-            tsite = site
             if fn is not None:
                 params["__wrap__"] = self._wrap_site(fn, node, frame, decorating, api)
             if fn is None or fn is Unknown and not args:
                 if name in ("jax.experimental.pallas.when", "jax.experimental.pallas.core_map"):
-                    return Factory("call_now", params, tsite, name)
-                return Factory(kind, params, tsite, name)
+                    return Factory("call_now", params, site, name)
+                return Factory(kind, params, site, name)
             if name in ("jax.experimental.pallas.when",):
-                return Factory("call_now", params, tsite, name)
+                return Factory("call_now", params, site, name)
             if kind == "pallas_call":
                 cp = params.get("compiler_params")
                 params["compiler_params"] = cp if cp is not None else Unknown
-            return Transformed(kind, fn, params, tsite, name)
+            return Transformed(kind, fn, params, site, name)
         if kind == "grad_call":
             fn = _arg(args, kwargs, 0, "fun")
             if fn is not None and _is_callable(fn):
@@ -1074,11 +1068,6 @@ class Interpreter:
                 return ("arg", self.site(expr, frame, ast.unparse(expr) if len(ast.dump(expr)) < 400 else ""))
         return None
 
-    def _call_unknown_callables(self, args, kwargs, frame, ctx, site, node, name) -> None:
-        """A function we cannot see into that receives user functions: they are not called
-        here (no guessing), except by jax's own tree utilities which call them in place."""
-        return None
-
 
 # ---------------------------------------------------------------------- helpers
 
@@ -1153,10 +1142,6 @@ def _is_type_checking(test: ast.AST) -> bool:
 def _is_callable(v: Value) -> bool:
     return isinstance(v, (Func, Bound, Partial, Transformed, ClassV, Inst, Multi)) or (
         isinstance(v, Ext) and v.name in apis.API)
-
-
-def _interesting(v: Value) -> bool:
-    return not (v is Unknown)
 
 
 def _arg(args, kwargs, index, kw):

@@ -2,7 +2,6 @@
 
 import threading
 import time
-from pathlib import Path
 
 import pytest
 

@@ -7,7 +7,7 @@ import asyncio
 
 from lsprotocol import types
 
-from .conftest import open_doc, start, until, uri, write
+from .conftest import start, until, uri, write
 
 BROKEN = "def f(:\n    pass\n"
 S = types.DiagnosticSeverity

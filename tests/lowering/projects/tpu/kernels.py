@@ -1,5 +1,3 @@
-import functools
-
 import jax
 import jax.numpy as jnp
 from jax.experimental import pallas as pl
