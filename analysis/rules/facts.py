@@ -125,12 +125,11 @@ def fix_data(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | None =
     if ev.path:
         site, msg = ev.path[0]
         data["entry"] = site_json(facts, site, message=msg)
-    wrap = None
-    # The outermost transformation that is not a shard_map is where the fix wraps.
-    for f in ctx.frames:
-        if f.kind in ("jit", "pmap", "vmap") and f.wrap is not None:
-            wrap = f
-            break
+    # The fix wraps where the function enters the innermost jit (inside any shardings that jit
+    # was given), else the outermost other transformation.
+    jits = [f for f in ctx.frames if f.kind == "jit" and f.wrap is not None]
+    others = [f for f in ctx.frames if f.kind in ("pmap", "vmap") and f.wrap is not None]
+    wrap = jits[-1] if jits else (others[0] if others else None)
     if wrap is not None:
         form, ws = wrap.wrap
         w = site_json(facts, ws, kind=form)
