@@ -19,7 +19,7 @@ from .callgraph import (
     Inst, MeshV, MethodOf, ModV, Multi, Partial, PlainArray, PSpecV, Received, Seq, SetMeshV,
     ShardingV, Site, Traced, Transformed, Unknown, Value, multi,
 )
-from .index import Module, ModuleFinder, Scope
+from .index import Module, ModuleFinder, Scope, resolve_relative
 
 MAX_VARIANTS = 12  # analyses of one function before its arguments are no longer told apart
 MAX_DEPTH = 60
@@ -306,8 +306,6 @@ class Interpreter:
                 return base.items.get(idx.value, Unknown)
             if isinstance(base, DevicesV) and isinstance(node.slice, ast.Slice):
                 return _slice_devices(self, node.slice, frame, ctx)
-            if isinstance(base, Ext) and base.name == "jax.sharding.PartitionSpec":
-                return Unknown
             return Unknown
         if isinstance(node, ast.IfExp):
             self.eval(node.test, frame, ctx)
@@ -469,7 +467,7 @@ class Interpreter:
             return self._module_value(alias.name.split(".")[0], fr.scope.module)
         if kind == "from":
             _, alias, st = b
-            base = _resolve_relative(st, fr.scope.module)
+            base = resolve_relative(st, fr.scope.module.name, fr.scope.module.is_package)
             if base is None:
                 return Unknown
             sub = self.finder.find(f"{base}.{alias.name}", fr.scope.module)
@@ -513,7 +511,7 @@ class Interpreter:
         return Ext(apis.canonical(name))
 
     def _star_lookup(self, st: ast.ImportFrom, module: Module, name: str) -> Value:
-        base = _resolve_relative(st, module)
+        base = resolve_relative(st, module.name, module.is_package)
         if base is None:
             return Unknown
         mod = self.finder.find(base, module)
@@ -1309,21 +1307,6 @@ def _jax_family(module_name: str) -> bool:
     """Modules whose names the API table spells out, or that cannot re-export JAX."""
     top = module_name.split(".")[0]
     return top in ("jax", "jaxlib", "numpy") or top in sys.stdlib_module_names
-
-
-def _resolve_relative(st: ast.ImportFrom, module: Module) -> str | None:
-    if not st.level:
-        return st.module
-    parts = module.name.split(".")
-    if not module.is_package:
-        parts = parts[:-1]
-    up = st.level - 1
-    if up > len(parts):
-        return None
-    base = parts[: len(parts) - up] if up else parts
-    if st.module:
-        base = [*base, st.module]
-    return ".".join(base) if base else None
 
 
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))

@@ -19,7 +19,7 @@ from .callgraph import Context, Frame, MeshV, Site
 from .config import Config
 from .contexts import Interpreter
 from .diagnostics import Diagnostic, Related
-from .index import ModuleFinder
+from .index import ModuleFinder, resolve_relative
 from .resolve import JediResolver
 from .rules import mosaic, protocol, scope, versions
 from .rules.facts import NEWEST_KNOWN, Facts
@@ -237,18 +237,12 @@ def _into_project(d: Diagnostic, files: dict) -> Diagnostic | None:
 @functools.lru_cache(maxsize=4096)
 def _imported_names(digest: str, module_name: str, is_package: bool, tree) -> tuple:
     """Module names each import statement of a file may refer to (cached by content)."""
-    from .contexts import _resolve_relative
-
-    class _M:
-        name = module_name
-
-    _M.is_package = is_package
     out = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             out.append(tuple(a.name for a in node.names))
         elif isinstance(node, ast.ImportFrom):
-            base = _resolve_relative(node, _M)
+            base = resolve_relative(node, module_name, is_package)
             if base:
                 out.append((base, *(f"{base}.{a.name}" for a in node.names)))
     return tuple(out)

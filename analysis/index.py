@@ -378,3 +378,19 @@ class ModuleFinder:
             self.by_path[key] = m
             return m
         return None
+
+
+def resolve_relative(st: ast.ImportFrom, module_name: str, is_package: bool) -> str | None:
+    """The absolute module an `from ... import` names, seen from `module_name`."""
+    if not st.level:
+        return st.module
+    parts = module_name.split(".")
+    if not is_package:
+        parts = parts[:-1]
+    up = st.level - 1
+    if up > len(parts):
+        return None
+    base = parts[: len(parts) - up] if up else parts
+    if st.module:
+        base = [*base, st.module]
+    return ".".join(base) if base else None
