@@ -67,9 +67,9 @@ WRAPPERS = {
     for name in (
         "jax.checkpoint", "jax.remat", "jax.custom_vjp",
         "jax.custom_jvp", "jax.named_call",
-        "jax.make_jaxpr", "jax.ad_checkpoint.checkpoint", "jax.named_scope",
+        "jax.make_jaxpr", "jax.ad_checkpoint.checkpoint",
         "jax.experimental.pallas.when", "jax.experimental.pallas.core_map",
-        "jax.experimental.pallas.tpu.trace", "jax.ensure_compile_time_eval",
+        "jax.ensure_compile_time_eval",
     )
 }
 

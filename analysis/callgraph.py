@@ -166,6 +166,15 @@ class Received(Value):
 
 
 @dataclass(eq=False)
+class Varying(Value):
+    """An argument of a shard_mapped function: a per-device block that varies over the manual
+    axes (as far as shard_map's varying-axes check is concerned)."""
+
+    def key(self):
+        return ("varying",)
+
+
+@dataclass(eq=False)
 class PlainArray(Value):
     """An array (or ShapeDtypeStruct) known to carry no sharding."""
 

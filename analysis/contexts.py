@@ -17,7 +17,7 @@ from . import apis
 from .callgraph import (
     Bound, ClassV, CommV, CompilerParamsV, Const, Context, DevicesV, DictV, Ext, Factory, Frame, Func,
     Inst, MeshV, MethodOf, ModV, Multi, Partial, PlainArray, PSpecV, Received, Seq, SetMeshV,
-    ShardingV, Site, Traced, Transformed, Unknown, Value, multi,
+    ShardingV, Site, Traced, Transformed, Unknown, Value, Varying, multi,
 )
 from .index import Module, ModuleFinder, Scope, resolve_relative
 
@@ -855,7 +855,8 @@ class Interpreter:
             self.smap_checks[fr] = check
             if isinstance(mesh, MeshV) and mesh.explicit_default:
                 self._explicit_inputs(mesh, p.get("in_specs"), args, frame, ctx, site, node)
-            self.call(t.fn, args, kwargs, frame, inner, site, node, unknown_args=True,
+            # Inside, every argument is a per-device block: it varies over the manual axes.
+            self.call(t.fn, [Varying() for _ in args], {}, frame, inner, site, node, unknown_args=True,
                       label=label or "calls the shard_mapped function")
             return Unknown
         if kind == "pallas_call":
@@ -951,14 +952,15 @@ class Interpreter:
             for k in api.fn_kws:
                 if k in kwargs:
                     callables.append(kwargs[k])
+            fn_args, init = _traced_arguments(apis.short(name), args)
             outputs = []
             for c in callables:
                 items = c.items if isinstance(c, Seq) else (c,)
                 for it in items:
                     if _is_callable(it):
-                        outputs.append(self.call(it, [], {}, frame, ctx, site, node, unknown_args=True,
+                        outputs.append(self.call(it, fn_args, {}, frame, ctx, site, node, unknown_args=True,
                                                  label=f"{apis.short(name)} traces it"))
-            self._received_carry(name, outputs, frame, ctx, site, node)
+            self._received_carry(name, outputs, init, frame, ctx, site, node)
             return Unknown
         if kind == "deco_call":
             return Factory("call_now", dict(kwargs), site, name)
@@ -1018,24 +1020,20 @@ class Interpreter:
             return CompilerParamsV(kwargs.get("collective_id"))
         return Unknown
 
-    def _received_carry(self, name: str, outputs: list, frame, ctx, site, node) -> None:
-        """A loop body or cond branch whose output is what `precv` returned: under shard_map's
-        varying-axes check its type (not varying) differs from the carry's or the other
-        branch's, and JAX rejects the loop or cond."""
+    def _received_carry(self, name: str, outputs: list, init, frame, ctx, site, node) -> None:
+        """What `precv` returned does not vary over the mesh axes: under shard_map's varying-axes
+        check, a loop whose initial carry varies but whose body returns it, or a cond whose one
+        branch returns it while another returns a varying value, has mismatched types."""
         short = apis.short(name)
-        if short in ("fori_loop", "while_loop"):
-            carries = [o for o in outputs[-1:]]
-        elif short == "scan":
-            carries = [o.items[0] if isinstance(o, Seq) and o.items else o for o in outputs]
+        if short in ("fori_loop", "while_loop", "scan"):
+            carries = outputs[-1:] if short != "scan" else [
+                o.items[0] if isinstance(o, Seq) and o.items else o for o in outputs]
+            if _holds(init, Varying) and any(_holds(c, Received) and not _holds(c, Varying) for c in carries):
+                self.record(Event("recv_carry", name, site, ctx, frame.path, node, extra={"what": "carry"}))
         elif short in ("cond", "switch"):
-            got = [_holds_received(o) for o in outputs]
-            if any(got) and not all(got):
+            received = [_holds(o, Received) and not _holds(o, Varying) for o in outputs]
+            if any(received) and any(_holds(o, Varying) for o in outputs):
                 self.record(Event("recv_carry", name, site, ctx, frame.path, node, extra={"what": "branches"}))
-            return
-        else:
-            return
-        if any(_holds_received(c) for c in carries):
-            self.record(Event("recv_carry", name, site, ctx, frame.path, node, extra={"what": "carry"}))
 
     def _explicit_inputs(self, mesh: MeshV, in_specs, args, frame, ctx, site, node) -> None:
         """Inputs without a sharding given to a shard_map over an Explicit mesh with in_specs
@@ -1077,6 +1075,9 @@ _TRANSPARENT_DECORATORS = {
     "builtins.property", "builtins.staticmethod", "builtins.classmethod", "functools.wraps",
     "functools.lru_cache", "functools.cache", "functools.cached_property", "typing.overload",
     "typing.final", "abc.abstractmethod", "typing_extensions.override", "typing.override",
+    # Context managers that also decorate (`@jax.named_scope("name")`).
+    "jax.named_scope", "jax.experimental.pallas.tpu.trace", "jax.profiler.TraceAnnotation",
+    "contextlib.ContextDecorator",
 }
 
 _BUILTINS = {"map", "getattr", "frozenset", "set", "tuple", "list", "range", "zip", "property", "staticmethod",
@@ -1088,14 +1089,31 @@ _BINOPS = {
 }
 
 
-def _holds_received(v) -> bool:
-    if isinstance(v, Received):
+def _holds(v, kind) -> bool:
+    if isinstance(v, kind):
         return True
     if isinstance(v, Seq):
-        return any(_holds_received(i) for i in v.items)
+        return any(_holds(i, kind) for i in v.items)
     if isinstance(v, Multi):
-        return any(_holds_received(o) for o in v.options)
+        return any(_holds(o, kind) for o in v.options)
     return False
+
+
+def _traced_arguments(short: str, args: list) -> tuple[list, Value]:
+    """The arguments a lax control-flow primitive traces its function(s) with, and its initial
+    carry: fori_loop(lo, hi, body, init), while_loop(cond, body, init), scan(f, init, xs),
+    cond(pred, t, f, *ops), switch(i, branches, *ops)."""
+    if short == "fori_loop" and len(args) > 3:
+        return [Unknown, args[3]], args[3]
+    if short == "while_loop" and len(args) > 2:
+        return [args[2]], args[2]
+    if short == "scan" and len(args) > 1:
+        return [args[1], Unknown], args[1]
+    if short == "cond" and len(args) > 3:
+        return list(args[3:]), Unknown
+    if short == "switch" and len(args) > 2:
+        return list(args[2:]), Unknown
+    return [], Unknown
 
 
 def _prod(xs) -> int:
