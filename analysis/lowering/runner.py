@@ -373,10 +373,15 @@ def _severity(config: Config):
 
 
 def _target_related(config: Config, lines: tmod.KeyLines, index: int, target: Target) -> Related:
+    label = f"lowering target `{target.function}` ({config.lowering.backend})"
     line = lines.functions[index] if index < len(lines.functions) else 0
+    if not line:
+        # A target by convention (`run` + `ARGS`), not in pyproject.toml: point at its definition.
+        found = tmod.definition(Path(config.root), target)
+        if found is not None:
+            return Related(str(found.file), found.line, found.column, label)
     _, col, _, _ = lines.span(line)
-    return Related(str(lines.file), line or 1, col,
-                   f"lowering target `{target.function}` ({config.lowering.backend})")
+    return Related(str(lines.file), line or 1, col, label)
 
 
 def _config_diag(config: Config, lines: tmod.KeyLines, line: int, message: str, target: Target) -> Diagnostic:
@@ -469,7 +474,11 @@ def cli_lower(args) -> LowerOutcome:
             raise ConfigError(f"--timeout must be a positive number of seconds, got {args.timeout:g}")
         low = replace(low, timeout=float(args.timeout))
     if not low.targets:
-        low = replace(low, targets=_conventional(config))
+        # The project at PATH: its `run` + `ARGS` modules, imported with PATH on sys.path.
+        folder = (path if path.is_dir() else path.parent).resolve()
+        low = replace(low, targets=_conventional(config, folder))
+        if low.targets:
+            config = replace(config, root=folder)
     config = replace(config, lowering=low)
     if not low.targets:
         where = config.config_file or Path(config.root) / "pyproject.toml"
@@ -485,14 +494,14 @@ def cli_lower(args) -> LowerOutcome:
     return LowerOutcome(shown, 1 if shown else 0, summary(report))
 
 
-def _conventional(config: Config) -> tuple[Target, ...]:
-    """`module:run` + `module:ARGS` pairs found in the project (see engine.conventional_targets)."""
+def _conventional(config: Config, folder: Path) -> tuple[Target, ...]:
+    """`module:run` + `module:ARGS` pairs found under `folder` (see engine.conventional_targets)."""
     from ..check import discover, load_files
     from ..engine import conventional_targets
     from ..index import ModuleFinder
 
-    files, _, _ = load_files(discover([config.root], config))
-    finder = ModuleFinder(files, [Path(config.root)], [])
+    files, _, _ = load_files(discover([folder], config))
+    finder = ModuleFinder(files, [folder], [])
     return tuple(Target(f, a) for f, a in conventional_targets(files, finder))
 
 

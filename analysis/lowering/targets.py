@@ -165,7 +165,7 @@ def key_lines(config: Config) -> KeyLines:
             launcher = i
     functions, args = [], []
     for t in config.lowering.targets:
-        fl = t.line or _line_with(text, t.function, 1)
+        fl = t.line or _line_with(text, t.function, 0)  # 0: not in pyproject.toml (a target by convention)
         functions.append(fl)
         args.append(_line_with(text, t.args, fl) if t.args else fl)
     python = python_low or (python_top if not config.lowering.python else 0)

@@ -193,6 +193,25 @@ def test_run_and_args_modules_are_targets_when_none_are_configured(tmp_path, low
         ("case.py", 6, "NameError")]
 
 
+def test_conventional_targets_are_found_under_the_given_path(tmp_path, lower):
+    # An enclosing project (its pyproject.toml, other run + ARGS modules) does not widen the check.
+    (tmp_path / "pyproject.toml").write_text('[tool.shardlint.lowering]\nbackend = "cpu"\nhost-devices = 2\n')
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / "case.py").write_text(
+        "import jax\n\n\ndef run(x):\n    return jax.lax.psum(x, 'other')\n\n\nARGS = (1.0,)\n")
+    case = tmp_path / "case"
+    case.mkdir()
+    (case / "case.py").write_text(
+        "import jax\nimport jax.numpy as jnp\n\n\ndef run(x):\n    return jax.lax.psum(x, 'i')\n\n\n"
+        "ARGS = (jax.ShapeDtypeStruct((4,), jnp.float32),)\n")
+    code, diags, _ = lower(case)
+    assert code == 1
+    [d] = diags
+    assert (Path(d["path"]).name, d["line"]) == ("case.py", 6)
+    target = d["related"][-1]
+    assert (Path(target["path"]).name, target["line"]) == ("case.py", 5)  # the `def run`
+
+
 def test_launcher_wrapper_script(project, lower):
     root = project("gpu")
     script = root / "run-here.sh"
