@@ -72,7 +72,9 @@ class Interpreter:
         self.platforms: list = []  # `lowering_platforms=` of the `.lower(...)` being evaluated
         # While a custom_vjp's bwd rule runs, JAX attributes what it does to the primal call.
         self.blame: Site | None = None
-        self.global_mesh: MeshV | None = None  # `jax.set_mesh(mesh)` called as a statement
+        # `jax.set_mesh(mesh)` called as a statement: the process-wide mesh of the program whose
+        # entry module ran it (programs in different files are different processes).
+        self.global_mesh: dict[str, MeshV] = {}
 
     # ------------------------------------------------------------------ events
 
@@ -198,7 +200,7 @@ class Interpreter:
             v = self.eval(st.value, frame, ctx)
             # `jax.set_mesh(mesh)` as a statement sets the mesh for what follows.
             if isinstance(v, SetMeshV):
-                self.global_mesh = v.mesh
+                self.global_mesh[_entry_path(frame)] = v.mesh
             return
         if isinstance(st, (ast.Assign, ast.AnnAssign)) and st.value is not None:
             value = self.eval(st.value, frame, ctx)
@@ -835,7 +837,7 @@ class Interpreter:
                 self.record(Event("nested_concrete_mesh", t.api, site, ctx, frame.path, node,
                                   extra={"created": t.site}))
             if mesh is Unknown or (isinstance(mesh, Const) and mesh.value is None):
-                mesh = ctx.mesh or self.global_mesh or Unknown
+                mesh = ctx.mesh or self.global_mesh.get(_entry_path(frame)) or Unknown
             mesh_axes = mesh.axes if isinstance(mesh, MeshV) else None
             mesh_sizes = mesh.sizes if isinstance(mesh, MeshV) else None
             manual = None
@@ -1087,6 +1089,11 @@ _BINOPS = {
     ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
     ast.Mod: lambda a, b: a % b, ast.FloorDiv: lambda a, b: a // b,
 }
+
+
+def _entry_path(frame: AFrame) -> str:
+    """The file of the entry point that is running `frame`."""
+    return frame.path[0][0].path if frame.path else frame.scope.module.path
 
 
 def _holds(v, kind) -> bool:

@@ -114,15 +114,15 @@ def analyze(files: dict, config: Config, roots: list[Path]) -> list[Diagnostic]:
             mod = finder.module_for_path(path)
             for q in _test_functions(mod.tree):
                 interp.run_entry_function(mod, q, Context(), f"test {q}")
-    for function, args in lowering_targets(config, files, finder, run):
+    for path, function, args in lowering_targets(config, files, finder, run):
         modname, _, qual = function.partition(":")
-        mod = finder.find(modname)
+        mod = finder.module_for_path(path) if path else finder.find(modname)
         if mod is None or not mod.in_project:
             continue
         args_from = None
         if args:
             amodname, _, attr = args.partition(":")
-            amod = finder.find(amodname)
+            amod = mod if amodname == modname else finder.find(amodname)
             if amod is not None:
                 args_from = (amod, attr)
         site = interp.entry_site(mod, qual) or Site(mod.path, 1, 0, 1, 0, function)
@@ -146,17 +146,19 @@ def analyze(files: dict, config: Config, roots: list[Path]) -> list[Diagnostic]:
 CONVENTIONAL_ARGS = ("ARGS", "EXAMPLE_ARGS", "example_args")
 
 
-def lowering_targets(config: Config, files: dict, finder: ModuleFinder, run: set) -> list[tuple[str, str | None]]:
-    """The configured lowering targets; without any, the conventional ones."""
+def lowering_targets(config: Config, files: dict, finder: ModuleFinder, run: set) -> list[tuple]:
+    """(file or None, function, args) of the configured lowering targets; without any, the
+    conventional ones (their file known: module names may repeat across script folders)."""
     if config.lowering.targets:
-        return [(t.function, t.args) for t in config.lowering.targets]
+        return [(None, t.function, t.args) for t in config.lowering.targets]
     return conventional_targets({p: files[p] for p in run}, finder)
 
 
-def conventional_targets(files: dict, finder: ModuleFinder) -> list[tuple[str, str]]:
+def conventional_targets(files: dict, finder: ModuleFinder) -> list[tuple[str, str, str]]:
     """A module that defines both a top-level `run` function and example arguments (`ARGS`,
     `EXAMPLE_ARGS` or `example_args`) is a lowering target `module:run` with `module:ARGS`,
-    for `shardlint lower` and for the static check alike, when none are configured."""
+    for `shardlint lower` and for the static check alike, when none are configured.
+    Returns (file, function, args)."""
     out = []
     for path in sorted(files):
         sf = files[path]
@@ -170,7 +172,7 @@ def conventional_targets(files: dict, finder: ModuleFinder) -> list[tuple[str, s
         if args is None:
             continue
         mod = finder.module_for_path(path)
-        out.append((f"{mod.name}:run", f"{mod.name}:{args}"))
+        out.append((path, f"{mod.name}:run", f"{mod.name}:{args}"))
     return out
 
 

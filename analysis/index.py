@@ -266,7 +266,8 @@ class ModuleFinder:
         self.files = files
         self.roots = [Path(r).resolve() for r in roots]
         self.sys_path = [Path(p) for p in sys_path if p and os.path.isdir(p)]
-        self.modules: dict[str, Module | None] = {}
+        self.modules: dict = {}  # name, or (name, folder) for a lookup from a folder
+        self._inits: dict[Path, bool] = {}
         self.by_path: dict[str, Module] = {}
         self._project_names: dict[str, str] = {}
         for path in files:
@@ -324,13 +325,22 @@ class ModuleFinder:
         return m
 
     def find(self, name: str, near: Module | None = None) -> Module | None:
-        """The module called `name` (absolute), or None when it is not source we can read."""
-        if name in self.modules:
-            return self.modules[name]
+        """The module called `name` (absolute), or None when it is not source we can read.
+        Seen from `near`, its own folder comes first (a script's `sys.path[0]`): two scripts in
+        different folders each import their own `helpers`."""
         top = name.split(".")[0]
         if top in ("jax", "jaxlib", "numpy", "functools", "builtins", "typing", "os", "sys"):
-            self.modules[name] = None
             return None
+        if near is not None:
+            # A script: its folder; a module of a package: the folder above its top package.
+            base = self._package_root(near) if self._in_package(near) else Path(near.path).parent
+            key = (name, str(base))
+            if key not in self.modules:
+                self.modules[key] = self._load_from(base, name, in_project=near.in_project)
+            if self.modules[key] is not None:
+                return self.modules[key]
+        if name in self.modules:
+            return self.modules[name]
         mod = None
         path = self._project_names.get(name)
         if path is not None:
@@ -346,6 +356,22 @@ class ModuleFinder:
                     break
         self.modules[name] = mod
         return mod
+
+    def _in_package(self, module: Module) -> bool:
+        return self._has_init(Path(module.path).parent)
+
+    def _has_init(self, folder: Path) -> bool:
+        known = self._inits.get(folder)
+        if known is None:
+            init = folder / "__init__.py"
+            known = self._inits[folder] = str(init) in self.files or init.exists()
+        return known
+
+    def _package_root(self, module: Module) -> Path:
+        folder = Path(module.path).parent
+        while self._has_init(folder) and folder.parent != folder:
+            folder = folder.parent
+        return folder
 
     def is_extension(self, name: str) -> bool:
         """Whether `name` is a compiled extension module on the import path (no source to read,

@@ -88,3 +88,59 @@ def test_script_folder_is_an_import_root(tmp_path):
     })
     # Reached twice: unbound under jit, bound by pmap (which works on the newest JAX: a hint).
     assert _check(tmp_path) == [("helpers.py", 3, "SHL005"), ("helpers.py", 3, "SHL201")]
+
+
+def test_script_folders_checked_together_keep_their_own_modules_and_meshes(tmp_path):
+    """Several programs under one folder (as a corpus of examples is): each script imports the
+    `helpers` beside it, its package-relative imports stay in its package, and a global
+    `jax.set_mesh` in one program does not reach another."""
+    case = """\
+        import jax
+        import jax.numpy as jnp
+        from helpers import f
+
+
+        def run(x):
+            return f(x)
+
+
+        ARGS = (jax.ShapeDtypeStruct((4,), jnp.float32),)
+        """
+    _write(tmp_path, {
+        "case-a/helpers.py": "import jax\ndef f(x):\n    return jax.lax.psum(x, 'i')\n",
+        "case-a/case.py": case,
+        "case-b/helpers.py": "def f(x):\n    return x * 2\n",
+        "case-b/case.py": case,
+        "pkg-a/main.py": "import jax\nimport jax.numpy as jnp\nfrom engine import go\njax.jit(go)(jnp.ones(2))\n",
+        "pkg-a/engine/__init__.py": "from .comm import go\n",
+        "pkg-a/engine/comm.py": "import jax\ndef go(x):\n    return jax.lax.pmean(x, 'j')\n",
+        "pkg-b/main.py": "import jax\nimport jax.numpy as jnp\nfrom engine import go\njax.jit(go)(jnp.ones(2))\n",
+        "pkg-b/engine/__init__.py": "from .comm import go\n",
+        "pkg-b/engine/comm.py": "def go(x):\n    return x\n",
+        "mesh-a/main.py": """\
+            import jax
+            import jax.numpy as jnp
+            import numpy as np
+            from jax.sharding import Mesh, PartitionSpec as P
+            jax.set_mesh(Mesh(np.array(jax.devices()[:2]), ("other",)))
+            """,
+        "mesh-b/main.py": """\
+            import jax
+            import jax.numpy as jnp
+            import numpy as np
+            from jax.sharding import Mesh, PartitionSpec as P
+            mesh = Mesh(np.array(jax.devices()[:2]), ("x",))
+            jax.set_mesh(mesh)
+            f = jax.shard_map(lambda v: jax.lax.psum(v, "x"), in_specs=P("x"), out_specs=P())
+            jax.jit(f)(jnp.ones(2))
+            """,
+    })
+    got = sorted((Path(p).relative_to(tmp_path).as_posix(), line, code) for p, line, code in _check_paths(tmp_path))
+    assert got == [("case-a/helpers.py", 3, "SHL005"), ("pkg-a/engine/comm.py", 3, "SHL005")]
+
+
+def _check_paths(project: Path):
+    out = subprocess.run([*SHARDLINT, "check", "--no-cache", "--format", "json", str(project)],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode in (0, 1), out.stderr
+    return [(d["path"], d["line"], d["code"]) for d in json.loads(out.stdout)]

@@ -502,7 +502,7 @@ def _conventional(config: Config, folder: Path) -> tuple[Target, ...]:
 
     files, _, _ = load_files(discover([folder], config))
     finder = ModuleFinder(files, [folder], [])
-    return tuple(Target(f, a) for f, a in conventional_targets(files, finder))
+    return tuple(Target(f, a) for _, f, a in conventional_targets(files, finder))
 
 
 def summary(report: RunReport) -> list[str]:
