@@ -468,32 +468,38 @@ def _wrap_sharded_fix(diag, data, module, config):
     return _wrap(diag, data, module, config, sharded=True)
 
 
-def _manual_axes_fix(diag, data, module, config) -> Fix | None:
-    sm = data["shard_map"]
-    keyword = sm.get("keyword") or "axis_names"
-    mod = module(sm["path"])
+def _call_at(module, spec: dict) -> tuple["_Module", cst.Call] | None:
+    """The file and the call the facts `spec` point at, or None when the text moved on."""
+    mod = module(spec["path"])
     if mod is None:
         return None
-    call = mod.node_at(sm, (cst.Call,))
-    if call is None:
+    call = mod.node_at(spec, (cst.Call,))
+    return None if call is None else (mod, call)
+
+
+def _drop_keyword(module, spec: dict, keyword: str, title: str) -> Fix | None:
+    """A safe fix removing `keyword=` from the call at `spec`."""
+    found = _call_at(module, spec)
+    if found is None:
         return None
+    mod, call = found
     idx = _keyword_index(call, keyword)
-    if idx is None:
-        return None
-    edit = _remove_arg(mod, call, idx)
-    return Fix(TITLE_MANUAL, "safe", (edit,))
+    return None if idx is None else Fix(title, "safe", (_remove_arg(mod, call, idx),))
+
+
+def _manual_axes_fix(diag, data, module, config) -> Fix | None:
+    sm = data["shard_map"]
+    return _drop_keyword(module, sm, sm.get("keyword") or "axis_names", TITLE_MANUAL)
 
 
 def _check_vma_fix(diag, data, module, config) -> Fix | None:
     """SHL108: `check_vma=False` (`check_rep=False`) on the shard_map around the kernel."""
     spec = data["vma_call"]
     keyword = spec["keyword"]
-    mod = module(spec["path"])
-    if mod is None:
+    found = _call_at(module, spec)
+    if found is None or not found[1].args:
         return None
-    call = mod.node_at(spec, (cst.Call,))
-    if call is None or not call.args:
-        return None
+    mod, call = found
     title = f"Pass {keyword}=False to the shard_map"
     idx = _keyword_index(call, keyword)
     if idx is not None:
@@ -505,17 +511,7 @@ def _check_vma_fix(diag, data, module, config) -> Fix | None:
 
 def _context_mesh_fix(diag, data, module, config) -> Fix | None:
     """SHL012: the inner shard_map takes the context mesh (drop its `mesh=`)."""
-    spec = data["shard_map_call"]
-    mod = module(spec["path"])
-    if mod is None:
-        return None
-    call = mod.node_at(spec, (cst.Call,))
-    if call is None:
-        return None
-    idx = _keyword_index(call, "mesh")
-    if idx is None:
-        return None
-    return Fix("Use the context mesh (drop mesh=)", "safe", (_remove_arg(mod, call, idx),))
+    return _drop_keyword(module, data["shard_map_call"], "mesh", "Use the context mesh (drop mesh=)")
 
 
 def _append_kwarg(mod: "_Module", call: cst.Call, text: str) -> Edit:
@@ -539,13 +535,13 @@ def _module_alias(mod: "_Module", module: str) -> str | None:
 
 def _auto_axes_fix(diag, data, module, config) -> Fix | None:
     """SHL011: build the mesh with Auto axes, as `jax.make_mesh` did before JAX 0.10."""
-    spec = data["make_mesh_call"]
     n = len(data.get("mesh_axes") or ())
-    mod = module(spec["path"])
-    if mod is None or n == 0 or not re.search(r"^\s*import jax\s*$", mod.text, re.M):
+    found = _call_at(module, data["make_mesh_call"])
+    if found is None or n == 0:
         return None
-    call = mod.node_at(spec, (cst.Call,))
-    if call is None or not call.args or _keyword_index(call, "axis_types") is not None:
+    mod, call = found
+    if not re.search(r"^\s*import jax\s*$", mod.text, re.M) or not call.args \
+            or _keyword_index(call, "axis_types") is not None:
         return None
     value = "(jax.sharding.AxisType.Auto,)" + (f" * {n}" if n > 1 else "")
     return Fix("Build the mesh with Auto axes", "safe", (_append_kwarg(mod, call, f"axis_types={value}"),))
@@ -553,13 +549,10 @@ def _auto_axes_fix(diag, data, module, config) -> Fix | None:
 
 def _collective_id_add_fix(diag, data, module, config) -> Fix | None:
     """SHL107: the barrier semaphore needs a `collective_id` on the pallas_call."""
-    spec = data["pallas_call"]
-    mod = module(spec["path"])
-    if mod is None:
+    found = _call_at(module, data["pallas_call"])
+    if found is None or not found[1].args:
         return None
-    call = mod.node_at(spec, (cst.Call,))
-    if call is None or not call.args:
-        return None
+    mod, call = found
     idx = _keyword_index(call, "compiler_params")
     if idx is not None:
         params = call.args[idx].value
