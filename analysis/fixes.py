@@ -39,6 +39,8 @@ NEWEST_JAX = (0, 10, 2)
 # First version seen here with `jax.shard_map(..., check_vma=, axis_names=)` (0.6.2 has it; the
 # experimental `shard_map(..., check_rep=, auto=)` is used below that).
 TOP_LEVEL_SHARD_MAP = (0, 6, 2)
+ABSTRACT_MESH_CONTEXT = (0, 7, 1)  # jax.set_mesh and jax.sharding.use_abstract_mesh
+DICT_DEVICE_ID = (0, 8, 0)  # Pallas TPU `device_id={axis: index}` (0.8.2 has it, 0.6.2 does not)
 MAX_ROUNDS = 8
 
 TITLE_WRAP = "Wrap in jax.shard_map"
@@ -372,7 +374,7 @@ def fixes_for(diag: Diagnostic, read: Callable[[str], str], config: Config) -> l
     data = diag.data or {}
     out: list[Fix] = []
     builders = []
-    if isinstance(data.get("shard_map"), dict) and diag.code != "SHL108":
+    if isinstance(data.get("shard_map"), dict) and diag.code in WRAP_CODES:
         builders.append(_manual_axes_fix)
     if isinstance(data.get("vma_call"), dict):
         builders.append(_check_vma_fix)
@@ -380,6 +382,8 @@ def fixes_for(diag: Diagnostic, read: Callable[[str], str], config: Config) -> l
         builders.append(_context_mesh_fix)
     if isinstance(data.get("make_mesh_call"), dict):
         builders.append(_auto_axes_fix)
+    if isinstance(data.get("set_mesh_call"), dict):
+        builders.append(_abstract_mesh_fix)
     if isinstance(data.get("pallas_call"), dict) and diag.code == "SHL107":
         builders.append(_collective_id_add_fix)
     pmap = data.get("pmap")
@@ -391,6 +395,10 @@ def fixes_for(diag: Diagnostic, read: Callable[[str], str], config: Config) -> l
     if isinstance(data.get("wrap"), dict) and diag.code in WRAP_CODES and pmap_ok:
         builders.append(_wrap_fix)
         builders.append(_wrap_sharded_fix)
+    if isinstance(data.get("device_id"), dict) and diag.code == "SHL105":
+        builders.append(_device_id_axis_fix)
+    if isinstance(data.get("rename_axis"), dict):
+        builders.append(_rename_axis_fix)
     if diag.code == "SHL104":
         builders.append(_collective_id_fix)
     if diag.code == "SHL008":
@@ -514,6 +522,120 @@ def _context_mesh_fix(diag, data, module, config) -> Fix | None:
     return _drop_keyword(module, data["shard_map_call"], "mesh", "Use the context mesh (drop mesh=)")
 
 
+def _abstract_mesh_fix(diag, data, module, config) -> Fix | None:
+    """SHL010: under a trace, `with jax.set_mesh(m):` becomes `with
+    jax.sharding.use_abstract_mesh(m.abstract_mesh):`, which JAX allows there and which gives
+    the traced code the same context mesh (a trace only ever sees the abstract one)."""
+    if _target_version(diag, config) < ABSTRACT_MESH_CONTEXT:
+        return None
+    found = _call_at(module, data["set_mesh_call"])
+    if found is None:
+        return None
+    mod, call = found
+    if not isinstance(mod.parent.get(call), cst.WithItem) or len(call.args) != 1 or call.args[0].keyword:
+        return None
+    mesh = call.args[0].value
+    text = mod.text_of(mesh)
+    if not isinstance(mesh, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
+        text = f"({text})"
+    b = _Builder(mod)
+    new = f"{b.jax()}.sharding.use_abstract_mesh({text}.abstract_mesh)"
+    r = mod.pos[call]
+    b.edits.append(Edit(mod.path, r.start.line, r.start.column + 1, r.end.line, r.end.column + 1, new))
+    return Fix("Use the abstract mesh under the trace (jax.sharding.use_abstract_mesh)", "safe", b.finish(call))
+
+
+def _rename_axis_fix(diag, data, module, config) -> Fix | None:
+    """SHL005/SHL006 with a misspelt axis: the string literal naming it in the call (alone or in
+    a tuple of axes) becomes the bound axis the rule found closest; in a tuple that already
+    names that axis, the literal is dropped instead."""
+    rename = data["rename_axis"]
+    old, new = rename["axis"], rename["to"]
+    found = _call_at(module, {**_diag_span(diag), "path": diag.path})
+    if found is None:
+        return None
+    mod, call = found
+
+    def spelled(string: cst.SimpleString) -> str:  # the new name, quoted as the old one was
+        return f"{string.quote}{new}{string.quote}"
+
+    for arg in call.args:
+        value = arg.value
+        if _literal_str(value) == old:
+            return Fix(f"Use axis {new!r}", "unsafe", (_replace_node(mod, value, spelled(value)),))
+        if isinstance(value, (cst.Tuple, cst.List)):
+            names = [_literal_str(e.value) for e in value.elements]
+            if old not in names:
+                continue
+            el = value.elements[names.index(old)]
+            if new not in names:
+                return Fix(f"Use axis {new!r}", "unsafe", (_replace_node(mod, el.value, spelled(el.value)),))
+            kept = [mod.text_of(e.value) for e in value.elements if e is not el]
+            text = ", ".join(kept) + ("," if len(kept) == 1 and isinstance(value, cst.Tuple) else "")
+            if isinstance(value, cst.List) or value.lpar:
+                text = ("[" if isinstance(value, cst.List) else "(") + text + ("]" if isinstance(value, cst.List) else ")")
+            return Fix(f"Drop axis {old!r}", "unsafe", (_replace_node(mod, value, text),))
+    return None
+
+
+def _device_id_axis_fix(diag, data, module, config) -> Fix | None:
+    """SHL105 with a one-entry MESH device id: `device_id=(peer,)` becomes `device_id={axis:
+    peer}`, which Pallas completes with the device's own index along every other mesh axis."""
+    if _target_version(diag, config) < DICT_DEVICE_ID:
+        return None
+    spec = data["device_id"]
+    found = _call_at(module, spec)
+    if found is None:
+        return None
+    mod, call = found
+    idx = _keyword_index(call, "device_id")
+    if idx is None:
+        position = 2 if spec.get("signal") else 4
+        positional = [a for a in call.args if a.keyword is None and a.star == ""]
+        if len(positional) <= position:
+            return None
+        value = positional[position].value
+    else:
+        value = call.args[idx].value
+    if isinstance(value, cst.Dict):
+        return None
+    if isinstance(value, (cst.Tuple, cst.List)):
+        if len(value.elements) != 1:
+            return None
+        peer = mod.text_of(value.elements[0].value)
+    else:
+        peer = mod.text_of(value)
+    key = f'"{spec["axis"]}"'
+    index = spec.get("axis_index")
+    if isinstance(index, dict) and _key(index["path"]) == _key(mod.path):
+        named = mod.node_at(index, (cst.Call,))
+        axis_arg = named.args[0].value if named is not None and named.args else None
+        if isinstance(axis_arg, cst.SimpleString):
+            key = mod.text_of(axis_arg)
+        elif isinstance(axis_arg, cst.Name) and _encloses(mod, _function_of(mod, named), call):
+            key = axis_arg.value
+    return Fix(f"Address the peer along axis {spec['axis']!r} (device_id={{{key}: ...}})", "unsafe",
+               (_replace_node(mod, value, f"{{{key}: {peer}}}"),))
+
+
+def _function_of(mod: "_Module", node):
+    cur = mod.parent.get(node)
+    while cur is not None and not isinstance(cur, (cst.FunctionDef, cst.Lambda)):
+        cur = mod.parent.get(cur)
+    return cur
+
+
+def _encloses(mod: "_Module", outer, node) -> bool:
+    return outer is not None and (outer is node or mod._is_ancestor(outer, node))
+
+
+def _replace_node(mod: "_Module", node, text: str) -> Edit:
+    """An edit replacing `node`, its parentheses included, with `text`."""
+    start = mod.pos[node.lpar[0] if getattr(node, "lpar", None) else node].start
+    end = mod.pos[node.rpar[-1] if getattr(node, "rpar", None) else node].end
+    return Edit(mod.path, start.line, start.column + 1, end.line, end.column + 1, text)
+
+
 def _append_kwarg(mod: "_Module", call: cst.Call, text: str) -> Edit:
     """An edit adding `text` as the last argument of `call`, before its closing parenthesis."""
     end = mod.pos[call].end  # just after the `)`
@@ -556,14 +678,35 @@ def _collective_id_add_fix(diag, data, module, config) -> Fix | None:
     idx = _keyword_index(call, "compiler_params")
     if idx is not None:
         params = call.args[idx].value
-        if isinstance(params, cst.Call) and params.args and _keyword_index(params, "collective_id") is None:
+        if not isinstance(params, cst.Call) or not params.args:
+            return None
+        at = _keyword_index(params, "collective_id")
+        if at is None:
             return Fix(TITLE_ADD_COLLECTIVE_ID, "safe", (_append_kwarg(mod, params, "collective_id=0"),))
-        return None
+        return _collective_id_default(mod, params.args[at].value)
     pltpu = _module_alias(mod, "jax.experimental.pallas.tpu")
     if pltpu is None:
         return None
     return Fix(TITLE_ADD_COLLECTIVE_ID, "safe",
                (_append_kwarg(mod, call, f"compiler_params={pltpu}.CompilerParams(collective_id=0)"),))
+
+
+def _collective_id_default(mod: "_Module", value) -> Fix | None:
+    """`collective_id=None`, or `collective_id=cid` where `cid` is a parameter defaulting to
+    None: 0 instead of that None."""
+    if isinstance(value, cst.Name) and value.value == "None":
+        return Fix(TITLE_ADD_COLLECTIVE_ID, "safe", (_replace_node(mod, value, "0"),))
+    func = _function_of(mod, value)
+    if not isinstance(value, cst.Name) or not isinstance(func, cst.FunctionDef):
+        return None
+    params = func.params
+    for param in (*params.params, *params.kwonly_params):
+        if param.name.value == value.value:
+            default = param.default
+            if isinstance(default, cst.Name) and default.value == "None":
+                return Fix(f"Default {value.value} to 0 (the pallas_call needs a collective_id)", "unsafe",
+                           (_replace_node(mod, default, "0"),))
+    return None
 
 
 TITLE_ADD_COLLECTIVE_ID = "Give the pallas_call a collective_id"
@@ -970,9 +1113,9 @@ def _write_atomic(path: str, text: str, disk: _Disk) -> None:
 
 def apply_fixes(paths, config: Config, unsafe: bool) -> FixResult:
     """`shardlint check --fix [--unsafe-fixes]`: check, apply the combined fixes, re-check with
-    the edited text, repeat until stable (at most MAX_ROUNDS); then write the changed files
-    atomically, keeping their encoding, BOM and newline style. A round that does not reduce the
-    number of fixable problems is dropped (the engine did not accept its edits)."""
+    the edited text, repeat until stable (at most MAX_ROUNDS); keep the texts of the round that
+    left the fewest fixable problems; write the changed files atomically, keeping their
+    encoding, BOM and newline style."""
     from .check import check  # the engine; imported here so that the server can import us cheaply
 
     original: dict[str, tuple[str, _Disk]] = {}
@@ -986,29 +1129,33 @@ def apply_fixes(paths, config: Config, unsafe: bool) -> FixResult:
         return current[k]
 
     applied = 0
-    last = None  # (fixable problems before the last round, texts before it, problems it fixed)
+    states = []  # (fixable problems, texts, problems fixed so far), one per round
+    seen: set = set()
     for round_no in range(MAX_ROUNDS + 1):
         overlays = {Path(k).resolve(): t for k, t in current.items() if t != original[k][0]}
         result = check(paths, config, use_cache=False, overlays=overlays or None)
-        fixable = _count_fixable(result.diagnostics, read, config, unsafe)
-        if last is not None and fixable >= last[0]:
-            current.clear()
-            current.update(last[1])  # the last round fixed nothing: undo it and stop
-            applied -= last[2]
-            break
+        states.append((_count_fixable(result.diagnostics, read, config, unsafe), dict(current), applied))
         if round_no == MAX_ROUNDS:
             break
         edits, fixed = _combine(result.diagnostics, read, config, unsafe)
         if not edits:
             break
-        snapshot = dict(current)
         by_file: dict[str, list[Edit]] = {}
         for e in edits:
             by_file.setdefault(_key(e.path), []).append(e)
         for k, es in by_file.items():
             current[k] = apply_edits(read(k), es)
+        state = tuple(sorted(current.items()))
+        if state in seen:
+            break  # the fixes go round in circles
+        seen.add(state)
         applied += fixed
-        last = (fixable, snapshot, fixed)
+    # The first round with the fewest fixable problems left: a fix may trade one problem for
+    # another that a later round fixes, and a round that makes things worse is not kept.
+    best = min(range(len(states)), key=lambda i: states[i][0])
+    current.clear()
+    current.update(states[best][1])
+    applied = states[best][2]
     changed = sorted(k for k, t in current.items() if t != original[k][0])
     for k in changed:
         _write_atomic(k, current[k], original[k][1])

@@ -101,6 +101,58 @@ if __name__ == "__main__":
     jax.jit(f).trace(jax.ShapeDtypeStruct((32, 128), jnp.float32)).lower(lowering_platforms=("tpu",))
 """
 
+SET_MESH = """\
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import Mesh, PartitionSpec as P
+
+mesh = Mesh(np.array(jax.devices()[:4]), ("x",))
+
+
+@jax.jit
+def step(x):
+    with jax.set_mesh(mesh):
+        return jax.shard_map(lambda v: jax.lax.psum(v, "x"), in_specs=P("x"), out_specs=P())(x)
+
+
+if __name__ == "__main__":
+    step.trace(jax.ShapeDtypeStruct((8, 16), jnp.float32)).lower(lowering_platforms=("cuda",))
+"""
+
+# Two rounds: the one-entry device id becomes a {axis: id} dict, which shows the kernel under a
+# partially manual shard_map (SHL004), whose axes the second round makes all manual.
+PARTIAL_DMA = """\
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+from jax.sharding import Mesh, PartitionSpec as P
+
+mesh = Mesh(np.array(jax.devices()).reshape(2, 2), ("dp", "tp"))
+
+
+def swap_kernel(x_ref, o_ref, s, r):
+    other = 1 - lax.axis_index("tp")
+    c = pltpu.make_async_remote_copy(x_ref, o_ref, s, r, device_id=(other,), device_id_type=pltpu.DeviceIdType.MESH)
+    c.start()
+    c.wait()
+
+
+def swap(x):
+    return pl.pallas_call(swap_kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+                          in_specs=[pl.BlockSpec(memory_space=pl.ANY)],
+                          out_specs=pl.BlockSpec(memory_space=pl.ANY),
+                          scratch_shapes=[pltpu.SemaphoreType.DMA, pltpu.SemaphoreType.DMA])(x)
+
+
+if __name__ == "__main__":
+    f = jax.shard_map(swap, mesh=mesh, in_specs=P("tp"), out_specs=P("tp"), axis_names={"tp"}, check_vma=False)
+    jax.jit(f).trace(jax.ShapeDtypeStruct((16, 128), jnp.float32)).lower(lowering_platforms=("tpu",))
+"""
+
 ENV = {**os.environ, "JAX_PLATFORMS": "cpu", "XLA_FLAGS": "--xla_force_host_platform_device_count=4"}
 
 
@@ -114,6 +166,7 @@ def _run(path):
     (NESTED, "SHL012", "jax.shard_map(inner, in_specs="),
     (EXPLICIT, "SHL011", 'jax.make_mesh((4,), ("x",), axis_types=(jax.sharding.AxisType.Auto,))'),
     (BARRIER, "SHL107", "compiler_params=pltpu.CompilerParams(collective_id=0))(x)"),
+    (SET_MESH, "SHL010", "with jax.sharding.use_abstract_mesh(mesh.abstract_mesh):"),
 ])
 def test_safe_fix_makes_the_program_lower(tmp_path, source, code, changed):
     path = tmp_path / "prog.py"
@@ -129,3 +182,19 @@ def test_safe_fix_makes_the_program_lower(tmp_path, source, code, changed):
     after = _run(path)
     assert after.returncode == 0, after.stderr[-2000:]
     assert subprocess.run(check, capture_output=True, text=True).returncode == 0
+
+
+@pytest.mark.jax
+def test_unsafe_fixes_over_rounds(tmp_path):
+    """A fix may trade one error for another that the next round fixes: --fix keeps going and
+    keeps the round with the fewest problems left."""
+    path = tmp_path / "prog.py"
+    path.write_text(PARTIAL_DMA)
+    assert _run(path).returncode != 0
+    check = [sys.executable, "-m", "shardlint.server.cli", "check", "--no-cache", str(path)]
+    out = subprocess.run(check + ["--fix", "--unsafe-fixes"], capture_output=True, text=True)
+    assert "Fixed 2 problems" in out.stdout, out.stdout
+    fixed = path.read_text()
+    assert 'device_id={"tp": other}' in fixed and "axis_names" not in fixed
+    after = _run(path)
+    assert after.returncode == 0, after.stderr[-2000:]

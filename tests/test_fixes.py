@@ -41,7 +41,7 @@ def _data(root: Path, default_path: str, data: dict) -> dict:
     out = {}
     for k, v in data.items():
         if isinstance(v, dict) and "at" in v:
-            rest = {kk: vv for kk, vv in v.items() if kk not in ("at", "path")}
+            rest = _data(root, default_path, {kk: vv for kk, vv in v.items() if kk not in ("at", "path")})
             out[k] = {**rest, **_span(root, v.get("path", default_path), v)}
         else:
             out[k] = v

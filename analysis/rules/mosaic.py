@@ -71,6 +71,27 @@ def _mentions_vma(facts: Facts, ev) -> bool:
     return "vma" in text or "manual_axis_type" in text
 
 
+def _with_id_axis(facts: Facts, data: dict, comm, smap, axis_idx) -> dict:
+    """For the SHL105 fix (a `{axis: id}` device id, the other coordinates the device's own):
+    the mesh axis a one-entry id addresses. That is the one axis the kernel takes `axis_index`
+    of, else the only mesh axis with more than one device."""
+    if smap is None or _id_count(comm) != 1 or not smap.mesh_axes:
+        return data
+    used = {a for k in axis_idx for a in (k.axes or ()) if a in smap.mesh_axes}
+    if len(used) == 1:
+        axis = used.pop()
+        k = next(k for k in axis_idx if axis in (k.axes or ()))
+        index = site_json(facts, k.site)
+    else:
+        sizes = smap.mesh_sizes or ()
+        wide = [a for a, n in zip(smap.mesh_axes, sizes) if n != 1]
+        if len(sizes) != len(smap.mesh_axes) or len(wide) != 1:
+            return data
+        axis, index = wide[0], None
+    return {**data, "device_id": site_json(facts, comm.site, axis=axis, axis_index=index,
+                                           signal=comm.kind == "signal")}
+
+
 def check(facts: Facts):
     out = []
     for ev in facts.of("pallas"):
@@ -130,7 +151,7 @@ def check(facts: Facts):
                 f"`ValueError: Number of device ids must match the number of mesh axes, but got {n} ids for a "
                 f"{dims} mesh.` Give one id per mesh axis"
                 f"{' and call the kernel inside jax.shard_map' if smap is None else ''}.",
-                path=c.path, ctx=ctx, data=data))
+                path=c.path, ctx=ctx, data=_with_id_axis(facts, data, c, smap, axis_idx)))
             reported_arity = True
 
         # SHL004: Mosaic kernels cannot be automatically partitioned.

@@ -4,6 +4,8 @@ on a backend without send/recv (SHL007), and the pmap hint (SHL201)."""
 
 from __future__ import annotations
 
+import difflib
+
 from ..apis import short
 from ..callgraph import Const, Multi
 from ..diagnostics import Severity
@@ -59,7 +61,7 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
             f"`{name}` names axis {axis!r}, which is not an axis of the enclosing shard_map's mesh "
             f"({mesh}): JAX {v} fails at lowering with a bare AssertionError. Use one of {mesh}, or "
             f"add {axis!r} to the mesh.",
-            path=ev.path, ctx=ev.ctx, data=fix_data(facts, ev, ev.axes))
+            path=ev.path, ctx=ev.ctx, data=_with_rename(fix_data(facts, ev, ev.axes), ev, axis))
     if ev.kind == "collective":
         if kind == "pmap" and facts.version >= (0, 8) and ev.ctx.innermost("kernel") is None:
             return diag(
@@ -90,7 +92,7 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
             f"`{name}` over axis {axis!r} is reached where {reason}: JAX raises `NameError: Found an "
             f"unbound axis name: {axis}. To fix this, please call {name} under jax.shard_map.` Call it "
             f"inside `jax.shard_map` over a mesh with axis {axis!r}.",
-            path=ev.path, ctx=ev.ctx, data=fix_data(facts, ev, ev.axes))
+            path=ev.path, ctx=ev.ctx, data=_with_rename(fix_data(facts, ev, ev.axes), ev, axis))
     code = _SEND_RECV[ev.kind]
     if kind == "pmap":
         if facts.version >= (0, 8):
@@ -136,6 +138,28 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
         severity=Severity.ERROR, path=ev.path, ctx=ev.ctx, data=fix_data(facts, ev, ev.axes))
 
 
+def _with_rename(data: dict, ev, axis: str) -> dict:
+    """The axis the fix renames a misspelt `axis` to: the only axis bound around the call that
+    it does not already name, else the one whose name is closest to it; where the call names
+    every bound axis already, one of them (the fix then drops `axis`)."""
+    bound: list[str] = []
+    for f in ev.ctx.frames:
+        if f.kind in ("shard_map", "pmap", "vmap") and f.axes:
+            bound += [a for a in sorted(f.axes) if isinstance(a, str) and a not in bound]
+    others = [a for a in bound if a not in ev.axes]
+    named = [a for a in bound if a in ev.axes]
+    if not others and named:
+        to = named[0]  # the call names a bound axis too: drop the misspelt one
+    elif len(others) == 1:
+        to = others[0]
+    else:
+        close = difflib.get_close_matches(axis, others, n=1, cutoff=0.6)
+        to = close[0] if close else None
+    if to is not None:
+        data["rename_axis"] = {"axis": axis, "to": to}
+    return data
+
+
 def _unknown_axis(facts: Facts, ev, name: str):
     """An axis name we cannot read is still unbound where nothing on the path binds any axis."""
     value = ev.extra.get("axis_value")
@@ -176,7 +200,8 @@ def check_traced_meshes(facts: Facts):
             f"`jax.{'sharding.' if what == 'use_mesh' else ''}{what}` is reached {ctx_words(ev.ctx)}: JAX raises "
             f"`ValueError: {what} can only be used outside of jax.jit.` Enter the mesh before calling the "
             f"jitted function, or pass `mesh=` to `jax.shard_map`.",
-            path=ev.path, ctx=ev.ctx))
+            path=ev.path, ctx=ev.ctx,
+            data={"set_mesh_call": site_json(facts, ev.site), "jax_version": facts.jax_version}))
     for ev in facts.of("recv_carry"):
         smap = ev.ctx.innermost("shard_map")
         check = facts.smap_checks.get(smap, Const(True)) if smap is not None else None

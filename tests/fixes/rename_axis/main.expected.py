@@ -1,0 +1,8 @@
+from functools import partial
+
+import jax
+
+
+@partial(jax.pmap, axis_name="devices")
+def sync(g):
+    return jax.lax.pmean(g, axis_name='devices')  # averaged over every device
