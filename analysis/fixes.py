@@ -397,6 +397,8 @@ def fixes_for(diag: Diagnostic, read: Callable[[str], str], config: Config) -> l
         builders.append(_wrap_sharded_fix)
     if isinstance(data.get("device_id"), dict) and diag.code == "SHL105":
         builders.append(_device_id_axis_fix)
+    if isinstance(data.get("perm"), dict) and diag.code == "SHL106":
+        builders.append(_perm_range_fix)
     if isinstance(data.get("rename_axis"), dict):
         builders.append(_rename_axis_fix)
     if diag.code == "SHL104":
@@ -616,6 +618,76 @@ def _device_id_axis_fix(diag, data, module, config) -> Fix | None:
             key = axis_arg.value
     return Fix(f"Address the peer along axis {spec['axis']!r} (device_id={{{key}: ...}})", "unsafe",
                (_replace_node(mod, value, f"{{{key}: {peer}}}"),))
+
+
+def _perm_range_fix(diag, data, module, config) -> Fix | None:
+    """SHL106: the perm keeps only the pairs inside the axis. A literal list of pairs loses the
+    pairs with an index out of range; a comprehension `[(s, s + 1) for s in range(n)]` gets an
+    `if s + 1 < size` clause. A perm held by a name is fixed where the name is assigned (once,
+    in the calling function or at module level), so psend and precv stay paired."""
+    spec = data["perm"]
+    size = spec["size"]
+    if spec.get("negative") or not isinstance(size, int):
+        return None
+    found = _call_at(module, {**_diag_span(diag), "path": diag.path})
+    if found is None:
+        return None
+    mod, call = found
+    idx = _keyword_index(call, "perm")
+    if idx is not None:
+        perm = call.args[idx].value
+    else:
+        positional = [a for a in call.args if a.keyword is None and a.star == ""]
+        if len(positional) <= spec["position"]:
+            return None
+        perm = positional[spec["position"]].value
+    if isinstance(perm, cst.Name):
+        perm = _assigned_value(mod, call, perm.value)
+    title = f"Keep only the perm pairs inside the axis (indices below {size})"
+    if isinstance(perm, (cst.List, cst.Tuple)):
+        pairs = [_int_pair(e.value) for e in perm.elements]
+        if not pairs or None in pairs:
+            return None
+        kept = [mod.text_of(e.value) for e, p in zip(perm.elements, pairs) if max(p) < size]
+        if not kept or len(kept) == len(pairs):
+            return None
+        open_, close = ("[", "]") if isinstance(perm, cst.List) else ("(", ")")
+        text = open_ + ", ".join(kept) + ("," if len(kept) == 1 and open_ == "(" else "") + close
+        return Fix(title, "unsafe", (_replace_node(mod, perm, text),))
+    if isinstance(perm, (cst.ListComp, cst.GeneratorExp)) and isinstance(perm.elt, cst.Tuple) \
+            and len(perm.elt.elements) == 2 and perm.for_in.inner_for_in is None:
+        sides = [e.value for e, bad in zip(perm.elt.elements, (spec.get("sources"), spec.get("destinations"))) if bad]
+        if not sides:
+            return None
+        if perm.for_in.ifs:
+            return None  # the author filters the pairs already
+        cond = " and ".join(f"{mod.text_of(e)} < {size}" for e in sides)
+        at = mod.pos[perm.for_in].end
+        return Fix(title, "unsafe", (Edit(mod.path, at.line, at.column + 1, at.line, at.column + 1, f" if {cond}"),))
+    return None
+
+
+def _int_pair(node) -> tuple[int, int] | None:
+    if isinstance(node, cst.Tuple) and len(node.elements) == 2:
+        values = [e.value for e in node.elements]
+        if all(isinstance(v, cst.Integer) for v in values):
+            return int(values[0].value, 0), int(values[1].value, 0)
+    return None
+
+
+def _assigned_value(mod: "_Module", at, name: str):
+    """The value of the one plain assignment `name = value` in the function around `at`, else
+    at module level; None when there is not exactly one."""
+    for scope in (_function_of(mod, at), mod.module):
+        if not isinstance(scope, (cst.FunctionDef, cst.Module)):
+            continue
+        body = scope.body.body if isinstance(scope, cst.FunctionDef) else scope.body
+        values = [small.value for stmt in body if isinstance(stmt, cst.SimpleStatementLine)
+                  for small in stmt.body if isinstance(small, cst.Assign) and len(small.targets) == 1
+                  and isinstance(small.targets[0].target, cst.Name) and small.targets[0].target.value == name]
+        if values:
+            return values[0] if len(values) == 1 else None
+    return None
 
 
 def _function_of(mod: "_Module", node):

@@ -35,7 +35,11 @@ def check(facts: Facts):
                         f"The perm of `{name}` uses index {bad[0]}, but axis {ev.axes[0]!r} has size {size}: "
                         f"JAX fails at lowering with `IndexError: list index out of range`. Keep every perm "
                         f"index below {size}.",
-                        path=ev.path, ctx=ev.ctx))
+                        path=ev.path, ctx=ev.ctx,
+                        data={"perm": {"size": size, "position": 3 if ev.kind == "recv" else 2,
+                                       "sources": any(a >= size for a, _ in ev.perm),
+                                       "destinations": any(b >= size for _, b in ev.perm),
+                                       "negative": any(i < 0 for pair in ev.perm for i in pair)}}))
                     continue
             if ev.kind in ("send", "recv") and kind == "manual":
                 groups.setdefault((frame, ev.axes, ev.perm), []).append(ev)
