@@ -48,6 +48,7 @@ TITLE_MANUAL = "Make all mesh axes manual"
 TITLE_PMAP = "Replace jax.pmap with jax.shard_map"
 TITLE_SUPPRESS = "Suppress with "
 
+_BLOCK_COLLECTIVES = frozenset({"all_gather", "psum_scatter", "reduce_scatter"})
 _PSPEC = ("jax.sharding.PartitionSpec", "jax.P", "jax.sharding.P")
 _SHARD_MAP = ("jax.shard_map",)
 _EXP_SHARD_MAP = ("jax.experimental.shard_map.shard_map",)
@@ -393,8 +394,10 @@ def fixes_for(diag: Diagnostic, read: Callable[[str], str], config: Config) -> l
     if isinstance(pmap, dict) and pmap_ok:
         builders.append(_pmap_fix)
     if isinstance(data.get("wrap"), dict) and diag.code in WRAP_CODES and pmap_ok:
-        builders.append(_wrap_fix)
-        builders.append(_wrap_sharded_fix)
+        # A gather or a reduce-scatter works on blocks: over replicated operands the shapes it
+        # gives no longer fit the code around it, so the sharded wrap comes first there.
+        blocks = str(data.get("api") or "").rsplit(".", 1)[-1] in _BLOCK_COLLECTIVES
+        builders += [_wrap_sharded_fix, _wrap_fix] if blocks else [_wrap_fix, _wrap_sharded_fix]
     if isinstance(data.get("device_id"), dict) and diag.code == "SHL105":
         builders.append(_device_id_axis_fix)
     if isinstance(data.get("perm"), dict) and diag.code == "SHL106":

@@ -267,3 +267,16 @@ def test_apply_fixes_multi_file(tmp_path):
     assert result.applied >= 1 and result.files == [str(root / "main.py")]
     assert (root / "helpers.py").read_bytes() == before
     assert (root / "main.py").read_text() == _expected(CASES / "wrap_multifile", "main.py").read_text()
+
+
+@pytest.mark.parametrize("api,first", [("jax.lax.all_gather", "sharded"), ("jax.lax.psum_scatter", "sharded"),
+                                       ("jax.lax.psum", "replicated"), ("jax.lax.precv", "replicated")])
+def test_block_collectives_prefer_the_sharded_wrap(api, first):
+    """A gather or reduce-scatter over replicated operands changes the shapes the code around
+    it expects: the wrap that shards the arguments is preferred there."""
+    root = CASES / "wrap_reuse_mesh"
+    _, diags = diagnostics_of(root)
+    diags[0].data["api"] = api
+    titles = [f.title for f in fixes_for(diags[0], _read, Config(root=root))]
+    assert titles[0].startswith(TITLE_WRAP)
+    assert ("arguments sharded" in titles[0]) == (first == "sharded"), titles

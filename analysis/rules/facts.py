@@ -120,7 +120,7 @@ def site_json(facts: Facts, site: Site, **extra) -> dict:
 
 def fix_data(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | None = None) -> dict:
     ctx = ctx if ctx is not None else ev.ctx
-    data: dict = {"axes": list(axes or []), "pallas": pallas, "jax_version": facts.jax_version,
+    data: dict = {"axes": list(axes or []), "pallas": pallas, "jax_version": facts.jax_version, "api": ev.api,
                   "entry": None, "wrap": None, "meshes": [], "pmap": None, "shard_map": None}
     if ev.path:
         site, msg = ev.path[0]
