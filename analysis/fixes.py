@@ -17,6 +17,7 @@ user's intent, hence "unsafe"; the second action shards the arguments over the c
 
 from __future__ import annotations
 
+import bisect
 import io
 import os
 import re
@@ -300,8 +301,7 @@ class _Builder:
 
     def _after_docstring(self) -> int:
         body = self.mod.module.body
-        if body and isinstance(body[0], cst.SimpleStatementLine) and len(body[0].body) == 1 \
-                and isinstance(body[0].body[0], cst.Expr) and isinstance(body[0].body[0].value, cst.SimpleString):
+        if body and _is_docstring(body[0]):
             return self.mod.pos[body[0]].end.line + 1
         return 1
 
@@ -462,15 +462,99 @@ def _wrap(diag, data, module, config, sharded: bool) -> Fix | None:
         if node is None:
             return None
         b = _Builder(mod)
-        modern, smap, kwargs = _wrap_kwargs(b, diag, data, config, node, sharded)
+        static = _static_params(node)
+        if static is None:
+            return None
+        anchor = mod.top_level_of(node) if static else node
+        modern, smap, kwargs = _wrap_kwargs(b, diag, data, config, anchor, sharded)
         deco = f"@{smap}({kwargs})" if modern else f"@{b.partial()}({smap}, {kwargs})"
-        r = mod.pos[node]
-        indent = mod.line_text(r.start.line)[:r.start.column]
-        b.edits.append(Edit(mod.path, r.start.line, 1, r.start.line, 1, indent + deco + mod.newline))
+        if static:
+            edit = _wrap_body(mod, node, static, deco[1:])
+            if edit is None:
+                return None
+            b.edits.append(edit)
+        else:
+            r = mod.pos[node]
+            indent = mod.line_text(r.start.line)[:r.start.column]
+            b.edits.append(Edit(mod.path, r.start.line, 1, r.start.line, 1, indent + deco + mod.newline))
     else:
         return None
     title = TITLE_WRAP if not sharded else f"{TITLE_WRAP} (arguments sharded over {', '.join(axes)})"
     return Fix(title, "unsafe", b.finish(node))
+
+
+def _static_params(func: cst.FunctionDef) -> list[str] | None:
+    """The parameters a decorator of `func` marks static (`static_argnums=`/`static_argnames=`
+    with literal values); None when they are given in a form we cannot read."""
+    positional = [p.name.value for p in (*func.params.posonly_params, *func.params.params)]
+    static: list[str] = []
+    for deco in func.decorators:
+        call = deco.decorator
+        if not isinstance(call, cst.Call):
+            continue
+        for arg in call.args:
+            if arg.keyword is None or arg.keyword.value not in ("static_argnums", "static_argnames"):
+                continue
+            values = arg.value.elements if isinstance(arg.value, (cst.Tuple, cst.List)) else [arg.value]
+            for v in values:
+                v = v.value if isinstance(v, cst.BaseElement) else v
+                if isinstance(v, cst.Integer) and int(v.value, 0) < len(positional):
+                    static.append(positional[int(v.value, 0)])
+                elif _literal_str(v) is not None:
+                    static.append(_literal_str(v))
+                else:
+                    return None
+    return static
+
+
+def _wrap_body(mod: _Module, func: cst.FunctionDef, static: list[str], decorator: str) -> Edit | None:
+    """A jitted function with static parameters cannot be a shard_map itself (its static
+    arguments would become operands): its body moves into an inner function of the other
+    parameters, decorated with `decorator`, which the function calls and returns."""
+    params = func.params
+    if params.star_arg != cst.MaybeSentinel.DEFAULT or params.star_kwarg is not None:
+        return None
+    names = [p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)]
+    dynamic = [n for n in names if n not in static]
+    if not dynamic or not isinstance(func.body, cst.IndentedBlock):
+        return None
+    body = list(func.body.body)
+    doc = body[:1] if body and _is_docstring(body[0]) else []
+    if not body[len(doc):]:
+        return None
+    inner_name = mod.fresh(f"{func.name.value}_sharded")
+    inner = func.with_changes(
+        name=cst.Name(inner_name), decorators=[cst.Decorator(cst.parse_expression(decorator))], leading_lines=[],
+        params=cst.Parameters(params=[cst.Param(cst.Name(n)) for n in dynamic]), returns=None,
+        body=func.body.with_changes(body=body[len(doc):]))
+    call = cst.parse_statement(f"return {inner_name}({', '.join(dynamic)})", config=mod.module.config_for_parsing)
+    new = mod.module.deep_replace(func, func.with_changes(body=func.body.with_changes(body=[*doc, inner, call])))
+    return _text_change(mod, new.code)
+
+
+def _is_docstring(stmt) -> bool:
+    return isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(
+        stmt.body[0], cst.Expr) and isinstance(stmt.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
+
+
+def _text_change(mod: _Module, new: str) -> Edit:
+    """One edit turning the file's text into `new`: the span between their common prefix and
+    suffix."""
+    old = mod.text
+    start = 0
+    while start < min(len(old), len(new)) and old[start] == new[start]:
+        start += 1
+    end = 0
+    while end < min(len(old), len(new)) - start and old[-1 - end] == new[-1 - end]:
+        end += 1
+    starts = _line_starts(old)
+
+    def position(offset: int) -> tuple[int, int]:
+        line = bisect.bisect_right(starts, offset) - 1
+        return line + 1, offset - starts[line] + 1
+
+    (l0, c0), (l1, c1) = position(start), position(len(old) - end)
+    return Edit(mod.path, l0, c0, l1, c1, new[start:len(new) - end])
 
 
 def _wrap_fix(diag, data, module, config):

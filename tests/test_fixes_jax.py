@@ -61,8 +61,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                  "mesh: wrapping it nests one manual context in another"),
     "mosaic/arity_two_ids_1d_mesh.py": (_SCOPE, "two ids for a 1-D mesh: which one addresses the axis "
                                                 "is the author's intent"),
-    "wrappers/partial_jit_static.py": (_SCOPE, "a static (string) argument of jit would become a "
-                                               "shard_map operand"),
 }
 
 
