@@ -393,6 +393,10 @@ def fixes_for(diag: Diagnostic, read: Callable[[str], str], config: Config) -> l
     pmap_ok = not isinstance(pmap, dict) or set(data.get("axes") or ()) <= {pmap.get("axis_name")}
     if isinstance(pmap, dict) and pmap_ok:
         builders.append(_pmap_fix)
+    if isinstance(data.get("rename_axis"), dict):
+        # an axis that a vmap, pmap or shard_map around the call binds under another name: a
+        # misspelling, which no wrap repairs
+        builders.append(_rename_axis_fix)
     if isinstance(data.get("wrap"), dict) and diag.code in WRAP_CODES and pmap_ok:
         # A gather or a reduce-scatter works on blocks: over replicated operands the shapes it
         # gives no longer fit the code around it, so the sharded wrap comes first there.
@@ -402,8 +406,6 @@ def fixes_for(diag: Diagnostic, read: Callable[[str], str], config: Config) -> l
         builders.append(_device_id_axis_fix)
     if isinstance(data.get("perm"), dict) and diag.code == "SHL106":
         builders.append(_perm_range_fix)
-    if isinstance(data.get("rename_axis"), dict):
-        builders.append(_rename_axis_fix)
     if diag.code == "SHL104":
         builders.append(_collective_id_fix)
     if diag.code == "SHL008":
