@@ -638,8 +638,8 @@ def _abstract_mesh_fix(diag, data, module, config) -> Fix | None:
 
 def _rename_axis_fix(diag, data, module, config) -> Fix | None:
     """SHL005/SHL006 with a misspelt axis: the string literal naming it in the call (alone or in
-    a tuple of axes) becomes the bound axis the rule found closest; in a tuple that already
-    names that axis, the literal is dropped instead."""
+    a tuple of axes; or where a name the call passes is assigned) becomes the bound axis the
+    rule found closest; in a tuple that already names that axis, the literal is dropped."""
     rename = data["rename_axis"]
     old, new = rename["axis"], rename["to"]
     found = _call_at(module, {**_diag_span(diag), "path": diag.path})
@@ -652,6 +652,8 @@ def _rename_axis_fix(diag, data, module, config) -> Fix | None:
 
     for arg in call.args:
         value = arg.value
+        if isinstance(value, cst.Name):  # axes held by a name: fixed where it is assigned
+            value = _assigned_value(mod, call, value.value)
         if _literal_str(value) == old:
             return Fix(f"Use axis {new!r}", "unsafe", (_replace_node(mod, value, spelled(value)),))
         if isinstance(value, (cst.Tuple, cst.List)):
