@@ -144,6 +144,9 @@ OTHER = {
     **{f"numpy.{n}": Api("plain_array") for n in ("ones", "zeros", "empty", "full", "arange", "linspace")},
     "jax.random.normal": Api("plain_array"),
     "jax.random.uniform": Api("plain_array"),
+    # a setting read from the environment: its default, or whatever the environment says
+    "os.getenv": Api("env_default"),
+    "os.environ.get": Api("env_default"),
 }
 
 API: dict[str, Api] = {

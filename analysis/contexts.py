@@ -1006,6 +1006,9 @@ class Interpreter:
             return PSpecV(tuple(axes))
         if kind == "plain_array":
             return PlainArray()
+        if kind == "env_default":
+            default = _arg(args, kwargs, 1, "default")
+            return Multi((default, Unknown)) if isinstance(default, Const) else Unknown
         if kind == "partial":
             if not args:
                 return Unknown

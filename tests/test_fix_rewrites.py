@@ -198,3 +198,35 @@ def test_unsafe_fixes_over_rounds(tmp_path):
     assert 'device_id={"tp": other}' in fixed and "axis_names" not in fixed
     after = _run(path)
     assert after.returncode == 0, after.stderr[-2000:]
+
+
+ENV_AXIS = """\
+import os
+
+import jax
+import jax.numpy as jnp
+
+DP_AXIS = os.environ.get("DP_AXIS", "data")
+
+
+def all_mean(x, axis=DP_AXIS):
+    return jax.lax.pmean(x, axis)
+
+
+if __name__ == "__main__":
+    jax.jit(all_mean).trace(jax.ShapeDtypeStruct((8,), jnp.float32)).lower(lowering_platforms=("cuda",))
+"""
+
+
+@pytest.mark.jax
+def test_wrap_takes_the_axis_an_environment_setting_defaults_to(tmp_path):
+    """An axis read from the environment is unknown to the rules, but its default is what the
+    program runs with unless told otherwise: the wrap's mesh has that axis."""
+    path = tmp_path / "prog.py"
+    path.write_text(ENV_AXIS)
+    assert _run(path).returncode != 0
+    check = [sys.executable, "-m", "shardlint.server.cli", "check", "--no-cache", str(path)]
+    subprocess.run(check + ["--fix", "--unsafe-fixes"], capture_output=True, text=True)
+    assert '("data",)' in path.read_text()
+    after = _run(path)
+    assert after.returncode == 0, after.stderr[-2000:]

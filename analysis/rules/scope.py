@@ -179,7 +179,14 @@ def _unknown_axis(facts: Facts, ev, name: str):
         facts, code, ev.site,
         f"`{name}` is reached {where}, where no shard_map, pmap or vmap binds any axis, so whatever axis "
         f"name it gets is unbound: {jax_says}. Call it inside `jax.shard_map` over a mesh with that axis.",
-        path=ev.path, ctx=ev.ctx, data=fix_data(facts, ev, []))
+        path=ev.path, ctx=ev.ctx, data=fix_data(facts, ev, _known_options(value)))
+
+
+def _known_options(value) -> list[str]:
+    """The axis names a value may be, where it is one of them or something unknown (a name
+    read from the environment with a default): the fix's mesh gets those axes."""
+    options = value.options if isinstance(value, Multi) else (value,)
+    return [o.value for o in options if isinstance(o, Const) and isinstance(o.value, str)]
 
 
 def _maybe_none(value) -> bool:
