@@ -404,8 +404,8 @@ def fixes_for(diag: Diagnostic, read: Callable[[str], str], config: Config) -> l
         builders += [_wrap_sharded_fix, _wrap_fix] if blocks else [_wrap_fix, _wrap_sharded_fix]
     if isinstance(data.get("device_id"), dict) and diag.code == "SHL105":
         builders.append(_device_id_axis_fix)
-    if isinstance(data.get("perm"), dict) and diag.code == "SHL106":
-        builders.append(_perm_range_fix)
+    if isinstance(data.get("perm"), dict) and diag.code in ("SHL103", "SHL106"):
+        builders.append(_perm_fix)
     if diag.code == "SHL104":
         builders.append(_collective_id_fix)
     if diag.code == "SHL008":
@@ -711,14 +711,16 @@ def _device_id_axis_fix(diag, data, module, config) -> Fix | None:
                (_replace_node(mod, value, f"{{{key}: {peer}}}"),))
 
 
-def _perm_range_fix(diag, data, module, config) -> Fix | None:
-    """SHL106: the perm keeps only the pairs inside the axis. A literal list of pairs loses the
-    pairs with an index out of range; a comprehension `[(s, s + 1) for s in range(n)]` gets an
-    `if s + 1 < size` clause. A perm held by a name is fixed where the name is assigned (once,
-    in the calling function or at module level), so psend and precv stay paired."""
+def _perm_fix(diag, data, module, config) -> Fix | None:
+    """SHL106: the perm keeps only the pairs inside the axis; SHL103: only the first pair of
+    each repeated source or destination. A literal list of pairs loses the others; for SHL106 a
+    comprehension `[(s, s + 1) for s in range(n)]` gets an `if s + 1 < size` clause. A perm
+    held by a name is fixed where the name is assigned (once, in the calling function or at
+    module level), so psend and precv stay paired."""
     spec = data["perm"]
-    size = spec["size"]
-    if spec.get("negative") or not isinstance(size, int):
+    size = spec.get("size")
+    in_range = diag.code == "SHL106"
+    if in_range and (spec.get("negative") or not isinstance(size, int)):
         return None
     found = _call_at(module, {**_diag_span(diag), "path": diag.path})
     if found is None:
@@ -734,24 +736,28 @@ def _perm_range_fix(diag, data, module, config) -> Fix | None:
         perm = positional[spec["position"]].value
     if isinstance(perm, cst.Name):
         perm = _assigned_value(mod, call, perm.value)
-    title = f"Keep only the perm pairs inside the axis (indices below {size})"
+    title = (f"Keep only the perm pairs inside the axis (indices below {size})" if in_range else
+             "Keep only the first pair of each repeated source or destination")
     if isinstance(perm, (cst.List, cst.Tuple)):
         pairs = [_int_pair(e.value) for e in perm.elements]
         if not pairs or None in pairs:
             return None
-        kept = [mod.text_of(e.value) for e, p in zip(perm.elements, pairs) if max(p) < size]
+        keep, sources, destinations = [], set(), set()
+        for p in pairs:
+            keep.append(max(p) < size if in_range else p[0] not in sources and p[1] not in destinations)
+            sources.add(p[0])
+            destinations.add(p[1])
+        kept = [mod.text_of(e.value) for e, k in zip(perm.elements, keep) if k]
         if not kept or len(kept) == len(pairs):
             return None
         open_, close = ("[", "]") if isinstance(perm, cst.List) else ("(", ")")
         text = open_ + ", ".join(kept) + ("," if len(kept) == 1 and open_ == "(" else "") + close
         return Fix(title, "unsafe", (_replace_node(mod, perm, text),))
-    if isinstance(perm, (cst.ListComp, cst.GeneratorExp)) and isinstance(perm.elt, cst.Tuple) \
+    if in_range and isinstance(perm, (cst.ListComp, cst.GeneratorExp)) and isinstance(perm.elt, cst.Tuple) \
             and len(perm.elt.elements) == 2 and perm.for_in.inner_for_in is None:
         sides = [e.value for e, bad in zip(perm.elt.elements, (spec.get("sources"), spec.get("destinations"))) if bad]
-        if not sides:
-            return None
-        if perm.for_in.ifs:
-            return None  # the author filters the pairs already
+        if not sides or perm.for_in.ifs:
+            return None  # nothing to filter, or the author filters the pairs already
         cond = " and ".join(f"{mod.text_of(e)} < {size}" for e in sides)
         at = mod.pos[perm.for_in].end
         return Fix(title, "unsafe", (Edit(mod.path, at.line, at.column + 1, at.line, at.column + 1, f" if {cond}"),))

@@ -22,7 +22,7 @@ def check(facts: Facts):
                 f"The perm of `{name}` repeats a source or a destination index: JAX raises `ValueError: "
                 f"{'ppermute' if ev.kind == 'collective' else name} sources and destinations must be unique, "
                 f"got {ev.perm}.` Give every source and every destination once.",
-                path=ev.path, ctx=ev.ctx))
+                path=ev.path, ctx=ev.ctx, data={"perm": {"position": 3 if ev.kind == "recv" else 2}}))
             continue
         if ev.axes is not None and len(ev.axes) == 1:
             kind, frame = binding(ev.ctx, ev.axes[0])
