@@ -404,6 +404,8 @@ def fixes_for(diag: Diagnostic, read: Callable[[str], str], config: Config) -> l
         builders += [_wrap_sharded_fix, _wrap_fix] if blocks else [_wrap_fix, _wrap_sharded_fix]
     if isinstance(data.get("device_id"), dict) and diag.code == "SHL105":
         builders.append(_device_id_axis_fix)
+    if data.get("send_recv") in ("send", "recv") and diag.code == "SHL007":
+        builders.append(_ppermute_fix)
     if isinstance(data.get("perm"), dict) and diag.code in ("SHL103", "SHL106"):
         builders.append(_perm_fix)
     if diag.code == "SHL104":
@@ -762,6 +764,86 @@ def _perm_fix(diag, data, module, config) -> Fix | None:
         at = mod.pos[perm.for_in].end
         return Fix(title, "unsafe", (Edit(mod.path, at.line, at.column + 1, at.line, at.column + 1, f" if {cond}"),))
     return None
+
+
+def _ppermute_fix(diag, data, module, config) -> Fix | None:
+    """SHL007: `tok = psend(x, axis, perm)` and `precv(tok, shape, axis, perm)` in one function
+    are one `ppermute(x, axis, perm)`, which every backend lowers: the psend statement goes,
+    the precv call becomes the ppermute. Offered from either diagnostic (the same edits)."""
+    found = _call_at(module, {**_diag_span(diag), "path": diag.path})
+    if found is None:
+        return None
+    mod, call = found
+    func = _function_of(mod, call)
+    if not isinstance(func, cst.FunctionDef):
+        return None
+    calls = [n for n in _walk(func) if isinstance(n, cst.Call) and _callee_name(n.func) in ("psend", "precv")]
+    if data["send_recv"] == "send":
+        stmt = mod.statement_of(call)
+        token = _assigned_name(stmt, call)
+        recvs = [c for c in calls if _callee_name(c.func) == "precv" and c.args
+                 and isinstance(c.args[0].value, cst.Name) and c.args[0].value.value == token]
+        if token is None or len(recvs) != 1:
+            return None
+        send, recv = call, recvs[0]
+    else:
+        tok = call.args[0].value if call.args and call.args[0].keyword is None else None
+        if not isinstance(tok, cst.Name):
+            return None
+        sends = [c for c in calls if _callee_name(c.func) == "psend"
+                 and _assigned_name(mod.statement_of(c), c) == tok.value]
+        if len(sends) != 1:
+            return None
+        send, recv, token = sends[0], call, tok.value
+    uses = [n for n in _walk(func) if isinstance(n, cst.Name) and n.value == token]
+    s_args, r_args = _send_recv_args(send, ("x", "axis_name", "perm")), _send_recv_args(
+        recv, ("token", "out_shape", "axis_name", "perm"))
+    if len(uses) != 2 or s_args is None or r_args is None:
+        return None
+    text = {k: " ".join(mod.text_of(v).split()) for k, v in (*s_args.items(), *(("r_" + k, v) for k, v in r_args.items()))}
+    if text["axis_name"] != text["r_axis_name"] or text["perm"] != text["r_perm"]:
+        return None
+    b = _Builder(mod)
+    if isinstance(send.func, cst.Attribute):
+        ppermute = f"{mod.text_of(send.func.value)}.ppermute"
+    else:
+        ppermute = b.name(("jax.lax.ppermute",), "jax.lax", "ppermute", "ppermute")
+    stmt = mod.statement_of(send)
+    r = mod.pos[stmt]
+    b.edits.append(Edit(mod.path, r.start.line, 1, r.end.line + 1, 1, ""))
+    args = ", ".join(mod.text_of(s_args[k]) for k in ("x", "axis_name", "perm"))
+    b.edits.append(_replace_node(mod, recv, f"{ppermute}({args})"))
+    return Fix("Use jax.lax.ppermute (the backend has no send/recv)", "unsafe", b.finish(stmt))
+
+
+def _callee_name(func) -> str | None:
+    if isinstance(func, cst.Attribute):
+        return func.attr.value
+    return func.value if isinstance(func, cst.Name) else None
+
+
+def _assigned_name(stmt, call) -> str | None:
+    """`name` where `stmt` is exactly `name = call`."""
+    if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1:
+        small = stmt.body[0]
+        if isinstance(small, cst.Assign) and small.value is call and len(small.targets) == 1 \
+                and isinstance(small.targets[0].target, cst.Name):
+            return small.targets[0].target.value
+    return None
+
+
+def _send_recv_args(call: cst.Call, names: tuple[str, ...]) -> dict | None:
+    """The arguments of a psend/precv call by parameter name; None when one is missing or
+    starred."""
+    out: dict = {}
+    for i, arg in enumerate(call.args):
+        if arg.star:
+            return None
+        key = arg.keyword.value if arg.keyword is not None else (names[i] if i < len(names) else None)
+        if key not in names:
+            return None
+        out[key] = arg.value
+    return out if all(n in out for n in names) else None
 
 
 def _int_pair(node) -> tuple[int, int] | None:

@@ -37,7 +37,7 @@ def check(facts: Facts):
                 f"`lowering_platforms`): JAX lowers "
                 f"psend/precv only for GPU and raises `NotImplementedError: {name} is currently only "
                 f"implemented on GPU`. Use `jax.lax.ppermute` on {backend.upper()}.",
-                path=ev.path, ctx=ev.ctx))
+                path=ev.path, ctx=ev.ctx, data={"send_recv": ev.kind}))
     return out
 
 
