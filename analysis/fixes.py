@@ -318,11 +318,12 @@ def _insert_lines(mod: _Module, line: int, texts: list[str]) -> Edit:
     return Edit(mod.path, n, col, n, col, "".join(nl + t for t in texts))
 
 
-def _mesh(b: _Builder, meshes: list, axes: list[str], before) -> str:
-    """A mesh name visible at `before` with every axis in `axes`; inserts one when none is."""
+def _mesh(b: _Builder, meshes: list, axes: list[str], before) -> tuple[str, bool]:
+    """A mesh name visible at `before` with every axis in `axes` (inserted when none is), and
+    whether its axes are Explicit."""
     for m in meshes or ():
         if isinstance(m, dict) and m.get("name") and set(axes) <= set(m.get("axes") or ()):
-            return m["name"]
+            return m["name"], bool(m.get("explicit"))
     axes = list(axes) or ["x"]
     # `Mesh`, not `jax.make_mesh`: its axes are Auto on every JAX version, whereas make_mesh
     # makes Explicit axes on JAX 0.10, where a sharded in_specs must match the inputs' sharding.
@@ -338,7 +339,7 @@ def _mesh(b: _Builder, meshes: list, axes: list[str], before) -> str:
         # keep the blank lines PEP 8 puts between a definition and other code
         lines += [""] * (2 if isinstance(b.mod.parent.get(stmt), cst.Module) else 1)
     b.insert_before(stmt, lines)
-    return name
+    return name, False
 
 
 # ----------------------------------------------------------------------------------------------
@@ -430,8 +431,11 @@ def _wrap_kwargs(b: _Builder, diag: Diagnostic, data: dict, config: Config, anch
     axes = [a for a in data.get("axes") or () if isinstance(a, str)]
     smap = b.shard_map(modern)
     p = b.pspec()
-    mesh = _mesh(b, data.get("meshes") or [], axes, anchor)
-    if sharded:
+    mesh, explicit = _mesh(b, data.get("meshes") or [], axes, anchor)
+    if explicit and not sharded:
+        # over an Explicit mesh shard_map takes the specs from the arguments' own shardings
+        kwargs = f"mesh={mesh}, out_specs={p}(), check_vma=False"
+    elif sharded:
         spec = f'{p}("{axes[0]}")' if len(axes) == 1 else f"{p}(({', '.join(f'{chr(34)}{a}{chr(34)}' for a in axes)}))"
         kwargs = f"mesh={mesh}, in_specs={spec}, out_specs={spec}"
         if data.get("pallas"):
@@ -1014,7 +1018,7 @@ def _pmap_fix(diag, data, module, config) -> Fix | None:
         return None
     smap = b.shard_map(modern)
     jit = f"{b.jax()}.jit"
-    mesh = _mesh(b, data.get("meshes") or [], [axis], node)
+    mesh, _ = _mesh(b, data.get("meshes") or [], [axis], node)
     kwargs = f"mesh={mesh}, in_specs={in_specs}, out_specs={out_specs}"
     if data.get("pallas"):
         kwargs += ", check_vma=False" if modern else ", check_rep=False"
