@@ -48,6 +48,7 @@ TITLE_WRAP = "Wrap in jax.shard_map"
 TITLE_MANUAL = "Make all mesh axes manual"
 TITLE_PMAP = "Replace jax.pmap with jax.shard_map"
 TITLE_SUPPRESS = "Suppress with "
+TITLE_PPERMUTE = "Replace the psend/precv pair with jax.lax.ppermute"
 
 _BLOCK_COLLECTIVES = frozenset({"all_gather", "psum_scatter", "reduce_scatter"})
 _PSPEC = ("jax.sharding.PartitionSpec", "jax.P", "jax.sharding.P")
@@ -394,6 +395,9 @@ def fixes_for(diag: Diagnostic, read: Callable[[str], str], config: Config) -> l
     pmap_ok = not isinstance(pmap, dict) or set(data.get("axes") or ()) <= {pmap.get("axis_name")}
     if isinstance(pmap, dict) and pmap_ok:
         builders.append(_pmap_fix)
+    if data.get("send_recv") in ("send", "recv"):
+        # where send/recv cannot work (a backend without it, under grad or vmap), ppermute does
+        builders.append(_ppermute_fix)
     if isinstance(data.get("rename_axis"), dict):
         # an axis that a vmap, pmap or shard_map around the call binds under another name: a
         # misspelling, which no wrap repairs
@@ -405,8 +409,6 @@ def fixes_for(diag: Diagnostic, read: Callable[[str], str], config: Config) -> l
         builders += [_wrap_sharded_fix, _wrap_fix] if blocks else [_wrap_fix, _wrap_sharded_fix]
     if isinstance(data.get("device_id"), dict) and diag.code == "SHL105":
         builders.append(_device_id_axis_fix)
-    if data.get("send_recv") in ("send", "recv") and diag.code == "SHL007":
-        builders.append(_ppermute_fix)
     if isinstance(data.get("perm"), dict) and diag.code in ("SHL103", "SHL106"):
         builders.append(_perm_fix)
     if diag.code == "SHL104":
@@ -771,9 +773,11 @@ def _perm_fix(diag, data, module, config) -> Fix | None:
 
 
 def _ppermute_fix(diag, data, module, config) -> Fix | None:
-    """SHL007: `tok = psend(x, axis, perm)` and `precv(tok, shape, axis, perm)` in one function
-    are one `ppermute(x, axis, perm)`, which every backend lowers: the psend statement goes,
-    the precv call becomes the ppermute. Offered from either diagnostic (the same edits)."""
+    """SHL007 (a backend without send/recv), SHL009 (under grad), SHL001/SHL002 under vmap:
+    `tok = psend(x, axis, perm)` and `precv(tok, shape, axis, perm)` in one function are one
+    `ppermute(x, axis, perm)`, which every backend lowers, JAX differentiates and vmap batches:
+    the psend statement goes, the precv call becomes the ppermute. Offered from either
+    diagnostic (the same edits)."""
     found = _call_at(module, {**_diag_span(diag), "path": diag.path})
     if found is None:
         return None
@@ -817,7 +821,7 @@ def _ppermute_fix(diag, data, module, config) -> Fix | None:
     b.edits.append(Edit(mod.path, r.start.line, 1, r.end.line + 1, 1, ""))
     args = ", ".join(mod.text_of(s_args[k]) for k in ("x", "axis_name", "perm"))
     b.edits.append(_replace_node(mod, recv, f"{ppermute}({args})"))
-    return Fix("Use jax.lax.ppermute (the backend has no send/recv)", "unsafe", b.finish(stmt))
+    return Fix(TITLE_PPERMUTE, "unsafe", b.finish(stmt))
 
 
 def _callee_name(func) -> str | None:

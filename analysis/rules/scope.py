@@ -52,7 +52,7 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
                 f"`NotImplementedError: Differentiation rule for '{name}' not implemented`. Keep the "
                 f"exchange out of the differentiated function (a `jax.custom_vjp` with an explicit backward "
                 f"exchange), or use `jax.lax.ppermute`.",
-                path=ev.path, ctx=ev.ctx, data=fix_data(facts, ev, ev.axes))
+                path=ev.path, ctx=ev.ctx, data={**fix_data(facts, ev, ev.axes), "send_recv": ev.kind})
         return None
     if kind == "not_in_mesh":
         mesh = axis_desc(frame.mesh_axes)
@@ -118,8 +118,9 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
         return diag(
             facts, code, ev.site,
             f"`{name}` over axis {axis!r}, which only `jax.vmap(axis_name=)` binds: JAX raises "
-            f"{jax_says}. Send/recv needs manual sharding: call it inside `jax.shard_map`.",
-            path=ev.path, ctx=ev.ctx, data=fix_data(facts, ev, ev.axes))
+            f"{jax_says}. Send/recv needs manual sharding: call it inside `jax.shard_map`, or use "
+            f"`jax.lax.ppermute`, which vmap batches.",
+            path=ev.path, ctx=ev.ctx, data={**fix_data(facts, ev, ev.axes), "send_recv": ev.kind})
     if ev.kind == "recv":
         jax_says = (f"JAX {v} fails at lowering with a bare `AssertionError` (where the axis is bound "
                     f"without manual sharding: `NotImplementedError: precv currently only supports manual "
