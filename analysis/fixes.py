@@ -625,14 +625,14 @@ def _abstract_mesh_fix(diag, data, module, config) -> Fix | None:
     """SHL010: under a trace, `with jax.set_mesh(m):` becomes `with
     jax.sharding.use_abstract_mesh(m.abstract_mesh):`, which JAX allows there and which gives
     the traced code the same context mesh (a trace only ever sees the abstract one)."""
-    if _target_version(diag, config) < ABSTRACT_MESH_CONTEXT:
-        return None
     found = _call_at(module, data["set_mesh_call"])
     if found is None:
         return None
     mod, call = found
     if not isinstance(mod.parent.get(call), cst.WithItem) or len(call.args) != 1 or call.args[0].keyword:
         return None
+    if _target_version(diag, config) < ABSTRACT_MESH_CONTEXT:
+        return _drop_mesh_context(mod, mod.parent[mod.parent[call]])
     mesh = call.args[0].value
     text = mod.text_of(mesh)
     if not isinstance(mesh, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
@@ -773,15 +773,24 @@ def _perm_fix(diag, data, module, config) -> Fix | None:
 
 
 def _ppermute_fix(diag, data, module, config) -> Fix | None:
-    """SHL007 (a backend without send/recv), SHL009 (under grad), SHL001/SHL002 under vmap:
+    """SHL007 (a backend without send/recv), SHL009 (under grad), SHL001/SHL002 under vmap,
+    SHL008 (JAX before 0.7 has no psend/precv):
     `tok = psend(x, axis, perm)` and `precv(tok, shape, axis, perm)` in one function are one
     `ppermute(x, axis, perm)`, which every backend lowers, JAX differentiates and vmap batches:
     the psend statement goes, the precv call becomes the ppermute. Offered from either
     diagnostic (the same edits)."""
-    found = _call_at(module, {**_diag_span(diag), "path": diag.path})
-    if found is None:
+    mod = module(diag.path)
+    call = mod.node_at(_diag_span(diag), (cst.Call, cst.Attribute, cst.Name)) if mod is not None else None
+    if call is not None and not isinstance(call, cst.Call):  # SHL008 points at the name
+        parent = mod.parent.get(call)
+        call = parent if isinstance(parent, cst.Call) and parent.func is call else None
+    if call is None and mod is not None:  # SHL008 at `from jax.lax import psend`: its one call
+        local = mod.spell((f"jax.lax.p{data['send_recv']}",), via_module=False)
+        calls = [n for n in _walk(mod.module) if isinstance(n, cst.Call) and isinstance(n.func, cst.Name)
+                 and n.func.value == local]
+        call = calls[0] if len(calls) == 1 else None
+    if call is None:
         return None
-    mod, call = found
     func = _function_of(mod, call)
     if not isinstance(func, cst.FunctionDef):
         return None
@@ -821,7 +830,35 @@ def _ppermute_fix(diag, data, module, config) -> Fix | None:
     b.edits.append(Edit(mod.path, r.start.line, 1, r.end.line + 1, 1, ""))
     args = ", ".join(mod.text_of(s_args[k]) for k in ("x", "axis_name", "perm"))
     b.edits.append(_replace_node(mod, recv, f"{ppermute}({args})"))
+    b.edits += _drop_imported([c.func.value for c in (send, recv) if isinstance(c.func, cst.Name)], mod)
     return Fix(TITLE_PPERMUTE, "unsafe", b.finish(stmt))
+
+
+def _drop_imported(names: list[str], mod: _Module) -> list[Edit]:
+    """Edits taking `names` (each used once, by the code the fix removes) out of the module's
+    top-level `from ... import` statements: JAX versions without psend/precv cannot import
+    them."""
+    uses = {n: 0 for n in names}
+    for node in _walk(mod.module):
+        if isinstance(node, cst.Name) and node.value in uses and not isinstance(mod.parent.get(node), cst.ImportAlias):
+            uses[node.value] += 1
+    gone = {n for n, k in uses.items() if k == names.count(n)}
+    edits = []
+    for stmt in mod.module.body:
+        if not (isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1
+                and isinstance(stmt.body[0], cst.ImportFrom) and not isinstance(stmt.body[0].names, cst.ImportStar)):
+            continue
+        imp = stmt.body[0]
+        kept = [a for a in imp.names if a.asname is not None or _dotted(a.name) not in gone]
+        if len(kept) == len(imp.names):
+            continue
+        r = mod.pos[stmt]
+        if not kept:
+            edits.append(Edit(mod.path, r.start.line, 1, r.end.line + 1, 1, ""))
+        else:
+            new = imp.with_changes(names=[a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in kept])
+            edits.append(_replace_node(mod, imp, mod.module.code_for_node(new)))
+    return edits
 
 
 def _callee_name(func) -> str | None:
@@ -893,6 +930,22 @@ def _replace_node(mod: "_Module", node, text: str) -> Edit:
     start = mod.pos[node.lpar[0] if getattr(node, "lpar", None) else node].start
     end = mod.pos[node.rpar[-1] if getattr(node, "rpar", None) else node].end
     return Edit(mod.path, start.line, start.column + 1, end.line, end.column + 1, text)
+
+
+def _drop_mesh_context(mod: "_Module", with_stmt) -> Fix | None:
+    """Before JAX 0.7.1 (no use_abstract_mesh): `with use_mesh(m):` under a trace goes, its body
+    dedented, where every shard_map in it passes its mesh (nothing there needs the context)."""
+    if not isinstance(with_stmt, cst.With) or len(with_stmt.items) != 1 or with_stmt.items[0].asname is not None \
+            or not isinstance(with_stmt.body, cst.IndentedBlock):
+        return None
+    for node in _walk(with_stmt.body):
+        if isinstance(node, cst.Call) and (_callee_name(node.func) or "").endswith("shard_map"):
+            positional = [a for a in node.args if a.keyword is None]
+            if _keyword_index(node, "mesh") is None and len(positional) < 2:
+                return None
+    new = mod.module.deep_replace(with_stmt, cst.FlattenSentinel(with_stmt.body.body))
+    return Fix("Drop the mesh context (every shard_map in it passes its mesh)", "unsafe",
+               (_text_change(mod, new.code),))
 
 
 def _append_kwarg(mod: "_Module", call: cst.Call, text: str) -> Edit:
@@ -1156,6 +1209,8 @@ def _version_fix(diag, data, module, config) -> Fix | None:
                                             kw.end.column + 1, new),))
         if keyword == "auto" and mod.text_of(arg.value).replace(" ", "") in _EMPTY_SETS:
             return Fix(title, "safe", (_remove_arg(mod, node, idx),))  # no auto axes: all manual
+        if keyword == "auto" and data.get("api") == "jax.experimental.shard_map.shard_map":
+            return _top_level_shard_map(mod, node, title)
         return None
     if not isinstance(node, cst.Attribute):
         return None
@@ -1177,13 +1232,48 @@ def _version_fix(diag, data, module, config) -> Fix | None:
         b.edits.append(Edit(mod.path, r.start.line, r.start.column + 1, r.end.line, r.end.column + 1,
                             f"{b.jax()}.set_mesh"))
     elif attr == "set_mesh" and version < (0, 7):
+        # `with jax.set_mesh(m):` is `with jax.sharding.use_mesh(m):` there; the global setter
+        # is `jax.sharding.set_mesh(m)`
+        call = mod.parent.get(node)
+        entered = isinstance(call, cst.Call) and isinstance(mod.parent.get(call), cst.WithItem)
         b.edits.append(Edit(mod.path, r.start.line, r.start.column + 1, r.end.line, r.end.column + 1,
-                            f"{b.jax()}.sharding.use_mesh"))
+                            f"{b.jax()}.sharding.{'use_mesh' if entered else 'set_mesh'}"))
     else:
         return None
     return Fix(title, "safe", b.finish(node))
 
 
+
+
+def _top_level_shard_map(mod: _Module, call: cst.Call, title: str) -> Fix | None:
+    """`jax.experimental.shard_map.shard_map(f, mesh, in_specs, out_specs, check_rep=...,
+    auto=A)`, which JAX 0.8 dropped `auto` from, as `jax.shard_map(f, mesh=..., ...,
+    check_vma=..., axis_names=frozenset(mesh.axis_names) - A)`."""
+    positional = ("f", "mesh", "in_specs", "out_specs", "check_rep", "auto")
+    args: dict[str, cst.BaseExpression] = {}
+    for i, arg in enumerate(call.args):
+        name = arg.keyword.value if arg.keyword is not None else (positional[i] if i < len(positional) else None)
+        if arg.star or name is None or name in args:
+            return None
+        args[name] = arg.value
+    if not {"f", "mesh", "auto"} <= set(args):
+        return None
+    b = _Builder(mod)
+    rename = {"check_rep": "check_vma"}
+    parts = [mod.text_of(args.pop("f"))]
+    auto_node = args.pop("auto")
+    auto = mod.text_of(auto_node)
+    if isinstance(auto_node, cst.SimpleString):
+        auto = f"{{{auto}}}"  # one axis name
+    elif not (isinstance(auto_node, cst.Set) or (
+            isinstance(auto_node, cst.Call) and _callee_name(auto_node.func) in ("frozenset", "set"))):
+        auto = f"frozenset({auto})"
+    mesh = mod.text_of(args["mesh"])
+    mesh = mesh if isinstance(args["mesh"], (cst.Name, cst.Attribute)) else f"({mesh})"
+    parts += [f"{rename.get(k, k)}={mod.text_of(v)}" for k, v in args.items()]
+    parts.append(f"axis_names=frozenset({mesh}.axis_names) - {auto}")
+    b.edits.append(_replace_node(mod, call, f"{b.jax()}.shard_map({', '.join(parts)})"))
+    return Fix(title, "unsafe", b.finish(call))
 
 
 def _suppress_fix(diag: Diagnostic, module) -> Fix | None:

@@ -54,8 +54,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                             "pair is left to keep"),
     "scope/precv_vmap_axis_name.py": (_PROGRAM, "precv under vmap: JAX has no batching rule for it"),
     "scope/psend_vmap_partial_perm.py": (_PROGRAM, "psend under vmap with a partial perm"),
-    "versions/psend_jax062.py": (_PROGRAM, "psend does not exist in JAX 0.6.2"),
-    "versions/sendrecv_from_import_jax062.py": (_PROGRAM, "precv does not exist in JAX 0.6.2"),
     "scope/sendrecv_post_shard_map.py": (_SCOPE, "the function already calls a shard_map over the same "
                                                  "mesh: wrapping it nests one manual context in another"),
     "mosaic/arity_two_ids_1d_mesh.py": (_SCOPE, "two ids for a 1-D mesh: which one addresses the axis "

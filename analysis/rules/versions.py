@@ -62,7 +62,8 @@ def check(facts: Facts):
                 facts, "SHL008", ev.site,
                 f"`{ev.api}` does not exist in the target JAX {facts.jax_version} ({missing}): JAX raises "
                 f"`AttributeError`. {_ALTERNATIVE.get(ev.api, 'Use the spelling your JAX version has.')}",
-                path=ev.path, data={"api": ev.api, "keyword": None, "jax_version": facts.jax_version}))
+                path=ev.path, data={"api": ev.api, "keyword": None, "jax_version": facts.jax_version,
+                                    **_SEND_RECV.get(ev.api, {})}))
     for ev in facts.of("smap_kw"):
         bad = _SMAP_KW.get(ev.api, {})
         kws = [k for k in ev.extra.get("kwargs", []) if k in bad]
@@ -77,6 +78,9 @@ def check(facts: Facts):
                 path=ev.path, data={"api": ev.api, "keyword": k, "jax_version": facts.jax_version}))
     return out
 
+
+# psend/precv before JAX 0.7: the fix makes the pair one ppermute
+_SEND_RECV = {"jax.lax.psend": {"send_recv": "send"}, "jax.lax.precv": {"send_recv": "recv"}}
 
 _ALTERNATIVE = {
     "jax.lax.psend": "Upgrade to JAX ≥ 0.7, or use `jax.lax.ppermute`.",

@@ -1,5 +1,4 @@
 import jax
-from jax.lax import precv, psend
 from jax.lax import ppermute
 
 RING = [(0, 1), (1, 2), (2, 3), (3, 0)]
