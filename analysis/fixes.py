@@ -418,7 +418,7 @@ def fixes_for(diag: Diagnostic, read: Callable[[str], str], config: Config) -> l
     for build in builders:
         try:
             fix = build(diag, data, module, config)
-        except (LookupError, TypeError, ValueError):
+        except (AttributeError, LookupError, TypeError, ValueError):
             fix = None  # the facts do not match the current text: offer nothing
         if fix is not None:
             out.append(fix)
