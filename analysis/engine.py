@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import hashlib
 import importlib.util
 import json
 import os
@@ -24,7 +25,17 @@ from .resolve import JediResolver
 from .rules import mosaic, protocol, scope, versions
 from .rules.facts import NEWEST_KNOWN, Facts
 
-ENGINE_VERSION = "1"
+
+def _code_fingerprint() -> str:
+    """A digest of the analysis code itself: diagnostics cached by another shardlint (whose
+    rules or fix facts differ) are never reused."""
+    h = hashlib.sha256()
+    for path in sorted(Path(__file__).resolve().parent.rglob("*.py")):
+        h.update(path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+ENGINE_VERSION = _code_fingerprint()
 RULE_FAMILIES = (scope, mosaic, protocol, versions)
 
 
