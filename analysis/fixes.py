@@ -463,10 +463,25 @@ def _wrap(diag, data, module, config, sharded: bool) -> Fix | None:
         if node is None:
             return None
         b = _Builder(mod)
-        _, smap, kwargs = _wrap_kwargs(b, diag, data, config, node, sharded)
-        r = mod.pos[node]
-        b.edits.append(Edit(mod.path, r.start.line, r.start.column + 1, r.start.line, r.start.column + 1, f"{smap}("))
-        b.edits.append(Edit(mod.path, r.end.line, r.end.column + 1, r.end.line, r.end.column + 1, f", {kwargs})"))
+        jit = mod.parent.get(mod.parent.get(node))
+        func = _def_named(mod, node.value) if isinstance(node, cst.Name) and kind == "arg" else None
+        static = _static_params(func, (jit,)) if func is not None and isinstance(jit, cst.Call) else []
+        if static is None:
+            return None
+        if static:
+            # `jax.jit(step, static_argnums=...)`: the static arguments stay out of the shard_map
+            modern, smap, kwargs = _wrap_kwargs(b, diag, data, config, mod.top_level_of(func), sharded)
+            deco = f"{smap}({kwargs})" if modern else f"{b.partial()}({smap}, {kwargs})"
+            edit = _wrap_body(mod, func, static, deco)
+            if edit is None:
+                return None
+            b.edits.append(edit)
+        else:
+            _, smap, kwargs = _wrap_kwargs(b, diag, data, config, node, sharded)
+            r = mod.pos[node]
+            b.edits.append(Edit(mod.path, r.start.line, r.start.column + 1, r.start.line, r.start.column + 1,
+                                f"{smap}("))
+            b.edits.append(Edit(mod.path, r.end.line, r.end.column + 1, r.end.line, r.end.column + 1, f", {kwargs})"))
     elif kind == "decorator":
         node = mod.function_at(w.get("def_line") or w["line"], w.get("function"))
         if node is None:
@@ -493,13 +508,13 @@ def _wrap(diag, data, module, config, sharded: bool) -> Fix | None:
     return Fix(title, "unsafe", b.finish(node))
 
 
-def _static_params(func: cst.FunctionDef) -> list[str] | None:
-    """The parameters a decorator of `func` marks static (`static_argnums=`/`static_argnames=`
-    with literal values); None when they are given in a form we cannot read."""
+def _static_params(func: cst.FunctionDef, calls=()) -> list[str] | None:
+    """The parameters of `func` that a decorator of it, or one of `calls` (`jax.jit(func,
+    static_argnums=...)`), marks static with literal values; None when they are given in a form
+    we cannot read."""
     positional = [p.name.value for p in (*func.params.posonly_params, *func.params.params)]
     static: list[str] = []
-    for deco in func.decorators:
-        call = deco.decorator
+    for call in (*(d.decorator for d in func.decorators), *calls):
         if not isinstance(call, cst.Call):
             continue
         for arg in call.args:
@@ -515,6 +530,12 @@ def _static_params(func: cst.FunctionDef) -> list[str] | None:
                 else:
                     return None
     return static
+
+
+def _def_named(mod: _Module, name: str) -> cst.FunctionDef | None:
+    """The one module-level `def name`."""
+    found = [s for s in mod.module.body if isinstance(s, cst.FunctionDef) and s.name.value == name]
+    return found[0] if len(found) == 1 else None
 
 
 def _wrap_body(mod: _Module, func: cst.FunctionDef, static: list[str], decorator: str) -> Edit | None:
