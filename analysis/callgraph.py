@@ -331,6 +331,8 @@ class Frame:
     # Where the transformed function is written: ("arg", Site of the function expression) for
     # `jit(step)`, ("decorator", Site of the def) for `@jit`; for fixes and messages.
     wrap: tuple | None = field(default=None, compare=False)
+    # shard_map: the mesh axes its in_specs shard the arguments over (None when not static)
+    spec_axes: frozenset | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)

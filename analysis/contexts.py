@@ -850,7 +850,7 @@ class Interpreter:
                 manual = frozenset(mesh_axes)
             check = p.get("check_vma", p.get("check_rep", Const(True)))
             fr = Frame("shard_map", t.site, manual, mesh_axes, mesh_sizes, api=t.api,
-                       wrap=p.get("__wrap__"))
+                       wrap=p.get("__wrap__"), spec_axes=_spec_axes(p.get("in_specs")))
             inner = ctx.push(fr)
             if isinstance(mesh, MeshV):
                 inner = inner.with_mesh(mesh)
@@ -1298,6 +1298,14 @@ def _mesh_of_cm(v: Value) -> MeshV | None:
     if isinstance(v, MeshV):
         return v
     return None
+
+
+def _spec_axes(specs) -> frozenset | None:
+    """The mesh axes a shard_map's in_specs (a PartitionSpec or a sequence of them) name."""
+    items = specs.items if isinstance(specs, Seq) else (specs,)
+    if not items or not all(isinstance(i, PSpecV) and i.axes is not None for i in items):
+        return None
+    return frozenset(a for i in items for a in i.axes)
 
 
 def _multi_device_shardings(v) -> bool:

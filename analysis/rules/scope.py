@@ -141,8 +141,9 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
 
 def _with_rename(data: dict, ev, axis: str) -> dict:
     """The axis the fix renames a misspelt `axis` to: the only axis bound around the call that
-    it does not already name, else the one whose name is closest to it; where the call names
-    every bound axis already, one of them (the fix then drops `axis`)."""
+    it does not already name, else the one whose name is closest to it, else the one the
+    shard_map's in_specs shard over; where the call names every bound axis already, one of them
+    (the fix then drops `axis`)."""
     bound: list[str] = []
     for f in ev.ctx.frames:
         if f.kind in ("shard_map", "pmap", "vmap") and f.axes:
@@ -155,7 +156,10 @@ def _with_rename(data: dict, ev, axis: str) -> dict:
         to = others[0]
     else:
         close = difflib.get_close_matches(axis, others, n=1, cutoff=0.6)
-        to = close[0] if close else None
+        # else the one axis the shard_map's in_specs shard its arguments over
+        sm = ev.ctx.innermost("shard_map")
+        sharded = [a for a in others if sm is not None and sm.spec_axes is not None and a in sm.spec_axes]
+        to = close[0] if close else (sharded[0] if len(sharded) == 1 else None)
     if to is not None:
         data["rename_axis"] = {"axis": axis, "to": to}
     return data
