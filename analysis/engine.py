@@ -233,7 +233,11 @@ def _module_meshes(interp: Interpreter, finder: ModuleFinder, files: dict) -> di
 
 def _into_project(d: Diagnostic, files: dict) -> Diagnostic | None:
     """Diagnostics inside code outside the project (an installed library) move to the last
-    project frame of the call path that reaches them: the line the user can change."""
+    project frame of the call path that reaches them: the line the user can change. Fix facts
+    that point outside the project go: a fix never edits an installed library."""
+    if d.data and any(isinstance(v, dict) and "path" in v and v["path"] not in files for v in d.data.values()):
+        d = replace(d, data={k: v for k, v in d.data.items()
+                             if not (isinstance(v, dict) and "path" in v and v["path"] not in files)})
     if d.path in files:
         return d
     for r in reversed(d.related):

@@ -653,3 +653,22 @@ def test_explain_every_rule(proj, code):
 def test_explain_unknown_code_exits_2(proj):
     line = one_line_error(run("explain", "SHL999", cwd=proj))
     assert "SHL999" in line
+
+
+def test_fix_never_edits_an_installed_library(tmp_path):
+    """A collective inside a library's own jit is reported at the user's call; the wrap would
+    belong in the library, which --fix must leave alone."""
+    lib = write(tmp_path / "site-packages", {"steplib/__init__.py": (
+        "import jax\n\n\ndef make_step():\n    def step(x):\n        return jax.lax.psum(x, 'x')\n"
+        "    return jax.jit(step)\n")})
+    proj = write(tmp_path / "proj", {"main.py": (
+        "import jax.numpy as jnp\nimport steplib\n\nif __name__ == '__main__':\n"
+        "    steplib.make_step()(jnp.zeros(4))\n")})
+    before = (lib / "steplib" / "__init__.py").read_text()
+    env = {**os.environ, "PYTHONPATH": str(lib)}
+    cmd = [str(SHARDLINT), "check", "--no-cache", "--format", "json", "."]
+    found = json.loads(subprocess.run(cmd, cwd=proj, capture_output=True, text=True, env=env).stdout)
+    assert [(Path(d["path"]).name, d["line"], d["code"]) for d in found] == [("main.py", 5, "SHL005")]
+    subprocess.run([str(SHARDLINT), "check", "--no-cache", "--fix", "--unsafe-fixes", "."], cwd=proj,
+                   capture_output=True, text=True, env=env)
+    assert (lib / "steplib" / "__init__.py").read_text() == before
