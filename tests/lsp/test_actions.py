@@ -227,3 +227,41 @@ async def test_hover_shows_rule_jax_error_and_fix(client, tmp_path):
     outside = types.Position(line=0, character=0)
     assert await client.text_document_hover_async(types.HoverParams(
         text_document=types.TextDocumentIdentifier(uri=u), position=outside)) is None
+
+
+# psend/precv lowered for TPU (SHL007): the pair becomes one ppermute; the psend statement and
+# the `from jax.lax import psend, precv` it no longer needs go.
+SENDRECV_TPU = textwrap.dedent("""\
+    import jax
+    import jax.numpy as jnp
+    from jax.lax import precv, psend
+    from jax.sharding import PartitionSpec as P
+
+    mesh = jax.make_mesh((4,), ("x",), axis_types=(jax.sharding.AxisType.Auto,))
+
+
+    def exchange(v):
+        tok = psend(v, "x", [(0, 1), (1, 0), (2, 3), (3, 2)])
+        return precv(tok, jax.ShapeDtypeStruct(v.shape, v.dtype), "x", [(0, 1), (1, 0), (2, 3), (3, 2)])
+
+
+    f = jax.shard_map(exchange, mesh=mesh, in_specs=P("x"), out_specs=P("x"))
+    jax.jit(f).trace(jax.ShapeDtypeStruct((64, 128), jnp.float32)).lower(lowering_platforms=("tpu",))
+""")
+
+
+@pytest.mark.jax
+async def test_ppermute_quick_fix_edits_across_the_function_and_jax_lowers_it(client, tmp_path):
+    write(tmp_path, {"main.py": SENDRECV_TPU})
+    await start(client, tmp_path)
+    u = open_doc(client, tmp_path / "main.py")
+    d = (await until(lambda: [x for x in client.diagnostics.get(u, []) if x.code == "SHL007"], what="SHL007"))[0]
+    fix = next(a for a in await actions_at(client, u, d) if a.title.startswith("Replace the psend/precv pair"))
+    new = apply(SENDRECV_TPU, edits_by_uri(fix.edit)[u])
+    assert "psend" not in new and 'return ppermute(v, "x", [(0, 1), (1, 0), (2, 3), (3, 2)])' in new
+    replace_all(client, u, 2, new)
+    await until(lambda: u in client.diagnostics and "SHL007" not in codes(client, u), what="SHL007 gone")
+    assert not [x for x in client.diagnostics[u] if x.severity == types.DiagnosticSeverity.Error]
+    assert run_jax(SENDRECV_TPU, tmp_path).returncode != 0, "the unfixed program must fail to lower"
+    after = run_jax(new, tmp_path)
+    assert after.returncode == 0, after.stderr[-2000:]
