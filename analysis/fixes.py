@@ -710,15 +710,9 @@ def _device_id_axis_fix(diag, data, module, config) -> Fix | None:
     if found is None:
         return None
     mod, call = found
-    idx = _keyword_index(call, "device_id")
-    if idx is None:
-        position = 2 if spec.get("signal") else 4
-        positional = [a for a in call.args if a.keyword is None and a.star == ""]
-        if len(positional) <= position:
-            return None
-        value = positional[position].value
-    else:
-        value = call.args[idx].value
+    value = _argument(call, "device_id", 2 if spec.get("signal") else 4)
+    if value is None:
+        return None
     if isinstance(value, cst.Dict):
         return None
     if isinstance(value, (cst.Tuple, cst.List)):
@@ -755,14 +749,7 @@ def _perm_fix(diag, data, module, config) -> Fix | None:
     if found is None:
         return None
     mod, call = found
-    idx = _keyword_index(call, "perm")
-    if idx is not None:
-        perm = call.args[idx].value
-    else:
-        positional = [a for a in call.args if a.keyword is None and a.star == ""]
-        if len(positional) <= spec["position"]:
-            return None
-        perm = positional[spec["position"]].value
+    perm = _argument(call, "perm", spec["position"])
     if isinstance(perm, cst.Name):
         perm = _assigned_value(mod, call, perm.value)
     title = (f"Keep only the perm pairs inside the axis (indices below {size})" if in_range else
@@ -1166,6 +1153,15 @@ def _remove_arg(mod: _Module, call: cst.Call, idx: int) -> Edit:
     else:
         s, e = start(args[idx]), mod.pos[args[idx].value].end
     return Edit(mod.path, s.line, s.column + 1, e.line, e.column + 1, "")
+
+
+def _argument(call: cst.Call, keyword: str, position: int) -> cst.BaseExpression | None:
+    """The argument given as `keyword=`, else the `position`-th positional one, or None."""
+    idx = _keyword_index(call, keyword)
+    if idx is not None:
+        return call.args[idx].value
+    positional = [a for a in call.args if a.keyword is None and a.star == ""]
+    return positional[position].value if len(positional) > position else None
 
 
 def _keyword_index(call: cst.Call, keyword: str) -> int | None:
