@@ -470,12 +470,8 @@ def _wrap(diag, data, module, config, sharded: bool) -> Fix | None:
             return None
         if static:
             # `jax.jit(step, static_argnums=...)`: the static arguments stay out of the shard_map
-            modern, smap, kwargs = _wrap_kwargs(b, diag, data, config, mod.top_level_of(func), sharded)
-            deco = f"{smap}({kwargs})" if modern else f"{b.partial()}({smap}, {kwargs})"
-            edit = _wrap_body(mod, func, static, deco)
-            if edit is None:
+            if not _wrap_body(b, diag, data, config, func, static, sharded):
                 return None
-            b.edits.append(edit)
         else:
             _, smap, kwargs = _wrap_kwargs(b, diag, data, config, node, sharded)
             r = mod.pos[node]
@@ -490,18 +486,15 @@ def _wrap(diag, data, module, config, sharded: bool) -> Fix | None:
         static = _static_params(node)
         if static is None:
             return None
-        anchor = mod.top_level_of(node) if static else node
-        modern, smap, kwargs = _wrap_kwargs(b, diag, data, config, anchor, sharded)
-        deco = f"@{smap}({kwargs})" if modern else f"@{b.partial()}({smap}, {kwargs})"
         if static:
-            edit = _wrap_body(mod, node, static, deco[1:])
-            if edit is None:
+            if not _wrap_body(b, diag, data, config, node, static, sharded):
                 return None
-            b.edits.append(edit)
         else:
+            modern, smap, kwargs = _wrap_kwargs(b, diag, data, config, node, sharded)
             r = mod.pos[node]
             indent = mod.line_text(r.start.line)[:r.start.column]
-            b.edits.append(Edit(mod.path, r.start.line, 1, r.start.line, 1, indent + deco + mod.newline))
+            b.edits.append(Edit(mod.path, r.start.line, 1, r.start.line, 1,
+                                f"{indent}@{_decorator(b, modern, smap, kwargs)}{mod.newline}"))
     else:
         return None
     title = TITLE_WRAP if not sharded else f"{TITLE_WRAP} (arguments sharded over {', '.join(axes)})"
@@ -538,29 +531,40 @@ def _def_named(mod: _Module, name: str) -> cst.FunctionDef | None:
     return found[0] if len(found) == 1 else None
 
 
-def _wrap_body(mod: _Module, func: cst.FunctionDef, static: list[str], decorator: str) -> Edit | None:
+def _decorator(b: _Builder, modern: bool, smap: str, kwargs: str) -> str:
+    """The shard_map decorator expression (without `@`) for the target JAX version."""
+    return f"{smap}({kwargs})" if modern else f"{b.partial()}({smap}, {kwargs})"
+
+
+def _wrap_body(b: _Builder, diag, data, config, func: cst.FunctionDef, static: list[str], sharded: bool) -> bool:
     """A jitted function with static parameters cannot be a shard_map itself (its static
     arguments would become operands): its body moves into an inner function of the other
-    parameters, decorated with `decorator`, which the function calls and returns."""
+    parameters, decorated with shard_map, which the function calls and returns. Adds the edit
+    to `b`; False when the function's shape does not allow it."""
+    mod = b.mod
     params = func.params
     if params.star_arg != cst.MaybeSentinel.DEFAULT or params.star_kwarg is not None:
-        return None
+        return False
     names = [p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)]
     dynamic = [n for n in names if n not in static]
     if not dynamic or not isinstance(func.body, cst.IndentedBlock):
-        return None
+        return False
     body = list(func.body.body)
     doc = body[:1] if body and _is_docstring(body[0]) else []
     if not body[len(doc):]:
-        return None
+        return False
+    # the mesh goes above the module-level statement: the inner def must see it
+    modern, smap, kwargs = _wrap_kwargs(b, diag, data, config, mod.top_level_of(func), sharded)
     inner_name = mod.fresh(f"{func.name.value}_sharded")
     inner = func.with_changes(
-        name=cst.Name(inner_name), decorators=[cst.Decorator(cst.parse_expression(decorator))], leading_lines=[],
+        name=cst.Name(inner_name), leading_lines=[],
+        decorators=[cst.Decorator(cst.parse_expression(_decorator(b, modern, smap, kwargs)))],
         params=cst.Parameters(params=[cst.Param(cst.Name(n)) for n in dynamic]), returns=None,
         body=func.body.with_changes(body=body[len(doc):]))
     call = cst.parse_statement(f"return {inner_name}({', '.join(dynamic)})", config=mod.module.config_for_parsing)
     new = mod.module.deep_replace(func, func.with_changes(body=func.body.with_changes(body=[*doc, inner, call])))
-    return _text_change(mod, new.code)
+    b.edits.append(_text_change(mod, new.code))
+    return True
 
 
 def _is_docstring(stmt) -> bool:
@@ -631,9 +635,7 @@ def _check_vma_fix(diag, data, module, config) -> Fix | None:
     title = f"Pass {keyword}=False to the shard_map"
     idx = _keyword_index(call, keyword)
     if idx is not None:
-        r = mod.pos[call.args[idx].value]
-        return Fix(title, "safe", (Edit(mod.path, r.start.line, r.start.column + 1, r.end.line,
-                                        r.end.column + 1, "False"),))
+        return Fix(title, "safe", (_replace_node(mod, call.args[idx].value, "False"),))
     return Fix(title, "safe", (_append_kwarg(mod, call, f"{keyword}=False"),))
 
 
@@ -659,9 +661,7 @@ def _abstract_mesh_fix(diag, data, module, config) -> Fix | None:
     if not isinstance(mesh, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
         text = f"({text})"
     b = _Builder(mod)
-    new = f"{b.jax()}.sharding.use_abstract_mesh({text}.abstract_mesh)"
-    r = mod.pos[call]
-    b.edits.append(Edit(mod.path, r.start.line, r.start.column + 1, r.end.line, r.end.column + 1, new))
+    b.edits.append(_replace_node(mod, call, f"{b.jax()}.sharding.use_abstract_mesh({text}.abstract_mesh)"))
     return Fix("Use the abstract mesh under the trace (jax.sharding.use_abstract_mesh)", "safe", b.finish(call))
 
 
@@ -693,10 +693,7 @@ def _rename_axis_fix(diag, data, module, config) -> Fix | None:
             if new not in names:
                 return Fix(f"Use axis {new!r}", "unsafe", (_replace_node(mod, el.value, spelled(el.value)),))
             kept = [mod.text_of(e.value) for e in value.elements if e is not el]
-            text = ", ".join(kept) + ("," if len(kept) == 1 and isinstance(value, cst.Tuple) else "")
-            if isinstance(value, cst.List) or value.lpar:
-                text = ("[" if isinstance(value, cst.List) else "(") + text + ("]" if isinstance(value, cst.List) else ")")
-            return Fix(f"Drop axis {old!r}", "unsafe", (_replace_node(mod, value, text),))
+            return Fix(f"Drop axis {old!r}", "unsafe", (_replace_node(mod, value, _sequence(value, kept)),))
     return None
 
 
@@ -766,9 +763,7 @@ def _perm_fix(diag, data, module, config) -> Fix | None:
         kept = [mod.text_of(e.value) for e, k in zip(perm.elements, keep) if k]
         if not kept or len(kept) == len(pairs):
             return None
-        open_, close = ("[", "]") if isinstance(perm, cst.List) else ("(", ")")
-        text = open_ + ", ".join(kept) + ("," if len(kept) == 1 and open_ == "(" else "") + close
-        return Fix(title, "unsafe", (_replace_node(mod, perm, text),))
+        return Fix(title, "unsafe", (_replace_node(mod, perm, _sequence(perm, kept)),))
     if in_range and isinstance(perm, (cst.ListComp, cst.GeneratorExp)) and isinstance(perm.elt, cst.Tuple) \
             and len(perm.elt.elements) == 2 and perm.for_in.inner_for_in is None:
         sides = [e.value for e, bad in zip(perm.elt.elements, (spec.get("sources"), spec.get("destinations"))) if bad]
@@ -885,18 +880,22 @@ def _assigned_name(stmt, call) -> str | None:
     return None
 
 
-def _send_recv_args(call: cst.Call, names: tuple[str, ...]) -> dict | None:
-    """The arguments of a psend/precv call by parameter name; None when one is missing or
-    starred."""
+def _bind_args(call: cst.Call, params: tuple[str, ...]) -> dict | None:
+    """The arguments of `call` by parameter name (positional ones by their place in `params`);
+    None when one is starred, given twice, or beyond `params` by position."""
     out: dict = {}
     for i, arg in enumerate(call.args):
-        if arg.star:
-            return None
-        key = arg.keyword.value if arg.keyword is not None else (names[i] if i < len(names) else None)
-        if key not in names:
+        key = arg.keyword.value if arg.keyword is not None else (params[i] if i < len(params) else None)
+        if arg.star or key is None or key in out:
             return None
         out[key] = arg.value
-    return out if all(n in out for n in names) else None
+    return out
+
+
+def _send_recv_args(call: cst.Call, names: tuple[str, ...]) -> dict | None:
+    """The arguments of a psend/precv call by parameter name; None unless exactly `names`."""
+    out = _bind_args(call, names)
+    return out if out is not None and set(out) == set(names) else None
 
 
 def _int_pair(node) -> tuple[int, int] | None:
@@ -931,6 +930,13 @@ def _function_of(mod: "_Module", node):
 
 def _encloses(mod: "_Module", outer, node) -> bool:
     return outer is not None and (outer is node or mod._is_ancestor(outer, node))
+
+
+def _sequence(like: cst.List | cst.Tuple, items: list[str]) -> str:
+    """A list or tuple literal, of the kind of `like`, holding `items` (source texts)."""
+    if isinstance(like, cst.List):
+        return f"[{', '.join(items)}]"
+    return f"({', '.join(items)}{',' if len(items) == 1 else ''})"
 
 
 def _replace_node(mod: "_Module", node, text: str) -> Edit:
@@ -1095,9 +1101,8 @@ def _pmap_fix(diag, data, module, config) -> Fix | None:
         deco = mod.parent[node]
         dr = mod.pos[deco]
         indent = mod.line_text(dr.start.line)[:dr.start.column]
-        line = f"@{smap}({kwargs})" if modern else f"@{b.partial()}({smap}, {kwargs})"
         b.edits.append(Edit(mod.path, r.start.line, r.start.column + 1, r.end.line, r.end.column + 1, jit))
-        b.edits.append(_insert_lines(mod, dr.end.line + 1, [indent + line]))
+        b.edits.append(_insert_lines(mod, dr.end.line + 1, [f"{indent}@{_decorator(b, modern, smap, kwargs)}"]))
     else:
         # `partial(jax.pmap, ...)` used as a value: keep it a one-argument transform
         b.edits.append(Edit(mod.path, r.start.line, r.start.column + 1, r.end.line, r.end.column + 1,
@@ -1266,14 +1271,8 @@ def _top_level_shard_map(mod: _Module, call: cst.Call, title: str) -> Fix | None
     """`jax.experimental.shard_map.shard_map(f, mesh, in_specs, out_specs, check_rep=...,
     auto=A)`, which JAX 0.8 dropped `auto` from, as `jax.shard_map(f, mesh=..., ...,
     check_vma=..., axis_names=frozenset(mesh.axis_names) - A)`."""
-    positional = ("f", "mesh", "in_specs", "out_specs", "check_rep", "auto")
-    args: dict[str, cst.BaseExpression] = {}
-    for i, arg in enumerate(call.args):
-        name = arg.keyword.value if arg.keyword is not None else (positional[i] if i < len(positional) else None)
-        if arg.star or name is None or name in args:
-            return None
-        args[name] = arg.value
-    if not {"f", "mesh", "auto"} <= set(args):
+    args = _bind_args(call, ("f", "mesh", "in_specs", "out_specs", "check_rep", "auto"))
+    if args is None or not {"f", "mesh", "auto"} <= set(args):
         return None
     b = _Builder(mod)
     rename = {"check_rep": "check_vma"}
