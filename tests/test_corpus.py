@@ -1,9 +1,14 @@
 """A held-out corpus of JAX programs, labelled by JAX itself, scores the static engine.
 
-Each case is a folder `tests/corpus/<case>/` whose `case.py` defines `run` and `ARGS`, with an
-optional `case.toml` (`platform = "cuda"|"tpu"`, `jax = "0.10.2"|"0.8.2"|"0.6.2"`). The label
-is what `jax.jit(case.run).trace(*case.ARGS).lower(lowering_platforms=(platform,))` does on the
-CPU with 4 host devices (tests/corpus/_lower.py), cached by content under tests/corpus/.labels.
+Each case is a folder `tests/corpus/<case>/` with an optional `case.toml` (`platform =
+"cuda"|"tpu"`, `jax = "0.10.2"|"0.8.2"|"0.6.2"`, `source = "..."`: where real public code came
+from) and one of two entries:
+- `case.py` defining `run` and `ARGS`: the label is what `jax.jit(case.run).trace(*case.ARGS)
+  .lower(lowering_platforms=(platform,))` does (tests/corpus/_lower.py);
+- `main.py`, a script run as `python main.py` from its folder (tests/jaxtruth/driver.py): it
+  lowers for its platform itself (`.lower(lowering_platforms=...)`, `jax.export`), as programs
+  taken from tutorials, tests and framework guides do.
+Both run on the CPU with 4 host devices; labels are cached by content under tests/corpus/.labels.
 The engine checks the case folder with that JAX version and backend. The scores (precision and
 recall of "the engine reports an error" against "JAX fails", and the share of hits whose error
 diagnostic sits on the (file, line) JAX blames) must meet the product's bar.
@@ -33,6 +38,7 @@ pytestmark = pytest.mark.jax
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 DRIVER = CORPUS / "_lower.py"
+SCRIPT_DRIVER = Path(__file__).resolve().parent / "jaxtruth" / "driver.py"
 LABELS = CORPUS / ".labels"
 VENVS = {"0.6.2": Path("/work/venv062"), "0.8.2": Path("/work/venv082")}
 BACKEND = {"cuda": "gpu", "tpu": "tpu", "cpu": "cpu"}
@@ -61,6 +67,12 @@ class Case:
     def jax(self) -> str:
         return self.meta.get("jax", "0.10.2")
 
+    @property
+    def script(self) -> Path | None:
+        """The `main.py` of a script case (None for a `run` + `ARGS` case)."""
+        main = self.root / "main.py"
+        return main if main.is_file() and not (self.root / "case.py").is_file() else None
+
     def files(self) -> list[Path]:
         return sorted(p for p in self.root.rglob("*")
                       if p.is_file() and "__pycache__" not in p.parts)
@@ -88,7 +100,8 @@ class Verdict:
 
 
 def cases() -> list[Case]:
-    return [Case(p) for p in sorted(CORPUS.iterdir()) if (p / "case.py").is_file()]
+    return [Case(p) for p in sorted(CORPUS.iterdir())
+            if (p / "case.py").is_file() or (p / "main.py").is_file()]
 
 
 def interpreter(version: str) -> Path | None:
@@ -104,8 +117,9 @@ def label(case: Case) -> Verdict:
     python = interpreter(case.jax)
     if python is None:
         raise FileNotFoundError(f"{case.name}: no interpreter with jax {case.jax}")
+    driver = SCRIPT_DRIVER if case.script else DRIVER
     h = hashlib.sha256()
-    for part in (case.digest(), str(python), case.platform, DRIVER.read_text()):
+    for part in (case.digest(), str(python), case.platform, driver.read_text()):
         h.update(part.encode() + b"\0")
     cached = LABELS / f"{h.hexdigest()[:32]}.json"
     if cached.is_file():
@@ -116,8 +130,12 @@ def label(case: Case) -> Verdict:
         env.pop("PYTHONPATH", None)
         with tempfile.TemporaryDirectory() as tmp:
             out = Path(tmp) / "verdict.json"
-            proc = subprocess.run([str(python), str(DRIVER), str(case.root), case.platform, str(out)],
-                                  cwd=tmp, env=env, capture_output=True, text=True, timeout=TIMEOUT)
+            if case.script:
+                argv = [str(python), str(SCRIPT_DRIVER), str(case.script), str(out)]
+            else:
+                argv = [str(python), str(DRIVER), str(case.root), case.platform, str(out)]
+            proc = subprocess.run(argv, cwd=case.root if case.script else tmp, env=env,
+                                  capture_output=True, text=True, timeout=TIMEOUT)
             if not out.is_file():
                 raise RuntimeError(f"{case.name}: the driver died (rc={proc.returncode}):\n"
                                    f"{proc.stderr[-3000:]}")
