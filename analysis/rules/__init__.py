@@ -133,6 +133,12 @@ RULES: dict[str, Rule] = {
             "the carry).",
         ),
         Rule(
+            "SHL014", "mesh-axis-missing", _E,
+            "`mesh.shape[axis]` for an axis the mesh does not have.",
+            "KeyError: 'y' (the mesh's shape is a mapping from its axis names)",
+            "Use one of the mesh's axis names, or add the axis to the mesh.",
+        ),
+        Rule(
             "SHL101", "unmatched-send-recv", _W,
             "A `psend` with no `precv` of the same axis and perm in the same manual region, or the reverse.",
             "deadlock at run time",
@@ -182,6 +188,12 @@ RULES: dict[str, Rule] = {
             "ValueError: When `check_vma=True` on `jax.shard_map`, `manual_axis_type` on "
             "`jax.ShapeDtypeStruct` must not be `None`.",
             "Pass `check_vma=False` (or `check_rep=False`) to the shard_map around Pallas kernels.",
+        ),
+        Rule(
+            "SHL109", "device-id-unknown-axis", _E,
+            "A dict `device_id` (`{axis: index}`) keyed by a name that is not an axis of the kernel's mesh.",
+            "ValueError: Unrecognized axes in device_id: {'y': ...}",
+            "Key the device id by the mesh's axis names.",
         ),
         Rule(
             "SHL201", "pmap-legacy", _H,

@@ -7,8 +7,12 @@ from __future__ import annotations
 import difflib
 
 from ..apis import short
-from ..callgraph import Const, Multi
 from ..diagnostics import Severity
+from ..interp.events import (
+    CollectiveEvent, ExplicitUnshardedEvent, MeshAxisLookupEvent, NestedMeshEvent, ReceivedCarryEvent,
+    SetMeshTracedEvent,
+)
+from ..interp.values import Const, Multi
 from .facts import Facts, axis_desc, backend_of, binding, ctx_words, diag, fix_data, site_json
 
 _SEND_RECV = {"send": "SHL002", "recv": "SHL001"}
@@ -16,7 +20,7 @@ _SEND_RECV = {"send": "SHL002", "recv": "SHL001"}
 
 def check(facts: Facts):
     out = check_traced_meshes(facts)
-    for ev in facts.of("collective", "send", "recv"):
+    for ev in facts.of(CollectiveEvent):
         name = short(ev.api)
         if ev.axes is None:
             d = _unknown_axis(facts, ev, name)
@@ -145,7 +149,7 @@ def _with_rename(data: dict, ev, axis: str) -> dict:
     shard_map's in_specs shard over; where the call names every bound axis already, one of them
     (the fix then drops `axis`)."""
     bound: list[str] = []
-    for f in ev.ctx.frames:
+    for f in ev.ctx.layers:
         if f.kind in ("shard_map", "pmap", "vmap") and f.axes:
             bound += [a for a in sorted(f.axes) if isinstance(a, str) and a not in bound]
     others = [a for a in bound if a not in ev.axes]
@@ -167,10 +171,10 @@ def _with_rename(data: dict, ev, axis: str) -> dict:
 
 def _unknown_axis(facts: Facts, ev, name: str):
     """An axis name we cannot read is still unbound where nothing on the path binds any axis."""
-    value = ev.extra.get("axis_value")
+    value = ev.axis_value
     if value is None or _maybe_none(value):
         return None
-    if any(f.kind in ("shard_map", "pmap", "vmap") for f in ev.ctx.frames):
+    if any(f.kind in ("shard_map", "pmap", "vmap") for f in ev.ctx.layers):
         return None
     where = ctx_words(ev.ctx)
     if ev.kind == "collective":
@@ -203,9 +207,18 @@ def _maybe_none(value) -> bool:
 
 
 def check_traced_meshes(facts: Facts):
-    """SHL010 (set_mesh under a trace) and SHL011 (Explicit mesh, unsharded input)."""
+    """SHL010 (set_mesh under a trace), SHL011 (Explicit mesh, unsharded input), SHL012 (nested
+    shard_map given a concrete mesh), SHL013 (precv's result as a loop carry or cond branch) and
+    SHL014 (`mesh.shape[axis]` for an axis the mesh lacks)."""
     out = []
-    for ev in facts.of("set_mesh_traced"):
+    for ev in facts.of(MeshAxisLookupEvent):
+        axes = ", ".join(map(repr, ev.mesh.axes))
+        out.append(diag(
+            facts, "SHL014", ev.site,
+            f"`mesh.shape[{ev.axis!r}]`: the mesh has no axis {ev.axis!r} (its axes are {axes}), and Python "
+            f"raises `KeyError: {ev.axis!r}` here. Use one of {axes}, or add {ev.axis!r} to the mesh.",
+            path=ev.path, ctx=ev.ctx))
+    for ev in facts.of(SetMeshTracedEvent):
         what = "set_mesh" if ev.api.endswith("set_mesh") else "use_mesh"
         out.append(diag(
             facts, "SHL010", ev.site,
@@ -214,7 +227,7 @@ def check_traced_meshes(facts: Facts):
             f"jitted function, or pass `mesh=` to `jax.shard_map`.",
             path=ev.path, ctx=ev.ctx,
             data={"set_mesh_call": site_json(facts, ev.site), "jax_version": facts.jax_version}))
-    for ev in facts.of("recv_carry"):
+    for ev in facts.of(ReceivedCarryEvent):
         smap = ev.ctx.innermost("shard_map")
         check = facts.smap_checks.get(smap, Const(True)) if smap is not None else None
         if smap is None or not (isinstance(check, Const) and check.value is True):
@@ -222,27 +235,27 @@ def check_traced_meshes(facts: Facts):
         kw = "check_rep" if "experimental" in smap.api else "check_vma"
         short = ev.api.rsplit(".", 1)[-1]
         jax_says = ("`TypeError: cond branches must have equal output types but they differ.`"
-                    if ev.extra["what"] == "branches" else
+                    if ev.what == "branches" else
                     "`TypeError: scan body function carry input and carry output must have equal types, "
                     "but they differ.`")
         out.append(diag(
             facts, "SHL013", ev.site,
-            f"The {'branches of this' if ev.extra['what'] == 'branches' else 'carry of this'} `{short}` "
-            f"{'differ: one returns' if ev.extra['what'] == 'branches' else 'is'} what `precv` received, "
+            f"The {'branches of this' if ev.what == 'branches' else 'carry of this'} `{short}` "
+            f"{'differ: one returns' if ev.what == 'branches' else 'is'} what `precv` received, "
             f"which does not vary over the mesh axes while shard_map checks them (`{kw}=True`): JAX raises "
             f"{jax_says} Pass `{kw}=False` to the shard_map.",
             path=ev.path, ctx=ev.ctx, data={"vma_call": site_json(facts, smap.site, keyword=kw)}))
-    for ev in facts.of("nested_concrete_mesh"):
+    for ev in facts.of(NestedMeshEvent):
         out.append(diag(
             facts, "SHL012", ev.site,
             "This shard_map runs inside another shard_map but is given a concrete `Mesh`: inside, the "
             "context mesh is abstract with the outer manual axes, and JAX raises `ValueError: The context "
             "mesh AbstractMesh(...) should match the mesh passed to shard_map Mesh(...)`. Leave out `mesh=` "
             "(the context mesh is used) or pass `jax.sharding.get_abstract_mesh()`.",
-            path=ev.path, ctx=ev.ctx, data={"shard_map_call": site_json(facts, ev.extra["created"])}))
+            path=ev.path, ctx=ev.ctx, data={"shard_map_call": site_json(facts, ev.created)}))
     if facts.version < (0, 10):
         return out
-    for ev in facts.of("explicit_unsharded"):
+    for ev in facts.of(ExplicitUnshardedEvent):
         spec = ", ".join(repr(a) for a in ev.axes)
         out.append(diag(
             facts, "SHL011", ev.site,
@@ -252,15 +265,15 @@ def check_traced_meshes(facts: Facts):
             f"input: P(None, ...)`. Pass `axis_types=(jax.sharding.AxisType.Auto,) * n` to `jax.make_mesh`, or "
             f"shard the input first.",
             path=ev.path, ctx=ev.ctx,
-            data={"make_mesh_call": site_json(facts, ev.extra["mesh"].site),
-                  "mesh_axes": list(ev.extra["mesh"].axes or ())}))
+            data={"make_mesh_call": site_json(facts, ev.mesh.site),
+                  "mesh_axes": list(ev.mesh.axes or ())}))
     return out
 
 
 def _outer_shard_map(ctx, frame):
     """The shard_map outside `frame` in `ctx`, if any."""
-    frames = ctx.frames
-    for f in frames[: frames.index(frame)]:
+    layers = ctx.layers
+    for f in layers[: layers.index(frame)]:
         if f.kind == "shard_map":
             return f
     return None
