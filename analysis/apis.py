@@ -281,6 +281,7 @@ def is_shipped_source(module: str) -> bool:
     return any(module == p or module.startswith(p + ".") for p in SHIPPED_SOURCE)
 
 
+@functools.lru_cache(maxsize=65536)
 def canonical(qualname: str) -> str:
     """The canonical name of a resolved qualified name (unchanged when not a known JAX API)."""
     if qualname in API:

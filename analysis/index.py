@@ -260,6 +260,7 @@ class ModuleFinder:
         self.sys_path = [Path(p) for p in sys_path if p and os.path.isdir(p)]
         self.modules: dict = {}  # name, or (name, folder) for a lookup from a folder
         self._inits: dict[Path, bool] = {}
+        self._bases: dict[str, str] = {}  # module path -> the folder its absolute imports start from
         self.by_path: dict[str, Module] = {}
         self._project_names: dict[str, str] = {}
         for path in files:
@@ -325,10 +326,13 @@ class ModuleFinder:
             return None
         if near is not None:
             # A script: its folder; a module of a package: the folder above its top package.
-            base = self._package_root(near) if self._in_package(near) else Path(near.path).parent
-            key = (name, str(base))
+            base = self._bases.get(near.path)
+            if base is None:
+                base = self._bases[near.path] = str(
+                    self._package_root(near) if self._in_package(near) else Path(near.path).parent)
+            key = (name, base)
             if key not in self.modules:
-                self.modules[key] = self._load_from(base, name, in_project=near.in_project)
+                self.modules[key] = self._load_from(Path(base), name, in_project=near.in_project)
             if self.modules[key] is not None:
                 return self.modules[key]
         if name in self.modules:

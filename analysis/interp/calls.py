@@ -6,6 +6,7 @@ one of several values is called once per option, each under its own choice in th
 from __future__ import annotations
 
 import ast
+import functools
 
 from .events import StartEvent
 from .frames import Context, Raise, Site
@@ -374,10 +375,16 @@ def _dict_method(d: DictV, name: str, args) -> Value:
     return Unknown
 
 
+@functools.lru_cache(maxsize=4096)
 def _is_generator(fn: ast.AST) -> bool:
-    for n in ast.walk(fn):
+    """Whether a def's own body yields (a generator's body runs when it is iterated)."""
+    stack = list(fn.body)
+    while stack:
+        n = stack.pop()
         if isinstance(n, (ast.Yield, ast.YieldFrom)):
             return True
+        if not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            stack.extend(ast.iter_child_nodes(n))
     return False
 
 

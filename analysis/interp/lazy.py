@@ -27,17 +27,10 @@ _BUILTINS = {"map", "getattr", "hasattr", "isinstance", "frozenset", "set", "tup
 
 
 def import_value(interp, al: ast.alias, act) -> Value:
-    """What `import a.b.c` (binds `a`) or `import a.b.c as x` (binds a.b.c) gives."""
+    """What `import a.b.c` (binds `a`; its submodules are found as its attributes) or
+    `import a.b.c as x` (binds a.b.c) gives."""
     module = act.scope.module
-    target = al.name if al.asname else al.name.split(".")[0]
-    if not al.asname:
-        # `import a.b.c` imports each package on the way.
-        parts = al.name.split(".")
-        for i in range(2, len(parts) + 1):
-            sub = interp.finder.find(".".join(parts[:i]), module)
-            if sub is not None:
-                interp.module_act(sub)
-    return module_value(interp, target, module)
+    return module_value(interp, al.name if al.asname else al.name.split(".")[0], module)
 
 
 def module_value(interp, name: str, near) -> Value:
@@ -81,7 +74,7 @@ def star_import(interp, st: ast.ImportFrom, act) -> None:
         src = interp.module_act(mod)
         names = _public(src)
         for name in names:
-            act.bind(name, src.env.get(name, Unknown) if not src.lazy else Unknown)
+            act.bind(name, src.env.get(name, Unknown))
         if not src.lazy:
             return
     act.stars.append((st, base, mod))
@@ -106,7 +99,8 @@ def fallback(interp, mact, name: str) -> Value:
         cand = apis.canonical(f"{base}.{name}")
         if cand in apis.API:
             return Ext(cand)
-        if not jax_family(base) and interp.resolver is not None and importable(base):
+        if not jax_family(base) and interp.resolver is not None and importable(base) \
+                and not interp.finder.is_extension(base):
             resolved = _jedi_star(interp, mact.scope.module, name)
             if resolved is not None:
                 return resolved

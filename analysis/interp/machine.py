@@ -9,6 +9,7 @@ What it records are events (interp/events.py); rules are pure functions over the
 from __future__ import annotations
 
 import ast
+import functools
 
 from ..index import Module, ModuleFinder, Scope
 from . import lazy
@@ -18,8 +19,8 @@ from .frames import Context, Raise, Site
 from .jaxapi import ApiMixin
 from .calls import is_callable
 from .values import (
-    UNBOUND, Bound, ClassV, Const, DictV, Func, Inst, Multi, Seq, SetMeshV, Transformed, Unknown, Value, join,
-    options,
+    UNBOUND, Bound, ClassV, Const, DictV, Func, Inst, Multi, Seq, SetMeshV, Thunk, Transformed, Unknown, Value,
+    join, options,
 )
 
 MAX_DEPTH = 60
@@ -173,7 +174,13 @@ class Interpreter(ExprMixin, ApiMixin):
         return None
 
     def site(self, node: ast.AST, act: Activation, label: str = "") -> Site:
-        return Site(act.scope.module.path, node.lineno, node.col_offset,
+        line, col = node.lineno, node.col_offset
+        func = getattr(node, "func", None)
+        if isinstance(node, ast.Call) and isinstance(func, ast.Attribute) and func.end_lineno != line:
+            # A method call over several lines (`jax.jit(...)\n  .trace(x)`) is where Python
+            # (and so JAX's traceback) places it: at the method's name.
+            line, col = func.end_lineno, max(func.end_col_offset - len(func.attr), 0)
+        return Site(act.scope.module.path, line, col,
                     getattr(node, "end_lineno", node.lineno) or node.lineno,
                     getattr(node, "end_col_offset", node.col_offset) or node.col_offset, label)
 
@@ -214,14 +221,15 @@ class Interpreter(ExprMixin, ApiMixin):
     def _st_Import(self, st, act, ctx, entry_label):
         for al in st.names:
             local = al.asname or al.name.split(".")[0]
-            self.assign_name(local, lazy.import_value(self, al, act), act)
+            self.assign_name(local, Thunk(functools.partial(lazy.import_value, self, al, act)), act)
 
     def _st_ImportFrom(self, st, act, ctx, entry_label):
         for al in st.names:
             if al.name == "*":
                 lazy.star_import(self, st, act)
             else:
-                self.assign_name(al.asname or al.name, lazy.from_value(self, st, al, act), act)
+                value = Thunk(functools.partial(lazy.from_value, self, st, al, act))
+                self.assign_name(al.asname or al.name, value, act)
 
     def _st_Expr(self, st, act, ctx, entry_label):
         v = self.eval(st.value, act, ctx)
@@ -536,6 +544,8 @@ def ended(ends: list) -> str:
 
 
 def value_of(v) -> Value:
+    if isinstance(v, Thunk):
+        return v.force()
     return Unknown if v is UNBOUND else v
 
 
@@ -548,7 +558,8 @@ def join_envs(envs: list) -> dict:
     for name in set().union(*envs):
         vals = [e.get(name, UNBOUND) for e in envs]
         first = vals[0]
-        out[name] = first if all(v is first for v in vals) else join(vals)
+        out[name] = first if all(v is first for v in vals) else join(
+            [v.force() if isinstance(v, Thunk) else v for v in vals])
     return out
 
 

@@ -307,6 +307,24 @@ class CompilerParamsV(Value):
         return ("cparams",)
 
 
+class Thunk:
+    """A binding worked out when first read: an import binds its name to one, so that modules
+    a program imports but never uses are not read."""
+
+    __slots__ = ("fn", "value")
+
+    def __init__(self, fn):
+        self.fn = fn
+        self.value = None
+
+    def force(self) -> Value:
+        if self.value is None:
+            self.value = Unknown  # a cycle through this import sees an unknown value
+            self.value = self.fn()
+            self.fn = None
+        return self.value
+
+
 class _Unbound:
     """A name not (yet) bound on some path: that path raises NameError before it gets here,
     so a join ignores it."""
