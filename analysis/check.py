@@ -19,6 +19,7 @@ from .config import Config
 from .diagnostics import Diagnostic
 from .rules import RULES
 from .source import DecodeError, SourceFile, digest, parse_text, read_file
+from .suppressions import suppressed
 
 CACHE_DIR = ".shardlint_cache"
 CACHE_VERSION = "1"
@@ -78,7 +79,7 @@ def postprocess(diags: Iterable[Diagnostic], files: dict, config: Config) -> lis
         if not config.enabled(d.code):
             continue
         sf = files.get(d.path)
-        if sf is not None and sf.suppressed(d.code, d.line, d.line):
+        if sf is not None and suppressed(sf, d.code, d.line, d.line):
             continue
         rule = RULES.get(d.code)
         if rule is not None:

@@ -33,7 +33,7 @@ from libcst.metadata import MetadataWrapper, ParentNodeProvider, PositionProvide
 
 from .config import Config
 from .diagnostics import Diagnostic, Edit, Fix, Severity
-from .source import IGNORE_RE
+from .suppressions import IGNORE_RE
 
 WRAP_CODES = frozenset({"SHL001", "SHL002", "SHL003", "SHL004", "SHL005"})
 NEWEST_JAX = (0, 10, 2)
