@@ -138,7 +138,7 @@ def test_shardlint_toml_top_level_table(tmp_path):
     ('[tool.shardlint]\npython = 3\n', "tool.shardlint.python"),
     ('[tool.shardlint]\nselect = [1]\n', "tool.shardlint.select"),
     ('[tool.shardlint]\nselect = ["E501"]\n', "tool.shardlint.select"),
-    ('[tool.shardlint]\nselect = ["SHL3"]\n', "tool.shardlint.select"),
+    ('[tool.shardlint]\nselect = ["SHL4"]\n', "tool.shardlint.select"),
     ('[tool.shardlint]\nignore = {a = 1}\n', "tool.shardlint.ignore"),
     ('[tool.shardlint]\nextend-select = ["X"]\n', "tool.shardlint.extend-select"),
     ('[tool.shardlint]\nextend-ignore = ["X"]\n', "tool.shardlint.extend-ignore"),
