@@ -334,9 +334,23 @@ def _function_lines(text: str) -> list[tuple[int, str]]:
     `[[...targets]]` or inside inline tables (`targets = [{function = "m:f"}, ...]`)."""
     out = []
     for i, line in enumerate(text.splitlines(), 1):
-        for m in _FUNCTION_RE.finditer(line):
+        for m in _FUNCTION_RE.finditer(_uncommented(line)):
             out.append((i, m.group(1) if m.group(1) is not None else m.group(2)))
     return out
+
+
+def _uncommented(line: str) -> str:
+    """A TOML line without its comment (a `#` outside quotes)."""
+    quote = None
+    for i, ch in enumerate(line):
+        if quote:
+            if ch == quote:
+                quote = None
+        elif ch in "\"'":
+            quote = ch
+        elif ch == "#":
+            return line[:i]
+    return line
 
 
 def load_file(path: Path) -> Config:
