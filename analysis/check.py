@@ -17,7 +17,7 @@ from typing import Callable, Iterable, Sequence
 import pathspec
 
 from . import engine, suppressions
-from .config import CONFIG_NAMES, Config, exclude_spec, find_config, repository_root
+from .config import CONFIG_NAMES, Config, exclude_spec, find_config
 from .diagnostics import Diagnostic
 from .rules import RULES
 from .source import DecodeError, SourceFile, digest, parse_text, read_file

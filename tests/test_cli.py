@@ -8,6 +8,7 @@ import hashlib
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -126,6 +127,21 @@ def one_line_error(p: subprocess.CompletedProcess) -> str:
     assert len(lines) == 1, p.stderr
     assert p.stdout == ""
     return lines[0]
+
+
+EXAMPLE = Path(__file__).parent / "example"
+
+
+def copy_example(dest: Path) -> Path:
+    """A copy of the bundled example project (pipeline/stages.py has the psend, train.py the
+    entry point that reaches it under jit)."""
+    shutil.copytree(EXAMPLE, dest, ignore=shutil.ignore_patterns("__pycache__", ".shardlint_cache"))
+    return dest
+
+
+@pytest.fixture
+def example(tmp_path: Path) -> Path:
+    return copy_example(tmp_path / "example")
 
 
 @pytest.fixture

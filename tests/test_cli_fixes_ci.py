@@ -12,16 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from test_cli import PMAP_PSEND, SHARDLINT, check_json, codes, jit_pair, run, tree_hashes, write
-
-EXAMPLE = Path(__file__).parent / "example"
-
-
-@pytest.fixture
-def example(tmp_path: Path) -> Path:
-    root = tmp_path / "example"
-    shutil.copytree(EXAMPLE, root, ignore=shutil.ignore_patterns("__pycache__", ".shardlint_cache"))
-    return root
+from test_cli import (PMAP_PSEND, SHARDLINT, check_json, codes, example, jit_pair, run,  # noqa: F401
+                      tree_hashes, write)
 
 
 # ----------------------------------------------------------------------------- fixes shown

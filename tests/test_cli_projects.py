@@ -11,20 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from test_cli import CLEAN, SHARD_MAP_PAIR, check_json, codes, jit_pair, run, write
-
-EXAMPLE = Path(__file__).parent / "example"
+from test_cli import CLEAN, SHARD_MAP_PAIR, check_json, codes, example, jit_pair, run, write  # noqa: F401
 
 # A helper module reached only through an entry point in another file.
 HELPER = 'import jax\n\n\ndef send(v):\n    return jax.lax.psend(v, "x", [(0, 1)])\n'
 MAIN = "import jax\nimport jax.numpy as jnp\nfrom helpers import send\n\nout = jax.jit(send)(jnp.ones(4))\n"
-
-
-@pytest.fixture
-def example(tmp_path: Path) -> Path:
-    root = tmp_path / "example"
-    shutil.copytree(EXAMPLE, root, ignore=shutil.ignore_patterns("__pycache__", ".shardlint_cache"))
-    return root
 
 
 # ------------------------------------------------------------------------ changed-file runs

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 from pathlib import Path
 from urllib.parse import unquote
@@ -14,9 +13,8 @@ from urllib.parse import unquote
 import jsonschema
 import pytest
 
-from test_cli import SARIF_SCHEMA, jit_pair, run, write
+from test_cli import SARIF_SCHEMA, copy_example, jit_pair, run, write
 
-EXAMPLE = Path(__file__).parent / "example"
 NASTY = ["with space", "hash#name", "per%cent", "ünïcode", "q?mark", "semi;colon [b]"]
 
 
@@ -79,7 +77,7 @@ def test_in_a_repository_uris_start_at_its_root(tmp_path, validator):
     """GitHub code scanning resolves relative URIs against the checkout: a project in a
     subfolder of the repository must still name its files from the repository root."""
     root = tmp_path / "repo"
-    shutil.copytree(EXAMPLE, root / "ml", ignore=shutil.ignore_patterns("__pycache__", ".shardlint_cache"))
+    copy_example(root / "ml")
     subprocess.run(["git", "init", "-q", str(root)], check=True)
     for cwd, arg in ((root, "ml"), (root / "ml", ".")):
         log = sarif(arg, cwd=cwd)
@@ -91,8 +89,7 @@ def test_in_a_repository_uris_start_at_its_root(tmp_path, validator):
 
 def test_code_flow_fixes_and_rules(tmp_path, validator):
     """Breakage 5: the call path from the entry point was in relatedLocations only."""
-    root = tmp_path / "example"
-    shutil.copytree(EXAMPLE, root, ignore=shutil.ignore_patterns("__pycache__", ".shardlint_cache"))
+    root = copy_example(tmp_path / "example")
     log = sarif(cwd=root)
     assert_valid(validator, log)
     (run_,) = log["runs"]

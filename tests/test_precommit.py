@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from test_cli import copy_example
+
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLE = ROOT / "tests" / "example"
 PRE_COMMIT = Path(sys.executable).with_name("pre-commit")
 GIT_ENV = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "t",
            "GIT_COMMITTER_EMAIL": "t@example.com", "GIT_CONFIG_NOSYSTEM": "1"}
@@ -46,8 +47,7 @@ def hooked(tmp_path_factory):
     git("commit", "-q", "-m", "hook", cwd=hook, env=env)
     rev = git("rev-parse", "HEAD", cwd=hook, env=env).stdout.strip()
 
-    repo = base / "repo"
-    shutil.copytree(EXAMPLE, repo, ignore=shutil.ignore_patterns("__pycache__", ".shardlint_cache"))
+    repo = copy_example(base / "repo")
     stages = repo / "pipeline" / "stages.py"
     buggy = stages.read_text()
     # The first commit has a stage that sends with ppermute: nothing to report.
