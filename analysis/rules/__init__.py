@@ -201,8 +201,17 @@ RULES: dict[str, Rule] = {
             "works on JAX ≥ 0.8; older JAX rejects it",
             "Use `jax.shard_map`, which every JAX version lowers.",
         ),
+        Rule(
+            "SHL301", "unused-suppression", _W,
+            "A suppression comment that suppresses nothing: no diagnostic of the rule on its line, "
+            "a rule code or name that does not exist, or one repeated.",
+            "nothing: but an unused suppression hides the next real error on its line",
+            "Remove it (the fix does), or correct the code or name.",
+        ),
     ]
 }
+
+UNUSED_SUPPRESSION = RULES["SHL301"]
 
 # Lowering failures reported by `shardlint lower` and the server's background check.
 LOWERING = Rule(
