@@ -44,8 +44,8 @@ def _parse_sig(sig: str) -> ast.arguments:
     return ast.parse(f"def f{sig}: pass").body[0].args
 
 
-def _collective(sig, kind="collective", axis="axis_name", since=None):
-    return Api(kind, sig, axis=axis, since=_v(since) if since else None)
+def _collective(sig, kind="collective", axis="axis_name", since=None, until=None):
+    return Api(kind, sig, axis=axis, since=_v(since) if since else None, until=_v(until) if until else None)
 
 
 _GROUPS = "*, axis_index_groups=None"
@@ -65,7 +65,8 @@ COLLECTIVES = {
     "axis_index": _collective("(axis_name)"),
     "axis_size": _collective("(axis_name)"),
     "pbroadcast": _collective("(x, axis_name, source)"),
-    "pvary": _collective("(x, axis_names)", axis="axis_names"),
+    "pvary": _collective("(x, axis_names)", axis="axis_names", until="0.10.0"),
+    "pcast": _collective("(x, axis_name, *, to)", since="0.8.2"),
     "psend": _collective("(x, axis_name, perm)", kind="send", since="0.7.0"),
     "precv": _collective("(token, out_shape, axis_name, perm)", kind="recv", since="0.7.0"),
 }

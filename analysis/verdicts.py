@@ -48,19 +48,24 @@ def verdicts(diags: list[Diagnostic], contexts: dict) -> list[Diagnostic]:
         groups.setdefault((d.path, d.line, d.column, d.code), []).append(d)
     out = []
     for (_, _, _, code), items in groups.items():
-        exc = RAISES.get(code)
-        kept = [d for d in items if not (exc and contexts.get(id(d)) is not None
-                                         and catches(contexts[id(d)].caught, exc))]
+        ctxs = {id(d): contexts.get(id(d), (None, None))[0] for d in items}
+
+        def swallowed(d):
+            ctx, exc = contexts.get(id(d), (None, None))
+            exc = exc or RAISES.get(code)
+            return ctx is not None and exc is not None and catches(ctx.caught, exc)
+
+        kept = [d for d in items if not swallowed(d)]
         if not kept:
             continue
         errors = [d for d in kept if d.severity == Severity.ERROR]
         if not errors:
             out.append(min(kept, key=lambda d: d.severity.rank))
             continue
-        paths = {contexts[id(d)].choices if id(d) in contexts else () for d in errors
-                 if id(d) not in contexts or not contexts[id(d)].uncertain}
+        paths = {ctxs[id(d)].choices if ctxs[id(d)] is not None else () for d in errors
+                 if ctxs[id(d)] is None or not ctxs[id(d)].uncertain}
         # The first error reached on every path speaks for the place.
-        first = next((d for d in errors if id(d) not in contexts or contexts[id(d)].choices == ()), errors[0])
+        first = next((d for d in errors if ctxs[id(d)] is None or ctxs[id(d)].choices == ()), errors[0])
         if not covered(paths, ()):
             first = replace(first, severity=Severity.WARNING, message=first.message + SOME_PATHS)
         out.append(first)

@@ -204,3 +204,18 @@ def test_unknown_is_not_wrong(tmp_path):
             return jax.jit(jax.shard_map(lambda v: body(v, axis), mesh=mesh, in_specs=P("x"), out_specs=P()))(x)
         run(X)
         """) == []
+
+
+@pytest.mark.parametrize("handler, reported", [
+    ("except AssertionError:", []),
+    ("except NameError:", [(1, "SHL006", "error")]),
+])
+def test_the_exception_a_rule_predicts_decides_what_a_handler_catches(tmp_path, handler, reported):
+    # psum over an axis the mesh lacks, under check_vma=True: a bare AssertionError at lowering.
+    assert diags(tmp_path, f"""\
+f = jax.shard_map(lambda v: jax.lax.psum(v, "y"), mesh=mesh, in_specs=P("x"), out_specs=P())
+try:
+    jax.jit(f).trace(X).lower(lowering_platforms=("cuda",))
+{handler}
+    pass
+""") == reported

@@ -78,7 +78,8 @@ RULES: dict[str, Rule] = {
         Rule(
             "SHL006", "axis-not-in-mesh", _E,
             "The axis name is not among the axes of the enclosing `shard_map`'s mesh.",
-            "AssertionError at lowering (JAX 0.10.2)",
+            "NameError: Found an unbound axis name: y (psum, pmean, pmax, pmin, ppermute and psend under "
+            "check_vma=True: a bare AssertionError at lowering; JAX 0.6.2: KeyError)",
             "Use one of the mesh's axis names.",
         ),
         Rule(

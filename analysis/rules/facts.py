@@ -27,7 +27,8 @@ class Facts:
     jax_version: str
     files: dict  # abs path -> SourceFile
     meshes: dict  # abs path -> [MeshV bound to module-level names, with the name]
-    # id(diagnostic) -> the context its evidence was recorded in (choices, caught exceptions)
+    # id(diagnostic) -> (the context its evidence was recorded in: choices, caught exceptions;
+    # the exception JAX raises there, where it is not the rule's usual one)
     contexts: dict = field(default_factory=dict)
 
     @property
@@ -149,17 +150,19 @@ def fix_data(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | None =
 
 
 def diag(facts: Facts, code: str, site: Site, message: str, *, severity: Severity | None = None,
-         path: tuple = (), ctx: Context | None = None, data: dict | None = None, ev=None) -> Diagnostic:
+         path: tuple = (), ctx: Context | None = None, data: dict | None = None, ev=None,
+         raises: str | None = None) -> Diagnostic:
     """A diagnostic of rule `code` at `site`. `ctx` gives the "applied here" related lines;
-    `ev` (else `ctx`) is the evidence whose context decides the verdict (engine.verdicts)."""
+    `ev` (else `ctx`) is the evidence whose context decides the verdict (analysis/verdicts.py);
+    `raises` names the exception JAX raises there when it is not the rule's usual one."""
     rule = RULES[code]
     message = message.replace(".`. ", ".` ").replace(".`.", ".`")
     line, col, end_line, end_col = site_span(facts, site)
     d = Diagnostic(site.path, line, col, end_line, end_col, code, rule.name, severity or rule.severity,
                    message, related_for(facts, path, ctx), None, data or {})
     evidence = ev.ctx if ev is not None else ctx
-    if evidence is not None:
-        facts.contexts[id(d)] = evidence
+    if evidence is not None or raises is not None:
+        facts.contexts[id(d)] = (evidence, raises)
     return d
 
 

@@ -92,4 +92,6 @@ _ALTERNATIVE = {
     "jax.experimental.pallas.tpu.TPUCompilerParams": "Use `pltpu.CompilerParams`.",
     "jax.set_mesh": "Use `jax.sharding.use_mesh` (or pass `mesh=` explicitly).",
     "jax.sharding.use_mesh": "Use `jax.set_mesh`.",
+    "jax.lax.pvary": "Use `jax.lax.pcast(x, axis_name, to='varying')`.",
+    "jax.lax.pcast": "Use `jax.lax.pvary(x, axis_name)` (JAX before 0.8.2).",
 }
