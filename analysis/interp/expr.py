@@ -39,14 +39,15 @@ _MESH_ATTRS = ("axis_names", "shape", "size", "devices", "abstract_mesh", "axis_
 
 class ExprMixin:
     def eval(self, node: ast.AST, act, ctx: Context) -> Value:
-        if isinstance(node, ast.Constant):
+        kind = type(node)
+        if kind is ast.Constant:
             return Const(node.value)
-        if isinstance(node, ast.Name):
+        if kind is ast.Name:
             return self.lookup(node.id, act)
-        method = getattr(self, "_ex_" + type(node).__name__, None)
+        method = _EXPR_METHODS.get(kind)
         try:
             if method is not None:
-                return method(node, act, ctx)
+                return method(self, node, act, ctx)
             for child in ast.iter_child_nodes(node):
                 if isinstance(child, ast.expr):
                     self.eval(child, act, ctx)
@@ -518,6 +519,10 @@ class ExprMixin:
             if d is not None:
                 out[p.arg] = self.eval(d, act, ctx)
         return out
+
+
+_EXPR_METHODS = {getattr(ast, name[4:]): fn for name, fn in vars(ExprMixin).items()
+                 if name.startswith("_ex_") and hasattr(ast, name[4:])}
 
 
 def _comparable(v: Value):

@@ -19,7 +19,7 @@ from .frames import Context, Raise, Site
 from .jaxapi import ApiMixin
 from .calls import is_callable
 from .values import (
-    UNBOUND, Bound, ClassV, Const, DictV, Func, Inst, Multi, Seq, SetMeshV, Thunk, Transformed, Unknown, Value,
+    UNBOUND, Bound, ClassV, Const, DictV, Func, Inst, Seq, SetMeshV, Thunk, Transformed, Unknown, Value,
     join, options,
 )
 
@@ -199,14 +199,14 @@ class Interpreter(ExprMixin, ApiMixin):
         return None
 
     def exec_stmt(self, st: ast.stmt, act: Activation, ctx: Context, entry_label=None):
-        method = getattr(self, "_st_" + type(st).__name__, None)
+        method = _STMT_METHODS.get(type(st))
         try:
             if method is None:
                 for child in ast.iter_child_nodes(st):
                     if isinstance(child, ast.expr):
                         self.eval(child, act, ctx)
                 return None
-            return method(st, act, ctx, entry_label)
+            return method(self, st, act, ctx, entry_label)
         except Raise:
             return "raise"
 
@@ -531,6 +531,10 @@ class Interpreter(ExprMixin, ApiMixin):
         return val
 
 
+_STMT_METHODS = {getattr(ast, name[4:]): fn for name, fn in vars(Interpreter).items()
+                 if name.startswith("_st_") and hasattr(ast, name[4:])}
+
+
 # ---------------------------------------------------------------------- helpers
 
 
@@ -564,8 +568,9 @@ def join_envs(envs: list) -> dict:
 
 
 def env_key(env: dict) -> tuple:
-    return tuple(sorted((k, id(v)) if not isinstance(v, Multi) else (k, tuple(id(o) for o in v.options))
-                        for k, v in env.items()))
+    """What tells two environments apart for a loop's fixpoint: the names and their values'
+    keys (a join of the same values is the same environment)."""
+    return tuple(sorted((k, v.key() if isinstance(v, Value) else id(v)) for k, v in env.items()))
 
 
 def unpack(value: Value, targets: list) -> list:
