@@ -191,6 +191,8 @@ MESHES = {
 _ARRAY_SHAPE_DTYPE = "(shape, dtype=None, **kwargs)"
 OTHER = {
     "functools.partial": Api("partial", "(func, /, *args, **keywords)"),
+    "jax.tree_util.Partial": Api("partial", "(func, /, *args, **keywords)"),
+    "equinox.Partial": Api("partial", "(func, /, *args, **keywords)"),
     "jax.experimental.pallas.tpu.CompilerParams": Api("compiler_params", "(**kwargs)"),
     "jax.experimental.pallas.tpu.TPUCompilerParams": Api("compiler_params", "(**kwargs)", until=_v("0.8.0")),
     "jax.experimental.pallas.ANY": Api("memspace"),
@@ -214,6 +216,113 @@ OTHER = {
     "os.environ.get": Api("env_default", "(key, default=None)"),
 }
 
+# ---------------------------------------------------------------------- frameworks
+# Flax NNX, Flax Linen and Equinox wrap the JAX transformations above; their rows say which
+# one, with the framework's own signature (flax 0.12.8, equinox 0.13.8; the keywords that
+# matter are the same from flax 0.10 and equinox 0.11). These packages are modelled by their
+# rows, never read as source (MODELLED_PACKAGES).
+_NNX = "flax.nnx."
+_NNX_GRAD_SIG = "(f=None, *, argnums=0, has_aux=False, holomorphic=False, allow_int=False, reduce_axes=(), **kw)"
+NNX = {
+    _NNX + "jit": Api("jit", "(fun=None, *, in_shardings=None, out_shardings=None, static_argnums=None, "
+                             "static_argnames=None, donate_argnums=None, donate_argnames=None, keep_unused=False, "
+                             "device=None, backend=None, inline=False, **kw)", fn="fun"),
+    _NNX + "shard_map": Api("shard_map", "(f=None, *, mesh=None, in_specs=None, out_specs=None, axis_names=None, "
+                                         "check_vma=True, check_rep=None, auto=None, **kw)", fn="f"),
+    _NNX + "vmap": Api("vmap", "(f=None, *, in_axes=0, out_axes=0, axis_name=None, axis_size=None, "
+                               "spmd_axis_name=None, **kw)", fn="f"),
+    _NNX + "pmap": Api("pmap", "(f=None, *, axis_name=None, in_axes=0, out_axes=0, static_broadcasted_argnums=(), "
+                               "devices=None, backend=None, axis_size=None, donate_argnums=(), **kw)", fn="f"),
+    _NNX + "scan": Api("wrap", "(f=None, *, length=None, reverse=False, unroll=1, in_axes=None, out_axes=None, "
+                               "**kw)", fn="f"),
+    _NNX + "remat": Api("wrap", "(f=None, *, prevent_cse=True, static_argnums=(), policy=None, **kw)", fn="f"),
+    _NNX + "grad": Api("grad", _NNX_GRAD_SIG, fn="f"),
+    _NNX + "value_and_grad": Api("grad", _NNX_GRAD_SIG, fn="f"),
+    _NNX + "cond": _call("(pred, true_fun, false_fun, *operands, **kw)",
+                         ("true_fun", ("*operands",)), ("false_fun", ("*operands",))),
+    _NNX + "switch": _call("(index, branches, *operands, **kw)", ("branches", ("*operands",))),
+    _NNX + "fori_loop": _call("(lower, upper, body_fun, init_val, *, unroll=None, **kw)",
+                              ("body_fun", ("?", "init_val")), carry="init_val"),
+    _NNX + "while_loop": _call("(cond_fun, body_fun, init_val, **kw)",
+                               ("cond_fun", ("init_val",)), ("body_fun", ("init_val",)), carry="init_val"),
+    _NNX + "split": Api("graph_split", "(node, *filters)"),
+    _NNX + "merge": Api("graph_merge", "(graphdef, state, *states, **kw)"),
+    _NNX + "state": Api("graph_state", "(node, *filters)"),
+    _NNX + "update": Api("graph_update", "(node, state, *states)"),
+    _NNX + "clone": Api("same", "(node, **kw)"),
+    _NNX + "BatchNorm": Api("norm_layer", "(num_features=None, *, use_running_average=False, axis=-1, momentum=0.99, "
+                                          "epsilon=1e-5, axis_name=None, axis_index_groups=None, **kw)"),
+    _NNX + "BatchNorm.__call__": Api("norm_call", "(self, x, use_running_average=None, *, mask=None)"),
+    _NNX + "Module.eval": Api("module_mode", "(self, **attributes)"),
+    _NNX + "Module.train": Api("module_mode", "(self, **attributes)"),
+}
+_LINEN = "flax.linen."
+_LIFT = "variables=True, rngs=True"
+LINEN = {
+    _LINEN + "Module.apply": Api("linen_apply", "(self, variables, *args, rngs=None, method=None, mutable=False, "
+                                                "capture_intermediates=False, **kwargs)"),
+    _LINEN + "Module.init": Api("linen_apply", "(self, rngs, *args, method=None, mutable=None, "
+                                               "capture_intermediates=False, **kwargs)"),
+    _LINEN + "Module.init_with_output": Api("linen_apply", "(self, rngs, *args, method=None, mutable=None, "
+                                                           "capture_intermediates=False, **kwargs)"),
+    _LINEN + "Module.bind": Api("same", "(self, variables, *args, rngs=None, mutable=False)"),
+    _LINEN + "jit": Api("jit", f"(target=None, {_LIFT}, static_argnums=(), static_argnames=(), donate_argnums=(), "
+                               "device=None, backend=None, methods=None)", fn="target"),
+    _LINEN + "vmap": Api("vmap", "(target=None, variable_axes=None, split_rngs=None, in_axes=0, out_axes=0, "
+                                 "axis_size=None, axis_name=None, spmd_axis_name=None, metadata_params=None, "
+                                 "methods=None)", fn="target"),
+    _LINEN + "scan": Api("wrap", "(target=None, variable_axes=None, variable_broadcast=False, variable_carry=False, "
+                                 "split_rngs=None, in_axes=0, out_axes=0, length=None, reverse=False, unroll=1, "
+                                 "**kw)", fn="target"),
+    _LINEN + "checkpoint": Api("wrap", f"(target=None, {_LIFT}, concrete=False, prevent_cse=True, static_argnums=(), "
+                                       "policy=None, methods=None)", fn="target"),
+    _LINEN + "remat": Api("wrap", f"(target=None, {_LIFT}, concrete=False, prevent_cse=True, static_argnums=(), "
+                                  "policy=None, methods=None)", fn="target"),
+    _LINEN + "cond": _call("(pred, true_fun, false_fun, mdl, *operands, **kw)",
+                           ("true_fun", ("mdl", "*operands")), ("false_fun", ("mdl", "*operands"))),
+    _LINEN + "switch": _call("(index, branches, mdl, *operands, **kw)", ("branches", ("mdl", "*operands"))),
+    _LINEN + "while_loop": _call("(cond_fn, body_fn, mdl, init, **kw)",
+                                 ("cond_fn", ("mdl", "init")), ("body_fn", ("mdl", "init")), carry="init"),
+    "flax.training.train_state.TrainState.create": Api("struct_create", "(cls=None, *, apply_fn=None, params=None, "
+                                                                        "tx=None, **kwargs)"),
+    "flax.training.train_state.TrainState.apply_gradients": Api("struct_replace", "(self, *, grads=None, **kwargs)"),
+    "flax.training.train_state.TrainState.replace": Api("struct_replace", "(self, **kwargs)"),
+    "flax.struct.PyTreeNode.replace": Api("struct_replace", "(self, **kwargs)"),
+    _LINEN + "BatchNorm": Api("norm_layer", "(use_running_average=None, axis=-1, momentum=0.99, epsilon=1e-5, "
+                                            "dtype=None, param_dtype=None, use_bias=True, use_scale=True, "
+                                            "bias_init=None, scale_init=None, axis_name=None, axis_index_groups=None, "
+                                            "**kw)"),
+    _LINEN + "BatchNorm.__call__": Api("norm_call", "(self, x, use_running_average=None, *, mask=None)"),
+}
+_EQX = "equinox."
+EQUINOX = {
+    _EQX + "filter_jit": Api("jit", "(fun=None, *, donate='none', **jitkwargs)", fn="fun"),
+    _EQX + "filter_vmap": Api("vmap", "(fun=None, *, in_axes=None, out_axes=None, axis_name=None, axis_size=None, "
+                                      "**vmapkwargs)", fn="fun"),
+    _EQX + "filter_pmap": Api("pmap", "(fun=None, *, in_axes=None, out_axes=None, axis_name=None, axis_size=None, "
+                                      "donate='none', **pmapkwargs)", fn="fun"),
+    _EQX + "filter_grad": Api("grad", "(fun=None, *, has_aux=False, **gradkwargs)", fn="fun"),
+    _EQX + "filter_value_and_grad": Api("grad", "(fun=None, *, has_aux=False, **gradkwargs)", fn="fun"),
+    _EQX + "filter_checkpoint": Api("wrap", "(fun=None, *, prevent_cse=True, policy=None)", fn="fun"),
+    _EQX + "filter_eval_shape": _call("(fun, *args, **kwargs)", ("fun", ("*args",))),
+    _EQX + "partition": Api("partition", "(pytree, filter_spec, replace=None, is_leaf=None)"),
+    _EQX + "combine": Api("combine", "(*pytrees, is_leaf=None)"),
+    _EQX + "filter": Api("same", "(pytree, filter_spec, inverse=False, replace=None, is_leaf=None)"),
+    _EQX + "apply_updates": Api("same", "(model, updates)"),
+    _EQX + "tree_at": Api("same", "(where, pytree, replace=None, replace_fn=None, is_leaf=None)", ),
+    _EQX + "field": Api("field", "(*, default=None, converter=None, static=False, **kwargs)"),
+    _EQX + "nn.BatchNorm": Api("norm_layer", "(input_size=None, axis_name=None, eps=1e-5, channelwise_affine=True, "
+                                             "momentum=0.99, inference=False, dtype=None, **kw)"),
+    _EQX + "nn.BatchNorm.__call__": Api("norm_call", "(self, x, state=None, *, key=None, inference=None)"),
+    _EQX + "nn.make_with_state": Api("make_with_state", "(make_model)"),
+    _EQX + "nn.inference_mode": Api("inference_mode", "(pytree, value=True)"),
+    "dataclasses.field": Api("field", "(*, default=None, default_factory=None, **kwargs)"),
+    "flax.struct.field": Api("field", "(pytree_node=True, *, default=None, **kwargs)"),
+}
+# Packages the rows model: their source is never read (it is large, and what matters of it is
+# the JAX transformation each API applies).
+MODELLED_PACKAGES = frozenset({"flax", "equinox", "optax"})
+
 API: dict[str, Api] = {
     **{f"jax.lax.{k}": v for k, v in COLLECTIVES.items()},
     **TRANSFORMS,
@@ -223,6 +332,9 @@ API: dict[str, Api] = {
     **COMM,
     **MESHES,
     **OTHER,
+    **NNX,
+    **LINEN,
+    **EQUINOX,
 }
 
 # Alternative spellings → canonical name.
@@ -271,6 +383,25 @@ _SRC_PREFIXES = (
     ("jax._src.pallas.core.", "jax.experimental.pallas."),
     ("jax._src.tree_util.", "jax.tree_util."),
     ("jax._src.tree.", "jax.tree."),
+    # where the frameworks define what their packages re-export
+    ("flax.nnx.transforms.compilation.", "flax.nnx."),
+    ("flax.nnx.transforms.iteration.", "flax.nnx."),
+    ("flax.nnx.transforms.autodiff.", "flax.nnx."),
+    ("flax.nnx.transforms.transforms.", "flax.nnx."),
+    ("flax.nnx.graphlib.", "flax.nnx."),
+    ("flax.nnx.graph.", "flax.nnx."),
+    ("flax.nnx.module.", "flax.nnx."),
+    ("flax.linen.transforms.", "flax.linen."),
+    ("flax.linen.module.", "flax.linen."),
+    ("flax.nn.", "flax.linen."),
+    ("equinox._jit.", "equinox."),
+    ("equinox._vmap_pmap.", "equinox."),
+    ("equinox._ad.", "equinox."),
+    ("equinox._filters.", "equinox."),
+    ("equinox._module._module.", "equinox."),
+    ("equinox._module.", "equinox."),
+    ("equinox._tree.", "equinox."),
+    ("equinox._update.", "equinox."),
 )
 
 # Pure-Python libraries inside the jax package that are read as source, like any installed

@@ -8,6 +8,7 @@ import functools
 import hashlib
 import importlib.util
 import json
+import logging
 import os
 import re
 import subprocess
@@ -38,6 +39,7 @@ def _code_fingerprint() -> str:
 
 
 ENGINE_VERSION = _code_fingerprint()
+log = logging.getLogger(__name__)
 RULE_FAMILIES = (scope, mosaic, protocol, versions)
 
 
@@ -121,13 +123,13 @@ def analyze(files: dict, config: Config, roots: list[Path]) -> list[Diagnostic]:
     for path in sorted(run):
         mod = finder.module_for_path(path)
         if mod is not None and mod.tree is not None:
-            interp.run_module(mod)
+            _guarded(f"module {mod.name}", interp.run_module, mod)
     for path in sorted(run):
         name = os.path.basename(path)
         if name.startswith("test_") or name.endswith("_test.py"):
             mod = finder.module_for_path(path)
             for q in _test_functions(mod.tree):
-                interp.run_entry_function(mod, q, Context(), f"test {q}")
+                _guarded(f"test {q} ({path})", interp.run_entry_function, mod, q, Context(), f"test {q}")
     for path, function, args in lowering_targets(config, files, finder, run):
         modname, _, qual = function.partition(":")
         mod = finder.module_for_path(path) if path else finder.find(modname)
@@ -141,7 +143,8 @@ def analyze(files: dict, config: Config, roots: list[Path]) -> list[Diagnostic]:
                 args_from = (amod, attr)
         site = interp.entry_site(mod, qual) or Site(mod.path, 1, 0, 1, 0, function)
         ctx = Context((Layer("jit", site, frozenset(), api="lowering target"),))
-        interp.run_entry_function(mod, qual, ctx, f"lowering target {function}", args_from)
+        _guarded(f"lowering target {function}", interp.run_entry_function, mod, qual, ctx,
+                 f"lowering target {function}", args_from)
     facts = Facts(
         events=list(interp.events.values()),
         kernel_events=interp.kernel_events,
@@ -153,9 +156,24 @@ def analyze(files: dict, config: Config, roots: list[Path]) -> list[Diagnostic]:
     )
     out = []
     for fam in RULE_FAMILIES:
-        out.extend(fam.check(facts))
+        found = _guarded(f"the {fam.__name__.rsplit('.', 1)[-1]} rules", fam.check, facts)
+        out.extend(found or ())
     out = verdicts(out, facts.contexts)
     return [d for d in (_into_project(d, files) for d in out) if d is not None]
+
+
+def _guarded(what: str, fn, *args):
+    """Run one entry point (or rule family); an internal error in it is logged with where it
+    happened, and everything else is still checked."""
+    try:
+        return fn(*args)
+    except Exception as e:  # a bug of the engine's must not cost the other entry points their diagnostics
+        where = getattr(e, "shardlint_site", None)
+        at = f" at {where[0]}:{where[1]}" if where else ""
+        log.warning("internal error while analysing %s%s: %s: %s (the rest of the project is still checked)",
+                    what, at, type(e).__name__, e)
+        log.debug("internal error", exc_info=True)
+        return None
 
 
 CONVENTIONAL_ARGS = ("ARGS", "EXAMPLE_ARGS", "example_args")

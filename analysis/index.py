@@ -10,12 +10,12 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .apis import is_shipped_source
+from .apis import MODELLED_PACKAGES, is_shipped_source
 from .source import DecodeError, SourceFile, read_file
 
 # Top-level packages whose behaviour the API table models (their source is never read), and
 # standard modules nothing of interest hides in.
-_MODELLED = frozenset({"jax", "jaxlib", "numpy", "functools", "builtins", "typing", "os", "sys"})
+_MODELLED = frozenset({"jax", "jaxlib", "numpy", "functools", "builtins", "typing", "os", "sys", *MODELLED_PACKAGES})
 
 
 @dataclass(eq=False)

@@ -22,7 +22,7 @@ RAISES = {
     "SHL004": "NotImplementedError", "SHL005": "NameError", "SHL006": "AssertionError",
     "SHL007": "NotImplementedError", "SHL008": "AttributeError", "SHL009": "NotImplementedError",
     "SHL010": "ValueError", "SHL011": "ValueError", "SHL012": "ValueError", "SHL013": "TypeError",
-    "SHL014": "KeyError", "SHL103": "ValueError", "SHL104": "ValueError", "SHL105": "ValueError",
+    "SHL014": "KeyError", "SHL015": "ValueError", "SHL016": "ValueError", "SHL103": "ValueError", "SHL104": "ValueError", "SHL105": "ValueError",
     "SHL106": "IndexError", "SHL107": "ValueError", "SHL108": "ValueError", "SHL109": "ValueError",
 }
 # What catching a base class catches too.

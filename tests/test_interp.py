@@ -4,6 +4,7 @@ bind late, a test the inputs decide prunes a branch, an exception a handler swal
 error, and a failure on only some paths is a warning, never an error. (What JAX does with such
 programs is checked on the fixtures; these pin down how the engine reasons.)"""
 
+import ast
 import textwrap
 from pathlib import Path
 
@@ -219,3 +220,38 @@ try:
 {handler}
     pass
 """) == reported
+
+
+def test_an_internal_error_in_one_entry_point_loses_no_other_diagnostics(tmp_path, monkeypatch, caplog):
+    from shardlint.analysis.interp.machine import Interpreter
+
+    (tmp_path / "broken.py").write_text(HEAD + "jax.jit(lambda v: jax.lax.psum(v, 'x')).trace(X)\n")
+    original = Interpreter._st_Expr
+
+    def planted(self, st, act, ctx, entry_label):
+        if act.scope.module.name == "broken":
+            raise RuntimeError("planted")
+        return original(self, st, act, ctx, entry_label)
+
+    monkeypatch.setattr(Interpreter, "_st_Expr", planted)
+    from shardlint.analysis.interp import machine
+    monkeypatch.setitem(machine._STMT_METHODS, ast.Expr, planted)
+    got = diags(tmp_path, """\
+        jax.jit(lambda v: jax.lax.psum(v, "x")).trace(X)
+        """)
+    assert got == [(1, "SHL005", "error")]
+    assert any("internal error while analysing module broken" in r.message and "broken.py:9" in r.message
+               and "planted" in r.message for r in caplog.records)
+
+
+def test_nested_unpacking_of_a_call_result(tmp_path):
+    # Flax's own `(loss, (updates, aux)), grads = fn_out` once crashed the engine.
+    assert diags(tmp_path, """\
+        def pair():
+            return (jax.jit, None), None
+        (wrap, _), _ = pair()
+        @wrap
+        def step(x):
+            return jax.lax.psum(x, "i")
+        step.trace(X)
+        """) == [(6, "SHL005", "error")]

@@ -11,7 +11,7 @@ import functools
 from .events import StartEvent
 from .frames import Context, Raise, Site
 from .values import (
-    ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory, Func, Inst,
+    ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory, Func, Inst, Lifted,
     MethodOf, Multi, Partial, Seq, Traced, Transformed, Unknown, Value, join, options,
 )
 
@@ -24,6 +24,8 @@ _TRANSPARENT = {
     # Context managers that also decorate (`@jax.named_scope("name")`).
     "jax.named_scope", "jax.experimental.pallas.tpu.trace", "jax.profiler.TraceAnnotation",
     "contextlib.ContextDecorator", "jax.default_matmul_precision",
+    # Flax Linen method markers (the method runs as written).
+    "flax.linen.compact", "flax.linen.nowrap", "flax.linen.module.compact", "flax.linen.module.nowrap",
     # Test parameterisation: the test runs with the parameters it is given.
     "absl.testing.parameterized.parameters", "absl.testing.parameterized.named_parameters",
     "absl.testing.parameterized.product", "unittest.skip", "unittest.skipIf", "unittest.skipUnless",
@@ -58,7 +60,7 @@ def transparent(v: Value) -> bool:
 def is_callable(v: Value) -> bool:
     from .. import apis
 
-    return isinstance(v, (Func, Bound, Partial, Transformed, ClassV, Inst, Multi, Descriptor)) or (
+    return isinstance(v, (Func, Bound, Partial, Transformed, ClassV, Inst, Multi, Descriptor, Lifted)) or (
         isinstance(v, Ext) and v.name in apis.API)
 
 
@@ -112,6 +114,8 @@ class CallMixin:
         if isinstance(callee, Func):
             return self.run_function(callee, args, kwargs, act, ctx, site, unknown_tail, label)
         if isinstance(callee, Bound):
+            if isinstance(callee.self_value, Inst) and not isinstance(callee.func, Ext):
+                self.ensure_setup(callee.self_value, callee.func, act, ctx, site, node)
             return self.call(callee.func, [callee.self_value, *args], kwargs, act, ctx, site, node,
                              unknown_tail=unknown_tail, label=label)
         if isinstance(callee, Partial):
@@ -121,9 +125,17 @@ class CallMixin:
             return self.call(callee.func, args, kwargs, act, ctx, site, node, unknown_tail=unknown_tail, label=label)
         if isinstance(callee, ClassV):
             return self.instantiate(callee, args, kwargs, act, ctx, site, node, label)
+        if isinstance(callee, Lifted):
+            inst = self.instantiate(callee.cls, args, kwargs, act, ctx, site, node, label)
+            if isinstance(inst, Inst):
+                inst.lift = callee
+            return inst
         if isinstance(callee, Inst):
             m = self.getattr(callee, "__call__")
             if m is Unknown:
+                if isinstance(callee.cls, Ext):  # a framework layer: its output varies as its inputs
+                    arrays = [a for a in (*args, *kwargs.values()) if isinstance(a, ArrayV)]
+                    return ArrayV(vma=frozenset().union(*(a.vma for a in arrays))) if arrays else Unknown
                 return Unknown
             return self.call(m, args, kwargs, act, ctx, site, node, unknown_tail=unknown_tail, label=label)
         if isinstance(callee, Transformed):
@@ -299,9 +311,8 @@ class CallMixin:
             return Unknown
         if isinstance(obj, ArrayV):
             if name == "astype" and args:
-                return ArrayV(obj.shape, args[0].name if isinstance(args[0], DTypeV) else None,
-                              varying=obj.varying)
-            return ArrayV(dtype=obj.dtype, varying=obj.varying)
+                return ArrayV(obj.shape, args[0].name if isinstance(args[0], DTypeV) else None, vma=obj.vma)
+            return ArrayV(dtype=obj.dtype, vma=obj.vma)
         if isinstance(obj, Const) and isinstance(obj.value, str) and name == "join" and args:
             items = self.iterate(args[0])
             if items is not None and all(isinstance(i, Const) and isinstance(i.value, str) for i in items):

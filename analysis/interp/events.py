@@ -137,3 +137,15 @@ class MeshAxisLookupEvent(Event):
 
     def ident(self):
         return (*super().ident(), self.axis)
+
+
+@dataclass(eq=False)
+class SpecEvent(Event):
+    """A shard_map whose `in_specs` do not match its arguments' structure ("in"), or whose
+    `out_specs` leave out an axis its output varies over while it checks varying axes ("out")."""
+    which: str = "in"
+    detail: str = ""  # in: what differs; out: the spec
+    axes: tuple = ()  # out: the axes the output varies over that the spec leaves out
+
+    def ident(self):
+        return (*super().ident(), self.which, self.detail)

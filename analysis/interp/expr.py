@@ -136,7 +136,7 @@ class ExprMixin:
         if isinstance(base, Const) and isinstance(base.value, (str, tuple)):
             return Const(base.value[sl])
         if isinstance(base, ArrayV):
-            return ArrayV(dtype=base.dtype, varying=base.varying)
+            return ArrayV(dtype=base.dtype, vma=base.vma)
         return Unknown
 
     def _item(self, base, idx, node, act, ctx) -> Value:
@@ -164,7 +164,7 @@ class ExprMixin:
             except Exception:
                 return Unknown
         if isinstance(base, ArrayV):
-            return ArrayV(dtype=base.dtype, varying=base.varying)
+            return ArrayV(dtype=base.dtype, vma=base.vma)
         return Unknown
 
     def _ex_IfExp(self, node, act, ctx):
@@ -223,7 +223,9 @@ class ExprMixin:
             return Seq(left.items * right.value, left.kind)
         if isinstance(left, ArrayV) or isinstance(right, ArrayV):
             arrays = [v for v in (left, right) if isinstance(v, ArrayV)]
-            return ArrayV(dtype=arrays[0].dtype, varying=any(a.varying for a in arrays))
+            vma = frozenset().union(*(a.vma for a in arrays))
+            received = next((a.received for a in arrays if a.received is not None), None) if not vma else None
+            return ArrayV(dtype=arrays[0].dtype, vma=vma, received=received)
         return Unknown
 
     def _ex_UnaryOp(self, node, act, ctx):
@@ -390,6 +392,9 @@ class ExprMixin:
             return join([self.getattr(o, attr, at) for o in base.options])
         if isinstance(base, Ext):
             name = f"{base.name}.{attr}"
+            row = apis.API.get(apis.canonical(name))
+            if row is not None and row.kind == "struct_create":
+                return Bound(Ext(apis.canonical(name)), base)
             if apis.is_shipped_source(name):
                 mod = self.finder.find(name)
                 if mod is not None:
@@ -402,13 +407,17 @@ class ExprMixin:
         if isinstance(base, Super):
             return self.super_attr(base, attr)
         if isinstance(base, ClassV):
-            return self.class_attr(base, attr, None, at)
+            v = self.class_attr(base, attr, None, at)
+            return v if v is not Unknown else self.base_class_attr(base, attr)
         if isinstance(base, Inst):
             if attr in base.attrs:
                 return base.attrs[attr]
-            if isinstance(base.cls, ClassV):
-                return self.class_attr(base.cls, attr, base, at)
-            return Unknown
+            if not isinstance(base.cls, ClassV):
+                return self.base_method(base, attr)
+            v = self.class_attr(base.cls, attr, base, at)
+            if v is Unknown:
+                return self.base_method(base, attr)
+            return self.lifted_method(base, attr, v) if base.lift is not None else v
         if isinstance(base, MeshV):
             return self._mesh_attr(base, attr)
         if isinstance(base, ArrayV):
@@ -439,7 +448,8 @@ class ExprMixin:
         if attr == "size":
             return Const(mesh.devices) if mesh.devices is not None else Unknown
         if attr == "abstract_mesh":
-            return MeshV(mesh.axes, mesh.sizes, mesh.site, mesh.explicit_default, abstract=True)
+            return MeshV(mesh.axes, mesh.sizes, mesh.site, mesh.explicit_default, abstract=True,
+                         explicit_types=mesh.explicit_types)
         if attr == "devices":
             return DevicesV(mesh.sizes)
         return MethodOf(mesh, attr)
@@ -455,7 +465,7 @@ class ExprMixin:
         if attr == "sharding":
             return a.sharding if isinstance(a.sharding, ShardingV) else Unknown
         if attr in ("T", "real", "imag"):
-            return ArrayV(dtype=a.dtype, varying=a.varying)
+            return ArrayV(dtype=a.dtype, vma=a.vma)
         return MethodOf(a, attr)
 
     def module_attr(self, mod, attr: str) -> Value:

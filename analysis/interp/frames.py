@@ -5,7 +5,7 @@ of a value that differs by path), and the exceptions an enclosing `try` catches.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .values import MeshV
 
@@ -88,32 +88,36 @@ class Context:
     caught: frozenset = frozenset()
     # More choices were nested than are tracked: nothing under here is certain.
     uncertain: bool = False
+    # Modes a framework runs code in ("linen_init": a Flax Linen module initializing).
+    modes: frozenset = frozenset()
+
+    def _with(self, **changes) -> "Context":
+        return replace(self, **changes)
 
     def push(self, layer: Layer) -> "Context":
-        return Context(self.layers + (layer,), self.mesh, self.mesh_key, self.choices, self.caught,
-                       self.uncertain)
+        return self._with(layers=self.layers + (layer,))
 
     def with_mesh(self, mesh: MeshV | None) -> "Context":
         if mesh is None:
             return self
-        return Context(self.layers, mesh, mesh.key(), self.choices, self.caught, self.uncertain)
+        return self._with(mesh=mesh, mesh_key=mesh.key())
 
     def choose(self, origin, index: int, n: int) -> "Context":
         if n <= 1:
             return self
         if len(self.choices) >= MAX_CHOICES:
-            return Context(self.layers, self.mesh, self.mesh_key, self.choices, self.caught, True)
-        return Context(self.layers, self.mesh, self.mesh_key, self.choices + ((origin, index, n),),
-                       self.caught, self.uncertain)
+            return self._with(uncertain=True)
+        return self._with(choices=self.choices + ((origin, index, n),))
 
     def catching(self, names: frozenset) -> "Context":
-        return Context(self.layers, self.mesh, self.mesh_key, self.choices, self.caught | names,
-                       self.uncertain)
+        return self._with(caught=self.caught | names)
+
+    def in_mode(self, mode: str) -> "Context":
+        return self._with(modes=self.modes | {mode})
 
     def outside(self, depth: int) -> "Context":
         """This context with only its first `depth` layers."""
-        return Context(self.layers[:depth], self.mesh, self.mesh_key, self.choices, self.caught,
-                       self.uncertain)
+        return self._with(layers=self.layers[:depth])
 
     @property
     def traced(self) -> bool:
@@ -121,7 +125,7 @@ class Context:
 
     @property
     def memo_key(self) -> tuple:
-        return (self.layers, self.mesh_key, self.choices, self.caught, self.uncertain)
+        return (self.layers, self.mesh_key, self.choices, self.caught, self.uncertain, self.modes)
 
     def innermost(self, kind: str) -> Layer | None:
         for f in reversed(self.layers):

@@ -11,11 +11,12 @@ import itertools
 from .. import apis
 from .calls import CallMixin, Super, ints, is_callable
 from .events import CollectiveEvent, CommEvent, KernelApiEvent, SetMeshTracedEvent, ShardMapKeywordsEvent
+from .frameworks import FrameworkMixin
 from .transforms import TransformMixin
 from .values import (
     ArrayV, ClassV, CommV, CompilerParamsV, Const, DevicesV, DictV, DTypeV, Ext, Factory, Func, Inst, MeshV,
-    Multi, NO_SHARDING, Partial, PSpecV, Seq, SetMeshV, ShardingV, Transformed, Unknown, Value, is_varying,
-    join, options,
+    Multi, NO_SHARDING, Partial, PSpecV, Seq, SetMeshV, ShardingV, Transformed, Unknown, Value, join,
+    options, vma_of,
 )
 
 MAX_SPLIT = 16  # an event with more option combinations than this is recorded unsplit (unknown)
@@ -27,6 +28,18 @@ _PYTYPES = {"builtins.int": int, "builtins.float": float, "builtins.str": str, "
             "builtins.frozenset": frozenset}
 _SEQ_KINDS = {"builtins.tuple": "tuple", "builtins.list": "list", "builtins.set": "set",
               "builtins.frozenset": "set"}
+
+
+# How a collective's result varies over the axes it names (shard_map's varying-axes types):
+# reductions make it invariant there, the others keep (or make) it varying.
+_REDUCES = {"psum", "pmean", "pmax", "pmin"}
+_VARIES = {"all_gather", "ppermute", "pshuffle", "psum_scatter", "all_to_all", "ragged_all_to_all", "pvary",
+           "pswapaxes", "pbroadcast"}
+
+
+def _to(p: dict) -> str | None:
+    to = p.get("to")
+    return to.value if isinstance(to, Const) and isinstance(to.value, str) else None
 
 
 def bind_row(row: apis.Api, args: list, kwargs: dict) -> dict:
@@ -65,7 +78,7 @@ def given(p: dict, name: str) -> Value | None:
     return None if v is None or (isinstance(v, Const) and v.value is None) else v
 
 
-class ApiMixin(TransformMixin, CallMixin):
+class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
     def call_api(self, name: str, args, kwargs, act, ctx, site, node, decorating: bool) -> Value:
         row = apis.API.get(name)
         if row is None:
@@ -115,10 +128,24 @@ class ApiMixin(TransformMixin, CallMixin):
             shape = given(p, "out_shape")
             dtype = shape.dtype if isinstance(shape, ArrayV) else None
             return ArrayV(shape.shape if isinstance(shape, ArrayV) else None, dtype, received=evs[0])
-        if name.endswith(("axis_index", "axis_size")):
+        axes = frozenset(axis_tuple(axis) or ())
+        short = apis.short(name)
+        if short == "axis_index":
+            smap = ctx.innermost("shard_map")
+            known = smap is not None and smap.axes is not None and axes <= smap.axes
+            return ArrayV((), "int32", vma=axes if known else frozenset())
+        if short == "axis_size":
             return ArrayV((), "int32")
-        x = p.get("x")
-        return ArrayV(dtype=x.dtype if isinstance(x, ArrayV) else None)
+        x = p.get("x", p.get("operand"))
+        vma = vma_of(x)
+        smap = ctx.innermost("shard_map")
+        if axis_tuple(axis) is None or smap is None or smap.axes is None or not axes <= smap.axes:
+            vma = frozenset()  # JAX rejects the collective itself, or its axes are unknown: no claim
+        elif short in _REDUCES or (short == "pcast" and _to(p) == "invariant"):
+            vma = vma - axes
+        elif short in _VARIES or short == "pcast":
+            vma = vma | axes
+        return ArrayV(dtype=x.dtype if isinstance(x, ArrayV) else None, vma=vma)
 
     _api_send = _api_recv = _api_collective
 
@@ -132,6 +159,8 @@ class ApiMixin(TransformMixin, CallMixin):
             self.record(ShardMapKeywordsEvent(site, ctx, act.path, node, api=name, keywords=tuple(passed)))
         if fn is None:
             return Factory(row.kind, params, site, name)
+        if isinstance(fn, ClassV):  # a Flax Linen transformation of a Module class
+            return self.lift_class(row.kind, fn, params, site, name)
         params["__wrap__"] = self.wrap_site(fn, node, act, decorating, row)
         return Transformed(row.kind, fn, params, site, name)
 
@@ -145,12 +174,16 @@ class ApiMixin(TransformMixin, CallMixin):
         return Factory("run_now", p, site, name)
 
     def apply_factory(self, f: Factory, args, kwargs, act, ctx, site, node, decorating) -> Value:
+        if f.kind == "make_with_state":
+            return self.make_with_state(f, args, kwargs, act, ctx, site, node)
         if not args or not is_callable(args[0]):
             return Unknown
         if f.kind == "run_now":
             self.call(args[0], [], {}, act, ctx, site, node, unknown_tail=True)
             return Unknown
         params = dict(f.params)
+        if isinstance(args[0], ClassV):
+            return self.lift_class(f.kind, args[0], params, f.site, f.api)
         params["__wrap__"] = self.wrap_site(args[0], node, act, decorating, None)
         return Transformed(f.kind, args[0], params, f.site, f.api)
 
@@ -376,7 +409,20 @@ class ApiMixin(TransformMixin, CallMixin):
                 self.record(KernelApiEvent(site, ctx, act.path, node, api=name, platform=platform))
             return Unknown
         if name.startswith(_ARRAY_MODULES):
-            return ArrayV(dtype=_first_dtype(args), varying=any(is_varying(a) for a in args))
+            # An operation the table does not know keeps what its operands vary over, unless it
+            # may be a collective that makes its result invariant (`all_gather_invariant`, ...).
+            keeps = not (name.startswith("jax.lax.") and "invariant" in name)
+            vma = frozenset().union(*(vma_of(a) for a in args)) if keeps else frozenset()
+            return ArrayV(dtype=_first_dtype(args), vma=vma)
+        top, _, last = name.rpartition(".")
+        if name.split(".")[0] in apis.MODELLED_PACKAGES:
+            # A framework's layer class (`nn.Dense(64)`, `nnx.Linear(...)`, `eqx.nn.Linear(...)`)
+            # or function: what it computes from arrays varies as they do.
+            if last[:1].isupper():
+                return Inst(Ext(name), dict(kwargs))
+            arrays = [a for a in (*args, *kwargs.values()) if isinstance(a, ArrayV)]
+            if arrays:
+                return ArrayV(vma=frozenset().union(*(a.vma for a in arrays)))
         return Unknown
 
     def _hasattr(self, obj: Value, attr: str) -> Value:
@@ -509,13 +555,20 @@ def _arg_node(node, row: apis.Api, param: str):
     return None
 
 
+def _all_explicit(types) -> bool:
+    """`axis_types=(AxisType.Explicit, ...)`: every axis Explicit."""
+    items = types.items if isinstance(types, Seq) else (types,) if types is not None else ()
+    return bool(items) and all(isinstance(t, Ext) and t.name.endswith(".Explicit") for t in items)
+
+
 def make_mesh(kind: str, p: dict, site, node) -> MeshV:
+    explicit = _all_explicit(given(p, "axis_types"))
     if kind == "make_mesh":
         shape = ints(p.get("axis_shapes"))
         names = axis_tuple(p.get("axis_names"))
         if names is not None and (shape is None or len(shape) != len(names)):
             shape = None
-        return MeshV(names, shape, site, explicit_default=given(p, "axis_types") is None)
+        return MeshV(names, shape, site, explicit_default=given(p, "axis_types") is None, explicit_types=explicit)
     if kind == "abstract_mesh":
         first = p.get("axis_sizes") if given(p, "axis_sizes") is not None else p.get("shape_tuple")
         if isinstance(first, Seq) and first.items and all(isinstance(i, Seq) for i in first.items):
@@ -534,6 +587,6 @@ def make_mesh(kind: str, p: dict, site, node) -> MeshV:
     sizes = devices.shape if isinstance(devices, DevicesV) else None
     if names is not None and sizes is not None and len(sizes) != len(names):
         sizes = None
-    return MeshV(names, sizes, site)
+    return MeshV(names, sizes, site, explicit_types=explicit)
 
 

@@ -234,4 +234,4 @@ def importable(module_name: str) -> bool:
 def jax_family(module_name: str) -> bool:
     """Modules whose names the API table spells out, or that cannot re-export JAX."""
     top = module_name.split(".")[0]
-    return top in ("jax", "jaxlib", "numpy") or top in sys.stdlib_module_names
+    return top in ("jax", "jaxlib", "numpy", *apis.MODELLED_PACKAGES) or top in sys.stdlib_module_names

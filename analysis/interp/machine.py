@@ -209,6 +209,10 @@ class Interpreter(ExprMixin, ApiMixin):
             return method(self, st, act, ctx, entry_label)
         except Raise:
             return "raise"
+        except Exception as e:
+            if not hasattr(e, "shardlint_site"):  # the innermost statement it failed in
+                e.shardlint_site = (act.scope.module.path, st.lineno)
+            raise
 
     def _st_FunctionDef(self, st, act, ctx, entry_label):
         self.assign_name(st.name, self.define_function(st, act, ctx), act)

@@ -9,11 +9,11 @@ from __future__ import annotations
 import ast
 
 from .. import apis
-from .events import ExplicitUnshardedEvent, NestedMeshEvent, PallasEvent, ReceivedCarryEvent
+from .events import ExplicitUnshardedEvent, NestedMeshEvent, PallasEvent, ReceivedCarryEvent, SpecEvent
 from .frames import Layer
 from .values import (
-    ArrayV, Bound, ClassV, Const, DictV, Func, Inst, MeshV, ModV, Multi, NO_SHARDING, Partial, PSpecV, Seq,
-    ShardingV, Transformed, Unknown, Value, holds, is_received, is_varying, join, options,
+    ArrayV, Bound, ClassV, Const, DictV, Func, GraphPart, Inst, MeshV, ModV, Multi, NO_SHARDING, Partial, PSpecV, Seq,
+    ShardingV, Transformed, Unknown, Value, holds, is_received, is_varying, join, options, vma_of,
 )
 
 
@@ -49,8 +49,13 @@ class TransformMixin:
 
     def _apply_grad(self, t, args, kwargs, act, ctx, site, node, label):
         inner = ctx.push(Layer("grad", t.site, frozenset(), api=t.api))
-        self.call(t.fn, args, kwargs, act, inner, site, node,
-                  label=label or f"calls the function {apis.short(t.api)} differentiates")
+        result = self.call(t.fn, args, kwargs, act, inner, site, node,
+                           label=label or f"calls the function {apis.short(t.api)} differentiates")
+        if "value_and_grad" in t.api:
+            return Seq((result, Unknown))  # (value, grads); (value, aux) is the value with has_aux
+        aux = t.params.get("has_aux")
+        if isinstance(aux, Const) and aux.value is True and isinstance(result, Seq) and len(result.items) == 2:
+            return Seq((Unknown, result.items[1]))  # (grads, aux)
         return Unknown
 
     def _apply_jit(self, t, args, kwargs, act, ctx, site, node, label):
@@ -113,10 +118,24 @@ class TransformMixin:
         if isinstance(mesh, MeshV):
             inner = inner.with_mesh(mesh)
         self.smap_checks[layer] = check
-        if isinstance(mesh, MeshV) and mesh.explicit_default:
-            self._explicit_inputs(mesh, p.get("in_specs"), args, act, ctx, site, node)
-        self.call(t.fn, [block(a) for a in args], {}, act, inner, site, node,
-                  label=label or "calls the shard_mapped function")
+        in_specs = p.get("in_specs")
+        if isinstance(mesh, MeshV) and (mesh.explicit_default or mesh.explicit_types):
+            self._explicit_inputs(mesh, in_specs, args, act, ctx, site, node)
+        if isinstance(in_specs, (Seq, DictV)):
+            detail = spec_mismatch(in_specs, Seq(tuple(args)), "")
+            if detail is not None:
+                self.record(SpecEvent(site, ctx, act.path, node, which="in", detail=detail))
+        specs = in_specs.items if isinstance(in_specs, Seq) and len(in_specs.items) == len(args) else (
+            (in_specs,) * len(args))
+        result = self.call(t.fn, [block(a, s, manual) for a, s in zip(args, specs)], {}, act, inner, site, node,
+                           label=label or "calls the shard_mapped function")
+        checked = not (isinstance(check, Const) and check.value is False)
+        out_specs = p.get("out_specs")
+        if checked and manual and isinstance(out_specs, (PSpecV, Seq, DictV)):
+            extra = unreplicated(out_specs, result, manual)
+            if extra:
+                self.record(SpecEvent(site, ctx, act.path, node, which="out", detail=_spec_text(out_specs),
+                                      axes=tuple(sorted(extra))))
 
     def _apply_pallas_call(self, t, args, kwargs, act, ctx, site, node, label):
         kl = Layer("kernel", t.site, frozenset(), api=t.api)
@@ -158,7 +177,8 @@ class TransformMixin:
             return
         specs = in_specs.items if isinstance(in_specs, Seq) else (in_specs,) * len(args)
         for spec, arg in zip(specs, args):
-            if isinstance(spec, PSpecV) and spec.axes and isinstance(arg, ArrayV) and arg.sharding is NO_SHARDING:
+            if isinstance(spec, PSpecV) and spec.axes and any(
+                    isinstance(leaf, ArrayV) and leaf.sharding is NO_SHARDING for leaf in _leaves(arg)):
                 self.record(ExplicitUnshardedEvent(site, ctx, act.path, node, axes=spec.axes, mesh=mesh))
                 return
 
@@ -187,20 +207,99 @@ class TransformMixin:
 # ---------------------------------------------------------------------- helpers
 
 
-def block(v: Value) -> Value:
-    """An argument as a shard_mapped function sees it: arrays become per-device blocks that
-    vary over the manual axes; modules, functions and containers keep their structure."""
-    if isinstance(v, (Inst, Func, ClassV, Bound, Partial, Transformed, ModV)):
+def block(v: Value, spec: Value, manual) -> Value:
+    """An argument as a shard_mapped function sees it: arrays become per-device blocks that vary
+    over the manual axes their spec shards them over; modules, functions and containers keep
+    their structure (a spec applies to each leaf, or part by part where it has the same
+    structure)."""
+    if isinstance(v, (Inst, Func, ClassV, Bound, Partial, Transformed, ModV, GraphPart)):
         return v
     if isinstance(v, Seq):
-        return Seq(tuple(block(i) for i in v.items), v.kind)
+        parts = spec.items if isinstance(spec, Seq) and len(spec.items) == len(v.items) else (spec,) * len(v.items)
+        return Seq(tuple(block(i, s, manual) for i, s in zip(v.items, parts)), v.kind)
     if isinstance(v, DictV):
-        return DictV({k: block(x) for k, x in v.items.items()})
+        return DictV({k: block(x, spec.items.get(k, Unknown) if isinstance(spec, DictV) else spec, manual)
+                      for k, x in v.items.items()})
     if isinstance(v, Multi):
-        return join([block(o) for o in v.options])
-    if isinstance(v, ArrayV):
-        return ArrayV(None, v.dtype, varying=True)
-    return ArrayV(varying=True)
+        return join([block(o, spec, manual) for o in v.options])
+    vma = frozenset(spec.axes) if isinstance(spec, PSpecV) and spec.axes is not None else frozenset()
+    if manual is not None:
+        vma &= manual
+    return ArrayV(None, v.dtype if isinstance(v, ArrayV) else None, vma=vma)
+
+
+def spec_mismatch(spec: Value, arg: Value, path: str) -> str | None:
+    """How a shard_map spec's pytree structure differs from its argument's (JAX's "pytree
+    structure error"), where both are known; None where it is a prefix of it or unknown."""
+    if isinstance(spec, Seq):
+        if isinstance(arg, Seq):
+            if spec.kind != arg.kind:
+                return f"different types at key path `in_specs{path}` (a {spec.kind} for a {arg.kind})"
+            if len(spec.items) != len(arg.items):
+                return (f"different lengths of tuple at key path `in_specs{path}`: the specs have "
+                        f"{len(spec.items)}, the arguments {len(arg.items)}")
+            for i, (s, a) in enumerate(zip(spec.items, arg.items)):
+                d = spec_mismatch(s, a, f"{path}[{i}]")
+                if d is not None:
+                    return d
+            return None
+        if isinstance(arg, (DictV, ArrayV)):
+            return f"different types at key path `in_specs{path}` (a {spec.kind} for a " \
+                   f"{'dict' if isinstance(arg, DictV) else 'array'})"
+        return None
+    if isinstance(spec, DictV):
+        if isinstance(arg, DictV):
+            if set(spec.items) != set(arg.items):
+                return (f"different numbers of pytree children at key path `in_specs{path}`: keys "
+                        f"{sorted(map(str, spec.items))} for {sorted(map(str, arg.items))}")
+            for k in spec.items:
+                d = spec_mismatch(spec.items[k], arg.items[k], f"{path}[{k!r}]")
+                if d is not None:
+                    return d
+            return None
+        if isinstance(arg, (Seq, ArrayV)):
+            return f"different types at key path `in_specs{path}` (a dict for a " \
+                   f"{'tuple' if isinstance(arg, Seq) else 'array'})"
+    return None
+
+
+def unreplicated(spec: Value, out: Value, manual: frozenset) -> frozenset:
+    """Manual axes the output is known to vary over that its out_specs do not name (shard_map's
+    check then cannot infer the replication the spec claims), where every option agrees."""
+    if isinstance(out, Multi):
+        each = [unreplicated(spec, o, manual) for o in out.options]
+        return frozenset.intersection(*each) if each else frozenset()
+    if isinstance(spec, PSpecV):
+        if spec.axes is None:
+            return frozenset()
+        return (vma_of(out) & manual) - frozenset(spec.axes)
+    if isinstance(spec, Seq) and isinstance(out, Seq) and len(spec.items) == len(out.items):
+        return frozenset().union(*(unreplicated(s, o, manual) for s, o in zip(spec.items, out.items)))
+    if isinstance(spec, DictV) and isinstance(out, DictV):
+        return frozenset().union(*(unreplicated(spec.items[k], out.items[k], manual)
+                                   for k in spec.items if k in out.items))
+    return frozenset()
+
+
+def _spec_text(spec: Value) -> str:
+    if isinstance(spec, PSpecV):
+        return "P(" + ", ".join(repr(a) for a in spec.axes or ()) + ")" if spec.axes is not None else "P(...)"
+    if isinstance(spec, Seq):
+        inner = ", ".join(_spec_text(i) for i in spec.items)
+        return f"({inner},)" if len(spec.items) == 1 else f"({inner})"
+    return "..."
+
+
+def _leaves(v):
+    """The leaves of a pytree argument (a spec given for it applies to each)."""
+    if isinstance(v, Seq):
+        for i in v.items:
+            yield from _leaves(i)
+    elif isinstance(v, DictV):
+        for i in v.items.values():
+            yield from _leaves(i)
+    else:
+        yield v
 
 
 def axis_set(v) -> frozenset | None:

@@ -77,6 +77,8 @@ class Inst(Value):
     cls: Value  # ClassV, or Ext for instances of classes outside the analysed source
     attrs: dict = field(default_factory=dict)
     version: int = 0  # bumped on every attribute store: memo keys see the state
+    lift: object = None  # a Flax Linen lifted transformation of its class (Lifted)
+    setup_done: bool = False  # a Flax Linen module runs `setup()` before its first method
 
     def key(self):
         return ("inst", id(self), self.version)
@@ -129,6 +131,32 @@ class Transformed(Value):
 
 
 @dataclass(eq=False)
+class Lifted(Value):
+    """A Flax Linen transformation applied to a Module class (`nn.jit(MLP)`, `nn.vmap(Block,
+    axis_name="batch")`): instances of `cls` whose `methods` run under it."""
+    cls: Value
+    kind: str
+    params: dict
+    site: object
+    api: str = ""
+    methods: tuple = ("__call__",)
+
+    def key(self):
+        return ("lifted", self.kind, self.cls.key(), id(self.site))
+
+
+@dataclass(eq=False)
+class GraphPart(Value):
+    """What `nnx.split(model)` returns for the module (`graphdef`) and its state: `nnx.merge`
+    of them is the module again (of the same class)."""
+    kind: str  # graphdef | state
+    of: Value
+
+    def key(self):
+        return ("graph", self.kind, self.of.key())
+
+
+@dataclass(eq=False)
 class Factory(Value):
     """A transformation still waiting for its function: `jax.shard_map(mesh=..., ...)` used as
     a decorator, `jax.jit(static_argnums=...)`, `pl.when(cond)`."""
@@ -148,6 +176,7 @@ class MeshV(Value):
     site: object
     explicit_default: bool = False  # jax.make_mesh without axis_types (Explicit from JAX 0.10)
     abstract: bool = False  # an AbstractMesh (no devices)
+    explicit_types: bool = False  # axis_types makes every axis Explicit
 
     def key(self):
         return ("mesh", self.axes, self.sizes)
@@ -196,18 +225,22 @@ NO_SHARDING = "none"
 @dataclass(eq=False)
 class ArrayV(Value):
     """An array or its abstract stand-in (ShapeDtypeStruct). `sharding` is NO_SHARDING, a
-    ShardingV, or Unknown; `varying` marks a per-device block inside shard_map (it varies over
-    the manual axes as far as the varying-axes check is concerned); `received` is the precv
-    event whose result it is (such a value does not vary)."""
+    ShardingV, or Unknown. `vma`: manual mesh axes it is known to vary over inside shard_map
+    (its varying axes, as shard_map's check sees them) — a lower bound: what an unknown operand
+    adds is not in it. `received` is the precv event whose result it is."""
     shape: tuple | None = None  # of ints or None per dimension
     dtype: str | None = None
     sharding: object = Unknown
-    varying: bool = False
+    vma: frozenset = frozenset()
     received: object = None
+
+    @property
+    def varying(self) -> bool:
+        return bool(self.vma)
 
     def key(self):
         return ("array", self.shape, self.dtype, id(self.sharding) if isinstance(self.sharding, Value) else
-                self.sharding, self.varying, id(self.received) if self.received is not None else 0)
+                self.sharding, self.vma, id(self.received) if self.received is not None else 0)
 
 
 @dataclass(eq=False)
@@ -382,6 +415,17 @@ def holds(v, pred) -> bool:
     if isinstance(v, Multi):
         return any(holds(o, pred) for o in v.options)
     return False
+
+
+def vma_of(v) -> frozenset:
+    """The axes `v` (an array, or a pytree of them) is known to vary over."""
+    if isinstance(v, ArrayV):
+        return v.vma
+    if isinstance(v, (Seq, Multi)):
+        return frozenset().union(*(vma_of(i) for i in (v.items if isinstance(v, Seq) else v.options)))
+    if isinstance(v, DictV):
+        return frozenset().union(*(vma_of(i) for i in v.items.values()))
+    return frozenset()
 
 
 def is_varying(v) -> bool:

@@ -140,6 +140,21 @@ RULES: dict[str, Rule] = {
             "Use one of the mesh's axis names, or add the axis to the mesh.",
         ),
         Rule(
+            "SHL015", "shard-map-in-specs-structure", _E,
+            "A `shard_map`'s `in_specs` do not have the structure of its arguments (a tuple of another "
+            "length, a list for the arguments' tuple, a dict with other keys).",
+            "ValueError: pytree structure error: different lengths of tuple at key path shard_map in_specs",
+            "Give one spec per positional argument, as a tuple (a single PartitionSpec applies to all).",
+        ),
+        Rule(
+            "SHL016", "shard-map-out-specs-varying", _E,
+            "A `shard_map` that checks varying axes returns a value that varies over a mesh axis its "
+            "`out_specs` do not name (they claim it is replicated there).",
+            "ValueError: shard_map applied to the function 'f' was given out_specs which require replication "
+            "which can't be statically inferred given the mesh",
+            "Reduce the value over that axis first (`jax.lax.pmean`/`psum`), or name the axis in `out_specs`.",
+        ),
+        Rule(
             "SHL101", "unmatched-send-recv", _W,
             "A `psend` with no `precv` of the same axis and perm in the same manual region, or the reverse.",
             "deadlock at run time",

@@ -135,7 +135,7 @@ def fix_data(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | None =
     target_path = data["wrap"]["path"] if data["wrap"] else (ev.path[0][0].path if ev.path else ev.site.path)
     data["meshes"] = [
         {"name": name, "axes": list(m.axes), "sizes": list(m.sizes) if m.sizes else None, "path": m.site.path,
-         "line": m.site.line, "explicit": m.explicit_default and facts.version >= (0, 10)}
+         "line": m.site.line, "explicit": m.explicit_types or (m.explicit_default and facts.version >= (0, 10))}
         for name, m in facts.meshes.get(target_path, []) if m.axes is not None
     ]
     pm = ctx.innermost("pmap")

@@ -10,7 +10,7 @@ from ..apis import short
 from ..diagnostics import Severity
 from ..interp.events import (
     CollectiveEvent, ExplicitUnshardedEvent, MeshAxisLookupEvent, NestedMeshEvent, ReceivedCarryEvent,
-    SetMeshTracedEvent,
+    SetMeshTracedEvent, SpecEvent,
 )
 from ..interp.values import Const, Multi
 from .facts import Facts, axis_desc, backend_of, binding, ctx_words, diag, fix_data, site_json
@@ -27,12 +27,11 @@ def check(facts: Facts):
             if d is not None:
                 out.append(d)
             continue
-        for axis in ev.axes:
-            kind, frame = binding(ev.ctx, axis)
-            d = _one(facts, ev, name, axis, kind, frame)
-            if d is not None:
-                out.append(d)
-                break
+        # One diagnostic per call: the first axis that fails it, else the first hint.
+        found = [d for d in (_one(facts, ev, name, axis, *binding(ev.ctx, axis)) for axis in ev.axes)
+                 if d is not None]
+        if found:
+            out.append(next((d for d in found if d.severity == Severity.ERROR), found[0]))
         backend = backend_of(facts, ev.ctx)
         if ev.kind in _SEND_RECV and backend in ("tpu", "cpu"):
             out.append(diag(
@@ -228,6 +227,24 @@ def check_traced_meshes(facts: Facts):
     shard_map given a concrete mesh), SHL013 (precv's result as a loop carry or cond branch) and
     SHL014 (`mesh.shape[axis]` for an axis the mesh lacks)."""
     out = []
+    for ev in facts.of(SpecEvent):
+        if ev.which == "in":
+            out.append(diag(
+                facts, "SHL015", ev.site,
+                f"The `in_specs` of this shard_map do not match its arguments: {ev.detail}. JAX raises "
+                f"`ValueError: pytree structure error` when it is called. Give one spec per positional "
+                f"argument, as a tuple (a single PartitionSpec applies to all of them).",
+                path=ev.path, ctx=ev.ctx))
+        else:
+            axes = ", ".join(map(repr, ev.axes))
+            out.append(diag(
+                facts, "SHL016", ev.site,
+                f"This shard_map returns a value that varies over {axes}, but its `out_specs` ({ev.detail}) do "
+                f"not name {'it' if len(ev.axes) == 1 else 'them'}, which claims the value is replicated there: "
+                f"with varying axes checked, JAX raises `ValueError: shard_map applied to the function ... was "
+                f"given out_specs which require replication which can't be statically inferred given the mesh`. "
+                f"Reduce it first (`jax.lax.pmean(x, {ev.axes[0]!r})`), or name {axes} in `out_specs`.",
+                path=ev.path, ctx=ev.ctx))
     for ev in facts.of(MeshAxisLookupEvent):
         axes = ", ".join(map(repr, ev.mesh.axes))
         out.append(diag(
@@ -270,20 +287,24 @@ def check_traced_meshes(facts: Facts):
             "mesh AbstractMesh(...) should match the mesh passed to shard_map Mesh(...)`. Leave out `mesh=` "
             "(the context mesh is used) or pass `jax.sharding.get_abstract_mesh()`.",
             path=ev.path, ctx=ev.ctx, data={"shard_map_call": site_json(facts, ev.created)}))
-    if facts.version < (0, 10):
-        return out
     for ev in facts.of(ExplicitUnshardedEvent):
+        if not ev.mesh.explicit_types and facts.version < (0, 10):
+            continue
         spec = ", ".join(repr(a) for a in ev.axes)
+        whose = ("whose `axis_types` are Explicit" if ev.mesh.explicit_types else
+                 f"from `jax.make_mesh` without `axis_types` — Explicit axes on JAX {facts.jax_version}")
         out.append(diag(
             facts, "SHL011", ev.site,
             f"An input with no sharding reaches this shard_map, whose `in_specs` shard it over {spec}, on a "
-            f"mesh from `jax.make_mesh` without `axis_types` — Explicit axes on JAX {facts.jax_version}: JAX "
+            f"mesh {whose}: JAX "
             f"raises `ValueError: in_specs passed to shard_map: P({spec}, ...) does not match the specs of the "
-            f"input: P(None, ...)`. Pass `axis_types=(jax.sharding.AxisType.Auto,) * n` to `jax.make_mesh`, or "
-            f"shard the input first.",
+            f"input: P(None, ...)`. "
+            + ("Shard the input first (`jax.device_put(x, NamedSharding(mesh, spec))`), or make those axes Auto."
+               if ev.mesh.explicit_types else
+               "Pass `axis_types=(jax.sharding.AxisType.Auto,) * n` to `jax.make_mesh`, or shard the input first."),
             path=ev.path, ctx=ev.ctx,
-            data={"make_mesh_call": site_json(facts, ev.mesh.site),
-                  "mesh_axes": list(ev.mesh.axes or ())}))
+            data={} if ev.mesh.explicit_types else {"make_mesh_call": site_json(facts, ev.mesh.site),
+                                                    "mesh_axes": list(ev.mesh.axes or ())}))
     return out
 
 
