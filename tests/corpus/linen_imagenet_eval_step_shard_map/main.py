@@ -16,10 +16,10 @@ state = create_train_state(jax.random.key(0), model, IMAGE_SIZE, learning_rate_f
 
 from jax.sharding import PartitionSpec as P
 
-mesh = jax.make_mesh((jax.device_count(),), ('batch',), axis_types=(jax.sharding.AxisType.Explicit,))
+mesh = jax.make_mesh((jax.device_count(),), ('batch',), axis_types=(jax.sharding.AxisType.Auto,))
 sharded_eval = jax.jit(jax.shard_map(eval_step, mesh=mesh, in_specs=(P(), P('batch')), out_specs=P()))
 batch = {
     'image': jnp.zeros((8, IMAGE_SIZE, IMAGE_SIZE, 3)),
     'label': jnp.zeros((8,), jnp.int32),
 }
-sharded_eval.trace(state, jax.sharding.reshard(batch, P('batch')) if False else batch).lower(lowering_platforms=("cuda",))
+sharded_eval.trace(state, batch).lower(lowering_platforms=("cuda",))

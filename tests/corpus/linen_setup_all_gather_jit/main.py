@@ -26,7 +26,7 @@ class SeqParallelAttention(nn.Module):
 
 attn = SeqParallelAttention(32)
 x = jnp.ones((64, 32))
-params = jax.eval_shape(lambda: attn.init(jax.random.key(0), x[:16]))['params']
+params = {name: {'kernel': jax.ShapeDtypeStruct((32, 32), jnp.float32)} for name in ('q', 'k', 'v')}
 
 
 @jax.jit
