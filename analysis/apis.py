@@ -299,8 +299,9 @@ EQUINOX = {
     _EQX + "filter_jit": Api("jit", "(fun=None, *, donate='none', **jitkwargs)", fn="fun"),
     _EQX + "filter_vmap": Api("vmap", "(fun=None, *, in_axes=None, out_axes=None, axis_name=None, axis_size=None, "
                                       "**vmapkwargs)", fn="fun"),
-    _EQX + "filter_pmap": Api("pmap", "(fun=None, *, in_axes=None, out_axes=None, axis_name=None, axis_size=None, "
-                                      "donate='none', **pmapkwargs)", fn="fun"),
+    # traced under jax.vmap with the same axis name first (equinox/_vmap_pmap.py), then pmapped
+    _EQX + "filter_pmap": Api("filter_pmap", "(fun=None, *, in_axes=None, out_axes=None, axis_name=None, "
+                                             "axis_size=None, donate='none', **pmapkwargs)", fn="fun"),
     _EQX + "filter_grad": Api("grad", "(fun=None, *, has_aux=False, **gradkwargs)", fn="fun"),
     _EQX + "filter_value_and_grad": Api("grad", "(fun=None, *, has_aux=False, **gradkwargs)", fn="fun"),
     _EQX + "filter_checkpoint": Api("wrap", "(fun=None, *, prevent_cse=True, policy=None)", fn="fun"),

@@ -76,6 +76,14 @@ class TransformMixin:
                                      label=label or "calls the pmapped function"))
         return join(results)
 
+    def _apply_filter_pmap(self, t, args, kwargs, act, ctx, site, node, label):
+        """`eqx.filter_pmap`: the function is traced under `jax.vmap` (same axis name) to find its
+        outputs' structure (traced, never lowered), then pmapped: what vmap rejects while tracing
+        fails it too."""
+        self._apply_vmap(t, args, kwargs, act, ctx.in_mode("trace_only"), site, node,
+                         label or "calls the filter_pmapped function")
+        return self._apply_pmap(t, args, kwargs, act, ctx, site, node, label)
+
     def _apply_vmap(self, t, args, kwargs, act, ctx, site, node, label):
         results = []
         for name, c in self.each_option(t.params.get("axis_name", Const(None)), (t.site, "axis_name"), ctx):
