@@ -170,7 +170,8 @@ class LoweringFeature:
         if not statuses:
             message = "lowering: no configured target named " + ", ".join(unknown or ["(none)"])
         elif failed:
-            message = f"lowering: {_count(failed, 'target')} failed"
+            why = ", ".join(f"{n}: {s}" for n, s in statuses.items() if s != "ok")
+            message = f"lowering: {_count(failed, 'target')} failed ({why})"
         else:
             message = f"lowering: {_count(len(statuses), 'target')} lowered"
         return {"message": message, "failed": failed, "results": statuses}
