@@ -18,7 +18,6 @@ from pygls.exceptions import JsonRpcInvalidParams
 from shardlint.analysis.diagnostics import Diagnostic, Fix, Severity
 
 from .. import convert
-from ..lsp_text import uri_to_path
 from . import command, diagnostics, feature
 
 if TYPE_CHECKING:
@@ -94,11 +93,10 @@ def _count(n: int, noun: str) -> str:
 @feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(
     code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL_KIND], resolve_provider=True))
 async def code_action(ls: ShardlintServer, params: types.CodeActionParams):
-    path = uri_to_path(params.text_document.uri)
-    if path is None:
+    found = await diagnostics.settled(ls, params.text_document.uri)
+    if found is None:
         return None
-    root = ls.root_for(path)
-    await diagnostics.settle(ls, root)
+    path, root = found
     fixes = _fixes(ls)
     if fixes is None:
         return []
@@ -153,15 +151,13 @@ async def code_action_resolve(ls: ShardlintServer, action: types.CodeAction) -> 
 async def fix_all_command(ls, *args):  # no annotations: pygls reads them to structure the arguments
     """`shardlint.fixAll <uri>`: apply every safe fix of the file through workspace/applyEdit.
     Answers `{"applied": N}`, with `"reason"` when N is 0."""
-    uri = args[0] if args and isinstance(args[0], str) else None
-    path = uri_to_path(uri) if uri else None
-    if path is None:
+    found = await diagnostics.settled(ls, args[0] if args else None)
+    if found is None:
         raise JsonRpcInvalidParams(f"{FIX_ALL_COMMAND} needs the file URI as its argument")
+    path, root = found
     fixes = _fixes(ls)
     if fixes is None:
         return {"applied": 0, "reason": _missing[0]}
-    root = ls.root_for(path)
-    await diagnostics.settle(ls, root)
     read = ls.snapshot_reader()
     spath = str(path)
     edits = await _fix_all(ls, fixes, root, spath, read)

@@ -108,6 +108,17 @@ async def settle(ls: ShardlintServer, root: Root) -> None:
         ls.log(types.MessageType.Warning, f"analysis of {root.folder} still running; answering with the last results")
 
 
+async def settled(ls: ShardlintServer, uri: str | None) -> tuple[Path, Root] | None:
+    """The file of `uri` and its root once the root's pending analysis is done; None when `uri`
+    is not a file. Every request about a document starts here."""
+    path = uri_to_path(uri) if isinstance(uri, str) else None
+    if path is None:
+        return None
+    root = ls.root_for(path)
+    await settle(ls, root)
+    return path, root
+
+
 async def scan(ls: ShardlintServer, root: Root) -> None:
     """The start-up scan of a workspace folder, reported with $/progress."""
     token = None
@@ -201,11 +212,8 @@ def lowering_changed(ls: ShardlintServer, uri: str | None = None) -> None:
 @feature(types.TEXT_DOCUMENT_DIAGNOSTIC, types.DiagnosticOptions(
     identifier=SOURCE, inter_file_dependencies=True, workspace_diagnostics=True))
 async def document_diagnostic(ls: ShardlintServer, params: types.DocumentDiagnosticParams):
-    path = uri_to_path(params.text_document.uri)
-    items: list[types.Diagnostic] = []
-    if path is not None:
-        await settle(ls, ls.root_for(path))
-        items = lsp_diagnostics(ls, str(path))
+    found = await settled(ls, params.text_document.uri)
+    items = lsp_diagnostics(ls, str(found[0])) if found else []
     rid = result_id(items)
     if params.previous_result_id == rid:
         return types.RelatedUnchangedDocumentDiagnosticReport(result_id=rid)

@@ -14,7 +14,6 @@ from shardlint.analysis.diagnostics import Diagnostic
 from shardlint.analysis.rules import ALL_RULES
 
 from .. import convert
-from ..lsp_text import uri_to_path
 from . import diagnostics, feature
 
 if TYPE_CHECKING:
@@ -26,11 +25,10 @@ _QUOTED = re.compile(r"JAX raises `([^`]+)`")
 
 @feature(types.TEXT_DOCUMENT_HOVER)
 async def hover(ls: ShardlintServer, params: types.HoverParams):
-    path = uri_to_path(params.text_document.uri)
-    if path is None:
+    found = await diagnostics.settled(ls, params.text_document.uri)
+    if found is None:
         return None
-    root = ls.root_for(path)
-    await diagnostics.settle(ls, root)
+    path, root = found
     lines_of = ls.lines_of({})
     lines = lines_of(str(path))
     at = convert.engine_position(lines, params.position, ls.encoding)
