@@ -250,6 +250,9 @@ NNX = {
     _NNX + "state": Api("graph_state", "(node, *filters)"),
     _NNX + "update": Api("graph_update", "(node, state, *states)"),
     _NNX + "clone": Api("same", "(node, **kw)"),
+    # specs for a module's state: a tree of PartitionSpecs keyed like its attributes
+    _NNX + "StateSharding": Api("same", "(pytree, *args, **kw)"),
+    _NNX + "State": Api("same", "(pytree, *args, **kw)"),
     _NNX + "BatchNorm": Api("norm_layer", "(num_features=None, *, use_running_average=False, axis=-1, momentum=0.99, "
                                           "epsilon=1e-5, axis_name=None, axis_index_groups=None, **kw)"),
     _NNX + "BatchNorm.__call__": Api("norm_call", "(self, x, use_running_average=None, *, mask=None)"),
