@@ -120,6 +120,8 @@ def site_json(facts: Facts, site: Site, **extra) -> dict:
 
 def fix_data(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | None = None) -> dict:
     ctx = ctx if ctx is not None else ev.ctx
+    # a collective inside a kernel is in a pallas_call too: a wrap around it must not check vma
+    pallas = pallas or ctx.innermost("kernel") is not None
     data: dict = {"axes": list(axes or []), "pallas": pallas, "jax_version": facts.jax_version, "api": ev.api,
                   "entry": None, "wrap": None, "meshes": [], "pmap": None, "shard_map": None}
     if ev.path:
