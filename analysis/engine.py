@@ -21,9 +21,10 @@ from .config import Config
 from .contexts import Interpreter
 from .diagnostics import Diagnostic, Related
 from .index import ModuleFinder, resolve_relative
+from .jaxfacts import NEWEST_KNOWN
 from .resolve import JediResolver
 from .rules import mosaic, protocol, scope, versions
-from .rules.facts import NEWEST_KNOWN, Facts
+from .rules.facts import Facts
 
 
 def _code_fingerprint() -> str:

@@ -33,15 +33,11 @@ from libcst.metadata import MetadataWrapper, ParentNodeProvider, PositionProvide
 
 from .config import Config
 from .diagnostics import Diagnostic, Edit, Fix, Severity
+from .jaxfacts import (ABSTRACT_MESH_CONTEXT, DICT_DEVICE_ID, NEWEST_KNOWN, SET_MESH_ADDED, SHARD_MAP_TOP_LEVEL,
+                       USE_MESH_REMOVED, parse_version, version_text)
 from .source import IGNORE_RE
 
 WRAP_CODES = frozenset({"SHL001", "SHL002", "SHL003", "SHL004", "SHL005"})
-NEWEST_JAX = (0, 10, 2)
-# First version seen here with `jax.shard_map(..., check_vma=, axis_names=)` (0.6.2 has it; the
-# experimental `shard_map(..., check_rep=, auto=)` is used below that).
-TOP_LEVEL_SHARD_MAP = (0, 6, 2)
-ABSTRACT_MESH_CONTEXT = (0, 7, 1)  # jax.set_mesh and jax.sharding.use_abstract_mesh
-DICT_DEVICE_ID = (0, 8, 0)  # Pallas TPU `device_id={axis: index}` (0.8.2 has it, 0.6.2 does not)
 MAX_ROUNDS = 8
 
 TITLE_WRAP = "Wrap in jax.shard_map"
@@ -347,15 +343,9 @@ def _mesh(b: _Builder, meshes: list, axes: list[str], before) -> tuple[str, bool
 # Versions
 
 
-def _parse_version(v) -> tuple[int, ...] | None:
-    if not isinstance(v, str):
-        return None
-    parts = re.findall(r"\d+", v)[:3]
-    return tuple(int(p) for p in parts) if parts else None
-
-
 def _target_version(diag: Diagnostic, config: Config) -> tuple[int, ...]:
-    return _parse_version(diag.data.get("jax_version")) or _parse_version(config.jax_version) or NEWEST_JAX
+    return (parse_version(diag.data.get("jax_version")) or parse_version(config.jax_version)
+            or parse_version(NEWEST_KNOWN))
 
 
 # ----------------------------------------------------------------------------------------------
@@ -429,7 +419,7 @@ def fixes_for(diag: Diagnostic, read: Callable[[str], str], config: Config) -> l
 
 
 def _wrap_kwargs(b: _Builder, diag: Diagnostic, data: dict, config: Config, anchor, sharded: bool):
-    modern = _target_version(diag, config) >= TOP_LEVEL_SHARD_MAP
+    modern = _target_version(diag, config) >= SHARD_MAP_TOP_LEVEL
     axes = [a for a in data.get("axes") or () if isinstance(a, str)]
     smap = b.shard_map(modern)
     p = b.pspec()
@@ -1048,7 +1038,7 @@ def _pmap_fix(diag, data, module, config) -> Fix | None:
     node = mod.node_at(pm, (cst.BaseExpression,))
     if node is None:
         return None
-    modern = _target_version(diag, config) >= TOP_LEVEL_SHARD_MAP
+    modern = _target_version(diag, config) >= SHARD_MAP_TOP_LEVEL
     # What is pmapped, with which options: `jax.pmap(f, "i", in_axes=...)`,
     # `partial(jax.pmap, axis_name="i")` or a bare `jax.pmap` decorator.
     fun = None
@@ -1214,7 +1204,7 @@ def _version_fix(diag, data, module, config) -> Fix | None:
     if mod is None:
         return None
     version = _target_version(diag, config)
-    title = f"Use the JAX {'.'.join(map(str, version))} spelling"
+    title = f"Use the JAX {version_text(version)} spelling"
     node = mod.node_at(_diag_span(diag), (cst.BaseExpression,))
     if node is None:
         return None
@@ -1250,10 +1240,10 @@ def _version_fix(diag, data, module, config) -> Fix | None:
         pl = b.name(("jax.experimental.pallas",), "jax.experimental", "pallas", "pl")
         r = mod.pos[parent]
         b.edits.append(Edit(mod.path, r.start.line, r.start.column + 1, r.end.line, r.end.column + 1, f"{pl}.ANY"))
-    elif attr == "use_mesh" and version >= (0, 8):
+    elif attr == "use_mesh" and version >= USE_MESH_REMOVED:
         b.edits.append(Edit(mod.path, r.start.line, r.start.column + 1, r.end.line, r.end.column + 1,
                             f"{b.jax()}.set_mesh"))
-    elif attr == "set_mesh" and version < (0, 7):
+    elif attr == "set_mesh" and version < SET_MESH_ADDED:
         # `with jax.set_mesh(m):` is `with jax.sharding.use_mesh(m):` there; the global setter
         # is `jax.sharding.set_mesh(m)`
         call = mod.parent.get(node)
