@@ -8,15 +8,9 @@ from dataclasses import dataclass
 from ..callgraph import Context, Frame, MeshV, Site
 from ..config import Config
 from ..diagnostics import Diagnostic, Related, Severity
+from ..jaxfacts import MAKE_MESH_EXPLICIT, NEWEST_KNOWN, parse_version
 from ..source import SourceFile
 from . import RULES
-
-NEWEST_KNOWN = "0.10.2"
-
-
-def vtuple(v: str) -> tuple:
-    return tuple(int(p) for p in v.split(".")[:3] if p.isdigit())
-
 
 @dataclass
 class Facts:
@@ -30,7 +24,7 @@ class Facts:
 
     @property
     def version(self) -> tuple:
-        return vtuple(self.jax_version)
+        return parse_version(self.jax_version) or parse_version(NEWEST_KNOWN)
 
     def of(self, *kinds) -> list:
         return [e for e in self.events if e.kind in kinds]
@@ -147,7 +141,7 @@ def fix_data(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | None =
     target_path = data["wrap"]["path"] if data["wrap"] else (ev.path[0][0].path if ev.path else ev.site.path)
     data["meshes"] = [
         {"name": name, "axes": list(m.axes), "sizes": list(m.sizes) if m.sizes else None, "path": m.site.path,
-         "line": m.site.line, "explicit": m.explicit_default and facts.version >= (0, 10)}
+         "line": m.site.line, "explicit": m.explicit_default and facts.version >= MAKE_MESH_EXPLICIT}
         for name, m in facts.meshes.get(target_path, []) if m.axes is not None
     ]
     pm = ctx.innermost("pmap")

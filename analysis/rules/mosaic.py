@@ -9,6 +9,9 @@ import ast
 
 from ..callgraph import CompilerParamsV, Const, DictV, Ext, Seq, Unknown
 from ..diagnostics import Severity
+from ..jaxfacts import (COLLECTIVE_ID_MISSING, COLLECTIVE_ID_UNUSED, COMM_WITHOUT_SHARD_MAP, DEVICE_ID_ARITY,
+                        MOSAIC_AUTO_PARTITIONED, PMAP_IS_SHARD_MAP, REPLICA_MOSAIC, UNBOUND_AXIS, VMA_OUT_SHAPE,
+                        error_head, quoted, version_text)
 from .facts import Facts, backend_of, ctx_words, diag, fix_data, site_json
 
 _COMM = ("comm", "signal", "barrier")
@@ -116,15 +119,14 @@ def check(facts: Facts):
             out.append(diag(
                 facts, "SHL104", ev.site,
                 "`CompilerParams(collective_id=...)` on a kernel that never calls "
-                "`pltpu.get_barrier_semaphore()`: JAX raises `ValueError: collective_id has to be "
-                "unspecified or None when not using a custom barrier`. Drop `collective_id`.",
+                f"`pltpu.get_barrier_semaphore()`: JAX raises {quoted(COLLECTIVE_ID_UNUSED)}. Drop `collective_id`.",
                 path=ev.path, ctx=ctx, data=data))
         if barrier and (cid is None or (isinstance(cid, Const) and cid.value is None)) and tpu:
             out.append(diag(
                 facts, "SHL107", ev.site,
                 "The kernel calls `pltpu.get_barrier_semaphore()` but the pallas_call sets no "
-                "`collective_id`: JAX raises `ValueError: collective_id has to be specified when using a "
-                "custom barrier`. Pass `compiler_params=pltpu.CompilerParams(collective_id=0)`.",
+                f"`collective_id`: JAX raises {quoted(COLLECTIVE_ID_MISSING)}. Pass "
+                "`compiler_params=pltpu.CompilerParams(collective_id=0)`.",
                 path=ev.path, ctx=ctx,
                 data={**data, "pallas_call": site_json(facts, ev.extra["created"])}))
 
@@ -138,18 +140,16 @@ def check(facts: Facts):
             n = _id_count(c)
             if n is None or mesh_axes is None or n == len(mesh_axes):
                 continue
-            if smap is None and pmap is not None and facts.version < (0, 8):
+            if smap is None and pmap is not None and facts.version < PMAP_IS_SHARD_MAP:
                 continue  # SHL003 reports the replica-path failure
             start = starts.get(id(c))
             at = start.site if start is not None else c.site
-            dims = f"{len(mesh_axes)}D"
             out.append(diag(
                 facts, "SHL105", at,
                 f"MESH device id with {n} entr{'y' if n == 1 else 'ies'} in a kernel whose mesh has "
                 f"{len(mesh_axes)} ax{'is' if len(mesh_axes) == 1 else 'es'} "
                 f"({'no shard_map: a 0-D mesh' if smap is None else ', '.join(map(repr, mesh_axes))}): JAX raises "
-                f"`ValueError: Number of device ids must match the number of mesh axes, but got {n} ids for a "
-                f"{dims} mesh.` Give one id per mesh axis"
+                f"{quoted(DEVICE_ID_ARITY.format(n=n, dims=len(mesh_axes)))} Give one id per mesh axis"
                 f"{' and call the kernel inside jax.shard_map' if smap is None else ''}.",
                 path=c.path, ctx=ctx, data=_with_id_axis(facts, data, c, smap, axis_idx)))
             reported_arity = True
@@ -166,8 +166,7 @@ def check(facts: Facts):
                        "under `jit` with shardings over more than one device")
                 out.append(diag(
                     facts, "SHL004", ev.site,
-                    f"TPU `pallas_call` {why}: JAX raises `NotImplementedError: Mosaic kernels cannot be "
-                    f"automatically partitioned. Please wrap the call in a shard_map.` Call it inside a "
+                    f"TPU `pallas_call` {why}: JAX raises {quoted(MOSAIC_AUTO_PARTITIONED)} Call it inside a "
                     f"`jax.shard_map` that makes every mesh axis manual.",
                     path=ev.path, ctx=ctx, data=data))
                 if partial:
@@ -182,8 +181,7 @@ def check(facts: Facts):
                 out.append(diag(
                     facts, "SHL108", ev.site,
                     f"`pallas_call` inside a shard_map with `{kw}=True` (the default): its `out_shape` says "
-                    f"nothing of the varying mesh axes, and JAX raises `ValueError: When check_vma=True on "
-                    f"jax.shard_map, manual_axis_type on jax.ShapeDtypeStruct must not be None.` Pass "
+                    f"nothing of the varying mesh axes, and JAX raises {quoted(VMA_OUT_SHAPE)} Pass "
                     f"`{kw}=False` to the shard_map (as Pallas code does).",
                     path=ev.path, ctx=ctx, data=vma_data))
         if not comm:
@@ -192,19 +190,19 @@ def check(facts: Facts):
         if smap is not None:
             continue
         if pmap is not None:
-            if facts.version >= (0, 8):
+            if facts.version >= PMAP_IS_SHARD_MAP:
                 if not reported_arity:
                     out.append(diag(
                         facts, "SHL201", ev.site,
                         f"Communicating kernel ({what}) under `jax.pmap`: on JAX {v} pmap is jit + shard_map "
-                        f"and this lowers; JAX before 0.8 raises `NotImplementedError: Replica lowering for "
-                        f"Mosaic kernels not implemented.` `jax.shard_map` works on every version.",
+                        f"and this lowers; JAX before {version_text(PMAP_IS_SHARD_MAP)} raises "
+                        f"{quoted(REPLICA_MOSAIC)} `jax.shard_map` works on every version.",
                         path=ev.path, ctx=ctx, data=data))
                 continue
             if axis_idx or any(_is_mesh_id(c) for c in comm if c.kind != "barrier"):
-                jax_says = "`ValueError: Cannot use communication in pallas_call without shard_map.`"
+                jax_says = quoted(COMM_WITHOUT_SHARD_MAP)
             else:
-                jax_says = "`NotImplementedError: Replica lowering for Mosaic kernels not implemented.`"
+                jax_says = quoted(REPLICA_MOSAIC)
             out.append(diag(
                 facts, "SHL003", ev.site,
                 f"Communicating kernel ({what}) under `jax.pmap` on JAX {v}: pmap lowers through its replica "
@@ -219,16 +217,15 @@ def check(facts: Facts):
         remote_signal = any(c.kind == "signal" and not isinstance(c.extra.get("device_id"), DictV) for c in comm)
         fails = bool(axis_idx) or reported_arity or auto_partitioned or remote_signal
         if fails:
-            jax_says = ("JAX raises `NameError: Found an unbound axis name` at the kernel's `axis_index`"
+            jax_says = (f"JAX raises {quoted(error_head(UNBOUND_AXIS))} at the kernel's `axis_index`"
                         if axis_idx else "JAX rejects its MESH device ids (a 0-D mesh)" if reported_arity
-                        else "JAX raises `ValueError: Cannot use communication in pallas_call without "
-                             "shard_map.`" if remote_signal
+                        else f"JAX raises {quoted(COMM_WITHOUT_SHARD_MAP)}" if remote_signal
                         else "JAX refuses to partition it automatically (see SHL004)")
             sev = Severity.ERROR
         else:
             jax_says = (f"on JAX {v} it lowers, but with no shard_map there are no peer devices to talk to: "
-                        f"the remote copies go nowhere useful (under pmap before JAX 0.8: `Replica lowering "
-                        f"for Mosaic kernels not implemented.`)")
+                        f"the remote copies go nowhere useful (under pmap before JAX "
+                        f"{version_text(PMAP_IS_SHARD_MAP)}: {quoted(REPLICA_MOSAIC)})")
             sev = Severity.WARNING
         out.append(diag(
             facts, "SHL003", ev.site,

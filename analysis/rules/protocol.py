@@ -4,6 +4,7 @@ perm indices (SHL103) and perm indices beyond the axis size (SHL106)."""
 from __future__ import annotations
 
 from ..apis import short
+from ..jaxfacts import PERM_INDEX, PERM_NOT_UNIQUE, quoted
 from .facts import Facts, binding, diag
 
 
@@ -19,9 +20,9 @@ def check(facts: Facts):
         if len(set(srcs)) != len(srcs) or len(set(dsts)) != len(dsts):
             out.append(diag(
                 facts, "SHL103", ev.site,
-                f"The perm of `{name}` repeats a source or a destination index: JAX raises `ValueError: "
-                f"{'ppermute' if ev.kind == 'collective' else name} sources and destinations must be unique, "
-                f"got {ev.perm}.` Give every source and every destination once.",
+                f"The perm of `{name}` repeats a source or a destination index: JAX raises "
+                f"{quoted(PERM_NOT_UNIQUE.format(name='ppermute' if ev.kind == 'collective' else name, perm=ev.perm))} "
+                f"Give every source and every destination once.",
                 path=ev.path, ctx=ev.ctx, data={"perm": {"position": 3 if ev.kind == "recv" else 2}}))
             continue
         if ev.axes is not None and len(ev.axes) == 1:
@@ -33,7 +34,7 @@ def check(facts: Facts):
                     out.append(diag(
                         facts, "SHL106", ev.site,
                         f"The perm of `{name}` uses index {bad[0]}, but axis {ev.axes[0]!r} has size {size}: "
-                        f"JAX fails at lowering with `IndexError: list index out of range`. Keep every perm "
+                        f"JAX fails at lowering with {quoted(PERM_INDEX)}. Keep every perm "
                         f"index below {size}.",
                         path=ev.path, ctx=ev.ctx,
                         data={"perm": {"size": size, "position": 3 if ev.kind == "recv" else 2,

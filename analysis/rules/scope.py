@@ -9,6 +9,9 @@ import difflib
 from ..apis import short
 from ..callgraph import Const, Multi
 from ..diagnostics import Severity
+from ..jaxfacts import (BRANCH_TYPES, CARRY_TYPES, CONTEXT_MESH, GPU_ONLY, MAKE_MESH_EXPLICIT, MANUAL_SHARDING_ONLY,
+                        NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE, OUTSIDE_JIT, PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP,
+                        PPERMUTE_BATCHER, SPECS_MISMATCH, UNBOUND_AXIS, error_head, quoted, version_text)
 from .facts import Facts, axis_desc, backend_of, binding, ctx_words, diag, fix_data, site_json
 
 _SEND_RECV = {"send": "SHL002", "recv": "SHL001"}
@@ -35,8 +38,8 @@ def check(facts: Facts):
                 facts, "SHL007", ev.site,
                 f"`jax.lax.{name}` is lowered for `{backend}` (configured, or the code's own "
                 f"`lowering_platforms`): JAX lowers "
-                f"psend/precv only for GPU and raises `NotImplementedError: {name} is currently only "
-                f"implemented on GPU`. Use `jax.lax.ppermute` on {backend.upper()}.",
+                f"psend/precv only for GPU and raises {quoted(GPU_ONLY.format(name=name))}. Use "
+                f"`jax.lax.ppermute` on {backend.upper()}.",
                 path=ev.path, ctx=ev.ctx, data={"send_recv": ev.kind}))
     return out
 
@@ -49,7 +52,7 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
             return diag(
                 facts, "SHL009", ev.site,
                 f"`jax.lax.{name}` is reached under reverse-mode differentiation ({where}): JAX raises "
-                f"`NotImplementedError: Differentiation rule for '{name}' not implemented`. Keep the "
+                f"{quoted(NO_DIFFERENTIATION_RULE.format(name=name))}. Keep the "
                 f"exchange out of the differentiated function (a `jax.custom_vjp` with an explicit backward "
                 f"exchange), or use `jax.lax.ppermute`.",
                 path=ev.path, ctx=ev.ctx, data={**fix_data(facts, ev, ev.axes), "send_recv": ev.kind})
@@ -63,7 +66,7 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
             f"add {axis!r} to the mesh.",
             path=ev.path, ctx=ev.ctx, data=_with_rename(fix_data(facts, ev, ev.axes), ev, axis))
     if ev.kind == "collective":
-        if kind == "pmap" and facts.version >= (0, 8) and ev.ctx.innermost("kernel") is None:
+        if kind == "pmap" and facts.version >= PMAP_IS_SHARD_MAP and ev.ctx.innermost("kernel") is None:
             return diag(
                 facts, "SHL201", ev.site,
                 f"`{name}` under `jax.pmap`: this works (on JAX {v} pmap is jit + shard_map); "
@@ -89,32 +92,30 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
             reason = f"no shard_map, pmap or vmap binds axis {axis!r} ({where})"
         return diag(
             facts, "SHL005", ev.site,
-            f"`{name}` over axis {axis!r} is reached where {reason}: JAX raises `NameError: Found an "
-            f"unbound axis name: {axis}. To fix this, please call {name} under jax.shard_map.` Call it "
+            f"`{name}` over axis {axis!r} is reached where {reason}: JAX raises "
+            f"{quoted(UNBOUND_AXIS.format(axis=axis, name=name))} Call it "
             f"inside `jax.shard_map` over a mesh with axis {axis!r}.",
             path=ev.path, ctx=ev.ctx, data=_with_rename(fix_data(facts, ev, ev.axes), ev, axis))
     code = _SEND_RECV[ev.kind]
     if kind == "pmap":
-        if facts.version >= (0, 8):
+        if facts.version >= PMAP_IS_SHARD_MAP:
             return diag(
                 facts, "SHL201", ev.site,
                 f"`{name}` under `jax.pmap`: on JAX {v} pmap is jit + shard_map, so this lowers; JAX "
-                f"before 0.8 lowers pmap through its replica path and raises `NotImplementedError: "
-                f"{name} currently only supports manual sharding`. `jax.shard_map` works on every version.",
+                f"before {version_text(PMAP_IS_SHARD_MAP)} lowers pmap through its replica path and raises "
+                f"{quoted(MANUAL_SHARDING_ONLY.format(name=name))}. `jax.shard_map` works on every version.",
                 path=ev.path, ctx=ev.ctx, data=fix_data(facts, ev, ev.axes))
         return diag(
             facts, code, ev.site,
             f"`{name}` under `jax.pmap` on JAX {v}: pmap lowers through its replica path there, and JAX "
-            f"raises `NotImplementedError: {name} currently only supports manual sharding`. Use "
+            f"raises {quoted(MANUAL_SHARDING_ONLY.format(name=name))}. Use "
             f"`jax.shard_map` instead of pmap.",
             path=ev.path, ctx=ev.ctx, data=fix_data(facts, ev, ev.axes))
     if kind == "vmap":
         if ev.kind == "send" and _full_permutation(ev.perm):
             return None
-        jax_says = ("`TypeError: _ppermute_batcher() got an unexpected keyword argument 'out_shape'`"
-                    if ev.kind == "recv" else
-                    "`AssertionError: Permutation doesn't match the axis size!` unless the perm is a full "
-                    "permutation of the axis")
+        jax_says = (quoted(PPERMUTE_BATCHER) if ev.kind == "recv" else
+                    f"{quoted(PERM_AXIS_SIZE)} unless the perm is a full permutation of the axis")
         return diag(
             facts, code, ev.site,
             f"`{name}` over axis {axis!r}, which only `jax.vmap(axis_name=)` binds: JAX raises "
@@ -123,13 +124,11 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
             path=ev.path, ctx=ev.ctx, data={**fix_data(facts, ev, ev.axes), "send_recv": ev.kind})
     if ev.kind == "recv":
         jax_says = (f"JAX {v} fails at lowering with a bare `AssertionError` (where the axis is bound "
-                    f"without manual sharding: `NotImplementedError: precv currently only supports manual "
-                    f"sharding`)")
+                    f"without manual sharding: {quoted(MANUAL_SHARDING_ONLY.format(name='precv'))})")
         if not ev.ctx.traced:
-            jax_says = "JAX raises `NotImplementedError: Evaluation rule for 'precv' not implemented`"
+            jax_says = f"JAX raises {quoted(NO_EVALUATION_RULE.format(name='precv'))}"
     else:
-        jax_says = (f"JAX raises `NameError: Found an unbound axis name: {axis}. To fix this, please call "
-                    f"psend under jax.shard_map.`")
+        jax_says = f"JAX raises {quoted(UNBOUND_AXIS.format(axis=axis, name='psend'))}"
     reason = (f"{axis!r} is an automatic axis of the enclosing shard_map" if kind == "auto"
               else f"no shard_map binds axis {axis!r}")
     return diag(
@@ -174,11 +173,10 @@ def _unknown_axis(facts: Facts, ev, name: str):
         return None
     where = ctx_words(ev.ctx)
     if ev.kind == "collective":
-        code, jax_says = "SHL005", (f"JAX raises `NameError: Found an unbound axis name: ... To fix this, "
-                                    f"please call {name} under jax.shard_map.`")
+        code, jax_says = "SHL005", f"JAX raises {quoted(UNBOUND_AXIS.format(axis='<axis>', name=name))}"
     else:
         code = _SEND_RECV[ev.kind]
-        jax_says = ("JAX fails (`NameError: Found an unbound axis name`)" if ev.kind == "send" else
+        jax_says = (f"JAX fails ({quoted(error_head(UNBOUND_AXIS))})" if ev.kind == "send" else
                     "JAX fails at lowering (a bare `AssertionError`)")
     return diag(
         facts, code, ev.site,
@@ -210,7 +208,7 @@ def check_traced_meshes(facts: Facts):
         out.append(diag(
             facts, "SHL010", ev.site,
             f"`jax.{'sharding.' if what == 'use_mesh' else ''}{what}` is reached {ctx_words(ev.ctx)}: JAX raises "
-            f"`ValueError: {what} can only be used outside of jax.jit.` Enter the mesh before calling the "
+            f"{quoted(OUTSIDE_JIT.format(what=what))} Enter the mesh before calling the "
             f"jitted function, or pass `mesh=` to `jax.shard_map`.",
             path=ev.path, ctx=ev.ctx,
             data={"set_mesh_call": site_json(facts, ev.site), "jax_version": facts.jax_version}))
@@ -221,10 +219,7 @@ def check_traced_meshes(facts: Facts):
             continue
         kw = "check_rep" if "experimental" in smap.api else "check_vma"
         short = ev.api.rsplit(".", 1)[-1]
-        jax_says = ("`TypeError: cond branches must have equal output types but they differ.`"
-                    if ev.extra["what"] == "branches" else
-                    "`TypeError: scan body function carry input and carry output must have equal types, "
-                    "but they differ.`")
+        jax_says = quoted(BRANCH_TYPES if ev.extra["what"] == "branches" else CARRY_TYPES)
         out.append(diag(
             facts, "SHL013", ev.site,
             f"The {'branches of this' if ev.extra['what'] == 'branches' else 'carry of this'} `{short}` "
@@ -236,11 +231,10 @@ def check_traced_meshes(facts: Facts):
         out.append(diag(
             facts, "SHL012", ev.site,
             "This shard_map runs inside another shard_map but is given a concrete `Mesh`: inside, the "
-            "context mesh is abstract with the outer manual axes, and JAX raises `ValueError: The context "
-            "mesh AbstractMesh(...) should match the mesh passed to shard_map Mesh(...)`. Leave out `mesh=` "
-            "(the context mesh is used) or pass `jax.sharding.get_abstract_mesh()`.",
+            f"context mesh is abstract with the outer manual axes, and JAX raises {quoted(CONTEXT_MESH)}. "
+            "Leave out `mesh=` (the context mesh is used) or pass `jax.sharding.get_abstract_mesh()`.",
             path=ev.path, ctx=ev.ctx, data={"shard_map_call": site_json(facts, ev.extra["created"])}))
-    if facts.version < (0, 10):
+    if facts.version < MAKE_MESH_EXPLICIT:
         return out
     for ev in facts.of("explicit_unsharded"):
         spec = ", ".join(repr(a) for a in ev.axes)
@@ -248,9 +242,8 @@ def check_traced_meshes(facts: Facts):
             facts, "SHL011", ev.site,
             f"An input with no sharding reaches this shard_map, whose `in_specs` shard it over {spec}, on a "
             f"mesh from `jax.make_mesh` without `axis_types` — Explicit axes on JAX {facts.jax_version}: JAX "
-            f"raises `ValueError: in_specs passed to shard_map: P({spec}, ...) does not match the specs of the "
-            f"input: P(None, ...)`. Pass `axis_types=(jax.sharding.AxisType.Auto,) * n` to `jax.make_mesh`, or "
-            f"shard the input first.",
+            f"raises {quoted(SPECS_MISMATCH.format(spec=f'P({spec}, ...)', input='P(None, ...)'))}. Pass "
+            f"`axis_types=(jax.sharding.AxisType.Auto,) * n` to `jax.make_mesh`, or shard the input first.",
             path=ev.path, ctx=ev.ctx,
             data={"make_mesh_call": site_json(facts, ev.extra["mesh"].site),
                   "mesh_axes": list(ev.extra["mesh"].axes or ())}))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 
 from .. import apis
+from ..jaxfacts import EXPERIMENTAL_AUTO_REMOVED, SEND_RECV_ADDED, UNEXPECTED_KEYWORD, quoted, version_text
 from .facts import Facts, diag
 
 _SMAP_KW = {
@@ -41,10 +42,6 @@ def _end(st) -> int:
     return getattr(st, "end_lineno", None) or st.lineno
 
 
-def _fmt(v: tuple) -> str:
-    return ".".join(map(str, v))
-
-
 def check(facts: Facts):
     out = []
     ver = facts.version
@@ -54,9 +51,9 @@ def check(facts: Facts):
             continue
         missing = None
         if api.since and ver < api.since:
-            missing = f"added in JAX {_fmt(api.since)}"
+            missing = f"added in JAX {version_text(api.since)}"
         elif api.until and ver >= api.until:
-            missing = f"removed in JAX {_fmt(api.until)}"
+            missing = f"removed in JAX {version_text(api.until)}"
         if missing and not guarded(ev.extra["module"], ev.node.lineno):
             out.append(diag(
                 facts, "SHL008", ev.site,
@@ -67,24 +64,25 @@ def check(facts: Facts):
     for ev in facts.of("smap_kw"):
         bad = _SMAP_KW.get(ev.api, {})
         kws = [k for k in ev.extra.get("kwargs", []) if k in bad]
-        if ev.api == "jax.experimental.shard_map.shard_map" and ver >= (0, 8) and "auto" in ev.extra.get("kwargs", []):
+        if (ev.api == "jax.experimental.shard_map.shard_map" and ver >= EXPERIMENTAL_AUTO_REMOVED
+                and "auto" in ev.extra.get("kwargs", [])):
             kws.append("auto")
         for k in kws:
             alt = bad.get(k, "`jax.shard_map(axis_names=...)`")
             out.append(diag(
                 facts, "SHL008", ev.site,
-                f"`{ev.api}` has no keyword `{k}` in JAX {facts.jax_version}: JAX raises `TypeError: "
-                f"shard_map() got an unexpected keyword argument '{k}'`. Use {alt}.",
+                f"`{ev.api}` has no keyword `{k}` in JAX {facts.jax_version}: JAX raises "
+                f"{quoted(UNEXPECTED_KEYWORD.format(keyword=k))}. Use {alt}.",
                 path=ev.path, data={"api": ev.api, "keyword": k, "jax_version": facts.jax_version}))
     return out
 
 
-# psend/precv before JAX 0.7: the fix makes the pair one ppermute
+# psend/precv before JAX 0.7 (SEND_RECV_ADDED): the fix makes the pair one ppermute
 _SEND_RECV = {"jax.lax.psend": {"send_recv": "send"}, "jax.lax.precv": {"send_recv": "recv"}}
 
 _ALTERNATIVE = {
-    "jax.lax.psend": "Upgrade to JAX ≥ 0.7, or use `jax.lax.ppermute`.",
-    "jax.lax.precv": "Upgrade to JAX ≥ 0.7, or use `jax.lax.ppermute`.",
+    "jax.lax.psend": f"Upgrade to JAX ≥ {version_text(SEND_RECV_ADDED)}, or use `jax.lax.ppermute`.",
+    "jax.lax.precv": f"Upgrade to JAX ≥ {version_text(SEND_RECV_ADDED)}, or use `jax.lax.ppermute`.",
     "jax.shard_map": "Use `jax.experimental.shard_map.shard_map`.",
     "jax.experimental.pallas.tpu.TPUMemorySpace": "Use `pl.ANY` (or `pltpu.MemorySpace`).",
     "jax.experimental.pallas.tpu.ANY": "Use `pl.ANY`.",
