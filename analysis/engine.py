@@ -235,10 +235,10 @@ def _module_meshes(interp: Interpreter, finder: ModuleFinder, files: dict) -> di
 def _into_project(d: Diagnostic, files: dict) -> Diagnostic | None:
     """Diagnostics inside code outside the project (an installed library) move to the last
     project frame of the call path that reaches them: the line the user can change. Fix facts
-    that point outside the project go: a fix never edits an installed library."""
-    if d.data and any(isinstance(v, dict) and "path" in v and v["path"] not in files for v in d.data.values()):
-        d = replace(d, data={k: v for k, v in d.data.items()
-                             if not (isinstance(v, dict) and "path" in v and v["path"] not in files)})
+    with a place outside the project go: a fix never edits an installed library."""
+    kept = tuple(f for f in d.fix_facts if all(s.path in files for s in f.sites()))
+    if len(kept) != len(d.fix_facts):
+        d = replace(d, fix_facts=kept)
     if d.path in files:
         return d
     for r in reversed(d.related):

@@ -1,6 +1,8 @@
-"""The rule registry: every code, its name, default severity, one-line summary and the JAX
-behaviour it prevents. Rule logic lives in one module per family (scope, mosaic, protocol,
-versions); this table is what `shardlint rules`, `explain`, the README and the LSP read."""
+"""The rule registry: every code, its name, default severity, one-line summary, the JAX
+behaviour it prevents, and the fixers its diagnostics offer (by name, preferred first; each is
+registered by a module of analysis/fixes and runs when the diagnostic carries its fact). Rule
+logic lives in one module per family (scope, mosaic, protocol, versions); this table is what
+`shardlint rules`, `explain`, the README and the LSP read."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ class Rule:
     summary: str
     jax_error: str
     fix: str
+    fixers: tuple[str, ...] = ()
 
     @property
     def url(self) -> str:
@@ -45,6 +48,7 @@ RULES: dict[str, Rule] = {
             f"{jf.MANUAL_SHARDING_ONLY.format(name='precv')} "
             "(JAX 0.10.2 outside any shard_map: a bare AssertionError at lowering)",
             "Call it inside `jax.shard_map` over a mesh that has the axis.",
+            fixers=("manual_axes", "pmap", "ppermute", "wrap"),
         ),
         Rule(
             "SHL002", "psend-outside-shard-map", _E,
@@ -52,6 +56,7 @@ RULES: dict[str, Rule] = {
             f"{jf.UNBOUND_AXIS.format(axis='x', name='psend')} "
             f"(replica-path pmap for GPU: {jf.MANUAL_SHARDING_ONLY.format(name='psend')})",
             "Call it inside `jax.shard_map` over a mesh that has the axis.",
+            fixers=("manual_axes", "pmap", "ppermute", "wrap"),
         ),
         Rule(
             "SHL003", "communicating-kernel-outside-shard-map", _E,
@@ -60,6 +65,7 @@ RULES: dict[str, Rule] = {
             "warning where it lowers but has no peers (plain `jit`, LOGICAL ids).",
             f"{jf.REPLICA_MOSAIC} / {jf.COMM_WITHOUT_SHARD_MAP}",
             "Call the kernel inside `jax.shard_map` (with `check_vma=False`).",
+            fixers=("manual_axes", "pmap", "wrap"),
         ),
         Rule(
             "SHL004", "mosaic-auto-partitioned", _E,
@@ -67,6 +73,7 @@ RULES: dict[str, Rule] = {
             "or a `shard_map` whose manual axes are a strict subset of the mesh axes.",
             jf.MOSAIC_AUTO_PARTITIONED,
             "Wrap the call in a `shard_map` that makes every mesh axis manual.",
+            fixers=("manual_axes", "pmap", "wrap"),
         ),
         Rule(
             "SHL005", "unbound-axis-name", _E,
@@ -74,24 +81,28 @@ RULES: dict[str, Rule] = {
             "`vmap(axis_name=)` binds.",
             jf.UNBOUND_AXIS.format(axis="x", name="psum"),
             "Call it inside a transformation that binds the axis, or fix the name.",
+            fixers=("manual_axes", "pmap", "rename_axis", "wrap"),
         ),
         Rule(
             "SHL006", "axis-not-in-mesh", _E,
             "The axis name is not among the axes of the enclosing `shard_map`'s mesh.",
             "AssertionError at lowering (JAX 0.10.2)",
             "Use one of the mesh's axis names.",
+            fixers=("pmap", "rename_axis"),
         ),
         Rule(
             "SHL007", "send-recv-backend", _E,
             "`psend`/`precv` while the configured backend is `tpu` or `cpu`.",
             jf.GPU_ONLY.format(name="psend"),
             "Use `jax.lax.ppermute` on TPU/CPU, or run on GPU.",
+            fixers=("ppermute",),
         ),
         Rule(
             "SHL008", "api-not-in-jax-version", _E,
             "An API that the target JAX version lacks.",
             "AttributeError / TypeError",
             "Use the spelling the target JAX version has.",
+            fixers=("ppermute", "spelling"),
         ),
         Rule(
             "SHL009", "send-recv-differentiated", _E,
@@ -100,12 +111,14 @@ RULES: dict[str, Rule] = {
             jf.NO_DIFFERENTIATION_RULE.format(name="psend"),
             "Keep send/recv out of the differentiated function (wrap the exchange in `jax.custom_vjp` "
             "with an explicit backward exchange), or use `jax.lax.ppermute`, which has a transpose.",
+            fixers=("pmap", "ppermute"),
         ),
         Rule(
             "SHL010", "set-mesh-under-trace", _E,
             "`jax.set_mesh` / `jax.sharding.use_mesh` reached inside `jit` or another transformation.",
             jf.OUTSIDE_JIT.format(what="set_mesh"),
             "Enter the mesh outside the jitted function, or pass `mesh=` to `jax.shard_map`.",
+            fixers=("abstract_mesh",),
         ),
         Rule(
             "SHL011", "explicit-mesh-unsharded-input", _E,
@@ -114,6 +127,7 @@ RULES: dict[str, Rule] = {
             jf.SPECS_MISMATCH.format(spec="P('x', None)", input="P(None, None)"),
             "Build the mesh with `axis_types=(jax.sharding.AxisType.Auto, ...)`, or give the input "
             "that sharding (`jax.device_put`, `ShapeDtypeStruct(..., sharding=...)`, `jit(in_shardings=...)`).",
+            fixers=("auto_axes",),
         ),
         Rule(
             "SHL012", "nested-shard-map-concrete-mesh", _E,
@@ -121,6 +135,7 @@ RULES: dict[str, Rule] = {
             jf.CONTEXT_MESH,
             "Leave out `mesh=` in the inner shard_map (the context mesh is used), or pass "
             "`jax.sharding.get_abstract_mesh()`.",
+            fixers=("context_mesh",),
         ),
         Rule(
             "SHL013", "received-loop-carry", _E,
@@ -129,6 +144,7 @@ RULES: dict[str, Rule] = {
             f"{jf.CARRY_TYPES} / {jf.BRANCH_TYPES}",
             "Pass `check_vma=False` to the shard_map, or make the received value vary (e.g. add it to "
             "the carry).",
+            fixers=("check_vma",),
         ),
         Rule(
             "SHL101", "unmatched-send-recv", _W,
@@ -147,30 +163,35 @@ RULES: dict[str, Rule] = {
             "A perm repeats a source or a destination index.",
             jf.PERM_NOT_UNIQUE.format(name="ppermute", perm="((0, 1), (0, 2))"),
             "Give every source and every destination once.",
+            fixers=("perm_unique",),
         ),
         Rule(
             "SHL104", "collective-id-without-barrier", _E,
             "`CompilerParams(collective_id=...)` on a kernel that never calls `get_barrier_semaphore`.",
             jf.COLLECTIVE_ID_UNUSED,
             "Drop `collective_id`, or use `pltpu.get_barrier_semaphore()` in the kernel.",
+            fixers=("pmap", "remove_collective_id"),
         ),
         Rule(
             "SHL105", "device-id-arity", _E,
             "A MESH `device_id` tuple whose length differs from the number of mesh axes.",
             jf.DEVICE_ID_ARITY.format(n=1, dims=2),
             "Give one device id per mesh axis.",
+            fixers=("pmap", "device_id"),
         ),
         Rule(
             "SHL106", "perm-index-out-of-range", _E,
             "A perm index is not below the axis size, where the mesh is statically known.",
             f"{jf.PERM_INDEX} (at lowering, JAX 0.10.2)",
             "Keep every perm index below the axis size.",
+            fixers=("perm_in_range",),
         ),
         Rule(
             "SHL107", "barrier-without-collective-id", _E,
             "A kernel calls `get_barrier_semaphore` but its `pallas_call` sets no `collective_id`.",
             jf.COLLECTIVE_ID_MISSING,
             "Pass `compiler_params=pltpu.CompilerParams(collective_id=0)`.",
+            fixers=("add_collective_id", "pmap"),
         ),
         Rule(
             "SHL108", "pallas-call-vma-check", _E,
@@ -178,12 +199,14 @@ RULES: dict[str, Rule] = {
             "default; `check_rep=True` for the experimental spelling) with an `out_shape` that has none.",
             jf.VMA_OUT_SHAPE,
             "Pass `check_vma=False` (or `check_rep=False`) to the shard_map around Pallas kernels.",
+            fixers=("check_vma", "pmap"),
         ),
         Rule(
             "SHL201", "pmap-legacy", _H,
             f"Collectives or communicating kernels under `pmap` on JAX ≥ {_PMAP_SM} (pmap is jit + shard_map there).",
             f"works on JAX ≥ {_PMAP_SM}; older JAX rejects it",
             "Use `jax.shard_map`, which every JAX version lowers.",
+            fixers=("pmap",),
         ),
     ]
 }

@@ -12,7 +12,8 @@ from ..diagnostics import Severity
 from ..jaxfacts import (COLLECTIVE_ID_MISSING, COLLECTIVE_ID_UNUSED, COMM_WITHOUT_SHARD_MAP, DEVICE_ID_ARITY,
                         MOSAIC_AUTO_PARTITIONED, PMAP_IS_SHARD_MAP, REPLICA_MOSAIC, UNBOUND_AXIS, VMA_OUT_SHAPE,
                         error_head, quoted, version_text)
-from .facts import Facts, backend_of, ctx_words, diag, fix_data, site_json
+from ..fixfacts import DeviceIdAxis, MissingCollectiveId, UnusedCollectiveId, VmaCheck
+from .facts import Facts, backend_of, ctx_words, diag, scope_facts, site_ref
 
 _COMM = ("comm", "signal", "barrier")
 
@@ -74,25 +75,24 @@ def _mentions_vma(facts: Facts, ev) -> bool:
     return "vma" in text or "manual_axis_type" in text
 
 
-def _with_id_axis(facts: Facts, data: dict, comm, smap, axis_idx) -> dict:
+def _id_axis(facts: Facts, comm, smap, axis_idx) -> tuple[DeviceIdAxis, ...]:
     """For the SHL105 fix (a `{axis: id}` device id, the other coordinates the device's own):
     the mesh axis a one-entry id addresses. That is the one axis the kernel takes `axis_index`
     of, else the only mesh axis with more than one device."""
     if smap is None or _id_count(comm) != 1 or not smap.mesh_axes:
-        return data
+        return ()
     used = {a for k in axis_idx for a in (k.axes or ()) if a in smap.mesh_axes}
     if len(used) == 1:
         axis = used.pop()
         k = next(k for k in axis_idx if axis in (k.axes or ()))
-        index = site_json(facts, k.site)
+        index = site_ref(facts, k.site)
     else:
         sizes = smap.mesh_sizes or ()
         wide = [a for a, n in zip(smap.mesh_axes, sizes) if n != 1]
         if len(sizes) != len(smap.mesh_axes) or len(wide) != 1:
-            return data
+            return ()
         axis, index = wide[0], None
-    return {**data, "device_id": site_json(facts, comm.site, axis=axis, axis_index=index,
-                                           signal=comm.kind == "signal")}
+    return (DeviceIdAxis(site_ref(facts, comm.site), axis, index, comm.kind == "signal", facts.jax_version),)
 
 
 def check(facts: Facts):
@@ -110,7 +110,7 @@ def check(facts: Facts):
         pmap = ctx.innermost("pmap")
         tpu = _is_tpu(facts, ev, kev)
         v = facts.jax_version
-        data = fix_data(facts, ev, sorted(smap.axes) if smap and smap.axes else [], pallas=True)
+        scoped = scope_facts(facts, ev, sorted(smap.axes) if smap and smap.axes else [], pallas=True)
         reported_arity = False
         auto_partitioned = False
 
@@ -120,7 +120,7 @@ def check(facts: Facts):
                 facts, "SHL104", ev.site,
                 "`CompilerParams(collective_id=...)` on a kernel that never calls "
                 f"`pltpu.get_barrier_semaphore()`: JAX raises {quoted(COLLECTIVE_ID_UNUSED)}. Drop `collective_id`.",
-                path=ev.path, ctx=ctx, data=data))
+                path=ev.path, ctx=ctx, fix_facts=(*scoped, UnusedCollectiveId(site_ref(facts, ev.site)))))
         if barrier and (cid is None or (isinstance(cid, Const) and cid.value is None)) and tpu:
             out.append(diag(
                 facts, "SHL107", ev.site,
@@ -128,7 +128,7 @@ def check(facts: Facts):
                 f"`collective_id`: JAX raises {quoted(COLLECTIVE_ID_MISSING)}. Pass "
                 "`compiler_params=pltpu.CompilerParams(collective_id=0)`.",
                 path=ev.path, ctx=ctx,
-                data={**data, "pallas_call": site_json(facts, ev.extra["created"])}))
+                fix_facts=(*scoped, MissingCollectiveId(site_ref(facts, ev.extra["created"])))))
 
         # SHL105: MESH device ids must have one entry per mesh axis (a 0-D mesh outside shard_map).
         mesh_axes = smap.mesh_axes if smap is not None else (() if not axis_idx else None)
@@ -151,7 +151,7 @@ def check(facts: Facts):
                 f"({'no shard_map: a 0-D mesh' if smap is None else ', '.join(map(repr, mesh_axes))}): JAX raises "
                 f"{quoted(DEVICE_ID_ARITY.format(n=n, dims=len(mesh_axes)))} Give one id per mesh axis"
                 f"{' and call the kernel inside jax.shard_map' if smap is None else ''}.",
-                path=c.path, ctx=ctx, data=_with_id_axis(facts, data, c, smap, axis_idx)))
+                path=c.path, ctx=ctx, fix_facts=(*scoped, *_id_axis(facts, c, smap, axis_idx))))
             reported_arity = True
 
         # SHL004: Mosaic kernels cannot be automatically partitioned.
@@ -168,7 +168,7 @@ def check(facts: Facts):
                     facts, "SHL004", ev.site,
                     f"TPU `pallas_call` {why}: JAX raises {quoted(MOSAIC_AUTO_PARTITIONED)} Call it inside a "
                     f"`jax.shard_map` that makes every mesh axis manual.",
-                    path=ev.path, ctx=ctx, data=data))
+                    path=ev.path, ctx=ctx, fix_facts=scoped))
                 if partial:
                     continue
                 auto_partitioned = True
@@ -177,13 +177,12 @@ def check(facts: Facts):
             check_val = facts.smap_checks.get(smap, Const(True))
             if (isinstance(check_val, Const) and check_val.value is True) and not _mentions_vma(facts, ev):
                 kw = "check_rep" if "experimental" in smap.api else "check_vma"
-                vma_data = {**data, "vma_call": site_json(facts, smap.site, keyword=kw)}
                 out.append(diag(
                     facts, "SHL108", ev.site,
                     f"`pallas_call` inside a shard_map with `{kw}=True` (the default): its `out_shape` says "
                     f"nothing of the varying mesh axes, and JAX raises {quoted(VMA_OUT_SHAPE)} Pass "
                     f"`{kw}=False` to the shard_map (as Pallas code does).",
-                    path=ev.path, ctx=ctx, data=vma_data))
+                    path=ev.path, ctx=ctx, fix_facts=(*scoped, VmaCheck(site_ref(facts, smap.site), kw))))
         if not comm:
             continue
         what = _comm_words(comm)
@@ -197,7 +196,7 @@ def check(facts: Facts):
                         f"Communicating kernel ({what}) under `jax.pmap`: on JAX {v} pmap is jit + shard_map "
                         f"and this lowers; JAX before {version_text(PMAP_IS_SHARD_MAP)} raises "
                         f"{quoted(REPLICA_MOSAIC)} `jax.shard_map` works on every version.",
-                        path=ev.path, ctx=ctx, data=data))
+                        path=ev.path, ctx=ctx, fix_facts=scoped))
                 continue
             if axis_idx or any(_is_mesh_id(c) for c in comm if c.kind != "barrier"):
                 jax_says = quoted(COMM_WITHOUT_SHARD_MAP)
@@ -208,7 +207,7 @@ def check(facts: Facts):
                 f"Communicating kernel ({what}) under `jax.pmap` on JAX {v}: pmap lowers through its replica "
                 f"path there and JAX raises {jax_says} Call the kernel inside `jax.shard_map` "
                 f"(with `check_vma=False`) instead of pmap.",
-                path=ev.path, ctx=ctx, data=data))
+                path=ev.path, ctx=ctx, fix_facts=scoped))
             continue
         if any(f.kind == "vmap" for f in ctx.frames):
             continue
@@ -231,7 +230,7 @@ def check(facts: Facts):
             facts, "SHL003", ev.site,
             f"Communicating kernel ({what}) is reached {ctx_words(ctx)}, outside any shard_map: {jax_says}. "
             f"Call the kernel inside `jax.shard_map` (with `check_vma=False`).",
-            severity=sev, path=ev.path, ctx=ctx, data=data))
+            severity=sev, path=ev.path, ctx=ctx, fix_facts=scoped))
     return out
 
 

@@ -12,7 +12,8 @@ from ..diagnostics import Severity
 from ..jaxfacts import (BRANCH_TYPES, CARRY_TYPES, CONTEXT_MESH, GPU_ONLY, MAKE_MESH_EXPLICIT, MANUAL_SHARDING_ONLY,
                         NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE, OUTSIDE_JIT, PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP,
                         PPERMUTE_BATCHER, SPECS_MISMATCH, UNBOUND_AXIS, error_head, quoted, version_text)
-from .facts import Facts, axis_desc, backend_of, binding, ctx_words, diag, fix_data, site_json
+from ..fixfacts import AbstractMesh, AutoAxes, ContextMesh, RenameAxis, SendRecv, VmaCheck
+from .facts import Facts, axis_desc, backend_of, binding, ctx_words, diag, scope_facts, site_ref
 
 _SEND_RECV = {"send": "SHL002", "recv": "SHL001"}
 
@@ -40,7 +41,7 @@ def check(facts: Facts):
                 f"`lowering_platforms`): JAX lowers "
                 f"psend/precv only for GPU and raises {quoted(GPU_ONLY.format(name=name))}. Use "
                 f"`jax.lax.ppermute` on {backend.upper()}.",
-                path=ev.path, ctx=ev.ctx, data={"send_recv": ev.kind}))
+                path=ev.path, ctx=ev.ctx, fix_facts=(SendRecv(site_ref(facts, ev.site), ev.kind),)))
     return out
 
 
@@ -55,7 +56,7 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
                 f"{quoted(NO_DIFFERENTIATION_RULE.format(name=name))}. Keep the "
                 f"exchange out of the differentiated function (a `jax.custom_vjp` with an explicit backward "
                 f"exchange), or use `jax.lax.ppermute`.",
-                path=ev.path, ctx=ev.ctx, data={**fix_data(facts, ev, ev.axes), "send_recv": ev.kind})
+                path=ev.path, ctx=ev.ctx, fix_facts=(*scope_facts(facts, ev, ev.axes), SendRecv(site_ref(facts, ev.site), ev.kind)))
         return None
     if kind == "not_in_mesh":
         mesh = axis_desc(frame.mesh_axes)
@@ -64,7 +65,7 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
             f"`{name}` names axis {axis!r}, which is not an axis of the enclosing shard_map's mesh "
             f"({mesh}): JAX {v} fails at lowering with a bare AssertionError. Use one of {mesh}, or "
             f"add {axis!r} to the mesh.",
-            path=ev.path, ctx=ev.ctx, data=_with_rename(fix_data(facts, ev, ev.axes), ev, axis))
+            path=ev.path, ctx=ev.ctx, fix_facts=(*scope_facts(facts, ev, ev.axes), *_rename(facts, ev, axis)))
     if ev.kind == "collective":
         if kind == "pmap" and facts.version >= PMAP_IS_SHARD_MAP and ev.ctx.innermost("kernel") is None:
             return diag(
@@ -72,7 +73,7 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
                 f"`{name}` under `jax.pmap`: this works (on JAX {v} pmap is jit + shard_map); "
                 f"`jax.shard_map` is the form new code, psend/precv and communicating kernels on older "
                 f"JAX need.",
-                path=ev.path, ctx=ev.ctx, data=fix_data(facts, ev, ev.axes))
+                path=ev.path, ctx=ev.ctx, fix_facts=scope_facts(facts, ev, ev.axes))
         if kind == "vmap" and _outer_shard_map(ev.ctx, frame) is not None:
             sm = _outer_shard_map(ev.ctx, frame)
             mesh = axis_desc(sm.mesh_axes) if sm.mesh_axes else "its mesh"
@@ -82,7 +83,7 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
                 f"lowers collectives inside shard_map against the mesh's axes only and fails with a bare "
                 f"AssertionError. Reduce over the vmapped dimension directly (e.g. `jnp.sum(x, axis=0)` "
                 f"outside the vmap), or make {axis!r} a mesh axis.",
-                path=ev.path, ctx=ev.ctx, data=fix_data(facts, ev, ev.axes))
+                path=ev.path, ctx=ev.ctx, fix_facts=scope_facts(facts, ev, ev.axes))
         if kind in ("pmap", "vmap"):
             return None
         if kind == "auto":
@@ -95,7 +96,7 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
             f"`{name}` over axis {axis!r} is reached where {reason}: JAX raises "
             f"{quoted(UNBOUND_AXIS.format(axis=axis, name=name))} Call it "
             f"inside `jax.shard_map` over a mesh with axis {axis!r}.",
-            path=ev.path, ctx=ev.ctx, data=_with_rename(fix_data(facts, ev, ev.axes), ev, axis))
+            path=ev.path, ctx=ev.ctx, fix_facts=(*scope_facts(facts, ev, ev.axes), *_rename(facts, ev, axis)))
     code = _SEND_RECV[ev.kind]
     if kind == "pmap":
         if facts.version >= PMAP_IS_SHARD_MAP:
@@ -104,13 +105,13 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
                 f"`{name}` under `jax.pmap`: on JAX {v} pmap is jit + shard_map, so this lowers; JAX "
                 f"before {version_text(PMAP_IS_SHARD_MAP)} lowers pmap through its replica path and raises "
                 f"{quoted(MANUAL_SHARDING_ONLY.format(name=name))}. `jax.shard_map` works on every version.",
-                path=ev.path, ctx=ev.ctx, data=fix_data(facts, ev, ev.axes))
+                path=ev.path, ctx=ev.ctx, fix_facts=scope_facts(facts, ev, ev.axes))
         return diag(
             facts, code, ev.site,
             f"`{name}` under `jax.pmap` on JAX {v}: pmap lowers through its replica path there, and JAX "
             f"raises {quoted(MANUAL_SHARDING_ONLY.format(name=name))}. Use "
             f"`jax.shard_map` instead of pmap.",
-            path=ev.path, ctx=ev.ctx, data=fix_data(facts, ev, ev.axes))
+            path=ev.path, ctx=ev.ctx, fix_facts=scope_facts(facts, ev, ev.axes))
     if kind == "vmap":
         if ev.kind == "send" and _full_permutation(ev.perm):
             return None
@@ -121,7 +122,7 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
             f"`{name}` over axis {axis!r}, which only `jax.vmap(axis_name=)` binds: JAX raises "
             f"{jax_says}. Send/recv needs manual sharding: call it inside `jax.shard_map`, or use "
             f"`jax.lax.ppermute`, which vmap batches.",
-            path=ev.path, ctx=ev.ctx, data={**fix_data(facts, ev, ev.axes), "send_recv": ev.kind})
+            path=ev.path, ctx=ev.ctx, fix_facts=(*scope_facts(facts, ev, ev.axes), SendRecv(site_ref(facts, ev.site), ev.kind)))
     if ev.kind == "recv":
         jax_says = (f"JAX {v} fails at lowering with a bare `AssertionError` (where the axis is bound "
                     f"without manual sharding: {quoted(MANUAL_SHARDING_ONLY.format(name='precv'))})")
@@ -135,10 +136,10 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
         facts, code, ev.site,
         f"`jax.lax.{name}` is reached {where}, where {reason}: {jax_says}. Wrap the function that "
         f"calls it in `jax.shard_map` over a mesh with axis {axis!r}.",
-        severity=Severity.ERROR, path=ev.path, ctx=ev.ctx, data=fix_data(facts, ev, ev.axes))
+        severity=Severity.ERROR, path=ev.path, ctx=ev.ctx, fix_facts=scope_facts(facts, ev, ev.axes))
 
 
-def _with_rename(data: dict, ev, axis: str) -> dict:
+def _rename(facts: Facts, ev, axis: str) -> tuple[RenameAxis, ...]:
     """The axis the fix renames a misspelt `axis` to: the only axis bound around the call that
     it does not already name, else the one whose name is closest to it, else the one the
     shard_map's in_specs shard over; where the call names every bound axis already, one of them
@@ -159,9 +160,7 @@ def _with_rename(data: dict, ev, axis: str) -> dict:
         sm = ev.ctx.innermost("shard_map")
         sharded = [a for a in others if sm is not None and sm.spec_axes is not None and a in sm.spec_axes]
         to = close[0] if close else (sharded[0] if len(sharded) == 1 else None)
-    if to is not None:
-        data["rename_axis"] = {"axis": axis, "to": to}
-    return data
+    return (RenameAxis(site_ref(facts, ev.site), axis, to),) if to is not None else ()
 
 
 def _unknown_axis(facts: Facts, ev, name: str):
@@ -182,7 +181,7 @@ def _unknown_axis(facts: Facts, ev, name: str):
         facts, code, ev.site,
         f"`{name}` is reached {where}, where no shard_map, pmap or vmap binds any axis, so whatever axis "
         f"name it gets is unbound: {jax_says}. Call it inside `jax.shard_map` over a mesh with that axis.",
-        path=ev.path, ctx=ev.ctx, data=fix_data(facts, ev, _known_options(value)))
+        path=ev.path, ctx=ev.ctx, fix_facts=scope_facts(facts, ev, _known_options(value)))
 
 
 def _known_options(value) -> list[str]:
@@ -210,8 +209,7 @@ def check_traced_meshes(facts: Facts):
             f"`jax.{'sharding.' if what == 'use_mesh' else ''}{what}` is reached {ctx_words(ev.ctx)}: JAX raises "
             f"{quoted(OUTSIDE_JIT.format(what=what))} Enter the mesh before calling the "
             f"jitted function, or pass `mesh=` to `jax.shard_map`.",
-            path=ev.path, ctx=ev.ctx,
-            data={"set_mesh_call": site_json(facts, ev.site), "jax_version": facts.jax_version}))
+            path=ev.path, ctx=ev.ctx, fix_facts=(AbstractMesh(site_ref(facts, ev.site), facts.jax_version),)))
     for ev in facts.of("recv_carry"):
         smap = ev.ctx.innermost("shard_map")
         check = facts.smap_checks.get(smap, Const(True)) if smap is not None else None
@@ -226,14 +224,14 @@ def check_traced_meshes(facts: Facts):
             f"{'differ: one returns' if ev.extra['what'] == 'branches' else 'is'} what `precv` received, "
             f"which does not vary over the mesh axes while shard_map checks them (`{kw}=True`): JAX raises "
             f"{jax_says} Pass `{kw}=False` to the shard_map.",
-            path=ev.path, ctx=ev.ctx, data={"vma_call": site_json(facts, smap.site, keyword=kw)}))
+            path=ev.path, ctx=ev.ctx, fix_facts=(VmaCheck(site_ref(facts, smap.site), kw),)))
     for ev in facts.of("nested_concrete_mesh"):
         out.append(diag(
             facts, "SHL012", ev.site,
             "This shard_map runs inside another shard_map but is given a concrete `Mesh`: inside, the "
             f"context mesh is abstract with the outer manual axes, and JAX raises {quoted(CONTEXT_MESH)}. "
             "Leave out `mesh=` (the context mesh is used) or pass `jax.sharding.get_abstract_mesh()`.",
-            path=ev.path, ctx=ev.ctx, data={"shard_map_call": site_json(facts, ev.extra["created"])}))
+            path=ev.path, ctx=ev.ctx, fix_facts=(ContextMesh(site_ref(facts, ev.extra["created"])),)))
     if facts.version < MAKE_MESH_EXPLICIT:
         return out
     for ev in facts.of("explicit_unsharded"):
@@ -245,8 +243,7 @@ def check_traced_meshes(facts: Facts):
             f"raises {quoted(SPECS_MISMATCH.format(spec=f'P({spec}, ...)', input='P(None, ...)'))}. Pass "
             f"`axis_types=(jax.sharding.AxisType.Auto,) * n` to `jax.make_mesh`, or shard the input first.",
             path=ev.path, ctx=ev.ctx,
-            data={"make_mesh_call": site_json(facts, ev.extra["mesh"].site),
-                  "mesh_axes": list(ev.extra["mesh"].axes or ())}))
+            fix_facts=(AutoAxes(site_ref(facts, ev.extra["mesh"].site), tuple(ev.extra["mesh"].axes or ())),)))
     return out
 
 

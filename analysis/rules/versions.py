@@ -6,7 +6,8 @@ import ast
 
 from .. import apis
 from ..jaxfacts import EXPERIMENTAL_AUTO_REMOVED, SEND_RECV_ADDED, UNEXPECTED_KEYWORD, quoted, version_text
-from .facts import Facts, diag
+from ..fixfacts import SendRecv, Spelling
+from .facts import Facts, diag, site_ref
 
 _SMAP_KW = {
     # spelling -> {keyword: the spelling that has it}
@@ -59,8 +60,8 @@ def check(facts: Facts):
                 facts, "SHL008", ev.site,
                 f"`{ev.api}` does not exist in the target JAX {facts.jax_version} ({missing}): JAX raises "
                 f"`AttributeError`. {_ALTERNATIVE.get(ev.api, 'Use the spelling your JAX version has.')}",
-                path=ev.path, data={"api": ev.api, "keyword": None, "jax_version": facts.jax_version,
-                                    **_SEND_RECV.get(ev.api, {})}))
+                path=ev.path, fix_facts=(Spelling(site_ref(facts, ev.site), ev.api, None, facts.jax_version),
+                                         *_send_recv(facts, ev))))
     for ev in facts.of("smap_kw"):
         bad = _SMAP_KW.get(ev.api, {})
         kws = [k for k in ev.extra.get("kwargs", []) if k in bad]
@@ -73,12 +74,14 @@ def check(facts: Facts):
                 facts, "SHL008", ev.site,
                 f"`{ev.api}` has no keyword `{k}` in JAX {facts.jax_version}: JAX raises "
                 f"{quoted(UNEXPECTED_KEYWORD.format(keyword=k))}. Use {alt}.",
-                path=ev.path, data={"api": ev.api, "keyword": k, "jax_version": facts.jax_version}))
+                path=ev.path, fix_facts=(Spelling(site_ref(facts, ev.site), ev.api, k, facts.jax_version),)))
     return out
 
 
-# psend/precv before JAX 0.7 (SEND_RECV_ADDED): the fix makes the pair one ppermute
-_SEND_RECV = {"jax.lax.psend": {"send_recv": "send"}, "jax.lax.precv": {"send_recv": "recv"}}
+def _send_recv(facts: Facts, ev) -> tuple[SendRecv, ...]:
+    """psend/precv before JAX 0.7 (SEND_RECV_ADDED): the fix makes the pair one ppermute."""
+    kind = {"jax.lax.psend": "send", "jax.lax.precv": "recv"}.get(ev.api)
+    return (SendRecv(site_ref(facts, ev.site), kind),) if kind else ()
 
 _ALTERNATIVE = {
     "jax.lax.psend": f"Upgrade to JAX ≥ {version_text(SEND_RECV_ADDED)}, or use `jax.lax.ppermute`.",
