@@ -8,6 +8,7 @@ when the facts a rule hands its fixers drift, these fail."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
 import subprocess
@@ -19,8 +20,13 @@ import pytest
 from shardlint.analysis.check import check
 from shardlint.analysis.config import Config, parse_table
 from shardlint.analysis.diagnostics import Diagnostic, Edit, Severity
-from shardlint.analysis.fixes import (TITLE_MANUAL, TITLE_PMAP, TITLE_WRAP, apply_edits, apply_fixes, fix_all,
-                                      fixes_for)
+from shardlint.analysis.fixes import FIXERS
+from shardlint.analysis.fixfacts import FixFact, SiteRef, Wrap
+from shardlint.analysis.rules import ALL_RULES
+from shardlint.analysis.fixes import apply_edits, apply_fixes, fix_all, fixes_for
+from shardlint.analysis.fixes.axes import TITLE_MANUAL
+from shardlint.analysis.fixes.pmap import TITLE_PMAP
+from shardlint.analysis.fixes.wrap import TITLE_WRAP
 
 CASES = Path(__file__).resolve().parent / "fixes"
 CASE_IDS = sorted(p.name for p in CASES.iterdir() if (p / "case.json").is_file())
@@ -99,6 +105,44 @@ def test_stale_facts_offer_no_fix(case_id, tmp_path):
         assert case["fix"] not in again
 
 
+@pytest.mark.parametrize("case_id", CASE_IDS)
+def test_facts_round_trip_through_json(case_id, tmp_path):
+    """The check cache and the language server's resolve keep diagnostics as JSON: read back,
+    a diagnostic has the same facts and offers the same fixes."""
+    root, _, config, diags, _ = load_case(case_id, tmp_path)
+    for d in diags:
+        back = Diagnostic.from_state(json.loads(json.dumps(d.to_state())))
+        assert back == d and back.fix_facts == d.fix_facts and back.data == d.data
+        assert fixes_for(back, _read, config) == fixes_for(d, _read, config)
+
+
+@pytest.mark.parametrize("payload", [{}, {"fact": "Nope"}, {"fact": "Wrap", "site": None}, [1],
+                                     {"fact": "RenameAxis", "site": {"path": "m.py"}, "axis": "x", "to": "y"},
+                                     {"fact": "RenameAxis", "site": [1, 2], "axis": "x", "to": "y"}])
+def test_a_foreign_fact_payload_is_refused(payload):
+    with pytest.raises(ValueError):
+        FixFact.from_json(payload)
+
+
+def test_every_fixer_is_declared_by_a_rule_and_every_declared_one_exists():
+    declared = {name for rule in ALL_RULES.values() for name in rule.fixers}
+    assert declared == set(FIXERS)
+    kinds = {f.fact for f in FIXERS.values()}
+    assert kinds == {k for k in FixFact.KINDS.values()}, "a kind of fact no fixer reads, or the reverse"
+
+
+def test_the_diagnostics_path_never_imports_libcst(tmp_path):
+    """libcst costs 12x `ast.parse`: checking builds the typed facts without it."""
+    (tmp_path / "main.py").write_text(BLOCKS.format(call='jax.lax.psum(v, "x")'))
+    code = ("import sys; from pathlib import Path; from shardlint.analysis.check import check; "
+            "from shardlint.analysis.config import Config; "
+            f"r = check([Path({str(tmp_path)!r})], Config(root=Path({str(tmp_path)!r})), use_cache=False); "
+            "assert r.diagnostics and r.diagnostics[0].fix_facts; "
+            "assert not [m for m in sys.modules if m.startswith('libcst')], 'libcst imported'")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+
+
 def _titles(diag: Diagnostic, config: Config) -> dict[str, str]:
     return {f.title: f.applicability for f in fixes_for(diag, _read, config)}
 
@@ -116,7 +160,7 @@ def test_applicability(tmp_path):
 def test_config_version_picks_the_spelling(tmp_path):
     """Without a version in the facts, the configured target JAX version decides."""
     root, _, _, _, diag = load_case("wrap_reuse_mesh", tmp_path)
-    del diag.data["jax_version"]
+    diag = _with_wrap(diag, jax_version=None)
     old = fixes_for(diag, _read, Config(root=root, jax_version="0.5.3"))[0]
     new = fixes_for(diag, _read, Config(root=root, jax_version="0.8.2"))[0]
     assert "check_rep=False" in "".join(e.new_text for e in old.edits)
@@ -178,15 +222,61 @@ def test_crlf_and_no_trailing_newline_kept(tmp_path):
     assert got == expected.rstrip("\n").replace("\n", "\r\n")
 
 
+FORM_FEED = """\
+import jax
+import jax.numpy as jnp
+
+PERM = [(0, 1), (1, 2), (2, 3)]
+
+
+def main():
+    label = "d\u00e9j\u00e0"; f = jax.jit(step)
+    return label, f.trace(jnp.ones((8, 16))).lower(lowering_platforms=("cuda",))
+
+\x0c
+def step(v):
+    tok = jax.lax.psend(v, "x", PERM)
+    return jax.lax.precv(tok, jax.ShapeDtypeStruct(v.shape, v.dtype), "x", PERM)
+
+
+if __name__ == "__main__":
+    main()
+"""
+
+
+def test_lines_end_where_python_ends_them(tmp_path):
+    """A form feed does not end a line (for Python, the LSP and the fixes), and columns count
+    characters: the wrap lands after a non-ASCII string, the suppression on the line after a
+    form feed."""
+    path = tmp_path / "main.py"
+    path.write_text(FORM_FEED, encoding="utf-8")
+    config = Config(root=tmp_path)
+    diags = check([tmp_path], config, use_cache=False).diagnostics
+    psend = next(d for d in diags if d.code == "SHL002")
+    fixes = {f.title: f for f in fixes_for(psend, _read, config)}
+    wrapped = apply_edits(FORM_FEED, fixes[TITLE_WRAP].edits)
+    assert ('label = "d\u00e9j\u00e0"; f = jax.jit(jax.shard_map(step, mesh=mesh, in_specs=P(), out_specs=P(), '
+            'check_vma=False))\n') in wrapped
+    suppressed = apply_edits(FORM_FEED, fixes["Suppress with `# shardlint: ignore[SHL002]`"].edits)
+    assert '    tok = jax.lax.psend(v, "x", PERM)  # shardlint: ignore[SHL002]\n' in suppressed
+    assert suppressed.count("\x0c") == 1
+    compile(wrapped, "main.py", "exec")
+
+
+def _with_wrap(diag: Diagnostic, **changes) -> Diagnostic:
+    facts = tuple(dataclasses.replace(f, **changes) if isinstance(f, Wrap) else f for f in diag.fix_facts)
+    return dataclasses.replace(diag, fix_facts=facts)
+
+
 def test_bad_facts_and_broken_files_offer_no_wrap(tmp_path):
     root, _, config, _, d = load_case("wrap_reuse_mesh", tmp_path)
-    d.data["wrap"]["column"] += 1  # not where a node is
-    assert [f.title for f in fixes_for(d, _read, config)] == ["Suppress with `# shardlint: ignore[SHL001]`"]
-    d.data["wrap"] = {"kind": "arg", "path": str(root / "gone.py"), "line": 1, "column": 1, "end_line": 1,
-                      "end_column": 2}
-    assert len(fixes_for(d, _read, config)) == 1
+    site = d.fact(Wrap).site
+    moved = _with_wrap(d, site=dataclasses.replace(site, column=site.column + 1))  # not where a node is
+    assert [f.title for f in fixes_for(moved, _read, config)] == ["Suppress with `# shardlint: ignore[SHL001]`"]
+    gone = _with_wrap(d, site=SiteRef(str(root / "gone.py"), 1, 1, 1, 2))
+    assert len(fixes_for(gone, _read, config)) == 1
     (root / "main.py").write_text("def broken(:\n")
-    assert fixes_for(d, _read, config) == []
+    assert fixes_for(gone, _read, config) == []
 
 
 # -- the CLI, with the real engine ---------------------------------------------------------------
