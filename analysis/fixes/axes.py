@@ -33,7 +33,10 @@ def check_vma(diag: Diagnostic, fact: VmaCheck, ctx: FixContext) -> Fix | None:
     title = f"Pass {fact.keyword}=False to the shard_map"
     idx = keyword_index(call, fact.keyword)
     if idx is not None:
-        return Fix(title, "safe", (replace_node(mod, call.args[idx].value, "False"),))
+        value = call.args[idx].value
+        if isinstance(value, cst.Name) and value.value == "False":
+            return None  # already off: the facts are older than the text
+        return Fix(title, "safe", (replace_node(mod, value, "False"),))
     return Fix(title, "safe", (append_kwarg(mod, call, f"{fact.keyword}=False"),))
 
 

@@ -108,12 +108,18 @@ def remove_keyword(mod: SourceModule, call: cst.Call, keyword: str) -> Edit | No
 
 
 def append_kwarg(mod: SourceModule, call: cst.Call, text: str) -> Edit:
-    """An edit adding `text` as the last argument of `call`, before its closing parenthesis."""
-    end = mod.pos[call].end  # just after the `)`
-    close = line_starts(mod.text)[end.line - 1] + end.column - 1
-    before = mod.text[:close].rstrip()
-    sep = " " if before.endswith((",", "(")) else ", "
-    return insert_at(mod, end.line, end.column, f"{sep}{text}")
+    """An edit adding `text` as the last argument of `call`: after the last argument's comma
+    (so that a comment after it stays at the end of its line), else after the last argument,
+    else inside the empty parentheses."""
+    if not call.args:
+        end = mod.pos[call].end  # just after the `)`
+        return insert_at(mod, end.line, end.column, text)
+    last = call.args[-1]
+    if isinstance(last.comma, cst.Comma):
+        at = mod.pos[last.comma].end
+        return insert_at(mod, at.line, at.column + 1, f" {text}")
+    at = mod.pos[last].end
+    return insert_at(mod, at.line, at.column + 1, f", {text}")
 
 
 def insert_lines(mod: SourceModule, line: int, texts: list[str]) -> Edit:
