@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..callgraph import Context, Frame, MeshV, Site
+from ..callgraph import Context, Site
 from ..config import Config
 from ..diagnostics import Diagnostic, Related, Severity
 from ..fixfacts import FixFact, ManualAxes, MeshRef, Pmap, SiteRef, Wrap
@@ -72,15 +72,6 @@ def binding(ctx: Context, axis: str):
     if not_in_mesh is not None:
         return "not_in_mesh", not_in_mesh
     return "unbound", None
-
-
-def outside(ctx: Context) -> Context:
-    """The context of a kernel's pallas_call: frames outside the innermost kernel frame."""
-    frames = ctx.frames
-    for i in range(len(frames) - 1, -1, -1):
-        if frames[i].kind == "kernel":
-            return Context(frames[:i], ctx.mesh, ctx.mesh_key)
-    return ctx
 
 
 def site_span(facts: Facts, site: Site) -> tuple[int, int, int, int]:
@@ -166,9 +157,3 @@ def ctx_words(ctx: Context) -> str:
 
 def axis_desc(axes) -> str:
     return ", ".join(repr(a) for a in axes)
-
-
-def frame_mesh(f: Frame | None) -> MeshV | None:
-    if f is None or f.mesh_axes is None:
-        return None
-    return MeshV(f.mesh_axes, f.mesh_sizes, f.site)

@@ -12,9 +12,6 @@ import re
 from ..jaxfacts import quoted
 from . import ALL_RULES, RULES, Rule
 
-GENERATOR = "python -m shardlint.analysis.rules --write README.md"
-
-
 def table() -> str:
     rows = ["| code | name | severity | what it catches |", "|---|---|---|---|"]
     rows += [f"| {r.code} | {r.name} | {r.severity.value} | {r.summary} |" for r in RULES.values()]
