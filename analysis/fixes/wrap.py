@@ -70,49 +70,42 @@ def _wrap(fact: Wrap, ctx: FixContext, sharded: bool) -> Fix | None:
     if mod is None:
         return None
     modern = ctx.version(fact.jax_version) >= SHARD_MAP_TOP_LEVEL
-    edits: list[Edit] = []
     if fact.kind in ("arg", "call"):
         node = mod.node_at(fact.site, (cst.BaseExpression,))
         if fact.kind == "call" and isinstance(node, cst.Call):
             node = node.func  # an eager call `f(x)`: wrap the callee
         if node is None:
             return None
-        imp = Importer(mod, node)
         jit = mod.parent.get(mod.parent.get(node))
         func = mod.def_named(node.value) if isinstance(node, cst.Name) and fact.kind == "arg" else None
         static = _static_params(func, (jit,)) if func is not None and isinstance(jit, cst.Call) else []
-        if static is None:
-            return None
-        if static:
-            # `jax.jit(step, static_argnums=...)`: the static arguments stay out of the shard_map
-            if not _wrap_body(imp, edits, fact, modern, func, static, sharded):
-                return None
-        else:
-            smap = imp.shard_map(modern)
-            kwargs = shard_map_kwargs(imp, edits, fact, modern, node, sharded)
-            r = mod.pos[node]
-            edits.append(insert_at(mod, r.start.line, r.start.column + 1, f"{smap}("))
-            edits.append(insert_at(mod, r.end.line, r.end.column + 1, f", {kwargs})"))
     elif fact.kind == "decorator":
-        node = mod.function_at(fact.site.line, fact.function)
+        node = func = mod.function_at(fact.site.line, fact.function)
         if node is None:
             return None
-        imp = Importer(mod, node)
         static = _static_params(node)
-        if static is None:
+    else:
+        return None
+    if static is None:
+        return None
+    imp = Importer(mod, node)
+    edits: list[Edit] = []
+    if static:
+        # `jax.jit(step, static_argnums=...)`, `@partial(jax.jit, static_argnums=0)`: the static
+        # arguments stay out of the shard_map
+        if not _wrap_body(imp, edits, fact, modern, func, static, sharded):
             return None
-        if static:
-            if not _wrap_body(imp, edits, fact, modern, node, static, sharded):
-                return None
-        else:
-            smap = imp.shard_map(modern)
-            kwargs = shard_map_kwargs(imp, edits, fact, modern, node, sharded)
-            r = mod.pos[node]
+    else:
+        smap = imp.shard_map(modern)
+        kwargs = shard_map_kwargs(imp, edits, fact, modern, node, sharded)
+        r = mod.pos[node]
+        if fact.kind == "decorator":
             indent = mod.line_text(r.start.line)[:r.start.column]
             edits.append(insert_at(mod, r.start.line, 1,
                                    f"{indent}@{shard_map_decorator(imp, modern, smap, kwargs)}{mod.newline}"))
-    else:
-        return None
+        else:
+            edits.append(insert_at(mod, r.start.line, r.start.column + 1, f"{smap}("))
+            edits.append(insert_at(mod, r.end.line, r.end.column + 1, f", {kwargs})"))
     title = TITLE_WRAP if not sharded else f"{TITLE_WRAP} (arguments sharded over {', '.join(fact.axes)})"
     return Fix(title, "unsafe", imp.with_imports(edits, node))
 
