@@ -13,6 +13,7 @@ from ..jaxfacts import MAKE_MESH_EXPLICIT, NEWEST_KNOWN, parse_version
 from ..source import SourceFile
 from . import RULES
 
+
 @dataclass
 class Facts:
     events: list

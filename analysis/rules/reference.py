@@ -12,6 +12,7 @@ import re
 from ..jaxfacts import quoted
 from . import ALL_RULES, RULES, Rule
 
+
 def table() -> str:
     rows = ["| code | name | severity | what it catches |", "|---|---|---|---|"]
     rows += [f"| {r.code} | {r.name} | {r.severity.value} | {r.summary} |" for r in RULES.values()]
@@ -49,4 +50,3 @@ def render(text: str) -> str:
             raise ValueError(f"no <!-- rules:{name} ... --> ... <!-- /rules:{name} --> markers")
         text = rx.sub(lambda m, make=make: m.group(1) + "\n" + make() + "\n" + m.group(3), text, count=1)
     return text
-

@@ -41,7 +41,7 @@ def check(facts: Facts):
                 f"`lowering_platforms`): JAX lowers "
                 f"psend/precv only for GPU and raises {quoted(GPU_ONLY.format(name=name))}. Use "
                 f"`jax.lax.ppermute` on {backend.upper()}.",
-                path=ev.path, ctx=ev.ctx, fix_facts=(SendRecv(site_ref(facts, ev.site), ev.kind),)))
+                path=ev.path, ctx=ev.ctx, fix_facts=(_send_recv(facts, ev),)))
     return out
 
 
@@ -56,7 +56,7 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
                 f"{quoted(NO_DIFFERENTIATION_RULE.format(name=name))}. Keep the "
                 f"exchange out of the differentiated function (a `jax.custom_vjp` with an explicit backward "
                 f"exchange), or use `jax.lax.ppermute`.",
-                path=ev.path, ctx=ev.ctx, fix_facts=(*scope_facts(facts, ev, ev.axes), SendRecv(site_ref(facts, ev.site), ev.kind)))
+                path=ev.path, ctx=ev.ctx, fix_facts=(*scope_facts(facts, ev, ev.axes), _send_recv(facts, ev)))
         return None
     if kind == "not_in_mesh":
         mesh = axis_desc(frame.mesh_axes)
@@ -122,7 +122,7 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
             f"`{name}` over axis {axis!r}, which only `jax.vmap(axis_name=)` binds: JAX raises "
             f"{jax_says}. Send/recv needs manual sharding: call it inside `jax.shard_map`, or use "
             f"`jax.lax.ppermute`, which vmap batches.",
-            path=ev.path, ctx=ev.ctx, fix_facts=(*scope_facts(facts, ev, ev.axes), SendRecv(site_ref(facts, ev.site), ev.kind)))
+            path=ev.path, ctx=ev.ctx, fix_facts=(*scope_facts(facts, ev, ev.axes), _send_recv(facts, ev)))
     if ev.kind == "recv":
         jax_says = (f"JAX {v} fails at lowering with a bare `AssertionError` (where the axis is bound "
                     f"without manual sharding: {quoted(MANUAL_SHARDING_ONLY.format(name='precv'))})")
@@ -137,6 +137,10 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
         f"`jax.lax.{name}` is reached {where}, where {reason}: {jax_says}. Wrap the function that "
         f"calls it in `jax.shard_map` over a mesh with axis {axis!r}.",
         severity=Severity.ERROR, path=ev.path, ctx=ev.ctx, fix_facts=scope_facts(facts, ev, ev.axes))
+
+
+def _send_recv(facts: Facts, ev) -> SendRecv:
+    return SendRecv(site_ref(facts, ev.site), ev.kind)
 
 
 def _rename(facts: Facts, ev, axis: str) -> tuple[RenameAxis, ...]:

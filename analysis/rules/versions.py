@@ -83,6 +83,7 @@ def _send_recv(facts: Facts, ev) -> tuple[SendRecv, ...]:
     kind = {"jax.lax.psend": "send", "jax.lax.precv": "recv"}.get(ev.api)
     return (SendRecv(site_ref(facts, ev.site), kind),) if kind else ()
 
+
 _ALTERNATIVE = {
     "jax.lax.psend": f"Upgrade to JAX ≥ {version_text(SEND_RECV_ADDED)}, or use `jax.lax.ppermute`.",
     "jax.lax.precv": f"Upgrade to JAX ≥ {version_text(SEND_RECV_ADDED)}, or use `jax.lax.ppermute`.",
