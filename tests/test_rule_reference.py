@@ -22,8 +22,8 @@ def test_readme_rule_sections_are_generated_from_the_registry():
 
 def test_check_fails_on_a_stale_readme_and_write_mends_it(tmp_path):
     stale = tmp_path / "README.md"
-    stale.write_text(README.read_text(encoding="utf-8").replace("Default severity: warning.", "Default severity: ?.", 1),
-                     encoding="utf-8")
+    text = README.read_text(encoding="utf-8")
+    stale.write_text(text.replace("Default severity: warning.", "Default severity: ?.", 1), encoding="utf-8")
     check = subprocess.run(CLI + ["--check", str(stale)], capture_output=True, text=True)
     assert check.returncode == 1 and "stale" in check.stderr
     assert subprocess.run(CLI + ["--write", str(stale)], capture_output=True, text=True).returncode == 0

@@ -60,7 +60,8 @@ def ppermute(diag: Diagnostic, fact: SendRecv, ctx: FixContext) -> Fix | None:
     s_args, r_args = _args(send, ("x", "axis_name", "perm")), _args(recv, ("token", "out_shape", "axis_name", "perm"))
     if len(uses) != 2 or s_args is None or r_args is None:
         return None
-    text = {k: " ".join(mod.text_of(v).split()) for k, v in (*s_args.items(), *(("r_" + k, v) for k, v in r_args.items()))}
+    text = {k: " ".join(mod.text_of(v).split())
+            for k, v in (*s_args.items(), *(("r_" + k, v) for k, v in r_args.items()))}
     if text["axis_name"] != text["r_axis_name"] or text["perm"] != text["r_perm"]:
         return None
     imp = Importer(mod, send)
