@@ -22,7 +22,7 @@ from shardlint.analysis.fixes import apply_edits, fixes_for
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from jaxtruth.run import FIXTURES as ROOT, Fixture, discover  # noqa: E402
+from jaxtruth.run import FIXTURES as FIXTURE_ROOT, Fixture, discover  # noqa: E402
 
 FIXTURES = discover()
 
@@ -99,9 +99,9 @@ def test_snapshot(fx, request):
 def test_no_orphan_snapshots(request):
     """A snapshot whose fixture is gone is dropped (by --snapshot-update) rather than kept."""
     wanted = {snapshot_path(fx) for fx in FIXTURES}
-    orphans = sorted(p for p in ROOT.rglob("*.snap") if p not in wanted)
+    orphans = sorted(p for p in FIXTURE_ROOT.rglob("*.snap") if p not in wanted)
     if request.config.getoption("snapshot_update"):
         for p in orphans:
             p.unlink()
         return
-    assert not orphans, f"snapshots without a fixture: {[p.relative_to(ROOT).as_posix() for p in orphans]}"
+    assert not orphans, f"snapshots without a fixture: {[p.relative_to(FIXTURE_ROOT).as_posix() for p in orphans]}"
