@@ -204,29 +204,10 @@ def _cache_store(config: Config, key: str, diags: list[Diagnostic]) -> None:
         for old in d.glob("*.json"):
             old.unlink()
         tmp = d / f"{key}.tmp"
-        tmp.write_text(json.dumps([_diag_state(x) for x in diags]))
+        tmp.write_text(json.dumps([x.to_state() for x in diags]))
         tmp.replace(d / f"{key}.json")
     except OSError:
         pass  # a read-only tree just runs uncached
-
-
-def _diag_state(d: Diagnostic) -> dict:
-    js = d.to_json()
-    js["data"] = d.data
-    return js
-
-
-def _diag_from_state(js: dict) -> Diagnostic:
-    from .diagnostics import Edit, Fix, Related, Severity
-
-    fix = js.get("fix")
-    return Diagnostic(
-        js["path"], js["line"], js["column"], js["end_line"], js["end_column"], js["code"], js["rule"],
-        Severity(js["severity"]), js["message"],
-        tuple(Related(**r) for r in js["related"]),
-        None if fix is None else Fix(fix["title"], fix["applicability"], tuple(Edit(**e) for e in fix["edits"])),
-        js.get("data") or {},
-    )
 
 
 def load_files(found: list[tuple[Path, str]], overlays: dict | None = None):
@@ -296,7 +277,7 @@ def _check(paths, config: Config, *, use_cache: bool, overlays, project, force_e
     if key is not None:
         cached = _cache_load(config, key)
         if cached is not None:
-            diags = [_diag_from_state(x) for x in cached]
+            diags = [Diagnostic.from_state(x) for x in cached]
     if diags is None:
         diags = analyze_sources(files, config, roots)
         if key is not None:

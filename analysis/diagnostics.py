@@ -1,4 +1,5 @@
-"""The shared vocabulary of the engine: diagnostics, their related locations, and fixes.
+"""The shared vocabulary of the engine: diagnostics, their related locations, and fixes (the
+facts a fix is built from are in `fixfacts`).
 
 Every position is 1-based (line and column), as the CLI's JSON prints it; the LSP adapter
 converts to 0-based. ``column`` counts characters (code points) of the line, ``end_column`` is
@@ -7,8 +8,13 @@ exclusive.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import Enum
+from typing import TypeVar
+
+from .fixfacts import FixFact
+
+F = TypeVar("F", bound=FixFact)
 
 
 class Severity(str, Enum):
@@ -23,14 +29,6 @@ class Severity(str, Enum):
 
 
 _RANK = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFORMATION: 2, Severity.HINT: 3}
-
-
-@dataclass(frozen=True)
-class Span:
-    line: int
-    column: int
-    end_line: int
-    end_column: int
 
 
 @dataclass(frozen=True)
@@ -71,15 +69,14 @@ class Diagnostic:
     message: str
     related: tuple[Related, ...] = ()
     fix: Fix | None = None
-    # Engine facts the fix builder needs (which call, which entry reaches it); not printed.
+    # What other producers note (the lowering check: its target); JSON values, not printed.
     data: dict = field(default_factory=dict, compare=False, hash=False)
+    # What the rule tells the fixers (which call, which entry reaches it); not printed.
+    fix_facts: tuple[FixFact, ...] = field(default=(), compare=False, hash=False)
 
-    def with_path(self, path: str) -> "Diagnostic":
-        return replace(
-            self,
-            path=path,
-            related=tuple(replace(r, path=path if r.path == self.path else r.path) for r in self.related),
-        )
+    def fact(self, kind: type[F]) -> F | None:
+        """The first fix fact of `kind`, or None."""
+        return next((f for f in self.fix_facts if isinstance(f, kind)), None)
 
     def sort_key(self):
         return (self.path, self.line, self.column, self.code, self.message)
@@ -117,3 +114,21 @@ class Diagnostic:
                 ],
             },
         }
+
+    def to_state(self) -> dict:
+        """`to_json` with the facts too: what `from_state` reads back (the check cache, the
+        language server's code-action resolve)."""
+        return {**self.to_json(), "data": self.data, "fix_facts": [f.to_json() for f in self.fix_facts]}
+
+    @classmethod
+    def from_state(cls, js: dict) -> "Diagnostic":
+        """The diagnostic `to_state` gave; KeyError, TypeError or ValueError when `js` is not one."""
+        fix = js.get("fix")
+        return cls(
+            js["path"], js["line"], js["column"], js["end_line"], js["end_column"], js["code"], js["rule"],
+            Severity(js["severity"]), js["message"],
+            tuple(Related(**r) for r in js["related"]),
+            None if fix is None else Fix(fix["title"], fix["applicability"], tuple(Edit(**e) for e in fix["edits"])),
+            js.get("data") or {},
+            tuple(FixFact.from_json(f) for f in js.get("fix_facts") or ()),
+        )

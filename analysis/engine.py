@@ -23,9 +23,10 @@ from .index import ModuleFinder, resolve_relative
 from .interp import Interpreter
 from .interp.frames import Context, Layer, Site
 from .interp.values import MeshV
+from .jaxfacts import NEWEST_KNOWN, parse_version
 from .resolve import JediResolver
 from .rules import mosaic, protocol, scope, versions
-from .rules.facts import NEWEST_KNOWN, Facts, vtuple
+from .rules.facts import Facts
 from .verdicts import verdicts
 
 
@@ -118,7 +119,7 @@ def analyze(files: dict, config: Config, roots: list[Path]) -> list[Diagnostic]:
     sys_path, _ = _interpreter_info(analysis_python(config))
     finder = ModuleFinder(files, roots, list(sys_path))
     version = target_version(config)
-    interp = Interpreter(finder, JediResolver(analysis_python(config), str(config.root)), vtuple(version))
+    interp = Interpreter(finder, JediResolver(analysis_python(config), str(config.root)), parse_version(version) or ())
     run = prefilter.relevant(files)
     for path in sorted(run):
         mod = finder.module_for_path(path)
@@ -250,10 +251,10 @@ def _module_meshes(interp: Interpreter, finder: ModuleFinder, files: dict) -> di
 def _into_project(d: Diagnostic, files: dict) -> Diagnostic | None:
     """Diagnostics inside code outside the project (an installed library) move to the last
     project frame of the call path that reaches them: the line the user can change. Fix facts
-    that point outside the project go: a fix never edits an installed library."""
-    if d.data and any(isinstance(v, dict) and "path" in v and v["path"] not in files for v in d.data.values()):
-        d = replace(d, data={k: v for k, v in d.data.items()
-                             if not (isinstance(v, dict) and "path" in v and v["path"] not in files)})
+    with a place outside the project go: a fix never edits an installed library."""
+    kept = tuple(f for f in d.fix_facts if all(s.path in files for s in f.sites()))
+    if len(kept) != len(d.fix_facts):
+        d = replace(d, fix_facts=kept)
     if d.path in files:
         return d
     for r in reversed(d.related):

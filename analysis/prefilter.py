@@ -7,13 +7,16 @@ from __future__ import annotations
 import os
 import re
 
-from .apis import COLLECTIVES
+from .apis import API, short
 
-_TOKENS = re.compile(
-    r"\b(?:" + "|".join(sorted(COLLECTIVES)) +
-    r"|pallas_call|pallas|shard_map|pmap|make_async_remote_copy|async_remote_copy|semaphore_signal"
-    r"|get_barrier_semaphore|set_mesh|use_mesh|pltpu|pl|jax)\b|import \*"
-)
+# What makes a file worth running: it calls a collective, a shard_map, pmap, a Pallas kernel, a
+# Pallas TPU communication primitive or a mesh context; its word is the API's own name.
+_RELEVANT_KINDS = frozenset({"collective", "send", "recv", "shard_map", "pmap", "pallas_call", "comm", "signal",
+                             "barrier", "set_mesh"})
+# ...or it names the modules those live in, under their own or their conventional names.
+_MODULE_WORDS = ("jax", "pallas", "pl", "pltpu")
+WORDS = frozenset({short(name) for name, api in API.items() if api.kind in _RELEVANT_KINDS} | set(_MODULE_WORDS))
+_TOKENS = re.compile(r"\b(?:" + "|".join(sorted(WORDS)) + r")\b|import \*")
 
 
 def relevant(files: dict) -> set[str]:

@@ -55,14 +55,6 @@ class SourceFile:
             return byte_col + 1
         return len(text.encode("utf-8")[:byte_col].decode("utf-8", errors="replace")) + 1
 
-    def span(self, node: ast.AST) -> tuple[int, int, int, int]:
-        line = node.lineno
-        end_line = getattr(node, "end_lineno", None) or line
-        end_col = getattr(node, "end_col_offset", None)
-        col = self.char_col(line, node.col_offset)
-        if end_col is None:
-            return line, col, line, col + 1
-        return line, col, end_line, self.char_col(end_line, end_col)
 
 
 def digest(data: bytes) -> str:

@@ -276,7 +276,7 @@ def _fixes(diags: list[Diagnostic], config, shown: dict[str, str], overlays) -> 
     never rewritten), unless the diagnostic carries its own fix."""
     if not any(d.severity == Severity.ERROR or d.fix is not None for d in diags):
         return {}
-    from shardlint.analysis.fixes import TITLE_SUPPRESS, fixes_for
+    from shardlint.analysis.fixes import fixes_for, is_suppression
 
     read = _reader(overlays)
     out = {}
@@ -284,7 +284,7 @@ def _fixes(diags: list[Diagnostic], config, shown: dict[str, str], overlays) -> 
         if d.severity != Severity.ERROR and d.fix is None:
             continue
         try:
-            found = [f for f in fixes_for(d, read, config) if not f.title.startswith(TITLE_SUPPRESS)]
+            found = [f for f in fixes_for(d, read, config) if not is_suppression(f)]
         except (OSError, DecodeError):
             continue
         fix = next((f for f in found if f.applicability == "safe"), None) or next(iter(found), None)

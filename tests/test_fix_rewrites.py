@@ -5,57 +5,15 @@ import os
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
-VMA = """\
-import jax
-import jax.numpy as jnp
-from jax.experimental import pallas as pl
-from jax.sharding import Mesh, PartitionSpec as P
-import numpy as np
-
-mesh = Mesh(np.array(jax.devices()[:4]), ("data",))
-
-
-def double(x_ref, o_ref):
-    o_ref[...] = x_ref[...] * 2
-
-
-def add_one(x):
-    return pl.pallas_call(double, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype))(x)
-
-
-def run(x):
-    return jax.shard_map(add_one, mesh=mesh, in_specs=P("data", None), out_specs=P("data", None))(x)
-
-
-if __name__ == "__main__":
-    jax.jit(run).trace(jax.ShapeDtypeStruct((32, 128), jnp.float32)).lower(lowering_platforms=("tpu",))
-"""
-
-NESTED = """\
-import jax
-import jax.numpy as jnp
-import numpy as np
-from jax.sharding import Mesh, PartitionSpec as P
-
-mesh = Mesh(np.array(jax.devices()[:4]).reshape(2, 2), ("dp", "tp"))
-
-
-def inner(x):
-    return jax.lax.psum(x, "tp")
-
-
-def outer(x):
-    y = jax.shard_map(inner, mesh=mesh, in_specs=P(None, "tp"), out_specs=P(), axis_names={"tp"})(x)
-    return jax.lax.pmean(y, "dp")
-
-
-if __name__ == "__main__":
-    f = jax.shard_map(outer, mesh=mesh, in_specs=P("dp"), out_specs=P(), axis_names={"dp"})
-    jax.jit(f).trace(jax.ShapeDtypeStruct((8, 8), jnp.float32)).lower(lowering_platforms=("cuda",))
-"""
+# Two programs are the fix cases for SHL108 and SHL012 (tests/fixes): there the edit is checked,
+# here that JAX lowers the result.
+CASES = Path(__file__).resolve().parent / "fixes"
+VMA = (CASES / "check_vma" / "main.py").read_text()
+NESTED = (CASES / "context_mesh" / "main.py").read_text()
 
 EXPLICIT = """\
 import jax
@@ -162,7 +120,7 @@ def _run(path):
 
 @pytest.mark.jax
 @pytest.mark.parametrize("source,code,changed", [
-    (VMA, "SHL108", ", check_vma=False)"),
+    (VMA, "SHL108", 'out_specs=P("data", None), check_vma=False  # one block per device'),
     (NESTED, "SHL012", "jax.shard_map(inner, in_specs="),
     (EXPLICIT, "SHL011", 'jax.make_mesh((4,), ("x",), axis_types=(jax.sharding.AxisType.Auto,))'),
     (BARRIER, "SHL107", "compiler_params=pltpu.CompilerParams(collective_id=0))(x)"),

@@ -7,15 +7,11 @@ from dataclasses import dataclass, field
 
 from ..config import Config
 from ..diagnostics import Diagnostic, Related, Severity
+from ..fixfacts import FixFact, ManualAxes, MeshRef, Pmap, SiteRef, Wrap
 from ..interp.frames import Context, Site
+from ..jaxfacts import MAKE_MESH_EXPLICIT, NEWEST_KNOWN, parse_version
 from ..source import SourceFile
 from . import RULES
-
-NEWEST_KNOWN = "0.10.2"
-
-
-def vtuple(v: str) -> tuple:
-    return tuple(int(p) for p in v.split(".")[:3] if p.isdigit())
 
 
 @dataclass
@@ -33,7 +29,7 @@ class Facts:
 
     @property
     def version(self) -> tuple:
-        return vtuple(self.jax_version)
+        return parse_version(self.jax_version) or parse_version(NEWEST_KNOWN)
 
     def of(self, *classes) -> list:
         return [e for e in self.events if isinstance(e, classes)]
@@ -103,54 +99,47 @@ def related_for(facts: Facts, path: tuple, ctx: Context | None = None) -> tuple[
     return tuple(out)
 
 
-def site_json(facts: Facts, site: Site, **extra) -> dict:
-    line, col, end_line, end_col = site_span(facts, site)
-    return {"path": site.path, "line": line, "column": col, "end_line": end_line, "end_column": end_col, **extra}
+def site_ref(facts: Facts, site: Site) -> SiteRef:
+    return SiteRef(site.path, *site_span(facts, site))
 
 
-def fix_data(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | None = None) -> dict:
+def scope_facts(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | None = None) -> tuple[FixFact, ...]:
+    """The fix facts of the scope around the call of `ev`: the wrap at the entry that reaches
+    it, the pmap around it, a partial-manual shard_map around it."""
     ctx = ctx if ctx is not None else ev.ctx
-    data: dict = {"axes": list(axes or []), "pallas": pallas, "jax_version": facts.jax_version, "api": ev.api,
-                  "entry": None, "wrap": None, "meshes": [], "pmap": None, "shard_map": None}
-    if ev.path:
-        site, msg = ev.path[0]
-        data["entry"] = site_json(facts, site, message=msg)
+    axes = tuple(a for a in axes or () if isinstance(a, str))
+    # a collective inside a kernel is in a pallas_call too: a wrap around it must not check vma
+    pallas = pallas or ctx.innermost("kernel") is not None
+    out: list[FixFact] = []
     # The fix wraps where the function enters the innermost jit (inside any shardings that jit
     # was given), else the outermost other transformation.
     jits = [f for f in ctx.layers if f.kind == "jit" and f.wrap is not None]
     others = [f for f in ctx.layers if f.kind in ("pmap", "vmap") and f.wrap is not None]
     wrap = jits[-1] if jits else (others[0] if others else None)
     if wrap is not None:
-        form, ws = wrap.wrap
-        w = site_json(facts, ws, kind=form)
-        if form == "decorator":
-            w["def_line"] = ws.line
-            w["function"] = ws.label
-        else:
-            w["function"] = ws.label
-        data["wrap"] = w
+        (form, ws), function = wrap.wrap, wrap.wrap[1].label
     elif len(ev.path) >= 2:
-        site, msg = ev.path[1]
-        data["wrap"] = site_json(facts, site, kind="call", function=msg)
-    target_path = data["wrap"]["path"] if data["wrap"] else (ev.path[0][0].path if ev.path else ev.site.path)
-    data["meshes"] = [
-        {"name": name, "axes": list(m.axes), "sizes": list(m.sizes) if m.sizes else None, "path": m.site.path,
-         "line": m.site.line, "explicit": m.explicit_types or (m.explicit_default and facts.version >= (0, 10))}
-        for name, m in facts.meshes.get(target_path, []) if m.axes is not None
-    ]
+        (ws, function), form = ev.path[1], "call"
+    else:
+        ws = None
+    target_path = ws.path if ws is not None else (ev.path[0][0].path if ev.path else ev.site.path)
+    meshes = tuple(MeshRef(name, tuple(m.axes),
+                           m.explicit_types or (m.explicit_default and facts.version >= MAKE_MESH_EXPLICIT))
+                   for name, m in facts.meshes.get(target_path, []) if m.axes is not None)
+    sm = ctx.innermost("shard_map")
+    if sm is not None and sm.mesh_axes is not None and sm.axes is not None:
+        out.append(ManualAxes(site_ref(facts, sm.site), "auto" if "experimental" in sm.api else "axis_names"))
     pm = ctx.innermost("pmap")
     if pm is not None:
         axis = next(iter(pm.axes)) if pm.axes else None
-        data["pmap"] = site_json(facts, pm.site, axis_name=axis)
-    sm = ctx.innermost("shard_map")
-    if sm is not None and sm.mesh_axes is not None and sm.axes is not None:
-        data["shard_map"] = site_json(facts, sm.site, manual=sorted(sm.axes), mesh_axes=list(sm.mesh_axes),
-                                       keyword="auto" if "experimental" in sm.api else "axis_names")
-    return data
+        out.append(Pmap(site_ref(facts, pm.site), axis, axes, meshes, pallas, facts.jax_version))
+    if ws is not None:
+        out.append(Wrap(site_ref(facts, ws), form, function, axes, meshes, pallas, ev.api, facts.jax_version))
+    return tuple(out)
 
 
 def diag(facts: Facts, code: str, site: Site, message: str, *, severity: Severity | None = None,
-         path: tuple = (), ctx: Context | None = None, data: dict | None = None, ev=None,
+         path: tuple = (), ctx: Context | None = None, fix_facts: tuple[FixFact, ...] = (), ev=None,
          raises: str | None = None) -> Diagnostic:
     """A diagnostic of rule `code` at `site`. `ctx` gives the "applied here" related lines;
     `ev` (else `ctx`) is the evidence whose context decides the verdict (analysis/verdicts.py);
@@ -159,7 +148,7 @@ def diag(facts: Facts, code: str, site: Site, message: str, *, severity: Severit
     message = message.replace(".`. ", ".` ").replace(".`.", ".`")
     line, col, end_line, end_col = site_span(facts, site)
     d = Diagnostic(site.path, line, col, end_line, end_col, code, rule.name, severity or rule.severity,
-                   message, related_for(facts, path, ctx), None, data or {})
+                   message, related_for(facts, path, ctx), fix_facts=fix_facts)
     evidence = ev.ctx if ev is not None else ctx
     if evidence is not None or raises is not None:
         facts.contexts[id(d)] = (evidence, raises)

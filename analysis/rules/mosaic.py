@@ -8,9 +8,13 @@ from __future__ import annotations
 import ast
 
 from ..diagnostics import Severity
+from ..jaxfacts import (COLLECTIVE_ID_MISSING, COLLECTIVE_ID_UNUSED, COMM_WITHOUT_SHARD_MAP, DEVICE_ID_ARITY,
+                        MOSAIC_AUTO_PARTITIONED, PMAP_IS_SHARD_MAP, REPLICA_MOSAIC, UNBOUND_AXIS,
+                        UNRECOGNIZED_DEVICE_AXES, VMA_OUT_SHAPE, error_head, quoted, version_text)
+from ..fixfacts import DeviceIdAxis, MissingCollectiveId, UnusedCollectiveId, VmaCheck
 from ..interp.events import CollectiveEvent, CommEvent, KernelApiEvent, PallasEvent, StartEvent
 from ..interp.values import ArrayV, CompilerParamsV, Const, DictV, Ext, Seq, Unknown
-from .facts import Facts, backend_of, ctx_words, diag, fix_data, site_json
+from .facts import Facts, backend_of, ctx_words, diag, scope_facts, site_ref
 
 
 def _is_mesh_id(ev) -> bool:
@@ -72,25 +76,24 @@ def _mentions_vma(facts: Facts, ev) -> bool:
     return "vma" in text or "manual_axis_type" in text
 
 
-def _with_id_axis(facts: Facts, data: dict, comm, smap, axis_idx) -> dict:
+def _id_axis(facts: Facts, comm, smap, axis_idx) -> tuple[DeviceIdAxis, ...]:
     """For the SHL105 fix (a `{axis: id}` device id, the other coordinates the device's own):
     the mesh axis a one-entry id addresses. That is the one axis the kernel takes `axis_index`
     of, else the only mesh axis with more than one device."""
     if smap is None or _id_count(comm) != 1 or not smap.mesh_axes:
-        return data
+        return ()
     used = {a for k in axis_idx for a in (k.axes or ()) if a in smap.mesh_axes}
     if len(used) == 1:
         axis = used.pop()
         k = next(k for k in axis_idx if axis in (k.axes or ()))
-        index = site_json(facts, k.site)
+        index = site_ref(facts, k.site)
     else:
         sizes = smap.mesh_sizes or ()
         wide = [a for a, n in zip(smap.mesh_axes, sizes) if n != 1]
         if len(sizes) != len(smap.mesh_axes) or len(wide) != 1:
-            return data
+            return ()
         axis, index = wide[0], None
-    return {**data, "device_id": site_json(facts, comm.site, axis=axis, axis_index=index,
-                                           signal=comm.kind == "signal")}
+    return (DeviceIdAxis(site_ref(facts, comm.site), axis, index, comm.kind == "signal", facts.jax_version),)
 
 
 def check(facts: Facts):
@@ -109,7 +112,7 @@ def check(facts: Facts):
         pmap = ctx.innermost("pmap")
         tpu = _is_tpu(facts, ev, kev)
         v = facts.jax_version
-        data = fix_data(facts, ev, sorted(smap.axes) if smap and smap.axes else [], pallas=True)
+        scoped = scope_facts(facts, ev, sorted(smap.axes) if smap and smap.axes else [], pallas=True)
         reported_arity = False
         auto_partitioned = False
 
@@ -118,17 +121,16 @@ def check(facts: Facts):
             out.append(diag(
                 facts, "SHL104", ev.site,
                 "`CompilerParams(collective_id=...)` on a kernel that never calls "
-                "`pltpu.get_barrier_semaphore()`: JAX raises `ValueError: collective_id has to be "
-                "unspecified or None when not using a custom barrier`. Drop `collective_id`.",
-                path=ev.path, ctx=ctx, data=data))
+                f"`pltpu.get_barrier_semaphore()`: JAX raises {quoted(COLLECTIVE_ID_UNUSED)}. Drop `collective_id`.",
+                path=ev.path, ctx=ctx, fix_facts=(*scoped, UnusedCollectiveId(site_ref(facts, ev.site)))))
         if barrier and (cid is None or (isinstance(cid, Const) and cid.value is None)) and tpu:
             out.append(diag(
                 facts, "SHL107", ev.site,
                 "The kernel calls `pltpu.get_barrier_semaphore()` but the pallas_call sets no "
-                "`collective_id`: JAX raises `ValueError: collective_id has to be specified when using a "
-                "custom barrier`. Pass `compiler_params=pltpu.CompilerParams(collective_id=0)`.",
+                f"`collective_id`: JAX raises {quoted(COLLECTIVE_ID_MISSING)}. Pass "
+                "`compiler_params=pltpu.CompilerParams(collective_id=0)`.",
                 path=ev.path, ctx=ctx,
-                data={**data, "pallas_call": site_json(facts, ev.created)}, ev=ev))
+                fix_facts=(*scoped, MissingCollectiveId(site_ref(facts, ev.created))), ev=ev))
 
         # SHL105: MESH device ids must have one entry per mesh axis (a 0-D mesh outside shard_map).
         mesh_axes = smap.mesh_axes if smap is not None else (() if not axis_idx else None)
@@ -145,29 +147,27 @@ def check(facts: Facts):
                         facts, "SHL109", start.site if start is not None else c.site,
                         f"The `device_id` dict names {', '.join(map(repr, unknown))}, which "
                         f"{'is not an axis' if len(unknown) == 1 else 'are not axes'} of the kernel's mesh "
-                        f"({', '.join(map(repr, mesh_axes))}): JAX raises `ValueError: Unrecognized axes in "
-                        f"device_id: {{{', '.join(repr(k) + ': ...' for k in unknown)}}}`. Key the dict by mesh "
-                        f"axis names.",
-                        path=c.path, ctx=ctx, data=data, ev=c))
+                        f"({', '.join(map(repr, mesh_axes))}): JAX raises "
+                        f"{quoted(UNRECOGNIZED_DEVICE_AXES.format(axes=_dict_text(unknown)))} Key the dict by "
+                        f"mesh axis names.",
+                        path=c.path, ctx=ctx, fix_facts=scoped, ev=c))
                     reported_arity = True
                 continue
             n = _id_count(c)
             if n is None or mesh_axes is None or n == len(mesh_axes):
                 continue
-            if smap is None and pmap is not None and facts.version < (0, 8):
+            if smap is None and pmap is not None and facts.version < PMAP_IS_SHARD_MAP:
                 continue  # SHL003 reports the replica-path failure
             start = starts.get(id(c))
             at = start.site if start is not None else c.site
-            dims = f"{len(mesh_axes)}D"
             out.append(diag(
                 facts, "SHL105", at,
                 f"MESH device id with {n} entr{'y' if n == 1 else 'ies'} in a kernel whose mesh has "
                 f"{len(mesh_axes)} ax{'is' if len(mesh_axes) == 1 else 'es'} "
                 f"({'no shard_map: a 0-D mesh' if smap is None else ', '.join(map(repr, mesh_axes))}): JAX raises "
-                f"`ValueError: Number of device ids must match the number of mesh axes, but got {n} ids for a "
-                f"{dims} mesh.` Give one id per mesh axis"
+                f"{quoted(DEVICE_ID_ARITY.format(n=n, dims=len(mesh_axes)))} Give one id per mesh axis"
                 f"{' and call the kernel inside jax.shard_map' if smap is None else ''}.",
-                path=c.path, ctx=ctx, data=_with_id_axis(facts, data, c, smap, axis_idx)))
+                path=c.path, ctx=ctx, fix_facts=(*scoped, *_id_axis(facts, c, smap, axis_idx))))
             reported_arity = True
 
         # SHL004: Mosaic kernels cannot be automatically partitioned.
@@ -182,10 +182,9 @@ def check(facts: Facts):
                        "under `jit` with shardings over more than one device")
                 out.append(diag(
                     facts, "SHL004", ev.site,
-                    f"TPU `pallas_call` {why}: JAX raises `NotImplementedError: Mosaic kernels cannot be "
-                    f"automatically partitioned. Please wrap the call in a shard_map.` Call it inside a "
+                    f"TPU `pallas_call` {why}: JAX raises {quoted(MOSAIC_AUTO_PARTITIONED)} Call it inside a "
                     f"`jax.shard_map` that makes every mesh axis manual.",
-                    path=ev.path, ctx=ctx, data=data))
+                    path=ev.path, ctx=ctx, fix_facts=scoped))
                 if partial:
                     continue
                 auto_partitioned = True
@@ -194,39 +193,37 @@ def check(facts: Facts):
             check_val = facts.smap_checks.get(smap, Const(True))
             if (isinstance(check_val, Const) and check_val.value is True) and not _mentions_vma(facts, ev):
                 kw = "check_rep" if "experimental" in smap.api else "check_vma"
-                vma_data = {**data, "vma_call": site_json(facts, smap.site, keyword=kw)}
                 out.append(diag(
                     facts, "SHL108", ev.site,
                     f"`pallas_call` inside a shard_map with `{kw}=True` (the default): its `out_shape` says "
-                    f"nothing of the varying mesh axes, and JAX raises `ValueError: When check_vma=True on "
-                    f"jax.shard_map, manual_axis_type on jax.ShapeDtypeStruct must not be None.` Pass "
+                    f"nothing of the varying mesh axes, and JAX raises {quoted(VMA_OUT_SHAPE)} Pass "
                     f"`{kw}=False` to the shard_map (as Pallas code does).",
-                    path=ev.path, ctx=ctx, data=vma_data))
+                    path=ev.path, ctx=ctx, fix_facts=(*scoped, VmaCheck(site_ref(facts, smap.site), kw))))
         if not comm:
             continue
         what = _comm_words(comm)
         if smap is not None:
             continue
         if pmap is not None:
-            if facts.version >= (0, 8):
+            if facts.version >= PMAP_IS_SHARD_MAP:
                 if not reported_arity:
                     out.append(diag(
                         facts, "SHL201", ev.site,
                         f"Communicating kernel ({what}) under `jax.pmap`: on JAX {v} pmap is jit + shard_map "
-                        f"and this lowers; JAX before 0.8 raises `NotImplementedError: Replica lowering for "
-                        f"Mosaic kernels not implemented.` `jax.shard_map` works on every version.",
-                        path=ev.path, ctx=ctx, data=data))
+                        f"and this lowers; JAX before {version_text(PMAP_IS_SHARD_MAP)} raises "
+                        f"{quoted(REPLICA_MOSAIC)} `jax.shard_map` works on every version.",
+                        path=ev.path, ctx=ctx, fix_facts=scoped))
                 continue
             if axis_idx or any(_is_mesh_id(c) for c in comm if c.kind != "barrier"):
-                jax_says = "`ValueError: Cannot use communication in pallas_call without shard_map.`"
+                jax_says = quoted(COMM_WITHOUT_SHARD_MAP)
             else:
-                jax_says = "`NotImplementedError: Replica lowering for Mosaic kernels not implemented.`"
+                jax_says = quoted(REPLICA_MOSAIC)
             out.append(diag(
                 facts, "SHL003", ev.site,
                 f"Communicating kernel ({what}) under `jax.pmap` on JAX {v}: pmap lowers through its replica "
                 f"path there and JAX raises {jax_says} Call the kernel inside `jax.shard_map` "
                 f"(with `check_vma=False`) instead of pmap.",
-                path=ev.path, ctx=ctx, data=data))
+                path=ev.path, ctx=ctx, fix_facts=scoped))
             continue
         vmapped = next((f for f in ctx.layers if f.kind == "vmap"), None)
         # A remote semaphore signal carries a communication effect: lowering it needs the mesh
@@ -235,23 +232,27 @@ def check(facts: Facts):
         remote_signal = any(c.kind == "signal" and not isinstance(c.device_id, DictV) for c in comm)
         fails = bool(axis_idx) or reported_arity or auto_partitioned or remote_signal or vmapped is not None
         if fails:
-            jax_says = ("JAX raises `ValueError: Cannot use communication in pallas_call without shard_map.`"
+            jax_says = (f"JAX raises {quoted(COMM_WITHOUT_SHARD_MAP)}"
                         if vmapped is not None or (remote_signal and not axis_idx)
-                        else "JAX raises `NameError: Found an unbound axis name` at the kernel's `axis_index`"
+                        else f"JAX raises {quoted(error_head(UNBOUND_AXIS))} at the kernel's `axis_index`"
                         if axis_idx else "JAX rejects its MESH device ids (a 0-D mesh)" if reported_arity
                         else "JAX refuses to partition it automatically (see SHL004)")
             sev = Severity.ERROR
         else:
             jax_says = (f"on JAX {v} it lowers, but with no shard_map there are no peer devices to talk to: "
-                        f"the remote copies go nowhere useful (under pmap before JAX 0.8: `Replica lowering "
-                        f"for Mosaic kernels not implemented.`)")
+                        f"the remote copies go nowhere useful (under pmap before JAX "
+                        f"{version_text(PMAP_IS_SHARD_MAP)}: {quoted(REPLICA_MOSAIC)})")
             sev = Severity.WARNING
         out.append(diag(
             facts, "SHL003", ev.site,
             f"Communicating kernel ({what}) is reached {ctx_words(ctx)}, outside any shard_map: {jax_says}. "
             f"Call the kernel inside `jax.shard_map` (with `check_vma=False`).",
-            severity=sev, path=ev.path, ctx=ctx, data=data))
+            severity=sev, path=ev.path, ctx=ctx, fix_facts=scoped))
     return out
+
+
+def _dict_text(axes: list) -> str:
+    return "{" + ", ".join(f"{a!r}: ..." for a in axes) + "}"
 
 
 def _comm_words(comm) -> str:

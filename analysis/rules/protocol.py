@@ -4,8 +4,10 @@ perm indices (SHL103) and perm indices beyond the axis size (SHL106)."""
 from __future__ import annotations
 
 from ..apis import short
+from ..fixfacts import PermDuplicates, PermOutOfRange
 from ..interp.events import CollectiveEvent
-from .facts import Facts, binding, diag
+from ..jaxfacts import PERM_INDEX, PERM_NOT_UNIQUE, quoted
+from .facts import Facts, binding, diag, site_ref
 
 
 def check(facts: Facts):
@@ -20,10 +22,11 @@ def check(facts: Facts):
         if len(set(srcs)) != len(srcs) or len(set(dsts)) != len(dsts):
             out.append(diag(
                 facts, "SHL103", ev.site,
-                f"The perm of `{name}` repeats a source or a destination index: JAX raises `ValueError: "
-                f"{'ppermute' if ev.kind == 'collective' else name} sources and destinations must be unique, "
-                f"got {ev.perm}.` Give every source and every destination once.",
-                path=ev.path, ctx=ev.ctx, data={"perm": {"position": 3 if ev.kind == "recv" else 2}}))
+                f"The perm of `{name}` repeats a source or a destination index: JAX raises "
+                f"{quoted(PERM_NOT_UNIQUE.format(name='ppermute' if ev.kind == 'collective' else name, perm=ev.perm))} "
+                f"Give every source and every destination once.",
+                path=ev.path, ctx=ev.ctx,
+                fix_facts=(PermDuplicates(site_ref(facts, ev.site), 3 if ev.kind == "recv" else 2),)))
             continue
         if ev.axes is not None and len(ev.axes) == 1:
             kind, frame = binding(ev.ctx, ev.axes[0])
@@ -34,13 +37,13 @@ def check(facts: Facts):
                     out.append(diag(
                         facts, "SHL106", ev.site,
                         f"The perm of `{name}` uses index {bad[0]}, but axis {ev.axes[0]!r} has size {size}: "
-                        f"JAX fails at lowering with `IndexError: list index out of range`. Keep every perm "
+                        f"JAX fails at lowering with {quoted(PERM_INDEX)}. Keep every perm "
                         f"index below {size}.",
                         path=ev.path, ctx=ev.ctx,
-                        data={"perm": {"size": size, "position": 3 if ev.kind == "recv" else 2,
-                                       "sources": any(a >= size for a, _ in ev.perm),
-                                       "destinations": any(b >= size for _, b in ev.perm),
-                                       "negative": any(i < 0 for pair in ev.perm for i in pair)}}))
+                        fix_facts=(PermOutOfRange(site_ref(facts, ev.site), 3 if ev.kind == "recv" else 2, size,
+                                                  sources=any(a >= size for a, _ in ev.perm),
+                                                  destinations=any(b >= size for _, b in ev.perm),
+                                                  negative=any(i < 0 for pair in ev.perm for i in pair)),)))
                     continue
             if ev.kind in ("send", "recv") and kind == "manual":
                 groups.setdefault((frame, ev.axes, ev.perm), []).append(ev)

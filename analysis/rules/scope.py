@@ -8,12 +8,17 @@ import difflib
 
 from ..apis import short
 from ..diagnostics import Severity
+from ..jaxfacts import (BRANCH_TYPES, CARRY_TYPES, CONTEXT_MESH, GPU_ONLY, MAKE_MESH_EXPLICIT, MANUAL_SHARDING_ONLY,
+                        NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE, OUT_SPECS_REPLICATION, OUTSIDE_JIT,
+                        PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, SEND_RECV_ADDED, SPECS_MISMATCH,
+                        SPECS_STRUCTURE, UNBOUND_AXIS, error_head, quoted, version_text)
+from ..fixfacts import AbstractMesh, AutoAxes, ContextMesh, RenameAxis, SendRecv, VmaCheck
 from ..interp.events import (
     CollectiveEvent, ExplicitUnshardedEvent, MeshAxisLookupEvent, NestedMeshEvent, ReceivedCarryEvent,
     SetMeshTracedEvent, SpecEvent,
 )
 from ..interp.values import Const, Multi
-from .facts import Facts, axis_desc, backend_of, binding, ctx_words, diag, fix_data, site_json
+from .facts import Facts, axis_desc, backend_of, binding, ctx_words, diag, scope_facts, site_ref
 
 _SEND_RECV = {"send": "SHL002", "recv": "SHL001"}
 
@@ -38,9 +43,9 @@ def check(facts: Facts):
                 facts, "SHL007", ev.site,
                 f"`jax.lax.{name}` is lowered for `{backend}` (configured, or the code's own "
                 f"`lowering_platforms`): JAX lowers "
-                f"psend/precv only for GPU and raises `NotImplementedError: {name} is currently only "
-                f"implemented on GPU`. Use `jax.lax.ppermute` on {backend.upper()}.",
-                path=ev.path, ctx=ev.ctx, data={"send_recv": ev.kind}))
+                f"psend/precv only for GPU and raises {quoted(GPU_ONLY.format(name=name))}. Use "
+                f"`jax.lax.ppermute` on {backend.upper()}.",
+                path=ev.path, ctx=ev.ctx, fix_facts=(_send_recv(facts, ev),)))
     return out
 
 
@@ -52,10 +57,10 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
             return diag(
                 facts, "SHL009", ev.site,
                 f"`jax.lax.{name}` is reached under reverse-mode differentiation ({where}): JAX raises "
-                f"`NotImplementedError: Differentiation rule for '{name}' not implemented`. Keep the "
+                f"{quoted(NO_DIFFERENTIATION_RULE.format(name=name))}. Keep the "
                 f"exchange out of the differentiated function (a `jax.custom_vjp` with an explicit backward "
                 f"exchange), or use `jax.lax.ppermute`.",
-                path=ev.path, ctx=ev.ctx, data={**fix_data(facts, ev, ev.axes), "send_recv": ev.kind})
+                path=ev.path, ctx=ev.ctx, fix_facts=(*scope_facts(facts, ev, ev.axes), _send_recv(facts, ev)))
         return None
     if kind == "not_in_mesh":
         mesh = axis_desc(frame.mesh_axes)
@@ -64,15 +69,16 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
             facts, "SHL006", ev.site,
             f"`{name}` names axis {axis!r}, which is not an axis of the enclosing shard_map's mesh "
             f"({mesh}): {jax_says}. Use one of {mesh}, or add {axis!r} to the mesh.",
-            path=ev.path, ctx=ev.ctx, data=_with_rename(fix_data(facts, ev, ev.axes), ev, axis), raises=exc)
+            path=ev.path, ctx=ev.ctx, fix_facts=(*scope_facts(facts, ev, ev.axes), *_rename(facts, ev, axis)),
+            raises=exc)
     if ev.kind == "collective":
-        if kind == "pmap" and facts.version >= (0, 8) and ev.ctx.innermost("kernel") is None:
+        if kind == "pmap" and facts.version >= PMAP_IS_SHARD_MAP and ev.ctx.innermost("kernel") is None:
             return diag(
                 facts, "SHL201", ev.site,
                 f"`{name}` under `jax.pmap`: this works (on JAX {v} pmap is jit + shard_map); "
                 f"`jax.shard_map` is the form new code, psend/precv and communicating kernels on older "
                 f"JAX need.",
-                path=ev.path, ctx=ev.ctx, data=fix_data(facts, ev, ev.axes))
+                path=ev.path, ctx=ev.ctx, fix_facts=scope_facts(facts, ev, ev.axes))
         if kind == "vmap" and _outer_shard_map(ev.ctx, frame) is not None:
             sm = _outer_shard_map(ev.ctx, frame)
             mesh = axis_desc(sm.mesh_axes) if sm.mesh_axes else "its mesh"
@@ -82,7 +88,7 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
                 f"lowers collectives inside shard_map against the mesh's axes only and fails with a bare "
                 f"AssertionError. Reduce over the vmapped dimension directly (e.g. `jnp.sum(x, axis=0)` "
                 f"outside the vmap), or make {axis!r} a mesh axis.",
-                path=ev.path, ctx=ev.ctx, data=fix_data(facts, ev, ev.axes))
+                path=ev.path, ctx=ev.ctx, fix_facts=scope_facts(facts, ev, ev.axes))
         if kind in ("pmap", "vmap"):
             return None
         if kind == "auto":
@@ -92,54 +98,54 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
             reason = f"no shard_map, pmap or vmap binds axis {axis!r} ({where})"
         return diag(
             facts, "SHL005", ev.site,
-            f"`{name}` over axis {axis!r} is reached where {reason}: JAX raises `NameError: Found an "
-            f"unbound axis name: {axis}. To fix this, please call {name} under jax.shard_map.` Call it "
+            f"`{name}` over axis {axis!r} is reached where {reason}: JAX raises "
+            f"{quoted(UNBOUND_AXIS.format(axis=axis, name=name))} Call it "
             f"inside `jax.shard_map` over a mesh with axis {axis!r}.",
-            path=ev.path, ctx=ev.ctx, data=_with_rename(fix_data(facts, ev, ev.axes), ev, axis))
+            path=ev.path, ctx=ev.ctx, fix_facts=(*scope_facts(facts, ev, ev.axes), *_rename(facts, ev, axis)))
     code = _SEND_RECV[ev.kind]
     if kind == "pmap":
-        if facts.version >= (0, 8):
+        if facts.version >= PMAP_IS_SHARD_MAP:
             return diag(
                 facts, "SHL201", ev.site,
                 f"`{name}` under `jax.pmap`: on JAX {v} pmap is jit + shard_map, so this lowers; JAX "
-                f"before 0.8 lowers pmap through its replica path and raises `NotImplementedError: "
-                f"{name} currently only supports manual sharding`. `jax.shard_map` works on every version.",
-                path=ev.path, ctx=ev.ctx, data=fix_data(facts, ev, ev.axes))
+                f"before {version_text(PMAP_IS_SHARD_MAP)} lowers pmap through its replica path and raises "
+                f"{quoted(MANUAL_SHARDING_ONLY.format(name=name))}. `jax.shard_map` works on every version.",
+                path=ev.path, ctx=ev.ctx, fix_facts=scope_facts(facts, ev, ev.axes))
         return diag(
             facts, code, ev.site,
             f"`{name}` under `jax.pmap` on JAX {v}: pmap lowers through its replica path there, and JAX "
-            f"raises `NotImplementedError: {name} currently only supports manual sharding`. Use "
+            f"raises {quoted(MANUAL_SHARDING_ONLY.format(name=name))}. Use "
             f"`jax.shard_map` instead of pmap.",
-            path=ev.path, ctx=ev.ctx, data=fix_data(facts, ev, ev.axes))
+            path=ev.path, ctx=ev.ctx, fix_facts=scope_facts(facts, ev, ev.axes))
     if kind == "vmap":
         if ev.kind == "send" and _full_permutation(ev.perm):
             return None
-        jax_says = ("`TypeError: _ppermute_batcher() got an unexpected keyword argument 'out_shape'`"
-                    if ev.kind == "recv" else
-                    "`AssertionError: Permutation doesn't match the axis size!` unless the perm is a full "
-                    "permutation of the axis")
+        jax_says = (quoted(PPERMUTE_BATCHER) if ev.kind == "recv" else
+                    f"{quoted(PERM_AXIS_SIZE)} unless the perm is a full permutation of the axis")
         return diag(
             facts, code, ev.site,
             f"`{name}` over axis {axis!r}, which only `jax.vmap(axis_name=)` binds: JAX raises "
             f"{jax_says}. Send/recv needs manual sharding: call it inside `jax.shard_map`, or use "
             f"`jax.lax.ppermute`, which vmap batches.",
-            path=ev.path, ctx=ev.ctx, data={**fix_data(facts, ev, ev.axes), "send_recv": ev.kind})
+            path=ev.path, ctx=ev.ctx, fix_facts=(*scope_facts(facts, ev, ev.axes), _send_recv(facts, ev)))
     if ev.kind == "recv":
         jax_says = (f"JAX {v} fails at lowering with a bare `AssertionError` (where the axis is bound "
-                    f"without manual sharding: `NotImplementedError: precv currently only supports manual "
-                    f"sharding`)")
+                    f"without manual sharding: {quoted(MANUAL_SHARDING_ONLY.format(name='precv'))})")
         if not ev.ctx.traced:
-            jax_says = "JAX raises `NotImplementedError: Evaluation rule for 'precv' not implemented`"
+            jax_says = f"JAX raises {quoted(NO_EVALUATION_RULE.format(name='precv'))}"
     else:
-        jax_says = (f"JAX raises `NameError: Found an unbound axis name: {axis}. To fix this, please call "
-                    f"psend under jax.shard_map.`")
+        jax_says = f"JAX raises {quoted(UNBOUND_AXIS.format(axis=axis, name='psend'))}"
     reason = (f"{axis!r} is an automatic axis of the enclosing shard_map" if kind == "auto"
               else f"no shard_map binds axis {axis!r}")
     return diag(
         facts, code, ev.site,
         f"`jax.lax.{name}` is reached {where}, where {reason}: {jax_says}. Wrap the function that "
         f"calls it in `jax.shard_map` over a mesh with axis {axis!r}.",
-        severity=Severity.ERROR, path=ev.path, ctx=ev.ctx, data=fix_data(facts, ev, ev.axes))
+        severity=Severity.ERROR, path=ev.path, ctx=ev.ctx, fix_facts=scope_facts(facts, ev, ev.axes))
+
+
+def _send_recv(facts: Facts, ev) -> SendRecv:
+    return SendRecv(site_ref(facts, ev.site), ev.kind)
 
 
 # Collectives that, under a shard_map that checks varying axes, reach lowering with the unknown
@@ -153,13 +159,13 @@ def _not_in_mesh_error(facts: Facts, name: str, axis: str, frame) -> tuple[str, 
     check = facts.smap_checks.get(frame)
     checked = not (isinstance(check, Const) and check.value is False)
     if name in _CHECKED_AT_LOWERING and checked:
-        if facts.version < (0, 7):
+        if facts.version < SEND_RECV_ADDED:
             return "KeyError", f"JAX {facts.jax_version} raises `KeyError: {axis!r}` at lowering"
         return "AssertionError", f"JAX {facts.jax_version} fails at lowering with a bare `AssertionError`"
-    return "NameError", f"JAX raises `NameError: Found an unbound axis name: {axis}`"
+    return "NameError", f"JAX raises {quoted(error_head(UNBOUND_AXIS) + f': {axis}')}"
 
 
-def _with_rename(data: dict, ev, axis: str) -> dict:
+def _rename(facts: Facts, ev, axis: str) -> tuple[RenameAxis, ...]:
     """The axis the fix renames a misspelt `axis` to: the only axis bound around the call that
     it does not already name, else the one whose name is closest to it, else the one the
     shard_map's in_specs shard over; where the call names every bound axis already, one of them
@@ -180,9 +186,7 @@ def _with_rename(data: dict, ev, axis: str) -> dict:
         sm = ev.ctx.innermost("shard_map")
         sharded = [a for a in others if sm is not None and sm.spec_axes is not None and a in sm.spec_axes]
         to = close[0] if close else (sharded[0] if len(sharded) == 1 else None)
-    if to is not None:
-        data["rename_axis"] = {"axis": axis, "to": to}
-    return data
+    return (RenameAxis(site_ref(facts, ev.site), axis, to),) if to is not None else ()
 
 
 def _unknown_axis(facts: Facts, ev, name: str):
@@ -194,17 +198,16 @@ def _unknown_axis(facts: Facts, ev, name: str):
         return None
     where = ctx_words(ev.ctx)
     if ev.kind == "collective":
-        code, jax_says = "SHL005", (f"JAX raises `NameError: Found an unbound axis name: ... To fix this, "
-                                    f"please call {name} under jax.shard_map.`")
+        code, jax_says = "SHL005", f"JAX raises {quoted(UNBOUND_AXIS.format(axis='<axis>', name=name))}"
     else:
         code = _SEND_RECV[ev.kind]
-        jax_says = ("JAX fails (`NameError: Found an unbound axis name`)" if ev.kind == "send" else
+        jax_says = (f"JAX fails ({quoted(error_head(UNBOUND_AXIS))})" if ev.kind == "send" else
                     "JAX fails at lowering (a bare `AssertionError`)")
     return diag(
         facts, code, ev.site,
         f"`{name}` is reached {where}, where no shard_map, pmap or vmap binds any axis, so whatever axis "
         f"name it gets is unbound: {jax_says}. Call it inside `jax.shard_map` over a mesh with that axis.",
-        path=ev.path, ctx=ev.ctx, data=fix_data(facts, ev, _known_options(value)))
+        path=ev.path, ctx=ev.ctx, fix_facts=scope_facts(facts, ev, _known_options(value)))
 
 
 def _known_options(value) -> list[str]:
@@ -224,15 +227,16 @@ def _maybe_none(value) -> bool:
 
 def check_traced_meshes(facts: Facts):
     """SHL010 (set_mesh under a trace), SHL011 (Explicit mesh, unsharded input), SHL012 (nested
-    shard_map given a concrete mesh), SHL013 (precv's result as a loop carry or cond branch) and
-    SHL014 (`mesh.shape[axis]` for an axis the mesh lacks)."""
+    shard_map given a concrete mesh), SHL013 (precv's result as a loop carry or cond branch),
+    SHL014 (`mesh.shape[axis]` for an axis the mesh lacks), SHL015/SHL016 (shard_map specs that
+    do not fit its arguments or its output)."""
     out = []
     for ev in facts.of(SpecEvent):
         if ev.which == "in":
             out.append(diag(
                 facts, "SHL015", ev.site,
                 f"The `in_specs` of this shard_map do not match its arguments: {ev.detail}. JAX raises "
-                f"`ValueError: pytree structure error` when it is called. Give one spec per positional "
+                f"{quoted(error_head(SPECS_STRUCTURE))} when it is called. Give one spec per positional "
                 f"argument, as a tuple (a single PartitionSpec applies to all of them).",
                 path=ev.path, ctx=ev.ctx))
         else:
@@ -241,9 +245,8 @@ def check_traced_meshes(facts: Facts):
                 facts, "SHL016", ev.site,
                 f"This shard_map returns a value that varies over {axes}, but its `out_specs` ({ev.detail}) do "
                 f"not name {'it' if len(ev.axes) == 1 else 'them'}, which claims the value is replicated there: "
-                f"with varying axes checked, JAX raises `ValueError: shard_map applied to the function ... was "
-                f"given out_specs which require replication which can't be statically inferred given the mesh`. "
-                f"Reduce it first (`jax.lax.pmean(x, {ev.axes[0]!r})`), or name {axes} in `out_specs`.",
+                f"with varying axes checked, JAX raises {quoted(OUT_SPECS_REPLICATION.format(name='...'))}. Reduce it first "
+                f"(`jax.lax.pmean(x, {ev.axes[0]!r})`), or name {axes} in `out_specs`.",
                 path=ev.path, ctx=ev.ctx))
     for ev in facts.of(MeshAxisLookupEvent):
         axes = ", ".join(map(repr, ev.mesh.axes))
@@ -257,10 +260,9 @@ def check_traced_meshes(facts: Facts):
         out.append(diag(
             facts, "SHL010", ev.site,
             f"`jax.{'sharding.' if what == 'use_mesh' else ''}{what}` is reached {ctx_words(ev.ctx)}: JAX raises "
-            f"`ValueError: {what} can only be used outside of jax.jit.` Enter the mesh before calling the "
+            f"{quoted(OUTSIDE_JIT.format(what=what))} Enter the mesh before calling the "
             f"jitted function, or pass `mesh=` to `jax.shard_map`.",
-            path=ev.path, ctx=ev.ctx,
-            data={"set_mesh_call": site_json(facts, ev.site), "jax_version": facts.jax_version}))
+            path=ev.path, ctx=ev.ctx, fix_facts=(AbstractMesh(site_ref(facts, ev.site), facts.jax_version),)))
     for ev in facts.of(ReceivedCarryEvent):
         smap = ev.ctx.innermost("shard_map")
         check = facts.smap_checks.get(smap, Const(True)) if smap is not None else None
@@ -268,27 +270,23 @@ def check_traced_meshes(facts: Facts):
             continue
         kw = "check_rep" if "experimental" in smap.api else "check_vma"
         short = ev.api.rsplit(".", 1)[-1]
-        jax_says = ("`TypeError: cond branches must have equal output types but they differ.`"
-                    if ev.what == "branches" else
-                    "`TypeError: scan body function carry input and carry output must have equal types, "
-                    "but they differ.`")
+        jax_says = quoted(BRANCH_TYPES if ev.what == "branches" else CARRY_TYPES)
         out.append(diag(
             facts, "SHL013", ev.site,
             f"The {'branches of this' if ev.what == 'branches' else 'carry of this'} `{short}` "
             f"{'differ: one returns' if ev.what == 'branches' else 'is'} what `precv` received, "
             f"which does not vary over the mesh axes while shard_map checks them (`{kw}=True`): JAX raises "
             f"{jax_says} Pass `{kw}=False` to the shard_map.",
-            path=ev.path, ctx=ev.ctx, data={"vma_call": site_json(facts, smap.site, keyword=kw)}))
+            path=ev.path, ctx=ev.ctx, fix_facts=(VmaCheck(site_ref(facts, smap.site), kw),)))
     for ev in facts.of(NestedMeshEvent):
         out.append(diag(
             facts, "SHL012", ev.site,
             "This shard_map runs inside another shard_map but is given a concrete `Mesh`: inside, the "
-            "context mesh is abstract with the outer manual axes, and JAX raises `ValueError: The context "
-            "mesh AbstractMesh(...) should match the mesh passed to shard_map Mesh(...)`. Leave out `mesh=` "
-            "(the context mesh is used) or pass `jax.sharding.get_abstract_mesh()`.",
-            path=ev.path, ctx=ev.ctx, data={"shard_map_call": site_json(facts, ev.created)}))
+            f"context mesh is abstract with the outer manual axes, and JAX raises {quoted(CONTEXT_MESH)}. "
+            "Leave out `mesh=` (the context mesh is used) or pass `jax.sharding.get_abstract_mesh()`.",
+            path=ev.path, ctx=ev.ctx, fix_facts=(ContextMesh(site_ref(facts, ev.created)),)))
     for ev in facts.of(ExplicitUnshardedEvent):
-        if not ev.mesh.explicit_types and facts.version < (0, 10):
+        if not ev.mesh.explicit_types and facts.version < MAKE_MESH_EXPLICIT:
             continue
         spec = ", ".join(repr(a) for a in ev.axes)
         whose = ("whose `axis_types` are Explicit" if ev.mesh.explicit_types else
@@ -296,15 +294,13 @@ def check_traced_meshes(facts: Facts):
         out.append(diag(
             facts, "SHL011", ev.site,
             f"An input with no sharding reaches this shard_map, whose `in_specs` shard it over {spec}, on a "
-            f"mesh {whose}: JAX "
-            f"raises `ValueError: in_specs passed to shard_map: P({spec}, ...) does not match the specs of the "
-            f"input: P(None, ...)`. "
+            f"mesh {whose}: JAX raises {quoted(SPECS_MISMATCH.format(spec=f'P({spec}, ...)', input='P(None, ...)'))}. "
             + ("Shard the input first (`jax.device_put(x, NamedSharding(mesh, spec))`), or make those axes Auto."
                if ev.mesh.explicit_types else
                "Pass `axis_types=(jax.sharding.AxisType.Auto,) * n` to `jax.make_mesh`, or shard the input first."),
             path=ev.path, ctx=ev.ctx,
-            data={} if ev.mesh.explicit_types else {"make_mesh_call": site_json(facts, ev.mesh.site),
-                                                    "mesh_axes": list(ev.mesh.axes or ())}))
+            fix_facts=() if ev.mesh.explicit_types else (AutoAxes(site_ref(facts, ev.mesh.site),
+                                                                  tuple(ev.mesh.axes or ())),)))
     return out
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 import ast
 
 from .. import apis
+from ..fixfacts import SendRecv, Spelling
 from ..interp.events import ApiRefEvent, ShardMapKeywordsEvent
-from .facts import Facts, diag
+from ..jaxfacts import EXPERIMENTAL_AUTO_REMOVED, SEND_RECV_ADDED, UNEXPECTED_KEYWORD, quoted, version_text
+from .facts import Facts, diag, site_ref
 
 _SMAP_KW = {
     # spelling -> {keyword: the spelling that has it}
@@ -42,10 +44,6 @@ def _end(st) -> int:
     return getattr(st, "end_lineno", None) or st.lineno
 
 
-def _fmt(v: tuple) -> str:
-    return ".".join(map(str, v))
-
-
 def check(facts: Facts):
     out = []
     ver = facts.version
@@ -55,37 +53,41 @@ def check(facts: Facts):
             continue
         missing = None
         if api.since and ver < api.since:
-            missing = f"added in JAX {_fmt(api.since)}"
+            missing = f"added in JAX {version_text(api.since)}"
         elif api.until and ver >= api.until:
-            missing = f"removed in JAX {_fmt(api.until)}"
+            missing = f"removed in JAX {version_text(api.until)}"
         if missing and not guarded(ev.module, ev.node.lineno):
             out.append(diag(
                 facts, "SHL008", ev.site,
                 f"`{ev.api}` does not exist in the target JAX {facts.jax_version} ({missing}): JAX raises "
                 f"`AttributeError`. {_ALTERNATIVE.get(ev.api, 'Use the spelling your JAX version has.')}",
-                path=ev.path, ev=ev, data={"api": ev.api, "keyword": None, "jax_version": facts.jax_version,
-                                           **_SEND_RECV.get(ev.api, {})}))
+                path=ev.path, ev=ev,
+                fix_facts=(Spelling(site_ref(facts, ev.site), ev.api, None, facts.jax_version), *_send_recv(facts, ev))))
     for ev in facts.of(ShardMapKeywordsEvent):
         bad = _SMAP_KW.get(ev.api, {})
         kws = [k for k in ev.keywords if k in bad]
-        if ev.api == "jax.experimental.shard_map.shard_map" and ver >= (0, 8) and "auto" in ev.keywords:
+        if ev.api == "jax.experimental.shard_map.shard_map" and ver >= EXPERIMENTAL_AUTO_REMOVED \
+                and "auto" in ev.keywords:
             kws.append("auto")
         for k in kws:
             alt = bad.get(k, "`jax.shard_map(axis_names=...)`")
             out.append(diag(
                 facts, "SHL008", ev.site,
-                f"`{ev.api}` has no keyword `{k}` in JAX {facts.jax_version}: JAX raises `TypeError: "
-                f"shard_map() got an unexpected keyword argument '{k}'`. Use {alt}.",
-                path=ev.path, ev=ev, data={"api": ev.api, "keyword": k, "jax_version": facts.jax_version}))
+                f"`{ev.api}` has no keyword `{k}` in JAX {facts.jax_version}: JAX raises "
+                f"{quoted(UNEXPECTED_KEYWORD.format(keyword=k))}. Use {alt}.",
+                path=ev.path, ev=ev, fix_facts=(Spelling(site_ref(facts, ev.site), ev.api, k, facts.jax_version),)))
     return out
 
 
-# psend/precv before JAX 0.7: the fix makes the pair one ppermute
-_SEND_RECV = {"jax.lax.psend": {"send_recv": "send"}, "jax.lax.precv": {"send_recv": "recv"}}
+def _send_recv(facts: Facts, ev) -> tuple[SendRecv, ...]:
+    """psend/precv before JAX 0.7 (SEND_RECV_ADDED): the fix makes the pair one ppermute."""
+    kind = {"jax.lax.psend": "send", "jax.lax.precv": "recv"}.get(ev.api)
+    return (SendRecv(site_ref(facts, ev.site), kind),) if kind else ()
+
 
 _ALTERNATIVE = {
-    "jax.lax.psend": "Upgrade to JAX ≥ 0.7, or use `jax.lax.ppermute`.",
-    "jax.lax.precv": "Upgrade to JAX ≥ 0.7, or use `jax.lax.ppermute`.",
+    "jax.lax.psend": f"Upgrade to JAX ≥ {version_text(SEND_RECV_ADDED)}, or use `jax.lax.ppermute`.",
+    "jax.lax.precv": f"Upgrade to JAX ≥ {version_text(SEND_RECV_ADDED)}, or use `jax.lax.ppermute`.",
     "jax.shard_map": "Use `jax.experimental.shard_map.shard_map`.",
     "jax.experimental.pallas.tpu.TPUMemorySpace": "Use `pl.ANY` (or `pltpu.MemorySpace`).",
     "jax.experimental.pallas.tpu.ANY": "Use `pl.ANY`.",

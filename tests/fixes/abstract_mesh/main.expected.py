@@ -10,3 +10,7 @@ def make_mesh():
 def step(x):
     with jx.sharding.use_abstract_mesh(make_mesh().abstract_mesh):  # the context mesh for the shard_map below
         return jx.shard_map(lambda v: jx.lax.psum(v, "x"), in_specs=P("x"), out_specs=P())(x)
+
+
+if __name__ == "__main__":
+    step.trace(jx.ShapeDtypeStruct((8, 16), jx.numpy.float32)).lower(lowering_platforms=("cuda",))

@@ -15,3 +15,7 @@ f = jax.shard_map(
     in_specs=P("x"),
     out_specs=P("x"),
 )
+
+
+if __name__ == "__main__":
+    jax.jit(f).trace(jax.ShapeDtypeStruct((8, 16), np.float32)).lower(lowering_platforms=("cuda",))

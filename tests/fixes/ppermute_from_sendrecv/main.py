@@ -8,3 +8,9 @@ def rotate(v):
     tok = psend(v, "x", RING)  # to the next stage
     out = precv(tok, jax.ShapeDtypeStruct(v.shape, v.dtype), axis_name="x", perm=RING)
     return out * 2
+
+
+if __name__ == "__main__":
+    mesh = jax.make_mesh((4,), ("x",), axis_types=(jax.sharding.AxisType.Auto,))
+    f = jax.shard_map(rotate, mesh=mesh, in_specs=jax.P("x"), out_specs=jax.P("x"))
+    jax.jit(f).trace(jax.ShapeDtypeStruct((8, 16), jax.numpy.float32)).lower(lowering_platforms=("tpu",))

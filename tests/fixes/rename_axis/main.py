@@ -6,3 +6,7 @@ import jax
 @partial(jax.pmap, axis_name="devices")
 def sync(g):
     return jax.lax.pmean(g, axis_name='device')  # averaged over every device
+
+
+if __name__ == "__main__":
+    sync(jax.numpy.ones((4, 8)))

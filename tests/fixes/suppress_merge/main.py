@@ -3,3 +3,7 @@ import jax
 
 def f(v):
     return jax.lax.psum(v, "x")  # shardlint: ignore[SHL006]
+
+
+if __name__ == "__main__":
+    jax.jit(f)(jax.numpy.ones(4))

@@ -5,3 +5,7 @@ from jax.experimental import pallas as pl
 
 def spec():
     return pl.ANY
+
+
+if __name__ == "__main__":
+    print(spec())

@@ -12,3 +12,7 @@ def total(v):
 def run(v):
     mesh = jx.sharding.Mesh(jx.devices(), ("data",))
     return jx.jit(jx.shard_map(total, mesh=mesh, in_specs=PS(), out_specs=PS(), check_vma=False))(v)
+
+
+if __name__ == "__main__":
+    run(jx.numpy.ones(4))

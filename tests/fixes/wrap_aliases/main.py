@@ -11,3 +11,7 @@ def total(v):
 
 def run(v):
     return jx.jit(total)(v)
+
+
+if __name__ == "__main__":
+    run(jx.numpy.ones(4))

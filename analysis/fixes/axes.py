@@ -1,0 +1,72 @@
+"""The axes a shard_map or a collective names: make every mesh axis manual (a partial-manual
+shard_map, SHL001-SHL005), use the axis the transformations around a call bind (a misspelt axis,
+SHL005/SHL006), stop checking varying manual axes (SHL013, SHL108)."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ..diagnostics import Diagnostic, Fix
+from ..fixfacts import ManualAxes, RenameAxis, VmaCheck
+from .edits import append_kwarg, remove_keyword, replace_node, sequence
+from .registry import FixContext, fixer
+from .tree import keyword_index, literal_str
+
+TITLE_MANUAL = "Make all mesh axes manual"
+
+
+@fixer("manual_axes", ManualAxes)
+def manual_axes(diag: Diagnostic, fact: ManualAxes, ctx: FixContext) -> Fix | None:
+    """`axis_names=` (the experimental `auto=`) goes from the shard_map: every axis is manual."""
+    found = ctx.call_at(fact.site)
+    edit = remove_keyword(*found, fact.keyword) if found is not None else None
+    return None if edit is None else Fix(TITLE_MANUAL, "safe", (edit,))
+
+
+@fixer("check_vma", VmaCheck)
+def check_vma(diag: Diagnostic, fact: VmaCheck, ctx: FixContext) -> Fix | None:
+    """`check_vma=False` (`check_rep=False`) on the shard_map around the kernel or the loop."""
+    found = ctx.call_at(fact.site)
+    if found is None or not found[1].args:
+        return None
+    mod, call = found
+    title = f"Pass {fact.keyword}=False to the shard_map"
+    idx = keyword_index(call, fact.keyword)
+    if idx is not None:
+        value = call.args[idx].value
+        if isinstance(value, cst.Name) and value.value == "False":
+            return None  # already off: the facts are older than the text
+        return Fix(title, "safe", (replace_node(mod, value, "False"),))
+    return Fix(title, "safe", (append_kwarg(mod, call, f"{fact.keyword}=False"),))
+
+
+@fixer("rename_axis", RenameAxis)
+def rename_axis(diag: Diagnostic, fact: RenameAxis, ctx: FixContext) -> Fix | None:
+    """The string literal naming the misspelt axis in the call (alone or in a tuple of axes; or
+    where a name the call passes is assigned) becomes the bound axis the rule found closest; in
+    a tuple that already names that axis, the literal is dropped."""
+    old, new = fact.axis, fact.to
+    found = ctx.call_at(fact.site)
+    if found is None:
+        return None
+    mod, call = found
+
+    def spelled(string: cst.SimpleString) -> str:  # the new name, quoted as the old one was
+        return f"{string.quote}{new}{string.quote}"
+
+    for arg in call.args:
+        value = arg.value
+        if isinstance(value, cst.Name):  # axes held by a name: fixed where it is assigned
+            value = mod.assigned_value(call, value.value)
+        if literal_str(value) == old:
+            return Fix(f"Use axis {new!r}", "unsafe", (replace_node(mod, value, spelled(value)),))
+        if isinstance(value, (cst.Tuple, cst.List)):
+            names = [literal_str(e.value) for e in value.elements]
+            if old not in names:
+                continue
+            el = value.elements[names.index(old)]
+            if new not in names:
+                return Fix(f"Use axis {new!r}", "unsafe", (replace_node(mod, el.value, spelled(el.value)),))
+            kept = [mod.text_of(e.value) for e in value.elements if e is not el]
+            return Fix(f"Drop axis {old!r}", "unsafe", (replace_node(mod, value, sequence(value, kept)),))
+    return None

@@ -1,0 +1,108 @@
+"""Meshes: the mesh a wrap or a pmap rewrite uses (one in scope with the axes, else a new one),
+and the fixes of a mesh in the wrong place: a context mesh entered under a trace (SHL010), a
+concrete mesh given to a nested shard_map (SHL012), a `jax.make_mesh` with Explicit axes that
+a shard_map's inputs do not match (SHL011)."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ..diagnostics import Diagnostic, Fix
+from ..fixfacts import AbstractMesh, AutoAxes, ContextMesh, MeshRef
+from ..jaxfacts import ABSTRACT_MESH_CONTEXT
+from .edits import append_kwarg, insert_before, remove_keyword, replace_node, text_change
+from .importer import Importer, spell
+from .registry import FixContext, fixer
+from .tree import SourceModule, callee_name, keyword_index, walk
+
+TITLE_ABSTRACT = "Use the abstract mesh under the trace (jax.sharding.use_abstract_mesh)"
+TITLE_DROP_CONTEXT = "Drop the mesh context (every shard_map in it passes its mesh)"
+TITLE_CONTEXT_MESH = "Use the context mesh (drop mesh=)"
+TITLE_AUTO_AXES = "Build the mesh with Auto axes"
+
+
+def find_or_insert_mesh(imp: Importer, edits: list, meshes: tuple[MeshRef, ...], axes: list[str],
+                        before) -> tuple[str, bool]:
+    """A mesh name visible at `before` with every axis in `axes`, and whether its axes are
+    Explicit: a mesh in scope, else a new one inserted (into `edits`) above the statement of
+    `before`."""
+    for m in meshes:
+        if m.name and set(axes) <= set(m.axes):
+            return m.name, m.explicit
+    mod = imp.mod
+    axes = list(axes) or ["x"]
+    # `Mesh`, not `jax.make_mesh`: its axes are Auto on every JAX version, whereas make_mesh
+    # makes Explicit axes on JAX 0.10, where a sharded in_specs must match the inputs' sharding.
+    mesh_cls = spell(mod, ("jax.sharding.Mesh",), imp.at, via_module=False) or f"{imp.jax()}.sharding.Mesh"
+    devices = f"{imp.jax()}.devices()"
+    if len(axes) > 1:
+        devices = f"[{'[' * (len(axes) - 2)}[d]{']' * (len(axes) - 2)} for d in {devices}]"
+    names = ", ".join(f'"{a}"' for a in axes) + ("," if len(axes) == 1 else "")
+    name = mod.fresh("mesh")
+    stmt = mod.statement_of(before)
+    lines = [f"{name} = {mesh_cls}({devices}, ({names}))"]
+    if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+        # keep the blank lines PEP 8 puts between a definition and other code
+        lines += [""] * (2 if isinstance(mod.parent.get(stmt), cst.Module) else 1)
+    edits.append(insert_before(mod, stmt, lines))
+    return name, False
+
+
+@fixer("abstract_mesh", AbstractMesh)
+def abstract_mesh(diag: Diagnostic, fact: AbstractMesh, ctx: FixContext) -> Fix | None:
+    """SHL010: under a trace, `with jax.set_mesh(m):` becomes `with
+    jax.sharding.use_abstract_mesh(m.abstract_mesh):`, which JAX allows there and which gives
+    the traced code the same context mesh (a trace only ever sees the abstract one)."""
+    found = ctx.call_at(fact.site)
+    if found is None:
+        return None
+    mod, call = found
+    if not isinstance(mod.parent.get(call), cst.WithItem) or len(call.args) != 1 or call.args[0].keyword:
+        return None
+    if ctx.version(fact.jax_version) < ABSTRACT_MESH_CONTEXT:
+        return _drop_mesh_context(mod, mod.parent[mod.parent[call]])
+    mesh = call.args[0].value
+    text = mod.text_of(mesh)
+    if not isinstance(mesh, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
+        text = f"({text})"
+    imp = Importer(mod, call)
+    edit = replace_node(mod, call, f"{imp.jax()}.sharding.use_abstract_mesh({text}.abstract_mesh)")
+    return Fix(TITLE_ABSTRACT, "safe", imp.with_imports([edit], call))
+
+
+def _drop_mesh_context(mod: SourceModule, with_stmt) -> Fix | None:
+    """Before JAX 0.7.1 (no use_abstract_mesh): `with use_mesh(m):` under a trace goes, its body
+    dedented, where every shard_map in it passes its mesh (nothing there needs the context)."""
+    if not isinstance(with_stmt, cst.With) or len(with_stmt.items) != 1 or with_stmt.items[0].asname is not None \
+            or not isinstance(with_stmt.body, cst.IndentedBlock):
+        return None
+    for node in walk(with_stmt.body):
+        if isinstance(node, cst.Call) and (callee_name(node.func) or "").endswith("shard_map"):
+            positional = [a for a in node.args if a.keyword is None]
+            if keyword_index(node, "mesh") is None and len(positional) < 2:
+                return None
+    new = mod.module.deep_replace(with_stmt, cst.FlattenSentinel(with_stmt.body.body))
+    return Fix(TITLE_DROP_CONTEXT, "unsafe", (text_change(mod, new.code),))
+
+
+@fixer("context_mesh", ContextMesh)
+def context_mesh(diag: Diagnostic, fact: ContextMesh, ctx: FixContext) -> Fix | None:
+    """SHL012: the inner shard_map takes the context mesh (drop its `mesh=`)."""
+    found = ctx.call_at(fact.site)
+    edit = remove_keyword(*found, "mesh") if found is not None else None
+    return None if edit is None else Fix(TITLE_CONTEXT_MESH, "safe", (edit,))
+
+
+@fixer("auto_axes", AutoAxes)
+def auto_axes(diag: Diagnostic, fact: AutoAxes, ctx: FixContext) -> Fix | None:
+    """SHL011: build the mesh with Auto axes, as `jax.make_mesh` did before JAX 0.10."""
+    n = len(fact.axes)
+    found = ctx.call_at(fact.site)
+    if found is None or n == 0:
+        return None
+    mod, call = found
+    if not call.args or keyword_index(call, "axis_types") is not None:
+        return None
+    imp = Importer(mod, call)
+    value = f"({imp.jax_attribute('jax.sharding.AxisType')}.Auto,)" + (f" * {n}" if n > 1 else "")
+    return Fix(TITLE_AUTO_AXES, "safe", imp.with_imports([append_kwarg(mod, call, f"axis_types={value}")], call))

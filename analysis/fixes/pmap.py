@@ -1,0 +1,116 @@
+"""Replace jax.pmap with jax.shard_map: `jax.pmap(f, axis_name=...)`, the `@partial(jax.pmap,
+...)` decorator or a bare `jax.pmap` one become `jax.jit(jax.shard_map(f, ...))` over a mesh
+with the pmap's axis, with specs from its `in_axes`/`out_axes`."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ..diagnostics import Diagnostic, Edit, Fix
+from ..fixfacts import Pmap
+from ..jaxfacts import SHARD_MAP_TOP_LEVEL
+from .edits import insert_lines, replace_span
+from .importer import Importer
+from .mesh import find_or_insert_mesh
+from .registry import FixContext, fixer
+from .tree import SourceModule, literal_str
+from .wrap import shard_map_decorator
+
+TITLE_PMAP = "Replace jax.pmap with jax.shard_map"
+
+_PMAP_OK_KW = {"axis_name", "in_axes", "out_axes", "fun"}
+
+
+@fixer("pmap", Pmap)
+def pmap_to_shard_map(diag: Diagnostic, fact: Pmap, ctx: FixContext) -> Fix | None:
+    # Under pmap, shard_map helps only when pmap binds the axes the call names (a misspelt axis
+    # is no scope problem: no rewrite repairs it).
+    if not set(fact.axes) <= {fact.axis_name}:
+        return None
+    mod = ctx.module(fact.site.path)
+    if mod is None:
+        return None
+    node = mod.node_at(fact.site, (cst.BaseExpression,))
+    if node is None:
+        return None
+    modern = ctx.version(fact.jax_version) >= SHARD_MAP_TOP_LEVEL
+    # What is pmapped, with which options: `jax.pmap(f, "i", in_axes=...)`,
+    # `partial(jax.pmap, axis_name="i")` or a bare `jax.pmap` decorator.
+    fun = None
+    opts: list[cst.Arg] = []
+    if isinstance(node, cst.Call):
+        args = list(node.args)
+        first = args[0] if args and args[0].keyword is None else None
+        if first is not None and _ends_with(mod, first.value, "pmap") and _ends_with(mod, node.func, "partial"):
+            opts = args[1:]
+        else:
+            fun = next((a.value for a in args if a.keyword is not None and a.keyword.value == "fun"), None)
+            positional = [a for a in args if a.keyword is None]
+            if fun is None and positional:
+                fun = positional[0].value
+                positional = positional[1:]
+            if fun is None:
+                return None
+            opts = [a for a in args if a.keyword is not None and a.keyword.value != "fun"]
+            if positional:
+                if len(positional) > 1 or positional[0].star:
+                    return None
+                opts.append(cst.Arg(keyword=cst.Name("axis_name"), value=positional[0].value))
+    if any(a.star or a.keyword is None or a.keyword.value not in _PMAP_OK_KW for a in opts):
+        return None
+    kw = {a.keyword.value: a.value for a in opts}
+    axis = fact.axis_name
+    if not isinstance(axis, str):
+        axis_node = kw.get("axis_name")
+        axis = literal_str(axis_node) if axis_node is not None else "i"
+    if axis is None:
+        return None
+    imp = Importer(mod, node)
+    edits: list[Edit] = []
+    p = imp.pspec()
+    spec_i = f'{p}("{axis}")'
+    in_specs = _axes_spec(kw.get("in_axes"), spec_i, p)
+    out_specs = _axes_spec(kw.get("out_axes"), spec_i, p)
+    if in_specs is None or out_specs is None:
+        return None
+    smap = imp.shard_map(modern)
+    jit = f"{imp.jax()}.jit"
+    mesh, _ = find_or_insert_mesh(imp, edits, fact.meshes, [axis], node)
+    kwargs = f"mesh={mesh}, in_specs={in_specs}, out_specs={out_specs}"
+    if fact.pallas:
+        kwargs += ", check_vma=False" if modern else ", check_rep=False"
+    if fun is not None:
+        edits.append(replace_span(mod, node, f"{jit}({smap}({mod.text_of(fun)}, {kwargs}))"))
+    elif isinstance(mod.parent.get(node), cst.Decorator):
+        deco = mod.parent[node]
+        dr = mod.pos[deco]
+        indent = mod.line_text(dr.start.line)[:dr.start.column]
+        edits.append(replace_span(mod, node, jit))
+        edits.append(insert_lines(mod, dr.end.line + 1, [f"{indent}@{shard_map_decorator(imp, modern, smap, kwargs)}"]))
+    else:
+        # `partial(jax.pmap, ...)` used as a value: keep it a one-argument transform
+        edits.append(replace_span(mod, node, f"(lambda f: {jit}({smap}(f, {kwargs})))"))
+    return Fix(TITLE_PMAP, "unsafe", imp.with_imports(edits, node))
+
+
+def _ends_with(mod: SourceModule, expr, name: str) -> bool:
+    """`expr` is written `name` or `something.name` (`pmap`, `jax.pmap`)."""
+    text = mod.text_of(expr)
+    return text == name or text.endswith("." + name)
+
+
+def _axes_spec(node, spec_i: str, p: str) -> str | None:
+    """The spec for a pmap `in_axes`/`out_axes` value: 0 → P("i"), None → P(), tuples of
+    those elementwise; anything else (another axis, a dict) → None (no fix)."""
+    if node is None:
+        return spec_i
+    if isinstance(node, cst.Integer) and node.value == "0":
+        return spec_i
+    if isinstance(node, cst.Name) and node.value == "None":
+        return f"{p}()"
+    if isinstance(node, (cst.Tuple, cst.List)):
+        parts = [_axes_spec(el.value, spec_i, p) for el in node.elements]
+        if any(x is None for x in parts) or any(isinstance(el, cst.StarredElement) for el in node.elements):
+            return None
+        return "(" + ", ".join(parts) + ("," if len(parts) == 1 else "") + ")"
+    return None

@@ -1,0 +1,93 @@
+"""Use the JAX X spelling (SHL008): the name or keyword the target JAX version has, for one it
+lacks: shard_map's `check_rep`/`check_vma`, the experimental shard_map's `auto=` (gone in JAX
+0.8: `jax.shard_map(axis_names=...)`), `pltpu.TPUCompilerParams`, `pltpu.TPUMemorySpace.ANY`,
+`use_mesh`/`set_mesh`."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ..diagnostics import Diagnostic, Edit, Fix
+from ..fixfacts import Spelling
+from ..jaxfacts import SET_MESH_ADDED, USE_MESH_REMOVED, version_text
+from .edits import remove_arg, replace_node, replace_span
+from .importer import Importer
+from .registry import FixContext, fixer
+from .tree import SourceModule, bind_args, callee_name, keyword_index
+
+_RENAMED_ATTRS = {"TPUCompilerParams": "CompilerParams"}
+_EMPTY_SETS = {"frozenset()", "set()", "()", "[]", "frozenset({})"}
+
+
+@fixer("spelling", Spelling)
+def spelling(diag: Diagnostic, fact: Spelling, ctx: FixContext) -> Fix | None:
+    mod = ctx.module(fact.site.path)
+    if mod is None:
+        return None
+    version = ctx.version(fact.jax_version)
+    title = f"Use the JAX {version_text(version)} spelling"
+    node = mod.node_at(fact.site, (cst.BaseExpression,))
+    if node is None:
+        return None
+    if isinstance(node, cst.Call) and fact.keyword:
+        idx = keyword_index(node, fact.keyword)
+        if idx is None:
+            return None
+        arg = node.args[idx]
+        if fact.keyword in ("check_rep", "check_vma"):
+            new = "check_vma" if fact.keyword == "check_rep" else "check_rep"
+            return Fix(title, "safe", (replace_span(mod, arg.keyword, new),))
+        if fact.keyword == "auto" and mod.text_of(arg.value).replace(" ", "") in _EMPTY_SETS:
+            return Fix(title, "safe", (remove_arg(mod, node, idx),))  # no auto axes: all manual
+        if fact.keyword == "auto" and fact.api == "jax.experimental.shard_map.shard_map":
+            return _top_level_shard_map(mod, node, title)
+        return None
+    if not isinstance(node, cst.Attribute):
+        return None
+    attr = node.attr.value
+    imp = Importer(mod, node)
+    edits: list[Edit] = []
+    if attr in _RENAMED_ATTRS:
+        edits.append(replace_span(mod, node.attr, _RENAMED_ATTRS[attr]))
+    elif attr == "TPUMemorySpace":
+        parent = mod.parent.get(node)
+        if not (isinstance(parent, cst.Attribute) and parent.attr.value == "ANY"):
+            return None
+        pl = imp.name(("jax.experimental.pallas",), "jax.experimental", "pallas", "pl")
+        edits.append(replace_span(mod, parent, f"{pl}.ANY"))
+    elif attr == "use_mesh" and version >= USE_MESH_REMOVED:
+        edits.append(replace_span(mod, node, f"{imp.jax()}.set_mesh"))
+    elif attr == "set_mesh" and version < SET_MESH_ADDED:
+        # `with jax.set_mesh(m):` is `with jax.sharding.use_mesh(m):` there; the global setter
+        # is `jax.sharding.set_mesh(m)`
+        call = mod.parent.get(node)
+        entered = isinstance(call, cst.Call) and isinstance(mod.parent.get(call), cst.WithItem)
+        edits.append(replace_span(mod, node, f"{imp.jax()}.sharding.{'use_mesh' if entered else 'set_mesh'}"))
+    else:
+        return None
+    return Fix(title, "safe", imp.with_imports(edits, node))
+
+
+def _top_level_shard_map(mod: SourceModule, call: cst.Call, title: str) -> Fix | None:
+    """`jax.experimental.shard_map.shard_map(f, mesh, in_specs, out_specs, check_rep=...,
+    auto=A)`, which JAX 0.8 dropped `auto` from, as `jax.shard_map(f, mesh=..., ...,
+    check_vma=..., axis_names=frozenset(mesh.axis_names) - A)`."""
+    args = bind_args(call, ("f", "mesh", "in_specs", "out_specs", "check_rep", "auto"))
+    if args is None or not {"f", "mesh", "auto"} <= set(args):
+        return None
+    imp = Importer(mod, call)
+    rename = {"check_rep": "check_vma"}
+    parts = [mod.text_of(args.pop("f"))]
+    auto_node = args.pop("auto")
+    auto = mod.text_of(auto_node)
+    if isinstance(auto_node, cst.SimpleString):
+        auto = f"{{{auto}}}"  # one axis name
+    elif not (isinstance(auto_node, cst.Set) or (
+            isinstance(auto_node, cst.Call) and callee_name(auto_node.func) in ("frozenset", "set"))):
+        auto = f"frozenset({auto})"
+    mesh = mod.text_of(args["mesh"])
+    mesh = mesh if isinstance(args["mesh"], (cst.Name, cst.Attribute)) else f"({mesh})"
+    parts += [f"{rename.get(k, k)}={mod.text_of(v)}" for k, v in args.items()]
+    parts.append(f"axis_names=frozenset({mesh}.axis_names) - {auto}")
+    edit = replace_node(mod, call, f"{imp.jax()}.shard_map({', '.join(parts)})")
+    return Fix(title, "unsafe", imp.with_imports([edit], call))

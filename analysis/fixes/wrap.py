@@ -1,0 +1,167 @@
+"""Wrap in jax.shard_map (SHL001-SHL005): the function that reaches an unbound collective,
+where it enters its innermost jit (or the eager call), becomes a shard_map over a mesh with the
+call's axes.
+
+Why the wrap replicates (`in_specs=P()`, `out_specs=P()`, `check_vma=False`): it keeps every
+shape the wrapped function sees exactly as it was under `jit` (a kernel's block shapes, a
+`precv` out_shape built from `x.shape`, callers that use the result), works with scalar and
+non-divisible inputs, and with meshes whose axes are Explicit (JAX 0.10's `jax.make_mesh`
+default, where a sharded `in_specs` must match the input's sharding). It is a guess about the
+user's intent, hence "unsafe"; the second fix shards the arguments over the call's axes.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ..diagnostics import Diagnostic, Edit, Fix
+from ..fixfacts import Pmap, Wrap
+from ..jaxfacts import SHARD_MAP_TOP_LEVEL
+from .edits import insert_at, text_change
+from .importer import Importer
+from .mesh import find_or_insert_mesh
+from .registry import FixContext, fixer
+from .tree import is_docstring, literal_str
+
+TITLE_WRAP = "Wrap in jax.shard_map"
+
+_BLOCK_COLLECTIVES = frozenset({"all_gather", "psum_scatter", "reduce_scatter"})
+
+
+@fixer("wrap", Wrap)
+def wraps(diag: Diagnostic, fact: Wrap, ctx: FixContext) -> list[Fix | None]:
+    """The replicated wrap and the sharded one. A gather or a reduce-scatter works on blocks:
+    over replicated operands the shapes it gives no longer fit the code around it, so the
+    sharded wrap comes first there. Under a pmap, shard_map helps only when the pmap binds the
+    axes the call names (a misspelt axis is no scope problem: no wrap repairs it)."""
+    pmap = diag.fact(Pmap)
+    if pmap is not None and not set(fact.axes) <= {pmap.axis_name}:
+        return []
+    blocks = (fact.api or "").rsplit(".", 1)[-1] in _BLOCK_COLLECTIVES
+    return [ctx.attempt(_wrap, fact, ctx, sharded) for sharded in ((True, False) if blocks else (False, True))]
+
+
+def shard_map_kwargs(imp: Importer, edits: list[Edit], fact: Wrap, modern: bool, anchor, sharded: bool) -> str:
+    """The keyword arguments of the wrapping shard_map (a mesh inserted into `edits` if needed)."""
+    axes = list(fact.axes)
+    p = imp.pspec()
+    mesh, explicit = find_or_insert_mesh(imp, edits, fact.meshes, axes, anchor)
+    if explicit and not sharded:
+        # over an Explicit mesh shard_map takes the specs from the arguments' own shardings
+        return f"mesh={mesh}, out_specs={p}(), check_vma=False"
+    if sharded:
+        spec = f'{p}("{axes[0]}")' if len(axes) == 1 else f"{p}(({', '.join(f'{chr(34)}{a}{chr(34)}' for a in axes)}))"
+        kwargs = f"mesh={mesh}, in_specs={spec}, out_specs={spec}"
+        if fact.pallas:
+            kwargs += ", check_vma=False" if modern else ", check_rep=False"
+        return kwargs
+    return f"mesh={mesh}, in_specs={p}(), out_specs={p}(), " + ("check_vma=False" if modern else "check_rep=False")
+
+
+def shard_map_decorator(imp: Importer, modern: bool, smap: str, kwargs: str) -> str:
+    """The shard_map decorator expression (without `@`) for the target JAX version."""
+    return f"{smap}({kwargs})" if modern else f"{imp.partial()}({smap}, {kwargs})"
+
+
+def _wrap(fact: Wrap, ctx: FixContext, sharded: bool) -> Fix | None:
+    if sharded and not fact.axes:
+        return None
+    mod = ctx.module(fact.site.path)
+    if mod is None:
+        return None
+    modern = ctx.version(fact.jax_version) >= SHARD_MAP_TOP_LEVEL
+    if fact.kind in ("arg", "call"):
+        node = mod.node_at(fact.site, (cst.BaseExpression,))
+        if fact.kind == "call" and isinstance(node, cst.Call):
+            node = node.func  # an eager call `f(x)`: wrap the callee
+        if node is None:
+            return None
+        jit = mod.parent.get(mod.parent.get(node))
+        func = mod.def_named(node.value) if isinstance(node, cst.Name) and fact.kind == "arg" else None
+        static = _static_params(func, (jit,)) if func is not None and isinstance(jit, cst.Call) else []
+    elif fact.kind == "decorator":
+        node = func = mod.function_at(fact.site.line, fact.function)
+        if node is None:
+            return None
+        static = _static_params(node)
+    else:
+        return None
+    if static is None:
+        return None
+    imp = Importer(mod, node)
+    edits: list[Edit] = []
+    if static:
+        # `jax.jit(step, static_argnums=...)`, `@partial(jax.jit, static_argnums=0)`: the static
+        # arguments stay out of the shard_map
+        if not _wrap_body(imp, edits, fact, modern, func, static, sharded):
+            return None
+    else:
+        smap = imp.shard_map(modern)
+        kwargs = shard_map_kwargs(imp, edits, fact, modern, node, sharded)
+        r = mod.pos[node]
+        if fact.kind == "decorator":
+            indent = mod.line_text(r.start.line)[:r.start.column]
+            edits.append(insert_at(mod, r.start.line, 1,
+                                   f"{indent}@{shard_map_decorator(imp, modern, smap, kwargs)}{mod.newline}"))
+        else:
+            edits.append(insert_at(mod, r.start.line, r.start.column + 1, f"{smap}("))
+            edits.append(insert_at(mod, r.end.line, r.end.column + 1, f", {kwargs})"))
+    title = TITLE_WRAP if not sharded else f"{TITLE_WRAP} (arguments sharded over {', '.join(fact.axes)})"
+    return Fix(title, "unsafe", imp.with_imports(edits, node))
+
+
+def _static_params(func: cst.FunctionDef, calls=()) -> list[str] | None:
+    """The parameters of `func` that a decorator of it, or one of `calls` (`jax.jit(func,
+    static_argnums=...)`), marks static with literal values; None when they are given in a form
+    we cannot read."""
+    positional = [p.name.value for p in (*func.params.posonly_params, *func.params.params)]
+    static: list[str] = []
+    for call in (*(d.decorator for d in func.decorators), *calls):
+        if not isinstance(call, cst.Call):
+            continue
+        for arg in call.args:
+            if arg.keyword is None or arg.keyword.value not in ("static_argnums", "static_argnames"):
+                continue
+            values = arg.value.elements if isinstance(arg.value, (cst.Tuple, cst.List)) else [arg.value]
+            for v in values:
+                v = v.value if isinstance(v, cst.BaseElement) else v
+                if isinstance(v, cst.Integer) and int(v.value, 0) < len(positional):
+                    static.append(positional[int(v.value, 0)])
+                elif literal_str(v) is not None:
+                    static.append(literal_str(v))
+                else:
+                    return None
+    return static
+
+
+def _wrap_body(imp: Importer, edits: list[Edit], fact: Wrap, modern: bool, func: cst.FunctionDef,
+               static: list[str], sharded: bool) -> bool:
+    """A jitted function with static parameters cannot be a shard_map itself (its static
+    arguments would become operands): its body moves into an inner function of the other
+    parameters, decorated with shard_map, which the function calls and returns. Adds the edit
+    to `edits`; False when the function's shape does not allow it."""
+    mod = imp.mod
+    params = func.params
+    if params.star_arg != cst.MaybeSentinel.DEFAULT or params.star_kwarg is not None:
+        return False
+    names = [p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)]
+    dynamic = [n for n in names if n not in static]
+    if not dynamic or not isinstance(func.body, cst.IndentedBlock):
+        return False
+    body = list(func.body.body)
+    doc = body[:1] if body and is_docstring(body[0]) else []
+    if not body[len(doc):]:
+        return False
+    # the mesh goes above the module-level statement: the inner def must see it
+    smap = imp.shard_map(modern)
+    kwargs = shard_map_kwargs(imp, edits, fact, modern, mod.top_level_of(func), sharded)
+    inner_name = mod.fresh(f"{func.name.value}_sharded")
+    inner = func.with_changes(
+        name=cst.Name(inner_name), leading_lines=[],
+        decorators=[cst.Decorator(cst.parse_expression(shard_map_decorator(imp, modern, smap, kwargs)))],
+        params=cst.Parameters(params=[cst.Param(cst.Name(n)) for n in dynamic]), returns=None,
+        body=func.body.with_changes(body=body[len(doc):]))
+    call = cst.parse_statement(f"return {inner_name}({', '.join(dynamic)})", config=mod.module.config_for_parsing)
+    new = mod.module.deep_replace(func, func.with_changes(body=func.body.with_changes(body=[*doc, inner, call])))
+    edits.append(text_change(mod, new.code))
+    return True

@@ -1,0 +1,226 @@
+"""Fix facts: what a rule tells the fixers about one diagnostic (the call it is at, the entry
+point to wrap, the pmap or partial-manual shard_map around it, the meshes in scope).
+
+Each kind of fact is a frozen dataclass; places are `SiteRef`s, so that a fact pointing into an
+installed library is recognised by type and dropped (a fix never edits a library). Facts are
+serialisable: the check cache and the language server's code-action resolve round-trip them
+through JSON. The rules build them on the diagnostics path, so this module imports nothing
+heavy; the fixers that read them (analysis/fixes/, libcst) run on demand only.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from dataclasses import dataclass, fields, is_dataclass
+from typing import ClassVar, Iterator
+
+
+@dataclass(frozen=True)
+class SiteRef:
+    """A span of a file: 1-based lines and character columns, end exclusive (as a Diagnostic's)."""
+    path: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+
+@dataclass(frozen=True)
+class MeshRef:
+    """A mesh bound to a module-level name, with its axes (Explicit ones or not)."""
+    name: str
+    axes: tuple[str, ...]
+    explicit: bool = False
+
+
+class FixFact:
+    """The base of the kinds of fact; every subclass is a frozen dataclass, known by its name."""
+
+    KINDS: ClassVar[dict[str, type]] = {}
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        FixFact.KINDS[cls.__name__] = cls
+
+    def sites(self) -> Iterator[SiteRef]:
+        """Every place the fact points at."""
+        return _sites(self)
+
+    def to_json(self) -> dict:
+        return {"fact": type(self).__name__, **_encode(self)}
+
+    @staticmethod
+    def from_json(obj) -> "FixFact":
+        """The fact `to_json` gave; ValueError when `obj` is not one (a stale or foreign payload)."""
+        try:
+            cls = FixFact.KINDS[obj["fact"]]
+            return _decode(cls, {k: v for k, v in obj.items() if k != "fact"})
+        except (KeyError, TypeError, AttributeError) as e:
+            raise ValueError(f"not a fix fact: {obj!r:.200}") from e
+
+
+# -- the facts of the scope around a call (rules/facts.py: scope_facts) ------------------------
+
+@dataclass(frozen=True)
+class Wrap(FixFact):
+    """Where the function that reaches an unbound collective enters its innermost jit (or the
+    outermost pmap/vmap, or the eager call), to wrap in a shard_map over `axes`."""
+    site: SiteRef
+    kind: str  # "arg" (`jit(f)`), "decorator" (`@jit def f`), "call" (an eager `f(x)`)
+    function: str | None
+    axes: tuple[str, ...]
+    meshes: tuple[MeshRef, ...]
+    pallas: bool
+    api: str | None
+    jax_version: str | None
+
+
+@dataclass(frozen=True)
+class Pmap(FixFact):
+    """The innermost pmap around the call, to rewrite as jit + shard_map."""
+    site: SiteRef
+    axis_name: str | None
+    axes: tuple[str, ...]  # the axes the call names
+    meshes: tuple[MeshRef, ...]
+    pallas: bool
+    jax_version: str | None
+
+
+@dataclass(frozen=True)
+class ManualAxes(FixFact):
+    """The innermost shard_map around the call, which makes only some mesh axes manual."""
+    site: SiteRef
+    keyword: str  # "axis_names", or "auto" (the experimental shard_map)
+
+
+# -- one rule's facts ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class VmaCheck(FixFact):
+    """The shard_map that checks varying manual axes (SHL013, SHL108)."""
+    site: SiteRef
+    keyword: str  # "check_vma", or "check_rep"
+
+
+@dataclass(frozen=True)
+class ContextMesh(FixFact):
+    """A shard_map inside another shard_map, given a concrete mesh (SHL012)."""
+    site: SiteRef
+
+
+@dataclass(frozen=True)
+class AutoAxes(FixFact):
+    """A `jax.make_mesh` call that builds Explicit axes (SHL011)."""
+    site: SiteRef
+    axes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class AbstractMesh(FixFact):
+    """`jax.set_mesh` / `use_mesh` entered under a trace (SHL010)."""
+    site: SiteRef
+    jax_version: str | None
+
+
+@dataclass(frozen=True)
+class MissingCollectiveId(FixFact):
+    """A pallas_call whose kernel uses the barrier semaphore, without a collective_id (SHL107)."""
+    site: SiteRef
+
+
+@dataclass(frozen=True)
+class UnusedCollectiveId(FixFact):
+    """A pallas_call with a collective_id whose kernel uses no barrier semaphore (SHL104)."""
+    site: SiteRef
+
+
+@dataclass(frozen=True)
+class SendRecv(FixFact):
+    """A psend or precv call (or its import) where send/recv cannot work: the pair becomes a
+    ppermute (SHL007, SHL009, SHL001/2 under vmap, SHL008)."""
+    site: SiteRef
+    kind: str  # "send" | "recv"
+
+
+@dataclass(frozen=True)
+class RenameAxis(FixFact):
+    """A collective naming `axis`, which the transformations around it bind as `to` (SHL005/6)."""
+    site: SiteRef
+    axis: str
+    to: str
+
+
+@dataclass(frozen=True)
+class DeviceIdAxis(FixFact):
+    """A one-entry MESH device id on a mesh of more axes, and the axis it addresses (SHL105)."""
+    site: SiteRef  # the remote copy or signal
+    axis: str
+    axis_index: SiteRef | None  # the kernel's `axis_index(...)` of that axis
+    signal: bool
+    jax_version: str | None
+
+
+@dataclass(frozen=True)
+class PermOutOfRange(FixFact):
+    """A perm with indices not below the axis size (SHL106)."""
+    site: SiteRef
+    position: int  # of the perm argument
+    size: int
+    sources: bool  # some source is out of range
+    destinations: bool
+    negative: bool
+
+
+@dataclass(frozen=True)
+class PermDuplicates(FixFact):
+    """A perm that repeats a source or a destination (SHL103)."""
+    site: SiteRef
+    position: int
+
+
+@dataclass(frozen=True)
+class Spelling(FixFact):
+    """An API (or a keyword of one) that the target JAX version spells otherwise (SHL008)."""
+    site: SiteRef
+    api: str
+    keyword: str | None
+    jax_version: str | None
+
+
+# -- JSON --------------------------------------------------------------------------------------
+
+def _sites(value) -> Iterator[SiteRef]:
+    if isinstance(value, SiteRef):
+        yield value
+    elif is_dataclass(value):
+        for f in fields(value):
+            yield from _sites(getattr(value, f.name))
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from _sites(item)
+
+
+def _encode(value):
+    if is_dataclass(value):
+        return {f.name: _encode(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, tuple):
+        return [_encode(v) for v in value]
+    return value
+
+
+def _decode(tp, value):
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        if value is None:
+            return None
+        return _decode(next(a for a in typing.get_args(tp) if a is not type(None)), value)
+    if origin is tuple:
+        item = typing.get_args(tp)[0]
+        return tuple(_decode(item, v) for v in value)
+    if isinstance(tp, type) and is_dataclass(tp):
+        hints = typing.get_type_hints(tp)
+        return tp(**{f.name: _decode(hints[f.name], value[f.name]) for f in fields(tp)})
+    if isinstance(tp, type) and not isinstance(value, tp):
+        raise TypeError(f"{value!r} is not {tp.__name__}")
+    return value

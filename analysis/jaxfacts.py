@@ -1,0 +1,97 @@
+"""What shardlint knows about JAX itself, in one place: the errors JAX raises (the texts the rule
+registry, the messages and the hover quote), the versions where its behaviour or its spelling
+changed, how a version string reads, and the newest JAX these facts were measured on.
+
+The texts are JAX's own (JAX 0.10.2 unless noted), with `{placeholders}` where JAX puts a name
+or a number; `quoted` puts one in a Markdown code span. Imports nothing: every floor may use it.
+"""
+
+from __future__ import annotations
+
+import re
+
+# The newest JAX whose behaviour the rules follow: the target when none is configured or installed.
+NEWEST_KNOWN = "0.10.2"
+
+# -- versions where JAX changed -------------------------------------------------------------
+# `jax.shard_map(..., check_vma=, axis_names=)` (0.6.2 has it; below that the fixes write the
+# experimental `shard_map(..., check_rep=, auto=)`).
+SHARD_MAP_TOP_LEVEL = (0, 6, 2)
+SEND_RECV_ADDED = (0, 7)  # jax.lax.psend / jax.lax.precv
+SET_MESH_ADDED = (0, 7)  # jax.set_mesh (jax.sharding.use_mesh before)
+ABSTRACT_MESH_CONTEXT = (0, 7, 1)  # jax.sharding.use_abstract_mesh
+# pmap is jit + shard_map: no replica path (psend/precv and communicating kernels lower under it)
+PMAP_IS_SHARD_MAP = (0, 8)
+USE_MESH_REMOVED = (0, 8)  # jax.sharding.use_mesh is gone: jax.set_mesh
+EXPERIMENTAL_AUTO_REMOVED = (0, 8)  # jax.experimental.shard_map.shard_map(auto=) is gone
+DICT_DEVICE_ID = (0, 8, 0)  # Pallas TPU `device_id={axis: index}` (0.8.2 has it, 0.6.2 does not)
+MAKE_MESH_EXPLICIT = (0, 10)  # jax.make_mesh builds Explicit axes unless given axis_types
+
+# -- JAX's errors ---------------------------------------------------------------------------
+UNBOUND_AXIS = ("NameError: Found an unbound axis name: {axis}. To fix this, please call {name} under "
+                "`jax.shard_map`.")
+MANUAL_SHARDING_ONLY = "NotImplementedError: {name} currently only supports manual sharding"
+GPU_ONLY = "NotImplementedError: {name} is currently only implemented on GPU"
+NO_DIFFERENTIATION_RULE = "NotImplementedError: Differentiation rule for '{name}' not implemented"
+NO_EVALUATION_RULE = "NotImplementedError: Evaluation rule for '{name}' not implemented"
+PPERMUTE_BATCHER = "TypeError: _ppermute_batcher() got an unexpected keyword argument 'out_shape'"
+PERM_AXIS_SIZE = "AssertionError: Permutation doesn't match the axis size!"
+PERM_NOT_UNIQUE = "ValueError: {name} sources and destinations must be unique, got {perm}."
+PERM_INDEX = "IndexError: list index out of range"
+REPLICA_MOSAIC = "NotImplementedError: Replica lowering for Mosaic kernels not implemented."
+COMM_WITHOUT_SHARD_MAP = "ValueError: Cannot use communication in pallas_call without shard_map."
+MOSAIC_AUTO_PARTITIONED = ("NotImplementedError: Mosaic kernels cannot be automatically partitioned. Please wrap "
+                           "the call in a shard_map.")
+COLLECTIVE_ID_UNUSED = "ValueError: collective_id has to be unspecified or None when not using a custom barrier"
+COLLECTIVE_ID_MISSING = "ValueError: collective_id has to be specified when using a custom barrier"
+UNRECOGNIZED_DEVICE_AXES = "ValueError: Unrecognized axes in device_id: {axes}"
+DEVICE_ID_ARITY = ("ValueError: Number of device ids must match the number of mesh axes, but got {n} ids for a "
+                   "{dims}D mesh.")
+VMA_OUT_SHAPE = ("ValueError: When `check_vma=True` on `jax.shard_map`, `manual_axis_type` on "
+                 "`jax.ShapeDtypeStruct` must not be `None`.")
+OUTSIDE_JIT = "ValueError: `{what}` can only be used outside of `jax.jit`."
+CONTEXT_MESH = ("ValueError: The context mesh AbstractMesh(...) should match the mesh passed to shard_map "
+                "Mesh(...)")
+SPECS_STRUCTURE = ("ValueError: pytree structure error: different lengths of tuple at key path shard_map "
+                   "in_specs")
+OUT_SPECS_REPLICATION = ("ValueError: shard_map applied to the function '{name}' was given out_specs which require "
+                         "replication which can't be statically inferred given the mesh")
+SPECS_MISMATCH = ("ValueError: in_specs passed to shard_map: {spec} does not match the specs of the input: "
+                  "{input}")
+CARRY_TYPES = ("TypeError: scan body function carry input and carry output must have equal types, but they "
+               "differ.")
+BRANCH_TYPES = "TypeError: cond branches must have equal output types but they differ."
+UNEXPECTED_KEYWORD = "TypeError: shard_map() got an unexpected keyword argument '{keyword}'"
+
+
+def quoted(text: str) -> str:
+    """`text` as a Markdown code span (which cannot hold backticks: JAX's own go)."""
+    return f"`{text.replace('`', '')}`"
+
+
+def error_head(text: str) -> str:
+    """The exception type and the message up to its first colon, for where the rest (the axis,
+    the numbers) is not known: UNBOUND_AXIS -> "NameError: Found an unbound axis name"."""
+    kind, _, message = text.partition(": ")
+    return f"{kind}: {message.split(':')[0]}"
+
+
+def parse_version(text) -> tuple[int, ...] | None:
+    """The release numbers of a version string, at most three: "0.10.2" -> (0, 10, 2),
+    "0.4.36.dev20241122" -> (0, 4, 36), "0.8" -> (0, 8); None when it starts with no number."""
+    if not isinstance(text, str):
+        return None
+    parts = []
+    for part in text.strip().split(".")[:3]:
+        m = re.match(r"\d+", part)
+        if m is None:
+            break
+        parts.append(int(m.group()))
+        if m.end() < len(part):
+            break
+    return tuple(parts) or None
+
+
+def version_text(version: tuple[int, ...]) -> str:
+    """(0, 8) -> "0.8"."""
+    return ".".join(map(str, version))
