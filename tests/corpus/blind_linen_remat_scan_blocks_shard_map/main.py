@@ -1,0 +1,36 @@
+"""A Linen transformer-style stack: nn.remat(Block) scanned with nn.scan over layers; each block's
+row-parallel output is psum'ed over `tp`. Applied inside jax.shard_map."""
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+from jax.sharding import Mesh, PartitionSpec as P
+
+mesh = Mesh(jax.devices(), ("tp",))
+
+
+class Block(nn.Module):
+    hidden: int
+
+    @nn.compact
+    def __call__(self, x, _):
+        h = nn.gelu(nn.Dense(self.hidden, use_bias=False)(x))
+        return x + jax.lax.psum(nn.Dense(x.shape[-1], use_bias=False)(h), "tp"), None
+
+
+class Stack(nn.Module):
+    layers: int = 4
+
+    @nn.compact
+    def __call__(self, x):
+        Scanned = nn.scan(nn.remat(Block), variable_axes={"params": 0}, split_rngs={"params": True},
+                          length=self.layers)
+        x, _ = Scanned(hidden=64, name="blocks")(x, None)
+        return x
+
+
+model = Stack()
+x = jnp.ones((4, 32))
+variables = jax.eval_shape(jax.shard_map(model.init, mesh=mesh, in_specs=(P(), P()), out_specs=P(),
+                                         check_vma=False), jax.random.key(0), x)
+f = jax.jit(jax.shard_map(model.apply, mesh=mesh, in_specs=(P(), P()), out_specs=P()))
+f.trace(variables, x).lower(lowering_platforms=("cuda",))

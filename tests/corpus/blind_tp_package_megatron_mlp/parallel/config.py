@@ -1,0 +1,1 @@
+TP_AXIS = "model"
