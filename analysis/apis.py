@@ -149,8 +149,9 @@ CALLS_NOW = {
     "jax.lax.custom_linear_solve": _call("(matvec, b, solve, transpose_solve=None, symmetric=False, has_aux=False)",
                                          ("matvec", ("b",)), ("solve", ("?", "b")), ("transpose_solve", ("?", "b"))),
     "jax.vjp": Api("grad_call", "(fun, *primals, has_aux=False, reduce_axes=())", fn="fun"),
-    "jax.jvp": _call("(fun, primals, tangents, has_aux=False)", ("fun", ("*primals",))),
-    "jax.linearize": _call("(fun, *primals, has_aux=False)", ("fun", ("*primals",))),
+    # forward mode differentiates too (psend/precv have no JVP rule either)
+    "jax.jvp": Api("grad_call", "(fun, primals, tangents, has_aux=False)", fn="fun"),
+    "jax.linearize": Api("grad_call", "(fun, *primals, has_aux=False)", fn="fun"),
     "jax.eval_shape": _call("(fun, *args, **kwargs)", ("fun", ("*args",))),
     "jax.tree.map": _call("(f, tree, *rest, is_leaf=None)", ("f", ("?",))),
     "jax.tree_util.tree_map": _call("(f, tree, *rest, is_leaf=None)", ("f", ("?",))),

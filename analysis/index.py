@@ -22,7 +22,7 @@ _MODELLED = frozenset({"jax", "jaxlib", "numpy", "functools", "builtins", "typin
 class Scope:
     """A function, lambda, class or module body."""
 
-    kind: str  # "module" | "function" | "lambda" | "class"
+    kind: str  # "module" | "function" | "lambda" | "class" | "comprehension"
     node: ast.AST
     module: "Module"
     parent: "Scope | None"
@@ -86,12 +86,14 @@ class Module:
         if sc is None:
             if isinstance(node, ast.Lambda):
                 kind, name = "lambda", f"<lambda:{node.lineno}:{node.col_offset}>"
+            elif isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+                kind, name = "comprehension", f"<{type(node).__name__.lower()}:{node.lineno}:{node.col_offset}>"
             elif isinstance(node, ast.ClassDef):
                 kind, name = "class", node.name
             else:
                 kind, name = "function", node.name
             qual = f"{parent.qualname}.{name}" if parent.qualname else name
-            if parent.kind in ("function", "lambda"):
+            if parent.kind in ("function", "lambda", "comprehension"):
                 qual = f"{parent.qualname}.<locals>.{name}"
             sc = self._scopes[id(node)] = Scope(kind, node, self, parent, name, qual)
         return sc
@@ -166,6 +168,10 @@ class _Binder:
 
     def bind_scope(self) -> None:
         node, kind = self.scope.node, self.scope.kind
+        if kind == "comprehension":  # its targets; a walrus in it binds in the enclosing function
+            for g in node.generators:
+                self.target(g.target)
+            return
         if kind in ("function", "lambda"):
             a = node.args
             for arg in [*a.posonlyargs, *a.args, *a.kwonlyargs]:

@@ -25,7 +25,10 @@ PMAP_IS_SHARD_MAP = (0, 8)
 USE_MESH_REMOVED = (0, 8)  # jax.sharding.use_mesh is gone: jax.set_mesh
 EXPERIMENTAL_AUTO_REMOVED = (0, 8)  # jax.experimental.shard_map.shard_map(auto=) is gone
 DICT_DEVICE_ID = (0, 8, 0)  # Pallas TPU `device_id={axis: index}` (0.8.2 has it, 0.6.2 does not)
-MAKE_MESH_EXPLICIT = (0, 10)  # jax.make_mesh builds Explicit axes unless given axis_types
+MAKE_MESH_EXPLICIT = (0, 10)
+# `jnp.zeros_like(x)` (and the other *_like) varies over the axes `x` does (0.8.2 and 0.10.2 measured;
+# 0.6.2 makes it replicated)
+LIKE_KEEPS_VMA = (0, 8)  # jax.make_mesh builds Explicit axes unless given axis_types
 
 # -- JAX's errors ---------------------------------------------------------------------------
 UNBOUND_AXIS = ("NameError: Found an unbound axis name: {axis}. To fix this, please call {name} under "
@@ -52,6 +55,10 @@ VMA_OUT_SHAPE = ("ValueError: When `check_vma=True` on `jax.shard_map`, `manual_
 OUTSIDE_JIT = "ValueError: `{what}` can only be used outside of `jax.jit`."
 CONTEXT_MESH = ("ValueError: The context mesh AbstractMesh(...) should match the mesh passed to shard_map "
                 "Mesh(...)")
+IN_SPECS_MANUAL = ("ValueError: shard_map in_specs argument must refer to an axis marked as manual ({manual}), "
+                   "but: in_specs refers to {axes}")
+NO_CONTEXT_MESH = ("ValueError: The context mesh cannot be empty. Use `jax.set_mesh(mesh)` to enter into a mesh "
+                   "context")
 SPECS_STRUCTURE = ("ValueError: pytree structure error: different lengths of tuple at key path shard_map "
                    "in_specs")
 OUT_SPECS_REPLICATION = ("ValueError: shard_map applied to the function '{name}' was given out_specs which require "
@@ -60,6 +67,11 @@ SPECS_MISMATCH = ("ValueError: in_specs passed to shard_map: {spec} does not mat
                   "{input}")
 CARRY_TYPES = ("TypeError: scan body function carry input and carry output must have equal types, but they "
                "differ.")
+WHILE_CARRY_TYPES = ("TypeError: while_loop body function carry input and carry output must have equal types, "
+                     "but they differ.")
+PCAST_VARYING_AGAIN = "ValueError: Unsupported pcast from=varying, to='varying'"
+PVARY_VARYING_AGAIN = ("ValueError: pvary is a invariant->variant collective. This means that the axis names "
+                       "mentioned in `axes` passed to `pvary` must not be present in `jax.typeof(inp).vma`.")
 BRANCH_TYPES = "TypeError: cond branches must have equal output types but they differ."
 UNEXPECTED_KEYWORD = "TypeError: shard_map() got an unexpected keyword argument '{keyword}'"
 

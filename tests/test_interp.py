@@ -150,7 +150,8 @@ def test_instance_attributes_follow_their_stores(tmp_path):
     ("except Exception:", []),
     ("except NameError:", []),
     ("except ValueError:", [(3, "SHL005", "error")]),
-    ("except Exception as e:\n        raise RuntimeError('no') from e", [(3, "SHL005", "error")]),
+    # a handler raising its own exception: the user sees that one, where it is raised
+    ("except Exception as e:\n        raise RuntimeError('no') from e", [(5, "SHL005", "error")]),
 ])
 def test_an_error_a_handler_swallows(tmp_path, handler, reported):
     assert diags(tmp_path, f"""\
@@ -255,3 +256,30 @@ def test_nested_unpacking_of_a_call_result(tmp_path):
             return jax.lax.psum(x, "i")
         step.trace(X)
         """) == [(6, "SHL005", "error")]
+
+
+def test_lambdas_made_in_a_comprehension_see_its_last_value(tmp_path):
+    assert diags(tmp_path, """\
+        reducers = [lambda v: jax.lax.psum(v, ax) for ax in ("y", "x")]
+        first = reducers[0]
+        jax.jit(jax.shard_map(first, mesh=mesh, in_specs=P("x"), out_specs=P())).trace(X)
+        """) == []
+
+
+def test_python_values_the_analysis_follows(tmp_path):
+    # str-valued Enum members, set arithmetic, dict.update and the target JAX's version
+    assert diags(tmp_path, """\
+        import enum
+        class Axis(str, enum.Enum):
+            DATA = "x"
+            MODEL = "model"
+        manual = set(mesh.axis_names) - {"model"}
+        kw = dict(mesh=None, in_specs=P(Axis.DATA.value), out_specs=P())
+        kw.update(mesh=mesh, axis_names=manual)
+        NEW = jax.__version_info__ >= (0, 7, 0)
+        def body(v):
+            if NEW:
+                return jax.lax.psum(v, Axis.MODEL)
+            return jax.lax.psum(v, Axis.DATA)
+        jax.jit(jax.shard_map(body, **kw)).trace(X)
+        """) == [(11, "SHL006", "error")]

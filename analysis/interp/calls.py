@@ -299,6 +299,8 @@ class CallMixin:
             self.record(StartEvent(site, ctx, act.path, node, comm=obj.event))
             return Unknown
         if isinstance(obj, DictV):
+            if name in ("update", "setdefault", "pop") and not self.weak:
+                return _dict_mutate(obj, name, args, kwargs)
             return _dict_method(obj, name, args)
         if isinstance(obj, Seq):
             if name in ("append", "extend") and obj.kind == "list" and args and not self.weak:
@@ -312,8 +314,9 @@ class CallMixin:
             return Unknown
         if isinstance(obj, ArrayV):
             if name == "astype" and args:
-                return ArrayV(obj.shape, args[0].name if isinstance(args[0], DTypeV) else None, vma=obj.vma)
-            return ArrayV(dtype=obj.dtype, vma=obj.vma)
+                return ArrayV(obj.shape, args[0].name if isinstance(args[0], DTypeV) else None, vma=obj.vma,
+                              exact=obj.exact)
+            return ArrayV(dtype=obj.dtype, vma=obj.vma, exact=obj.exact)
         if isinstance(obj, Const) and isinstance(obj.value, str) and name == "join" and args:
             items = self.iterate(args[0])
             if items is not None and all(isinstance(i, Const) and isinstance(i.value, str) for i in items):
@@ -367,6 +370,23 @@ def bind_params(a: ast.arguments, args: list, kwargs: dict, defaults: dict, unkn
             elif p.arg in defaults:
                 bound[p.arg] = defaults[p.arg]
     return bound
+
+
+def _dict_mutate(d: DictV, name: str, args, kwargs) -> Value:
+    """`d.update(...)`, `d.setdefault(k, v)`, `d.pop(k)` on a dict the analysis holds."""
+    if name == "update":
+        if args and isinstance(args[0], DictV):
+            d.items.update(args[0].items)
+        elif args:
+            return Unknown
+        d.items.update(kwargs)
+        return Const(None)
+    if not args or not isinstance(args[0], Const):
+        return Unknown
+    key = args[0].value
+    if name == "setdefault":
+        return d.items.setdefault(key, args[1] if len(args) > 1 else Const(None))
+    return d.items.pop(key, args[1] if len(args) > 1 else Unknown)
 
 
 def _dict_method(d: DictV, name: str, args) -> Value:

@@ -117,9 +117,19 @@ class SetMeshTracedEvent(Event):
 
 @dataclass(eq=False)
 class ReceivedCarryEvent(Event):
-    """A loop carry or a cond branch that is what `precv` returned."""
+    """A loop carry whose varying axes differ between its initial value and what the body
+    returns, or cond branches whose outputs differ so (what `precv` returned does not vary)."""
     api: str = ""
     what: str = "carry"  # carry | branches
+    axes: tuple = ()  # the axes one side varies over and the other does not
+    received: bool = False  # one side is what precv returned
+
+
+@dataclass(eq=False)
+class VaryingAgainEvent(Event):
+    """`pvary` / `pcast(..., to="varying")` over an axis its operand already varies over."""
+    api: str = ""
+    axes: tuple = ()
 
 
 @dataclass(eq=False)
@@ -140,9 +150,16 @@ class MeshAxisLookupEvent(Event):
 
 
 @dataclass(eq=False)
+class NoMeshEvent(Event):
+    """A `jax.shard_map` called with no mesh, where no mesh context is entered."""
+    api: str = ""
+
+
+@dataclass(eq=False)
 class SpecEvent(Event):
-    """A shard_map whose `in_specs` do not match its arguments' structure ("in"), or whose
-    `out_specs` leave out an axis its output varies over while it checks varying axes ("out")."""
+    """A shard_map whose `in_specs` do not match its arguments' structure ("in"), name an axis
+    that is not one of its manual axes ("axis"), or whose `out_specs` leave out an axis its
+    output varies over while it checks varying axes ("out")."""
     which: str = "in"
     detail: str = ""  # in: what differs; out: the spec
     axes: tuple = ()  # out: the axes the output varies over that the spec leaves out

@@ -34,6 +34,9 @@ _PYTYPES = {"builtins.int": int, "builtins.float": float, "builtins.str": str, "
             "builtins.frozenset": frozenset}
 _DTYPE_NAMES = ("float32", "float16", "bfloat16", "float64", "int32", "int8", "int16", "int64", "uint8",
                 "uint32", "bool_", "complex64", "float8_e4m3fn", "float8_e5m2", "int4", "uint4")
+# The target JAX's version, as code tests it (`jax.__version_info__ >= (0, 7, 0)`).
+_VERSION_ATTRS = ("jax.__version_info__", "jax.__version__", "jax.version.__version_info__",
+                  "jax.version.__version__", "jax.version._version")
 _MESH_ATTRS = ("axis_names", "shape", "size", "devices", "abstract_mesh", "axis_sizes", "shape_tuple")
 
 
@@ -136,7 +139,7 @@ class ExprMixin:
         if isinstance(base, Const) and isinstance(base.value, (str, tuple)):
             return Const(base.value[sl])
         if isinstance(base, ArrayV):
-            return ArrayV(dtype=base.dtype, vma=base.vma)
+            return ArrayV(dtype=base.dtype, vma=base.vma, exact=base.exact)
         return Unknown
 
     def _item(self, base, idx, node, act, ctx) -> Value:
@@ -164,7 +167,7 @@ class ExprMixin:
             except Exception:
                 return Unknown
         if isinstance(base, ArrayV):
-            return ArrayV(dtype=base.dtype, vma=base.vma)
+            return ArrayV(dtype=base.dtype, vma=base.vma, exact=base.exact)
         return Unknown
 
     def _ex_IfExp(self, node, act, ctx):
@@ -195,7 +198,10 @@ class ExprMixin:
 
     def _ex_NamedExpr(self, node, act, ctx):
         v = self.eval(node.value, act, ctx)
-        self.assign(node.target, v, act, ctx)
+        target = act
+        while target.scope.kind == "comprehension":  # a walrus binds in the enclosing function
+            target = target.parent
+        self.assign(node.target, v, target, ctx)
         return v
 
     def _ex_Starred(self, node, act, ctx):
@@ -218,6 +224,9 @@ class ExprMixin:
                 return Unknown
         if isinstance(left, Seq) and isinstance(right, Seq) and isinstance(op, ast.Add):
             return Seq(left.items + right.items, left.kind)
+        if isinstance(left, Seq) and isinstance(right, Seq) and left.kind == right.kind == "set" \
+                and isinstance(op, (ast.Sub, ast.BitOr, ast.BitAnd, ast.BitXor)):
+            return _set_op(op, left, right)
         if isinstance(left, Seq) and isinstance(right, Const) and isinstance(op, ast.Mult) \
                 and isinstance(right.value, int) and 0 <= right.value * len(left.items) <= MAX_EXPAND:
             return Seq(left.items * right.value, left.kind)
@@ -225,7 +234,8 @@ class ExprMixin:
             arrays = [v for v in (left, right) if isinstance(v, ArrayV)]
             vma = frozenset().union(*(a.vma for a in arrays))
             received = next((a.received for a in arrays if a.received is not None), None) if not vma else None
-            return ArrayV(dtype=arrays[0].dtype, vma=vma, received=received)
+            exact = all(isinstance(v, Const) or (isinstance(v, ArrayV) and v.exact) for v in (left, right))
+            return ArrayV(dtype=arrays[0].dtype, vma=vma, received=received, exact=exact)
         return Unknown
 
     def _ex_UnaryOp(self, node, act, ctx):
@@ -305,31 +315,24 @@ class ExprMixin:
         return None
 
     def _comprehension(self, node, act, ctx) -> Value:
-        """A list/set/dict comprehension or generator over known sequences is expanded item by
-        item (`[(i, (i + 1) % n) for i in range(n)]`); otherwise its element is evaluated once
+        """A list/set/dict comprehension or generator, in a scope of its own (a lambda made in it
+        sees its variable's last value, as in Python). Over known sequences it is expanded item
+        by item (`[(i, (i + 1) % n) for i in range(n)]`); otherwise its element is evaluated once
         with its targets unknown (the calls it makes still happen) and the result is unknown."""
-        saved = {}
-        targets = [n.id for g in node.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)]
-        for name in targets:
-            if name in act.env:
-                saved[name] = act.env[name]
-        try:
-            items: list = []
-            known = self._expand(node, node.generators, act, ctx, items)
-            if not known:
-                for g in node.generators:
-                    self.assign(g.target, Unknown, act, ctx)
-                    for cond in g.ifs:
-                        self.eval(cond, act, ctx)
-                for part in ((node.key, node.value) if isinstance(node, ast.DictComp) else (node.elt,)):
-                    self.eval(part, act, ctx)
-                return Unknown
-        finally:
-            for name in targets:
-                if name in saved:
-                    act.env[name] = saved[name]
-                else:
-                    act.env.pop(name, None)
+        from .machine import Activation
+
+        sc = act.scope.module.scope_of(node, act.scope)
+        parent = act.parent if act.scope.kind == "class" else act
+        cact = Activation(sc, ctx, {}, parent, act.path, act.depth)
+        items: list = []
+        if not self._expand(node, node.generators, cact, ctx, items):
+            for g in node.generators:
+                self.assign(g.target, Unknown, cact, ctx)
+                for cond in g.ifs:
+                    self.eval(cond, cact, ctx)
+            for part in ((node.key, node.value) if isinstance(node, ast.DictComp) else (node.elt,)):
+                self.eval(part, cact, ctx)
+            return Unknown
         if isinstance(node, ast.DictComp):
             out = {}
             for k, v in items:
@@ -392,6 +395,9 @@ class ExprMixin:
             return join([self.getattr(o, attr, at) for o in base.options])
         if isinstance(base, Ext):
             name = f"{base.name}.{attr}"
+            if name in _VERSION_ATTRS and self.jax_version:
+                v = self.jax_version
+                return Seq(tuple(Const(i) for i in v)) if "info" in attr else Const(".".join(map(str, v)))
             row = apis.API.get(apis.canonical(name))
             if row is not None and row.kind == "struct_create":
                 return Bound(Ext(apis.canonical(name)), base)
@@ -428,6 +434,8 @@ class ExprMixin:
             if attr == "spec":
                 return base.spec
             return Unknown
+        if isinstance(base, Const) and attr == "value" and isinstance(base.value, str):
+            return base  # a str-valued Enum member (class Axis(str, Enum)) is its value
         if isinstance(base, (Transformed, Factory, CommV, Traced, Func, DevicesV, DictV, Seq, Bound, Const)):
             if isinstance(base, Func) and attr in ("__name__", "__qualname__"):
                 return Const(base.scope.name)
@@ -465,7 +473,7 @@ class ExprMixin:
         if attr == "sharding":
             return a.sharding if isinstance(a.sharding, ShardingV) else Unknown
         if attr in ("T", "real", "imag"):
-            return ArrayV(dtype=a.dtype, vma=a.vma)
+            return ArrayV(dtype=a.dtype, vma=a.vma, exact=a.exact)
         return MethodOf(a, attr)
 
     def module_attr(self, mod, attr: str) -> Value:
@@ -535,6 +543,23 @@ _EXPR_METHODS = {getattr(ast, name[4:]): fn for name, fn in vars(ExprMixin).item
                  if name.startswith("_ex_") and hasattr(ast, name[4:])}
 
 
+def _set_op(op, left: Seq, right: Seq) -> Value:
+    """`a - b`, `a | b`, `a & b`, `a ^ b` of sets of known constants (`set(mesh.axis_names) - {"x"}`)."""
+    if not all(isinstance(i, Const) for i in (*left.items, *right.items)):
+        return Unknown
+    a = [i.value for i in left.items]
+    b = {i.value for i in right.items}
+    if isinstance(op, ast.Sub):
+        out = [x for x in a if x not in b]
+    elif isinstance(op, ast.BitAnd):
+        out = [x for x in a if x in b]
+    elif isinstance(op, ast.BitOr):
+        out = a + [x for x in (i.value for i in right.items) if x not in a]
+    else:
+        out = [x for x in a if x not in b] + [x for x in (i.value for i in right.items) if x not in a]
+    return Seq(tuple(Const(x) for x in dict.fromkeys(out)), "set")
+
+
 def _comparable(v: Value):
     """A Python value standing for `v` in a comparison, or None when `v` is not known."""
     if isinstance(v, Const):
@@ -565,10 +590,25 @@ def exception_names(expr: ast.AST) -> frozenset:
 
 
 def caught_names(handler: ast.ExceptHandler) -> frozenset:
-    """What a handler catches and swallows: nothing when its body re-raises."""
+    """What a handler catches and swallows: nothing when its body raises."""
+    return frozenset() if _raise_in(handler) is not None else exception_names(handler.type)
+
+
+def rethrown(handler: ast.ExceptHandler) -> tuple | None:
+    """(what it catches, the raise statement, what it raises) for a handler that raises an
+    exception of its own (`raise StageError(...) from e`); a bare `raise` (or re-raising the
+    caught exception) keeps JAX's own."""
+    st = _raise_in(handler)
+    if st is None or st.exc is None or (isinstance(st.exc, ast.Name) and st.exc.id == handler.name):
+        return None
+    what = st.exc.func if isinstance(st.exc, ast.Call) else st.exc
+    return exception_names(handler.type), st, ast.unparse(what) if len(ast.dump(what)) < 300 else "an exception"
+
+
+def _raise_in(handler: ast.ExceptHandler):
     for st in handler.body:
         for n in ast.walk(st):
             if isinstance(n, ast.Raise):
-                return frozenset()
-    return exception_names(handler.type)
+                return n
+    return None
 

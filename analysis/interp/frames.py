@@ -89,8 +89,12 @@ class Context:
     # More choices were nested than are tracked: nothing under here is certain.
     uncertain: bool = False
     # Modes code runs in: "linen_init" (a Flax Linen module initializing), "trace_only" (traced
-    # to find its outputs, never lowered).
+    # to find its outputs, never lowered), "mesh_maybe" (a mesh context it cannot see may be in
+    # force).
     modes: frozenset = frozenset()
+    # Enclosing handlers that raise an exception of their own: ((exception names, the raise's
+    # Site, what it raises), ...), innermost last.
+    rethrow: tuple = ()
 
     def _with(self, **changes) -> "Context":
         return replace(self, **changes)
@@ -113,6 +117,9 @@ class Context:
     def catching(self, names: frozenset) -> "Context":
         return self._with(caught=self.caught | names)
 
+    def rethrowing(self, entries: tuple) -> "Context":
+        return self._with(rethrow=self.rethrow + entries)
+
     def in_mode(self, mode: str) -> "Context":
         return self._with(modes=self.modes | {mode})
 
@@ -126,7 +133,7 @@ class Context:
 
     @property
     def memo_key(self) -> tuple:
-        return (self.layers, self.mesh_key, self.choices, self.caught, self.uncertain, self.modes)
+        return (self.layers, self.mesh_key, self.choices, self.caught, self.uncertain, self.modes, self.rethrow)
 
     def innermost(self, kind: str) -> Layer | None:
         for f in reversed(self.layers):

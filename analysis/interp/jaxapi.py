@@ -10,13 +10,17 @@ import itertools
 
 from .. import apis
 from .calls import CallMixin, Super, ints, is_callable
-from .events import CollectiveEvent, CommEvent, KernelApiEvent, SetMeshTracedEvent, ShardMapKeywordsEvent
+from .events import (
+    CollectiveEvent, CommEvent, KernelApiEvent, SetMeshTracedEvent, ShardMapKeywordsEvent, VaryingAgainEvent,
+)
+from ..verdicts import catches
 from .frameworks import FrameworkMixin
+from .frames import Raise
 from .transforms import TransformMixin
 from .values import (
     ArrayV, ClassV, CommV, CompilerParamsV, Const, DevicesV, DictV, DTypeV, Ext, Factory, Func, Inst, MeshV,
     Multi, NO_SHARDING, Partial, PSpecV, Seq, SetMeshV, ShardingV, Transformed, Unknown, Value, join,
-    options, vma_of,
+    exact_vma, options, vma_of,
 )
 
 MAX_SPLIT = 16  # an event with more option combinations than this is recorded unsplit (unknown)
@@ -35,6 +39,19 @@ _SEQ_KINDS = {"builtins.tuple": "tuple", "builtins.list": "list", "builtins.set"
 _REDUCES = {"psum", "pmean", "pmax", "pmin"}
 _VARIES = {"all_gather", "ppermute", "pshuffle", "psum_scatter", "all_to_all", "ragged_all_to_all", "pvary",
            "pswapaxes", "pbroadcast"}
+
+
+def _unbound(ctx, axes) -> bool:
+    """Whether no transformation around binds any of `axes` (all known names)."""
+    if not axes:
+        return False
+    for f in ctx.layers:
+        if f.kind in ("shard_map", "pmap", "vmap"):
+            if f.axes is None or (f.kind == "shard_map" and f.mesh_axes is None):
+                return False
+            if set(axes) & set(f.axes):
+                return False
+    return True
 
 
 def _to(p: dict) -> str | None:
@@ -124,28 +141,32 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         perm = p.get("perm") if "perm" in row.sig else None
         axis = p.get(row.axis, Unknown)
         evs = self.record_split(make, {"axis_value": axis, "perm": perm}, ctx, site)
+        if ctx.traced and _unbound(ctx, axis_tuple(axis)) and catches(ctx.caught, "NameError"):
+            # JAX raises NameError here while tracing, and a handler takes it: what follows does not run
+            raise Raise()
         if kind == "recv":
             shape = given(p, "out_shape")
             dtype = shape.dtype if isinstance(shape, ArrayV) else None
-            return ArrayV(shape.shape if isinstance(shape, ArrayV) else None, dtype, received=evs[0])
+            return ArrayV(shape.shape if isinstance(shape, ArrayV) else None, dtype, received=evs[0], exact=True)
         axes = frozenset(axis_tuple(axis) or ())
         short = apis.short(name)
+        smap = ctx.innermost("shard_map")
+        known = axis_tuple(axis) is not None and smap is not None and smap.axes is not None and axes <= smap.axes
         if short == "axis_index":
-            smap = ctx.innermost("shard_map")
-            known = smap is not None and smap.axes is not None and axes <= smap.axes
-            return ArrayV((), "int32", vma=axes if known else frozenset())
+            return ArrayV((), "int32", vma=axes if known else frozenset(), exact=known)
         if short == "axis_size":
-            return ArrayV((), "int32")
+            return ArrayV((), "int32", exact=True)
         x = p.get("x", p.get("operand"))
         vma = vma_of(x)
-        smap = ctx.innermost("shard_map")
-        if axis_tuple(axis) is None or smap is None or smap.axes is None or not axes <= smap.axes:
+        if not known:
             vma = frozenset()  # JAX rejects the collective itself, or its axes are unknown: no claim
         elif short in _REDUCES or (short == "pcast" and _to(p) == "invariant"):
             vma = vma - axes
         elif short in _VARIES or short == "pcast":
+            if short in ("pvary", "pcast") and vma & axes:
+                self.record(VaryingAgainEvent(site, ctx, act.path, node, api=name, axes=tuple(sorted(vma & axes))))
             vma = vma | axes
-        return ArrayV(dtype=x.dtype if isinstance(x, ArrayV) else None, vma=vma)
+        return ArrayV(dtype=x.dtype if isinstance(x, ArrayV) else None, vma=vma, exact=known and exact_vma(x))
 
     _api_send = _api_recv = _api_collective
 
@@ -248,8 +269,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
 
     def _api_compiler_params(self, name, row, p, act, ctx, site, node, decorating):
         extra = p.get("kwargs")
-        cid = extra.items.get("collective_id") if isinstance(extra, DictV) else None
-        return CompilerParamsV(cid)
+        given = dict(extra.items) if isinstance(extra, DictV) else {}
+        return CompilerParamsV(given.pop("collective_id", None), options=given)
 
     # ------------------------------------------------------------------ meshes and shardings
 
@@ -262,8 +283,9 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         if ctx.traced and any(f.kind != "kernel" for f in ctx.layers):
             self.record(SetMeshTracedEvent(site, ctx, act.path, node, api=name))
         m = p.get("mesh")
-        return join([SetMeshV(o) if isinstance(o, MeshV) else Unknown for o in options(m)]) if m is not None \
-            else Unknown
+        # A mesh it cannot see is still a mesh: a shard_map under it has one.
+        return join([SetMeshV(o if isinstance(o, MeshV) else Unknown) for o in options(m)]) if m is not None \
+            else SetMeshV(Unknown)
 
     def _api_named_sharding(self, name, row, p, act, ctx, site, node, decorating):
         return ShardingV(p.get("mesh") or Unknown, p.get("spec") or Unknown)
@@ -293,12 +315,17 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         shape = p.get("shape")
         dims = ints(shape) if shape is not None else None
         return ArrayV(dims, dtype_name(p.get("dtype")) or ("float32" if not name.startswith("numpy.") else None),
-                      sharding=NO_SHARDING)
+                      sharding=NO_SHARDING, exact=True)
 
     def _api_new_array_like(self, name, row, p, act, ctx, site, node, decorating):
+        """`jnp.zeros_like(x)`: from JAX 0.8 it varies as `x` does (before, it is replicated)."""
+        from ..jaxfacts import LIKE_KEEPS_VMA
+
         a = p.get("a")
         like = a if isinstance(a, ArrayV) else ArrayV()
-        return ArrayV(like.shape, dtype_name(p.get("dtype")) or like.dtype, sharding=NO_SHARDING)
+        keeps = self.jax_version >= LIKE_KEEPS_VMA
+        return ArrayV(like.shape, dtype_name(p.get("dtype")) or like.dtype, sharding=NO_SHARDING,
+                      vma=like.vma if keeps else frozenset(), exact=like.exact if keeps else True)
 
     def _api_shape_dtype(self, name, row, p, act, ctx, site, node, decorating):
         shape = p.get("shape")
@@ -307,7 +334,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         if isinstance(shape, Seq):
             dims = tuple(i.value if isinstance(i, Const) and isinstance(i.value, int) else None for i in shape.items)
         return ArrayV(dims, dtype_name(p.get("dtype")),
-                      sharding=sharding if sharding is not None else NO_SHARDING)
+                      sharding=sharding if sharding is not None else NO_SHARDING, exact=True)
 
     def _api_device_put(self, name, row, p, act, ctx, site, node, decorating):
         x = p.get("x")
@@ -413,7 +440,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             # may be a collective that makes its result invariant (`all_gather_invariant`, ...).
             keeps = not (name.startswith("jax.lax.") and "invariant" in name)
             vma = frozenset().union(*(vma_of(a) for a in args)) if keeps else frozenset()
-            return ArrayV(dtype=_first_dtype(args), vma=vma)
+            exact = keeps and all(exact_vma(a) for a in (*args, *kwargs.values()))
+            return ArrayV(dtype=_first_dtype(args), vma=vma, exact=exact)
         top, _, last = name.rpartition(".")
         if name.split(".")[0] in apis.MODELLED_PACKAGES:
             # A framework's layer class (`nn.Dense(64)`, `nnx.Linear(...)`, `eqx.nn.Linear(...)`)

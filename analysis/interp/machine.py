@@ -14,12 +14,12 @@ import functools
 from ..index import Module, ModuleFinder, Scope
 from . import lazy
 from .events import Event
-from .expr import ExprMixin, caught_names
+from .expr import ExprMixin, caught_names, rethrown
 from .frames import Context, Raise, Site
 from .jaxapi import ApiMixin
 from .calls import is_callable
 from .values import (
-    UNBOUND, Bound, ClassV, Const, DictV, Func, Inst, Seq, SetMeshV, Thunk, Transformed, Unknown, Value,
+    UNBOUND, Bound, ClassV, Const, DictV, Func, Inst, MeshV, Seq, SetMeshV, Thunk, Transformed, Unknown, Value,
     join, options,
 )
 
@@ -320,10 +320,11 @@ class Interpreter(ExprMixin, ApiMixin):
         inner = ctx
         for item in st.items:
             v = self.eval(item.context_expr, act, ctx)
-            for o in options(v):
-                mesh = mesh_of_cm(o)
-                if mesh is not None and len(options(v)) == 1:
-                    inner = inner.with_mesh(mesh)
+            meshes = [mesh_of_cm(o) for o in options(v)]
+            if len(meshes) == 1 and isinstance(meshes[0], MeshV):
+                inner = inner.with_mesh(meshes[0])
+            elif any(m is not None or o is Unknown for m, o in zip(meshes, options(v))):
+                inner = inner.in_mode("mesh_maybe")  # a context that may enter a mesh
             names = raises_names(item.context_expr)
             if names:
                 inner = inner.catching(names)
@@ -379,8 +380,11 @@ class Interpreter(ExprMixin, ApiMixin):
 
     def _st_Try(self, st, act, ctx, entry_label):
         caught = frozenset().union(*(caught_names(h) for h in st.handlers)) if st.handlers else frozenset()
+        rethrows = tuple((names, self.site(raise_st, act), what)
+                         for names, raise_st, what in filter(None, (rethrown(h) for h in st.handlers)))
         before = dict(act.env)
-        end = self.exec_block(st.body, act, ctx.catching(caught) if caught else ctx, entry_label)
+        body_ctx = ctx.catching(caught) if caught else ctx
+        end = self.exec_block(st.body, act, body_ctx.rethrowing(rethrows) if rethrows else body_ctx, entry_label)
         if end is None and st.orelse:
             end = self.exec_block(st.orelse, act, ctx, entry_label)
         body_env = act.env if end is None else None
@@ -603,8 +607,6 @@ def entry_path(act: Activation) -> str:
 
 
 def mesh_of_cm(v: Value):
-    from .values import MeshV
-
     if isinstance(v, SetMeshV):
         return v.mesh
     if isinstance(v, MeshV):

@@ -227,12 +227,14 @@ class ArrayV(Value):
     """An array or its abstract stand-in (ShapeDtypeStruct). `sharding` is NO_SHARDING, a
     ShardingV, or Unknown. `vma`: manual mesh axes it is known to vary over inside shard_map
     (its varying axes, as shard_map's check sees them) — a lower bound: what an unknown operand
-    adds is not in it. `received` is the precv event whose result it is."""
+    adds is not in it; `exact`: it is all of them. `received` is the precv event whose result it
+    is."""
     shape: tuple | None = None  # of ints or None per dimension
     dtype: str | None = None
     sharding: object = Unknown
     vma: frozenset = frozenset()
     received: object = None
+    exact: bool = False
 
     @property
     def varying(self) -> bool:
@@ -240,7 +242,7 @@ class ArrayV(Value):
 
     def key(self):
         return ("array", self.shape, self.dtype, id(self.sharding) if isinstance(self.sharding, Value) else
-                self.sharding, self.vma, id(self.received) if self.received is not None else 0)
+                self.sharding, self.vma, self.exact, id(self.received) if self.received is not None else 0)
 
 
 @dataclass(eq=False)
@@ -335,6 +337,7 @@ class Traced(Value):
 class CompilerParamsV(Value):
     collective_id: Value | None
     tpu: bool = True
+    options: dict = field(default_factory=dict)  # the other keywords it was given
 
     def key(self):
         return ("cparams",)
@@ -426,6 +429,17 @@ def vma_of(v) -> frozenset:
     if isinstance(v, DictV):
         return frozenset().union(*(vma_of(i) for i in v.items.values()))
     return frozenset()
+
+
+def exact_vma(v) -> bool:
+    """Whether all the axes `v` (an array or a pytree of them) varies over are known."""
+    if isinstance(v, ArrayV):
+        return v.exact
+    if isinstance(v, Seq):
+        return all(exact_vma(i) for i in v.items)
+    if isinstance(v, DictV):
+        return all(exact_vma(i) for i in v.items.values())
+    return isinstance(v, Const)
 
 
 def is_varying(v) -> bool:

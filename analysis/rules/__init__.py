@@ -107,8 +107,8 @@ RULES: dict[str, Rule] = {
         ),
         Rule(
             "SHL009", "send-recv-differentiated", _E,
-            "`psend`/`precv` reached under reverse-mode differentiation (`grad`, `value_and_grad`, "
-            "`vjp`, `jacrev`, ...).",
+            "`psend`/`precv` reached under differentiation (`grad`, `value_and_grad`, `vjp`, `jvp`, "
+            "`jacrev`, ...).",
             jf.NO_DIFFERENTIATION_RULE.format(name="psend"),
             "Keep send/recv out of the differentiated function (wrap the exchange in `jax.custom_vjp` "
             "with an explicit backward exchange), or use `jax.lax.ppermute`, which has a transpose.",
@@ -139,12 +139,13 @@ RULES: dict[str, Rule] = {
             fixers=("context_mesh",),
         ),
         Rule(
-            "SHL013", "received-loop-carry", _E,
-            "A loop body's carry (or one branch of a `cond`/`switch`) is what `precv` returned, inside a "
-            "`shard_map` that checks varying axes: its type is not varying like the carry's.",
+            "SHL013", "carry-varying-axes", _E,
+            "Inside a `shard_map` that checks varying axes, a loop's carry varies over other mesh axes in its "
+            "initial value than in what its body returns (what `precv` returned varies over none; "
+            "`jnp.zeros(...)` neither), or the branches of a `cond`/`switch` differ so.",
             f"{jf.CARRY_TYPES} / {jf.BRANCH_TYPES}",
-            "Pass `check_vma=False` to the shard_map, or make the received value vary (e.g. add it to "
-            "the carry).",
+            "Make both sides vary alike (start from `jnp.zeros_like` of a varying value, `jax.lax.pcast(..., "
+            "to='varying')`), or pass `check_vma=False` to the shard_map.",
             fixers=("check_vma",),
         ),
         Rule(
@@ -154,11 +155,13 @@ RULES: dict[str, Rule] = {
             "Use one of the mesh's axis names, or add the axis to the mesh.",
         ),
         Rule(
-            "SHL015", "shard-map-in-specs-structure", _E,
-            "A `shard_map`'s `in_specs` do not have the structure of its arguments (a tuple of another "
-            "length, a list for the arguments' tuple, a dict with other keys).",
-            jf.SPECS_STRUCTURE,
-            "Give one spec per positional argument, as a tuple (a single PartitionSpec applies to all).",
+            "SHL015", "shard-map-in-specs-mismatch", _E,
+            "A `shard_map`'s `in_specs` do not fit its arguments or its mesh: another structure than the "
+            "arguments' (a tuple of another length, a list, a dict with other keys), or an axis that is not one "
+            "of its manual axes.",
+            f"{jf.SPECS_STRUCTURE} / {jf.error_head(jf.IN_SPECS_MANUAL)}",
+            "Give one spec per positional argument, as a tuple (a single PartitionSpec applies to all), naming "
+            "only the shard_map's manual axes.",
         ),
         Rule(
             "SHL016", "shard-map-out-specs-varying", _E,
@@ -166,6 +169,25 @@ RULES: dict[str, Rule] = {
             "`out_specs` do not name (they claim it is replicated there).",
             jf.OUT_SPECS_REPLICATION.format(name="f"),
             "Reduce the value over that axis first (`jax.lax.pmean`/`psum`), or name the axis in `out_specs`.",
+        ),
+        Rule(
+            "SHL017", "shard-map-without-mesh", _E,
+            "`jax.shard_map` is given no mesh where no mesh context (`jax.set_mesh`) is entered.",
+            jf.NO_CONTEXT_MESH,
+            "Pass `mesh=` to the shard_map, or call it inside `with jax.set_mesh(mesh):`.",
+        ),
+        Rule(
+            "SHL018", "send-recv-under-vmap", _E,
+            "`psend`/`precv` inside a `shard_map` but batched by a `jax.vmap` there (with or without an axis "
+            "name).",
+            f"{jf.PPERMUTE_BATCHER} / {jf.PERM_AXIS_SIZE}",
+            "Exchange the whole block outside the vmap, or loop with `jax.lax.map`.",
+        ),
+        Rule(
+            "SHL019", "vary-again", _E,
+            "`jax.lax.pvary` / `jax.lax.pcast(..., to='varying')` over an axis its operand already varies over.",
+            f"{jf.PCAST_VARYING_AGAIN} / {jf.error_head(jf.PVARY_VARYING_AGAIN)}",
+            "Drop it: the value already varies over that axis.",
         ),
         Rule(
             "SHL101", "unmatched-send-recv", _W,

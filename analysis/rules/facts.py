@@ -146,13 +146,36 @@ def diag(facts: Facts, code: str, site: Site, message: str, *, severity: Severit
     `raises` names the exception JAX raises there when it is not the rule's usual one."""
     rule = RULES[code]
     message = message.replace(".`. ", ".` ").replace(".`.", ".`")
+    evidence = ev.ctx if ev is not None else ctx
+    related = related_for(facts, path, ctx)
+    rethrow = _rethrown_at(evidence, code, raises)
+    if rethrow is not None:
+        # A handler around it raises an exception of its own: that is what the user sees, there.
+        raise_site, what = rethrow
+        line, col, _, _ = site_span(facts, site)
+        related = (Related(site.path, line, col, "where JAX raises"), *related)
+        message = f"`{what}` is raised here, from what JAX raises inside the `try`: {message}"
+        site = raise_site
     line, col, end_line, end_col = site_span(facts, site)
     d = Diagnostic(site.path, line, col, end_line, end_col, code, rule.name, severity or rule.severity,
-                   message, related_for(facts, path, ctx), fix_facts=fix_facts)
-    evidence = ev.ctx if ev is not None else ctx
+                   message, related, fix_facts=fix_facts)
     if evidence is not None or raises is not None:
         facts.contexts[id(d)] = (evidence, raises)
     return d
+
+
+def _rethrown_at(ctx: Context | None, code: str, raises: str | None):
+    """(raise site, what it raises) of the innermost enclosing handler that turns the failure
+    JAX raises while tracing into an exception of its own."""
+    from ..verdicts import RAISES, TRACE_TIME, catches
+
+    exc = raises or RAISES.get(code)
+    if ctx is None or not ctx.rethrow or exc is None or code not in TRACE_TIME or catches(ctx.caught, exc):
+        return None
+    for names, raise_site, what in reversed(ctx.rethrow):
+        if catches(names, exc):
+            return raise_site, what
+    return None
 
 
 def ctx_words(ctx: Context) -> str:

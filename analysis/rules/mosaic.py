@@ -50,6 +50,13 @@ def _collective_id(params) -> object:
     return None
 
 
+def _allows_bare_collective_id(params) -> bool:
+    """`CompilerParams(..., allow_collective_id_without_custom_barrier=True)` (JAX 0.10)."""
+    cp = params.get("compiler_params", Unknown)
+    flag = cp.options.get("allow_collective_id_without_custom_barrier") if isinstance(cp, CompilerParamsV) else None
+    return not (flag is None or (isinstance(flag, Const) and flag.value is False))
+
+
 def _is_tpu(facts: Facts, ev, kev) -> bool:
     cp = ev.params.get("compiler_params", Unknown)
     if isinstance(cp, CompilerParamsV):
@@ -116,8 +123,10 @@ def check(facts: Facts):
         reported_arity = False
         auto_partitioned = False
 
-        # SHL104 / SHL107: collective_id and the barrier semaphore go together.
-        if cid is not None and not (isinstance(cid, Const) and cid.value is None) and not barrier and tpu:
+        # SHL104 / SHL107: collective_id and the barrier semaphore go together (unless the kernel
+        # says it uses the id without one).
+        if cid is not None and not (isinstance(cid, Const) and cid.value is None) and not barrier and tpu \
+                and not _allows_bare_collective_id(ev.params):
             out.append(diag(
                 facts, "SHL104", ev.site,
                 "`CompilerParams(collective_id=...)` on a kernel that never calls "
@@ -152,6 +161,21 @@ def check(facts: Facts):
                         f"mesh axis names.",
                         path=c.path, ctx=ctx, fix_facts=scoped, ev=c))
                     reported_arity = True
+                    continue
+                # Pallas fills in the axes the dict leaves out with `axis_index` of them: an axis
+                # the shard_map leaves automatic is unbound there.
+                auto = [a for a in mesh_axes if a not in c.device_id.items
+                        and smap is not None and smap.axes is not None and a not in smap.axes]
+                if auto:
+                    start = starts.get(id(c))
+                    out.append(diag(
+                        facts, "SHL005", start.site if start is not None else c.site,
+                        f"The `device_id` dict leaves out axis {auto[0]!r}, which Pallas fills in with "
+                        f"`axis_index({auto[0]!r})`; the shard_map around the kernel leaves {auto[0]!r} automatic "
+                        f"(`axis_names=` omits it), so JAX raises "
+                        f"{quoted(UNBOUND_AXIS.format(axis=auto[0], name='axis_index'))} Make every mesh axis "
+                        f"manual, or name {auto[0]!r} in the device id.",
+                        path=c.path, ctx=ctx, fix_facts=scoped, ev=c))
                 continue
             n = _id_count(c)
             if n is None or mesh_axes is None or n == len(mesh_axes):
@@ -225,7 +249,7 @@ def check(facts: Facts):
                 f"(with `check_vma=False`) instead of pmap.",
                 path=ev.path, ctx=ctx, fix_facts=scoped))
             continue
-        vmapped = next((f for f in ctx.layers if f.kind == "vmap"), None)
+        vmapped = next((f for f in ctx.layers if f.kind == "vmap" and (f.axes is None or f.axes)), None)
         # A remote semaphore signal carries a communication effect: lowering it needs the mesh
         # of a shard_map (a remote copy with a flat device id does not); so does any
         # communication under a vmap that names an axis.

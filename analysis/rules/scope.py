@@ -9,13 +9,15 @@ import difflib
 from ..apis import short
 from ..diagnostics import Severity
 from ..jaxfacts import (BRANCH_TYPES, CARRY_TYPES, CONTEXT_MESH, GPU_ONLY, MAKE_MESH_EXPLICIT, MANUAL_SHARDING_ONLY,
-                        NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE, OUT_SPECS_REPLICATION, OUTSIDE_JIT,
+                        IN_SPECS_MANUAL, NO_CONTEXT_MESH, NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE,
+                        OUT_SPECS_REPLICATION, OUTSIDE_JIT, PCAST_VARYING_AGAIN, PVARY_VARYING_AGAIN,
+                        WHILE_CARRY_TYPES,
                         PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, SEND_RECV_ADDED, SPECS_MISMATCH,
                         SPECS_STRUCTURE, UNBOUND_AXIS, error_head, quoted, version_text)
 from ..fixfacts import AbstractMesh, AutoAxes, ContextMesh, RenameAxis, SendRecv, VmaCheck
 from ..interp.events import (
-    CollectiveEvent, ExplicitUnshardedEvent, MeshAxisLookupEvent, NestedMeshEvent, ReceivedCarryEvent,
-    SetMeshTracedEvent, SpecEvent,
+    CollectiveEvent, ExplicitUnshardedEvent, MeshAxisLookupEvent, NestedMeshEvent, NoMeshEvent, ReceivedCarryEvent,
+    SetMeshTracedEvent, SpecEvent, VaryingAgainEvent,
 )
 from ..interp.values import Const, Multi
 from .facts import Facts, axis_desc, backend_of, binding, ctx_words, diag, scope_facts, site_ref
@@ -53,10 +55,21 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
     where = ctx_words(ev.ctx)
     v = facts.jax_version
     if kind in ("manual", "unknown"):
+        batched = _vmap_inside(ev.ctx, frame)
+        if ev.kind in _SEND_RECV and batched is not None and not (ev.kind == "send" and _full_permutation(ev.perm)):
+            jax_says = (quoted(PPERMUTE_BATCHER) if ev.kind == "recv" else
+                        f"{quoted(PERM_AXIS_SIZE)} (its perm is not a full permutation of the axis)")
+            return diag(
+                facts, "SHL018", ev.site,
+                f"`jax.lax.{name}` is batched by a `jax.vmap` inside the shard_map that binds {axis!r} ({where}): "
+                f"JAX's batching rule for it raises {jax_says}. Exchange outside the vmap (on the whole block), "
+                f"or loop with `jax.lax.map` instead of vmap.",
+                path=ev.path, ctx=ev.ctx, fix_facts=scope_facts(facts, ev, ev.axes),
+                raises="TypeError" if ev.kind == "recv" else "AssertionError")
         if ev.kind in _SEND_RECV and ev.ctx.innermost("grad") is not None:
             return diag(
                 facts, "SHL009", ev.site,
-                f"`jax.lax.{name}` is reached under reverse-mode differentiation ({where}): JAX raises "
+                f"`jax.lax.{name}` is reached under differentiation ({where}): JAX raises "
                 f"{quoted(NO_DIFFERENTIATION_RULE.format(name=name))}. Keep the "
                 f"exchange out of the differentiated function (a `jax.custom_vjp` with an explicit backward "
                 f"exchange), or use `jax.lax.ppermute`.",
@@ -231,8 +244,24 @@ def check_traced_meshes(facts: Facts):
     SHL014 (`mesh.shape[axis]` for an axis the mesh lacks), SHL015/SHL016 (shard_map specs that
     do not fit its arguments or its output)."""
     out = []
+    for ev in facts.of(NoMeshEvent):
+        out.append(diag(
+            facts, "SHL017", ev.site,
+            f"This `jax.shard_map` has no mesh: none is passed (`mesh=`) and no `jax.set_mesh` context is "
+            f"entered where it is called ({ctx_words(ev.ctx)}), and JAX raises {quoted(NO_CONTEXT_MESH)}. Pass "
+            f"`mesh=` or call it inside `with jax.set_mesh(mesh):`.",
+            path=ev.path, ctx=ev.ctx))
     for ev in facts.of(SpecEvent):
-        if ev.which == "in":
+        if ev.which == "axis":
+            axes = ", ".join(map(repr, ev.axes))
+            out.append(diag(
+                facts, "SHL015", ev.site,
+                f"The `in_specs` of this shard_map name {axes}, which {'is not one' if len(ev.axes) == 1 else 'are not'} "
+                f"of its manual axes ({ev.detail}): JAX raises "
+                f"{quoted(IN_SPECS_MANUAL.format(manual='...', axes=axes))} when it is called. Shard the arguments "
+                f"over the mesh's manual axes only.",
+                path=ev.path, ctx=ev.ctx))
+        elif ev.which == "in":
             out.append(diag(
                 facts, "SHL015", ev.site,
                 f"The `in_specs` of this shard_map do not match its arguments: {ev.detail}. JAX raises "
@@ -269,15 +298,34 @@ def check_traced_meshes(facts: Facts):
         if smap is None or not (isinstance(check, Const) and check.value is True):
             continue
         kw = "check_rep" if "experimental" in smap.api else "check_vma"
-        short = ev.api.rsplit(".", 1)[-1]
-        jax_says = quoted(BRANCH_TYPES if ev.what == "branches" else CARRY_TYPES)
+        loop = short(ev.api)
+        branches = ev.what == "branches"
+        jax_says = quoted(BRANCH_TYPES if branches else WHILE_CARRY_TYPES if loop == "while_loop" else CARRY_TYPES)
+        axes = ", ".join(map(repr, ev.axes))
+        if ev.received:
+            what = (f"The {'branches of this' if branches else 'carry of this'} `{loop}` "
+                    f"{'differ: one returns' if branches else 'is'} what `precv` received, which does not vary "
+                    f"over the mesh axes while shard_map checks them (`{kw}=True`)")
+            remedy = f"Pass `{kw}=False` to the shard_map."
+        else:
+            what = (f"The {'branches of this' if branches else 'carry of this'} `{loop}` "
+                    f"{'return values that differ' if branches else 'differs between its initial value and what the body returns'} "
+                    f"in whether they vary over {axes}, which shard_map checks (`{kw}=True`)")
+            remedy = (f"Make both vary alike: e.g. start the carry from `jnp.zeros_like(x)` of a varying `x`, or "
+                      f"`jax.lax.pcast(init, {ev.axes[0]!r}, to='varying')`.")
         out.append(diag(
-            facts, "SHL013", ev.site,
-            f"The {'branches of this' if ev.what == 'branches' else 'carry of this'} `{short}` "
-            f"{'differ: one returns' if ev.what == 'branches' else 'is'} what `precv` received, "
-            f"which does not vary over the mesh axes while shard_map checks them (`{kw}=True`): JAX raises "
-            f"{jax_says} Pass `{kw}=False` to the shard_map.",
-            path=ev.path, ctx=ev.ctx, fix_facts=(VmaCheck(site_ref(facts, smap.site), kw),)))
+            facts, "SHL013", ev.site, f"{what}: JAX raises {jax_says} {remedy}",
+            path=ev.path, ctx=ev.ctx,
+            fix_facts=(VmaCheck(site_ref(facts, smap.site), kw),) if ev.received else ()))
+    for ev in facts.of(VaryingAgainEvent):
+        axes = ", ".join(map(repr, ev.axes))
+        name = short(ev.api)
+        text = PCAST_VARYING_AGAIN if name == "pcast" else PVARY_VARYING_AGAIN
+        out.append(diag(
+            facts, "SHL019", ev.site,
+            f"`{name}` makes its operand vary over {axes}, which it already varies over: JAX raises "
+            f"{quoted(text)} Drop the `{name}`.",
+            path=ev.path, ctx=ev.ctx))
     for ev in facts.of(NestedMeshEvent):
         out.append(diag(
             facts, "SHL012", ev.site,
@@ -302,6 +350,13 @@ def check_traced_meshes(facts: Facts):
             fix_facts=() if ev.mesh.explicit_types else (AutoAxes(site_ref(facts, ev.mesh.site),
                                                                   tuple(ev.mesh.axes or ())),)))
     return out
+
+
+def _vmap_inside(ctx, frame):
+    """A vmap layer between the shard_map `frame` that binds an axis and the code."""
+    layers = ctx.layers
+    start = layers.index(frame) + 1 if frame in layers else 0
+    return next((f for f in layers[start:] if f.kind == "vmap"), None)
 
 
 def _outer_shard_map(ctx, frame):
