@@ -31,6 +31,7 @@ from typing import Callable, Iterable
 import libcst as cst
 from libcst.metadata import MetadataWrapper, ParentNodeProvider, PositionProvider
 
+from . import notebook
 from .config import Config
 from .diagnostics import Diagnostic, Edit, Fix, Severity
 from .suppressions import IGNORE_RE
@@ -1453,7 +1454,9 @@ def _read_disk(path: str) -> str:
     return _load(path)[0]
 
 
-def _load(path: str) -> tuple[str, _Disk]:
+def _load(path: str) -> tuple[str, "_Disk | notebook.Notebook"]:
+    if notebook.is_notebook(path):
+        return notebook.load_for_fix(path)  # fixes edit the notebook's program text
     data = Path(path).read_bytes()
     encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     bom = data.startswith(b"\xef\xbb\xbf")
@@ -1463,7 +1466,9 @@ def _load(path: str) -> tuple[str, _Disk]:
     return text, _Disk("utf-8" if encoding == "utf-8-sig" else encoding, bom)
 
 
-def _write_atomic(path: str, text: str, disk: _Disk) -> None:
+def _write_atomic(path: str, text: str, disk: "_Disk | notebook.Notebook") -> None:
+    if isinstance(disk, notebook.Notebook):  # the program's changed cells go back into the JSON
+        text, disk = notebook.fixed_file(disk, text), _Disk("utf-8", False)
     data = (b"\xef\xbb\xbf" if disk.bom else b"") + text.encode(disk.encoding)
     folder = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(prefix=".shardlint-", suffix=".tmp", dir=folder)
