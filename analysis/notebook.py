@@ -5,7 +5,7 @@ point (a later cell sees the names of earlier ones). The engine sees that progra
 one `SourceFile`; it never knows about cells. This module builds the text and maps positions
 back and forth at the edges (the CLI's output, the language server, fixes):
 
-- each code cell is preceded by a marker comment (`# <shardlint cell 3>`), so that cell
+- each code cell is preceded by a marker line (`...  # <shardlint cell 3>`), so that cell
   boundaries survive edits of the text (a fix that inserts lines) and can be found again;
 - IPython syntax is masked line for line, so that line numbers stay those of the cell: a line
   magic or shell escape (`%matplotlib inline`, `!pip install x`, `x = !ls`, `jax.jit?`) becomes
@@ -36,8 +36,9 @@ from .rules import RULES
 from .source import SourceFile, digest, parse_text
 
 SUFFIX = ".ipynb"
-MARKER = "# <shardlint cell {}>"
-_MARKER_RE = re.compile(r"# <shardlint cell (\d+)>\Z")
+# A statement, not a comment: a fix inserts above a statement together with the comments right
+# above it, and the marker must stay out of that.
+MARKER = "...  # <shardlint cell {}>"
 _EOL = re.compile(r"\r\n|\r|\n")
 _NON_ASCII_ESCAPE = re.compile(r"\\u(?:00[89a-fA-F][0-9a-fA-F]|0[1-9a-fA-F][0-9a-fA-F]{2}|[1-9a-fA-F][0-9a-fA-F]{3})")
 
@@ -358,7 +359,8 @@ class NotebookSource(SourceFile):
 
 
 def split(text: str, numbers: list[int]) -> list[str]:
-    """The texts between the markers of cells `numbers` (in order) in a program text."""
+    """The texts between the markers of cells `numbers` (in order) in a program text (what an
+    edit put above the first marker belongs to the first cell)."""
     lines = text.splitlines(keepends=True)
     bounds = []
     i = 0
@@ -371,7 +373,10 @@ def split(text: str, numbers: list[int]) -> list[str]:
         bounds.append(i)
         i += 1
     bounds.append(len(lines))
-    return ["".join(lines[a + 1:b]) for a, b in zip(bounds, bounds[1:])]
+    out = ["".join(lines[a + 1:b]) for a, b in zip(bounds, bounds[1:])]
+    if out:
+        out[0] = "".join(lines[:bounds[0]]) + out[0]
+    return out
 
 
 def _restore(source: str, masked: str, new: str) -> str:
