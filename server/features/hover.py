@@ -44,9 +44,9 @@ async def hover(ls: ShardlintServer, params: types.HoverParams):
         range=convert.span(ls.lines_of({})(d.path), d.line, d.column, d.end_line, d.end_column, ls.encoding))
 
 
-def render(d: Diagnostic, folder: Path, uri_for, markdown: bool, label=None) -> str:
-    """`label(path, line)`: how a step of the call path reads (default: `path:line`, relative to
-    `folder`)."""
+def render(d: Diagnostic, folder: Path, uri_for, markdown: bool, label) -> str:
+    """`label(path, line)`: how a step of the call path reads (`pipeline/stages.py:16`,
+    `train.ipynb, cell 4:12`)."""
     rule = ALL_RULES.get(d.code)
     if rule is None:
         return f"{d.code}: {d.message}"
@@ -54,7 +54,7 @@ def render(d: Diagnostic, folder: Path, uri_for, markdown: bool, label=None) -> 
     error = quoted.group(1) if quoted else rule.jax_error
     steps = []
     for i, r in enumerate(d.related, 1):
-        where = label(r.path, r.line) if label else f"{convert.shown_path(r.path, folder)}:{r.line}"
+        where = label(r.path, r.line)
         if markdown:
             steps.append(f"{i}. [{where}]({uri_for(r.path)}#L{r.line}) {r.message}")
         else:
