@@ -239,3 +239,33 @@ async def test_a_broken_notebook_message_never_takes_the_server_down(client, exa
     nb.edit(4, nb.texts[4].replace("jax.jit(loss)", "jax.jit(jax.shard_map(loss, mesh=mesh, in_specs=P(), "
                                                       "out_specs=P(), check_vma=False))"))
     await until(lambda: cell_diags(client, nb) == {}, what="the server still analysing")
+
+
+async def test_a_fix_asked_for_in_a_module_edits_the_open_notebooks_cell(client, tmp_path):
+    """The notebook jits a helper of `helpers.py`: the errors are in the module, the wrap belongs
+    in the notebook's cell, and the quick fix asked for in the module edits that cell."""
+    from test_notebooks import SEND_RECV, notebook_json
+
+    cells = ["import jax\nimport jax.numpy as jnp\nfrom helpers import exchange\n", "jax.jit(exchange)(jnp.ones(4))\n"]
+    write(tmp_path, {"pyproject.toml": "", "helpers.py": SEND_RECV + "\n"})
+    (tmp_path / "nb.ipynb").write_text(notebook_json(cells))
+    await start(client, tmp_path, edit_caps=notebook_caps)
+    nb = Notebook(client, tmp_path / "nb.ipynb")
+    nb.open()
+    helpers = open_doc(client, tmp_path / "helpers.py")
+    await until(lambda: sorted(d.code for d in client.diagnostics.get(helpers, [])) == ["SHL001", "SHL002"],
+                what="the errors in helpers.py")
+    psend = next(d for d in client.diagnostics[helpers] if d.code == "SHL002")
+    assert psend.related_information[0].location.uri == nb.uris[1]  # the entry point: cell 2
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=helpers), range=psend.range,
+        context=types.CodeActionContext(diagnostics=[psend])))
+    wrap = next(a for a in actions if a.title == "Wrap in jax.shard_map (in nb.ipynb)")
+    if wrap.edit is None:
+        wrap = await client.code_action_resolve_async(wrap)
+    edits = wrap.edit.changes or {e.text_document.uri: e.edits for e in wrap.edit.document_changes}
+    assert set(edits) == {nb.uris[0], nb.uris[1]}  # the import with the imports, the wrap at the call
+    for i in (0, 1):
+        nb.apply(edits[nb.uris[i]], i)
+    assert nb.texts[1].startswith('mesh = jax.sharding.Mesh(jax.devices(), ("x",))\njax.jit(jax.shard_map(exchange, ')
+    await until(lambda: not client.diagnostics[helpers], timeout=5, what="helpers.py's errors gone")
