@@ -108,7 +108,8 @@ def test_the_wrap_fix_clears_the_notebook_and_edits_only_its_cell(tmp_path):
     assert changed_cells(before, after) == {4}
     assert outside(after, {4}) == outside(before, {4})  # every byte outside cell 5's source
     fixed = json.loads(after)["cells"][4]["source"]
-    assert fixed[-1] == "train_step = jax.jit(jax.shard_map(loss, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))"
+    assert fixed[-1] == ("train_step = jax.jit(jax.shard_map(loss, mesh=mesh, in_specs=P(), out_specs=P(), "
+                         "check_vma=False))")
     assert json.loads(after)["cells"][1]["outputs"] == json.loads(before)["cells"][1]["outputs"]
     assert check_json("--no-cache", cwd=root)[1] == check_json("--no-cache", "pipeline/stages.py", cwd=root)[1]
 

@@ -110,7 +110,8 @@ def test_jupyterlab_underlines_the_example_notebook_and_the_fix_clears_it(lab, t
                 news.first.click()
             cell4.locator(DIAGNOSTIC).first.hover()
             tooltip = page.locator(".cm-tooltip", has_text="NameError: Found an unbound axis name: stages")
-            _until(lambda: tooltip.count() > 0 and "shardlint" in tooltip.first.inner_text(), "the diagnostic's tooltip")
+            _until(lambda: tooltip.count() > 0 and "shardlint" in tooltip.first.inner_text(),
+                   "the diagnostic's tooltip")
             page.screenshot(path=str(out / "jupyterlab.png"))
 
             # The wrap fix, applied by the CLI; the notebook reloaded from disk: the underlines go.

@@ -194,7 +194,8 @@ async def test_a_pulling_client_gets_each_cells_diagnostics(client, example):
 RUNNER_JIT = "import jax\n\n\ndef run(f, x):\n    return jax.jit(f)(x)\n"
 RUNNER_SHARD_MAP = ("import jax\nfrom jax.sharding import Mesh, PartitionSpec as P\n\n\n"
                     "def run(f, x):\n    mesh = Mesh(jax.devices(), (\"x\",))\n"
-                    "    return jax.jit(jax.shard_map(f, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))(x)\n")
+                    "    return jax.jit(jax.shard_map(f, mesh=mesh, in_specs=P(), out_specs=P(),\n"
+                    "                                 check_vma=False))(x)\n")
 CELLS = [
     "import jax\nimport jax.numpy as jnp\nfrom jax import lax\nfrom runner import run\n",
     'def exchange(x):\n    tok = lax.psend(x, "x", [(0, 1)])\n'
