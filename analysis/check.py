@@ -16,16 +16,19 @@ from typing import Callable, Iterable, Sequence
 
 import pathspec
 
-from . import engine, suppressions
-from .config import CONFIG_NAMES, Config, exclude_spec, find_config
+from . import engine, notebook, suppressions
+from .config import CONFIG_NAMES, DEFAULT_INCLUDE, Config, exclude_spec, find_config, include_spec
 from .diagnostics import Diagnostic
 from .rules import RULES
 from .source import DecodeError, SourceFile, digest, parse_text, read_file
 
 CACHE_DIR = ".shardlint_cache"
 CACHE_VERSION = "1"
+# `.ipynb_checkpoints` holds Jupyter's autosaved copies of notebooks, `.virtual_documents`
+# jupyterlab-lsp's copies of their code.
 _SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache",
-              ".tox", ".nox", ".venv", "venv", "node_modules", CACHE_DIR, ".eggs", "site-packages"}
+              ".tox", ".nox", ".venv", "venv", "node_modules", CACHE_DIR, ".eggs", "site-packages",
+              ".ipynb_checkpoints", ".virtual_documents"}
 
 
 @dataclass
@@ -34,11 +37,14 @@ class CheckResult:
     skipped: list[tuple[str, str]] = field(default_factory=list)  # (path, reason)
     files: int = 0
     shown: dict[str, str] = field(default_factory=dict)  # absolute path -> path as shown
+    # path as shown -> the program of each notebook checked (its cells, for positions)
+    programs: dict[str, notebook.Program] = field(default_factory=dict)
 
 
 def discover(paths: Sequence[str | Path], config: Config, *, force_exclude: bool = False,
              split_projects: bool = False) -> list[tuple[Path, str]]:
-    """(absolute path, path as shown) of every Python file under `paths`, leaving out what
+    """(absolute path, path as shown) of every file under `paths` that `include` matches (Python
+    files and notebooks), leaving out what
     `exclude` matches and what git ignores (unless `respect-gitignore = false`); with
     `split_projects`, also the folders that are projects of their own (another config governs
     them). A file named explicitly is kept unless `force_exclude`."""
@@ -59,12 +65,24 @@ def discover(paths: Sequence[str | Path], config: Config, *, force_exclude: bool
                 and not (split_projects and _other_project(Path(dirpath, d), own))
             )
             for fn in sorted(filenames):
-                if fn.endswith(".py"):
-                    full = Path(dirpath, fn)
-                    if not _excluded(full, config, ignores=ignores):
-                        shown = os.path.normpath(os.path.join(str(given), os.path.relpath(full, p)))
-                        out.setdefault(full.resolve(), shown)
+                full = Path(dirpath, fn)
+                if _included(full, config) and not _excluded(full, config, ignores=ignores):
+                    shown = os.path.normpath(os.path.join(str(given), os.path.relpath(full, p)))
+                    out.setdefault(full.resolve(), shown)
     return list(out.items())
+
+
+DEFAULT_INCLUDE_SUFFIXES = tuple(p.lstrip("*") for p in DEFAULT_INCLUDE)
+
+
+def _included(path: Path, config: Config) -> bool:
+    if config.include == DEFAULT_INCLUDE:
+        return path.name.endswith(DEFAULT_INCLUDE_SUFFIXES)
+    try:
+        rel = path.resolve().relative_to(Path(config.root).resolve()).as_posix()
+    except ValueError:
+        rel = path.name
+    return include_spec(config).match_file(rel)
 
 
 def _other_project(folder: Path, own: Path | None) -> bool:
@@ -173,6 +191,7 @@ def parse_error(sf: SourceFile) -> Diagnostic:
 def analyze_sources(files: dict[str, SourceFile], config: Config, roots: list[Path]) -> list[Diagnostic]:
     """Diagnostics for parsed files keyed by absolute path string (the engine reports them so)."""
     diags = [parse_error(sf) for sf in files.values() if sf.syntax_error]
+    diags.extend(d for sf in files.values() for d in notebook.syntax_errors(sf))
     diags.extend(engine.analyze(files, config, roots))
     return postprocess(diags, files, config)
 
@@ -210,6 +229,20 @@ def _cache_store(config: Config, key: str, diags: list[Diagnostic]) -> None:
         pass  # a read-only tree just runs uncached
 
 
+def _read(full: Path, key: str) -> SourceFile:
+    """A file of the project; raises OSError, DecodeError or NotebookError."""
+    if notebook.is_notebook(full):
+        return notebook.read(full, key)
+    return read_file(full, key)
+
+
+def _parse_overlay(key: str, value) -> SourceFile:
+    """An open buffer: Python text, or a notebook (its editor's cells, or its JSON text)."""
+    if notebook.is_notebook(key):
+        return notebook.load(key, value)
+    return parse_text(key, value)
+
+
 def load_files(found: list[tuple[Path, str]], overlays: dict | None = None):
     files: dict[str, SourceFile] = {}
     shown: dict[str, str] = {}
@@ -218,11 +251,11 @@ def load_files(found: list[tuple[Path, str]], overlays: dict | None = None):
         key = str(full)
         try:
             if overlays and full in overlays:
-                files[key] = parse_text(key, overlays[full])
+                files[key] = _parse_overlay(key, overlays[full])
             else:
-                files[key] = read_file(full, key)
+                files[key] = _read(full, key)
             shown[key] = as_shown
-        except DecodeError as e:
+        except (DecodeError, notebook.NotebookError) as e:
             skipped.append((as_shown, str(e)))
         except OSError as e:
             skipped.append((as_shown, e.strerror or str(e)))
@@ -285,7 +318,8 @@ def _check(paths, config: Config, *, use_cache: bool, overlays, project, force_e
     if report is not None:
         diags = [d for d in diags if d.path in report or any(r.path in report for r in d.related)]
         skipped = [(p, why) for p, why in skipped if _abs(p) in report]
-    return CheckResult([_show(d, shown) for d in diags], skipped, len(files), shown)
+    programs = {shown[p]: sf.program for p, sf in files.items() if getattr(sf, "program", None) is not None}
+    return CheckResult([_show(d, shown) for d in diags], skipped, len(files), shown, programs)
 
 
 def _merge(first: list[tuple[Path, str]], more: list[tuple[Path, str]]) -> list[tuple[Path, str]]:
@@ -413,11 +447,14 @@ class Project:
         files: dict[str, SourceFile] = {}
         skipped = []
         paths = {full for full, _ in discover([self.root], self.config)} | {
-            p for p in self.overlays if p.suffix == ".py"}
+            p for p in self.overlays if p.suffix in DEFAULT_INCLUDE_SUFFIXES}
         for full in sorted(paths):
             key = str(full)
             if full in self.overlays:
-                files[key] = parse_text(key, self.overlays[full])
+                try:
+                    files[key] = _parse_overlay(key, self.overlays[full])
+                except notebook.NotebookError as e:
+                    skipped.append((key, str(e)))
                 continue
             try:
                 st = full.stat()
@@ -432,10 +469,10 @@ class Project:
                     skipped.append((key, cached[3]))
                 continue
             try:
-                sf = read_file(full, key)
+                sf = _read(full, key)
                 self._disk[full] = (st.st_mtime, st.st_size, sf, None)
                 files[key] = sf
-            except (DecodeError, OSError) as e:
+            except (DecodeError, notebook.NotebookError, OSError) as e:
                 reason = str(e) if isinstance(e, DecodeError) else (e.strerror or str(e))
                 self._disk[full] = (st.st_mtime, st.st_size, None, reason)
                 skipped.append((key, reason))

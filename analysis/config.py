@@ -24,6 +24,7 @@ LOWERING_BACKENDS = ("tpu", "gpu", "cuda", "cpu")
 # Looked for in every folder from a file upwards, in this order: the first that configures
 # shardlint wins (a pyproject.toml only with a [tool.shardlint] table).
 CONFIG_NAMES = (".shardlint.toml", "shardlint.toml", "pyproject.toml")
+DEFAULT_INCLUDE = ("*.py", "*.ipynb")
 
 
 class ConfigError(Exception):
@@ -60,6 +61,8 @@ class Config:
     select: tuple[str, ...] = ("SHL",)
     ignore: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
+    # Which files a folder's walk checks (gitignore-style patterns): Python files and notebooks.
+    include: tuple[str, ...] = DEFAULT_INCLUDE
     # (gitignore-style pattern, codes or prefixes): those codes are off in the matching files.
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
     respect_gitignore: bool = True
@@ -104,7 +107,7 @@ class Config:
 
     def fingerprint(self) -> str:
         return repr(
-            (self.jax_version, self.backend, self.select, self.ignore, self.exclude,
+            (self.jax_version, self.backend, self.select, self.ignore, self.exclude, self.include,
              self.per_file_ignores, self.respect_gitignore,
              sorted((k, str(v)) for k, v in self.severity.items()),
              tuple(t.function for t in self.lowering.targets))
@@ -136,6 +139,11 @@ def exclude_spec(config: Config) -> pathspec.PathSpec | None:
     return _spec(*config.exclude) if config.exclude else None
 
 
+def include_spec(config: Config) -> pathspec.PathSpec:
+    """The matcher of `include` (gitignore patterns relative to the config's folder)."""
+    return _spec(*config.include)
+
+
 def _longest_match(code: str, prefixes) -> str | None:
     best = None
     for p in prefixes:
@@ -144,7 +152,7 @@ def _longest_match(code: str, prefixes) -> str | None:
     return best
 
 
-_TOP_KEYS = {"jax-version", "backend", "python", "select", "ignore", "exclude", "severity",
+_TOP_KEYS = {"jax-version", "backend", "python", "select", "ignore", "exclude", "include", "extend-include", "severity",
              "lowering", "extend-select", "extend-ignore", "per-file-ignores", "respect-gitignore"}
 _LOWERING_KEYS = {"enabled", "backend", "python", "host-devices", "timeout", "launcher", "compile",
                   "targets"}
@@ -204,6 +212,13 @@ def parse_table(table: dict, root: Path, config_file: Path | None,
         if not isinstance(ex, list) or not all(isinstance(e, str) for e in ex):
             raise ConfigError("`tool.shardlint.exclude` must be a list of path patterns")
         kw["exclude"] = tuple(_patterns("tool.shardlint.exclude", ex))
+    for key in ("include", "extend-include"):
+        if key in table:
+            inc = table[key]
+            if not isinstance(inc, list) or not all(isinstance(e, str) for e in inc):
+                raise ConfigError(f"`tool.shardlint.{key}` must be a list of path patterns")
+            base = kw.get("include", DEFAULT_INCLUDE) if key == "extend-include" else ()
+            kw["include"] = base + tuple(_patterns(f"tool.shardlint.{key}", inc))
     if "per-file-ignores" in table:
         kw["per_file_ignores"] = parse_per_file_ignores(table["per-file-ignores"], "tool.shardlint.per-file-ignores")
     if "respect-gitignore" in table:

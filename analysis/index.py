@@ -274,7 +274,10 @@ class ModuleFinder:
                 self._project_names.setdefault(name, path)
 
     def _names_for(self, path: Path) -> list[str]:
-        """Module names under which a project file can be imported (one per import root)."""
+        """Module names under which a project file can be imported (one per import root): none
+        for a file that is no Python module (a notebook is a program, never imported)."""
+        if path.suffix != ".py":
+            return []
         names = []
         for root in self._roots_for(path):
             try:
@@ -320,7 +323,8 @@ class ModuleFinder:
         name = max(names, key=lambda n: n.count("."), default=Path(path).stem)
         m = Module(name, sf, Path(path).name == "__init__.py", True)
         self.by_path[path] = m
-        self.modules.setdefault(name, m)
+        if names:
+            self.modules.setdefault(name, m)
         return m
 
     def find(self, name: str, near: Module | None = None) -> Module | None:
@@ -360,7 +364,8 @@ class ModuleFinder:
         return mod
 
     def _in_package(self, module: Module) -> bool:
-        return self._has_init(Path(module.path).parent)
+        # A notebook runs with its own folder first on the import path, package or not.
+        return module.path.endswith(".py") and self._has_init(Path(module.path).parent)
 
     def _has_init(self, folder: Path) -> bool:
         known = self._inits.get(folder)

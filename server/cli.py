@@ -10,6 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from shardlint.analysis import config as cfgmod
+from shardlint.analysis import notebook
 from shardlint.analysis.check import check, plan
 from shardlint.analysis.diagnostics import Diagnostic, Fix, Severity
 from shardlint.analysis.rules import ALL_RULES
@@ -220,11 +221,13 @@ def _check(args) -> int:
                          f"in {changed} file{'s' if changed != 1 else ''}.")
     diags: list[Diagnostic] = []
     fixes: dict[int, Fix] = {}
+    programs: dict[str, notebook.Program] = {}
     for g in groups:
         result = check(g.paths, g.config, use_cache=not args.no_cache, overlays=overlays,
                        project=g.project, **options)
         notes.extend(f"{p}: skipped: {why}" for p, why in result.skipped)
         diags.extend(result.diagnostics)
+        programs.update(result.programs)
         if args.format != "github":
             fixes.update(_fixes(result.diagnostics, g.config, result.shown, overlays))
     diags.sort(key=Diagnostic.sort_key)
@@ -232,7 +235,7 @@ def _check(args) -> int:
         text = output.statistics(diags, args.format, fixes, unsafe)
     else:
         text = output.render(diags, args.format, color=_color(args), notes=notes if args.format == "text" else (),
-                             fixes=fixes, unsafe=unsafe, base=_sarif_base(groups))
+                             fixes=fixes, unsafe=unsafe, base=_sarif_base(groups), programs=programs)
     _emit(text, args)
     if args.format != "text" or args.statistics:
         sys.stderr.write("".join(n + "\n" for n in notes))
@@ -261,10 +264,13 @@ def _sarif_base(groups) -> Path:
 
 
 def _reader(overlays: dict[Path, str] | None):
+    """`read(path)`: the text the fix builder works on (a notebook's program)."""
     def read(path: str) -> str:
         full = Path(path).resolve()
         if overlays and full in overlays:
-            return overlays[full]
+            return notebook.program_text(full, overlays[full])
+        if notebook.is_notebook(full):
+            return notebook.load_for_fix(full)[0]
         return decode(full.read_bytes())
 
     return read
@@ -285,7 +291,7 @@ def _fixes(diags: list[Diagnostic], config, shown: dict[str, str], overlays) -> 
             continue
         try:
             found = [f for f in fixes_for(d, read, config) if not is_suppression(f)]
-        except (OSError, DecodeError):
+        except (OSError, DecodeError, notebook.NotebookError):
             continue
         fix = next((f for f in found if f.applicability == "safe"), None) or next(iter(found), None)
         if fix is not None:
@@ -307,11 +313,10 @@ def _diff(groups, args, options) -> int:
         fixed = apply_fixes(g.paths, g.config, unsafe=args.unsafe_fixes, write=False, project=g.project, **options)
         applied += fixed.applied
         for path in fixed.files:
-            old = decode(Path(path).read_bytes())
             name = os.path.relpath(path)
-            chunks.extend(difflib.unified_diff(old.splitlines(keepends=True),
-                                               fixed.texts[path].splitlines(keepends=True),
-                                               fromfile=f"a/{name}", tofile=f"b/{name}"))
+            for label, old, new in _changes(path, fixed.texts[path], name):
+                chunks.extend(difflib.unified_diff(old.splitlines(keepends=True), new.splitlines(keepends=True),
+                                                   fromfile=f"a/{label}", tofile=f"b/{label}"))
             files += 1
     _emit("".join(c if c.endswith("\n") else c + "\n\\ No newline at end of file\n" for c in chunks), args)
     if applied:
@@ -320,6 +325,15 @@ def _diff(groups, args, options) -> int:
     else:
         sys.stderr.write("No fixes to apply.\n")
     return 1 if files else 0
+
+
+def _changes(path: str, fixed: str, name: str) -> list[tuple[str, str, str]]:
+    """(label, old text, new text) of what a fix changes in a file: for a notebook, each cell
+    it changes (`train.ipynb:cell 3`), as Ruff shows them."""
+    if not notebook.is_notebook(path):
+        return [(name, decode(Path(path).read_bytes()), fixed)]
+    _, nb = notebook.load_for_fix(path)
+    return [(f"{name}:cell {i + 1}", nb.cells[i].source, new) for i, new in sorted(nb.program.rewrite(fixed).items())]
 
 
 if __name__ == "__main__":

@@ -93,17 +93,22 @@ def diagnostic(d: Diagnostic, lines_of: LinesOf, uri_of: Callable[[str], str], e
     )
 
 
-def workspace_edit(edits: Iterable[Edit], read: Callable[[str], str], uri_of: Callable[[str], str],
-                   version_of: Callable[[str], int | None], encoding: str,
-                   document_changes: bool) -> types.WorkspaceEdit:
-    """Engine edits (positions in the texts `read` returns) as one workspace edit: versioned
-    document changes where the client takes them, else a plain `changes` map."""
+def text_edits(edits: Iterable[Edit], read: Callable[[str], str], uri_of: Callable[[str], str],
+               encoding: str) -> dict[str, list[types.TextEdit]]:
+    """Engine edits (positions in the texts `read` returns) as LSP edits, by document URI."""
     by_uri: dict[str, list[types.TextEdit]] = {}
     lines: dict[str, list[str]] = {}
     for e in edits:
         text_lines = lines.setdefault(e.path, split_lines(read(e.path)))
         by_uri.setdefault(uri_of(str(Path(e.path).resolve())), []).append(types.TextEdit(
             range=span(text_lines, e.line, e.column, e.end_line, e.end_column, encoding), new_text=e.new_text))
+    return by_uri
+
+
+def assemble(by_uri: dict[str, list[types.TextEdit]], version_of: Callable[[str], int | None],
+             document_changes: bool) -> types.WorkspaceEdit:
+    """One workspace edit: versioned document changes where the client takes them, else a plain
+    `changes` map."""
     if document_changes:
         return types.WorkspaceEdit(document_changes=[
             types.TextDocumentEdit(

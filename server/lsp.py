@@ -28,11 +28,13 @@ from pygls.protocol import LanguageServerProtocol, lsp_method
 from pygls.uris import from_fs_path
 
 from shardlint.analysis import config as cfgmod
+from shardlint.analysis import notebook
 from shardlint.analysis.check import Project
 from shardlint.analysis.diagnostics import Diagnostic
 from shardlint.analysis.source import DecodeError, decode
 
 from . import convert, output
+from .features import notebooks
 from .lsp_text import Document
 from .settings import Settings, merged
 
@@ -125,7 +127,8 @@ class _Malformed:
 
 
 class ShardlintProtocol(LanguageServerProtocol):
-    """pygls's protocol, with our own document store (`features/workspace.py` keeps it) and with
+    """pygls's protocol, with our own document store (`features/workspace.py` keeps it, and
+    `features/notebooks.py` the notebooks and their cells) and with
     malformed messages answered (pygls would drop a request with invalid params and leave the
     client waiting)."""
 
@@ -168,6 +171,18 @@ class ShardlintProtocol(LanguageServerProtocol):
 
         workspace.did_close(self._server, params)
 
+    @lsp_method(types.NOTEBOOK_DOCUMENT_DID_OPEN)
+    def lsp_notebook_document__did_open(self, params: types.DidOpenNotebookDocumentParams):
+        notebooks.did_open(self._server, params)
+
+    @lsp_method(types.NOTEBOOK_DOCUMENT_DID_CHANGE)
+    def lsp_notebook_document__did_change(self, params: types.DidChangeNotebookDocumentParams):
+        notebooks.did_change(self._server, params)
+
+    @lsp_method(types.NOTEBOOK_DOCUMENT_DID_CLOSE)
+    def lsp_notebook_document__did_close(self, params: types.DidCloseNotebookDocumentParams):
+        notebooks.did_close(self._server, params)
+
     @lsp_method(types.EXIT)
     def lsp_exit(self, *args):
         self._server.exit_now(0 if self._shutdown else 1)
@@ -175,8 +190,10 @@ class ShardlintProtocol(LanguageServerProtocol):
 
 class ShardlintServer(LanguageServer):
     def __init__(self):
-        super().__init__("shardlint", output.VERSION, protocol_cls=ShardlintProtocol)
-        self.docs: dict[str, Document] = {}
+        super().__init__("shardlint", output.VERSION, protocol_cls=ShardlintProtocol,
+                         notebook_document_sync=notebooks.SYNC)
+        self.docs: dict[str, Document] = {}  # by URI: text documents and notebook cells
+        self.notebooks: dict[str, notebooks.OpenNotebook] = {}
         self.roots: dict[Path, Root] = {}
         self.raw_settings: dict = {}  # initializationOptions / didChangeConfiguration (global)
         self.settings = Settings()
@@ -317,19 +334,26 @@ class ShardlintServer(LanguageServer):
         return None
 
     def uri_for(self, path: str) -> str:
+        """The URI of a file (of its open document), or of an open cell (a key `notebooks.place`
+        gives)."""
+        if path in self.docs:
+            return path
         d = self.doc_for_path(path)
         return d.uri if d is not None else from_fs_path(path)
 
     def version_of(self, uri: str) -> int | None:
         d = self.docs.get(uri)
+        if d is None and uri in self.notebooks:
+            return self.notebooks[uri].version
         return d.version if d is not None else None
 
     def lines_of(self, cache: dict) -> Callable[[str], list[str]]:
-        """`lines(path)`: the open buffer's lines, else the file's on disk; memoised in `cache`."""
+        """`lines(path)`: the open buffer's lines (an open cell's, by its URI), else the file's on
+        disk; memoised in `cache`."""
 
         def lines(path: str) -> list[str]:
             if path not in cache:
-                d = self.doc_for_path(path)
+                d = self.docs.get(path) or self.doc_for_path(path)
                 cache[path] = d.lines if d is not None else convert.disk_lines(path)
             return cache[path]
 
@@ -337,23 +361,38 @@ class ShardlintServer(LanguageServer):
 
     def snapshot_reader(self) -> Callable[[str], str]:
         """A `read(path) -> text` over the open buffers as they are now, else the disk (a file
-        that vanished reads as empty). Safe to call from another thread."""
+        that vanished reads as empty): what the fix builder edits (a notebook's program). Safe
+        to call from another thread."""
         texts = {str(d.path): d.text for d in self.docs.values() if d.path is not None}
+        texts.update({str(nb.path): notebooks.program_text(self, str(nb.path), None)
+                      for nb in self.notebooks.values()})
 
         def read(path: str) -> str:
             p = str(Path(path).resolve())
             if p in texts:
                 return texts[p]
             try:
-                return decode(Path(p).read_bytes())
+                return notebooks.program_text(self, p, decode(Path(p).read_bytes()))
             except (OSError, DecodeError):
                 return ""
 
         return read
 
     def workspace_edit(self, edits, read: Callable[[str], str]) -> types.WorkspaceEdit:
-        return convert.workspace_edit(edits, read, self.uri_for, self.version_of, self.encoding,
-                                      self.cap("workspace.workspace_edit.document_changes", False))
+        """Engine edits as one workspace edit; those of a notebook become edits of its cells."""
+        by_uri: dict[str, list[types.TextEdit]] = {}
+        plain, cells = [], {}
+        for e in edits:
+            p = str(Path(e.path).resolve())
+            if notebook.is_notebook(p) and self.doc_for_path(p) is None:
+                cells.setdefault(p, []).append(e)
+            else:
+                plain.append(e)
+        by_uri.update(convert.text_edits(plain, read, self.uri_for, self.encoding))
+        for p, es in cells.items():
+            by_uri.update(notebooks.text_edits(self, p, es))
+        return convert.assemble(by_uri, self.version_of,
+                                self.cap("workspace.workspace_edit.document_changes", False))
 
     def remember(self, payload: tuple) -> str:
         """An id for a code action's deferred edit (codeAction/resolve); the last 256 are kept."""

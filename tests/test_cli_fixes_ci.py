@@ -37,14 +37,15 @@ def test_json_carries_the_fix_unsafe_fixes_applies(example):
 
 
 def test_text_marks_fixes_and_counts_them(example):
+    # pipeline/stages.py's psend and precv (reached from train.py), and train.ipynb's own
     p = run("check", "--no-cache", cwd=example)
     assert p.returncode == 1
-    assert p.stdout.count("    unsafe fix (`--unsafe-fixes`): Wrap in jax.shard_map") == 2
-    assert p.stdout.rstrip().endswith("0 fixable with `--fix` (2 more with `--unsafe-fixes`).")
+    assert p.stdout.count("    unsafe fix (`--unsafe-fixes`): Wrap in jax.shard_map") == 4
+    assert p.stdout.rstrip().endswith("0 fixable with `--fix` (4 more with `--unsafe-fixes`).")
     write(example, {"extra.py": "x = 1  # shardlint: ignore[SHL001]\n"})
     p = run("check", "--no-cache", cwd=example)
     assert "extra.py:1:8: SHL301 [warning] [*] " in p.stdout
-    assert p.stdout.rstrip().endswith("[*] 1 fixable with `--fix` (2 more with `--unsafe-fixes`).")
+    assert p.stdout.rstrip().endswith("[*] 1 fixable with `--fix` (4 more with `--unsafe-fixes`).")
 
 
 def test_fix_says_what_it_left_to_unsafe_fixes(example):
@@ -53,7 +54,7 @@ def test_fix_says_what_it_left_to_unsafe_fixes(example):
     p = run("check", "--no-cache", "--fix", cwd=example)
     assert p.returncode == 1
     assert "Fixed 1 problem in 1 file." in p.stdout
-    assert p.stdout.rstrip().endswith("0 fixable with `--fix` (2 more with `--unsafe-fixes`).")
+    assert p.stdout.rstrip().endswith("0 fixable with `--fix` (4 more with `--unsafe-fixes`).")
 
 
 def test_diff_prints_what_fix_would_change_and_writes_nothing(example):
@@ -64,12 +65,15 @@ def test_diff_prints_what_fix_would_change_and_writes_nothing(example):
     assert "No fixes to apply." in p.stderr
     p = run("check", "--no-cache", "--diff", "--unsafe-fixes", cwd=example)
     assert p.returncode == 1, p.stderr
-    assert p.stdout.startswith("--- a/train.py\n+++ b/train.py\n@@ ")
-    assert "+    jax.shard_map(" in p.stdout or "jax.shard_map(loss" in p.stdout
-    assert "Would fix 2 problems in 1 file." in p.stderr
+    # train.ipynb's fix is a diff of its cell (test_notebooks checks it); train.py's a patch
+    notebook, _, patch = p.stdout.partition("--- a/train.py\n")
+    assert notebook.startswith("--- a/train.ipynb:cell 5\n+++ b/train.ipynb:cell 5\n@@ ")
+    patch = "--- a/train.py\n" + patch
+    assert patch.startswith("--- a/train.py\n+++ b/train.py\n@@ ")
+    assert "+    jax.shard_map(" in patch or "jax.shard_map(loss" in patch
+    assert "Would fix 4 problems in 2 files." in p.stderr
     assert tree_hashes(example) == before
     # The diff is exactly what --unsafe-fixes then writes.
-    patch = p.stdout
     work = example.parent / "patched"
     shutil.copytree(example, work)
     subprocess.run(["patch", "-p1", "-s"], input=patch, text=True, cwd=work, check=True)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
+from .. import notebook
 from ..config import Config
 from ..diagnostics import Diagnostic, Edit, Fix, Severity
 from .edits import apply_edits
@@ -108,7 +109,9 @@ def _read_disk(path: str) -> str:
     return _load(path)[0]
 
 
-def _load(path: str) -> tuple[str, _Disk]:
+def _load(path: str) -> tuple[str, "_Disk | notebook.Notebook"]:
+    if notebook.is_notebook(path):
+        return notebook.load_for_fix(path)  # fixes edit the notebook's program text
     data = Path(path).read_bytes()
     encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
     bom = data.startswith(b"\xef\xbb\xbf")
@@ -118,7 +121,9 @@ def _load(path: str) -> tuple[str, _Disk]:
     return text, _Disk("utf-8" if encoding == "utf-8-sig" else encoding, bom)
 
 
-def _write_atomic(path: str, text: str, disk: _Disk) -> None:
+def _write_atomic(path: str, text: str, disk: "_Disk | notebook.Notebook") -> None:
+    if isinstance(disk, notebook.Notebook):  # the program's changed cells go back into the JSON
+        text, disk = notebook.fixed_file(disk, text), _Disk("utf-8", False)
     data = (b"\xef\xbb\xbf" if disk.bom else b"") + text.encode(disk.encoding)
     folder = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(prefix=".shardlint-", suffix=".tmp", dir=folder)
@@ -141,7 +146,7 @@ def apply_fixes(paths, config: Config, unsafe: bool, *, write: bool = True, **ch
     `check_options` go to every `check` (a changed-file run's project, excludes)."""
     from ..check import check  # the engine; imported here so that the server can import us cheaply
 
-    original: dict[str, tuple[str, _Disk]] = {}
+    original: dict[str, tuple[str, "_Disk | notebook.Notebook"]] = {}
     current: dict[str, str] = {}
 
     def read(path: str) -> str:

@@ -27,7 +27,7 @@ def command(name: str) -> Callable:
 
 
 def register(ls) -> None:
-    from . import actions, diagnostics, hover, lowering, workspace  # noqa: F401 - they record their handlers
+    from . import actions, diagnostics, hover, lowering, notebooks, workspace  # noqa: F401 - they record their handlers
 
     for method, options, fn in _FEATURES:
         ls.feature(method, options)(fn)

@@ -18,7 +18,7 @@ from pygls.exceptions import JsonRpcInvalidParams
 from shardlint.analysis.diagnostics import Diagnostic, Fix, Severity
 
 from .. import convert
-from . import command, diagnostics, feature
+from . import command, diagnostics, feature, notebooks
 
 if TYPE_CHECKING:
     from ..lsp import Root, ShardlintServer
@@ -46,15 +46,15 @@ def _wants(only, kind: str) -> bool:
     return not only or any(kind == k or kind.startswith(k + ".") for k in only)
 
 
-def _at_range(ls: ShardlintServer, root: Root, path: str, rng: types.Range,
-              context: types.CodeActionContext, lines_of) -> list[Diagnostic]:
-    lines = lines_of(path)
-    a = convert.engine_position(lines, rng.start, ls.encoding)
-    b = convert.engine_position(lines, rng.end, ls.encoding)
+def _at_range(ls: ShardlintServer, root: Root, uri: str, path: str, rng: types.Range,
+              context: types.CodeActionContext) -> list[Diagnostic]:
+    a = notebooks.engine_position(ls, uri, path, rng.start)
+    b = notebooks.engine_position(ls, uri, path, rng.end)
     hits = [d for d in root.results.get(path, []) if (d.line, d.column) <= b and (d.end_line, d.end_column) >= a]
-    ours = [(c.code, c.range.start.line) for c in context.diagnostics if c.source == diagnostics.SOURCE]
+    ours = [(c.code, notebooks.engine_position(ls, uri, path, c.range.start)[0])
+            for c in context.diagnostics if c.source == diagnostics.SOURCE]
     if ours:
-        hits = [d for d in hits if (d.code, d.line - 1) in ours] or hits
+        hits = [d for d in hits if (d.code, d.line) in ours] or hits
     return hits
 
 
@@ -107,7 +107,7 @@ async def code_action(ls: ShardlintServer, params: types.CodeActionParams):
     lines_of = ls.lines_of({})
     actions: list[types.CodeAction] = []
     if _wants(only, types.CodeActionKind.QuickFix):
-        for d in _at_range(ls, root, spath, params.range, params.context, lines_of):
+        for d in _at_range(ls, root, params.text_document.uri, spath, params.range, params.context):
             found = await ls.fixer.submit(fixes.fixes_for, d, read, root.config)
             lsp_d = diagnostics.to_lsp(ls, d, lines_of)
             for i, fix in enumerate(found):

@@ -18,11 +18,12 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
+from shardlint.analysis import notebook
 from shardlint.analysis.rules import ALL_RULES
 
 from .. import convert
 from ..lsp_text import uri_to_path
-from . import feature
+from . import feature, notebooks
 
 if TYPE_CHECKING:
     from ..lsp import Root, ShardlintServer
@@ -70,6 +71,9 @@ async def _analyse_once(ls: ShardlintServer, root: Root, progress: str | None) -
         if d.path is not None and ls.root_for(d.path) is root:
             overlays[d.path] = d.text
             versions[str(d.path)] = d.version
+    for path, nb in notebooks.overlays(ls, lambda p: ls.root_for(p) is root).items():
+        overlays[path] = nb
+        versions[str(path)] = notebooks.open_notebook(ls, path).version
     edited, root.edited = root.edited, set()
     try:
         result, skipped = await ls.analysis.submit(root.sync_and_analyse, overlays)
@@ -89,15 +93,21 @@ async def _analyse_once(ls: ShardlintServer, root: Root, progress: str | None) -
     changed = {p for p in set(old) | set(result) if old.get(p, []) != result.get(p, [])}
     if ls.pull:
         # The client re-pulls the documents it edited; any other change needs a refresh.
-        if changed - edited and ls.cap("workspace.diagnostics.refresh_support", False):
+        # (a notebook that is not open has no documents to pull)
+        if any(documents(ls, p) for p in changed - edited) and ls.cap("workspace.diagnostics.refresh_support", False):
             ls.workspace_diagnostic_refresh(None)
         return
     todo, root.unpublished = changed | root.unpublished, set()
     for p in sorted(todo):
-        if p in versions and ls.version_of(ls.uri_for(p)) != versions[p]:
+        if p in versions and _version(ls, p) != versions[p]:
             root.unpublished.add(p)  # edited during the run: the next run publishes it
         else:
             publish_path(ls, p)
+
+
+def _version(ls: ShardlintServer, path: str) -> int | None:
+    nb = notebooks.open_notebook(ls, path)
+    return nb.version if nb is not None else ls.version_of(ls.uri_for(path))
 
 
 async def settle(ls: ShardlintServer, root: Root) -> None:
@@ -109,9 +119,12 @@ async def settle(ls: ShardlintServer, root: Root) -> None:
 
 
 async def settled(ls: ShardlintServer, uri: str | None) -> tuple[Path, Root] | None:
-    """The file of `uri` and its root once the root's pending analysis is done; None when `uri`
-    is not a file. Every request about a document starts here."""
+    """The file of `uri` (a notebook's, for a cell) and its root once the root's pending
+    analysis is done; None when `uri` is not a file. Every request about a document starts
+    here."""
     path = uri_to_path(uri) if isinstance(uri, str) else None
+    if path is None and isinstance(uri, str) and (nb := notebooks.of_cell(ls, uri)) is not None:
+        path = nb.path
     if path is None:
         return None
     root = ls.root_for(path)
@@ -155,16 +168,38 @@ def remove_root(ls: ShardlintServer, folder: Path) -> None:
 
 # ---- what a document's diagnostics are ----------------------------------------------------------
 
-def lsp_diagnostics(ls: ShardlintServer, path: str, cache: dict | None = None) -> list[types.Diagnostic]:
-    """The static diagnostics of `path` and the lowering check's, in LSP terms."""
+def lsp_diagnostics(ls: ShardlintServer, path: str, cache: dict | None = None,
+                    uri: str | None = None) -> list[types.Diagnostic]:
+    """The static diagnostics of the document `uri` (default: the file `path`'s; a cell of the
+    notebook `path`) and the lowering check's, in LSP terms."""
     lines_of = ls.lines_of({} if cache is None else cache)
     root = ls.root_for(Path(path))
-    items = [to_lsp(ls, d, lines_of) for d in root.results.get(path, [])]
-    items.extend(ls.lowering_call("diagnostics", ls.uri_for(path)) or [])
+    uri = uri or ls.uri_for(path)
+    items = []
+    for d in root.results.get(path, []):
+        local = notebooks.localize(ls, d)
+        if ls.uri_for(local.path) == uri:
+            items.append(_converted(ls, local, lines_of))
+    items.extend(ls.lowering_call("diagnostics", uri) or [])
     return items
 
 
+def documents(ls: ShardlintServer, path: str) -> list[str]:
+    """The URIs of the documents holding `path`'s diagnostics: an open notebook's code cells,
+    none for a notebook that is not open (its cells have no documents), else the file's."""
+    nb = notebooks.open_notebook(ls, path)
+    if nb is not None:
+        return [c.uri for c in nb.cells if c.kind == "code"]
+    if notebook.is_notebook(path) and ls.doc_for_path(path) is None:
+        return []
+    return [ls.uri_for(path)]
+
+
 def to_lsp(ls: ShardlintServer, d, lines_of) -> types.Diagnostic:
+    return _converted(ls, notebooks.localize(ls, d), lines_of)
+
+
+def _converted(ls: ShardlintServer, d, lines_of) -> types.Diagnostic:
     rule = ALL_RULES.get(d.code)
     return convert.diagnostic(d, lines_of, ls.uri_for, ls.encoding, source=SOURCE,
                               href=rule.url if rule else None)
@@ -177,9 +212,16 @@ def result_id(items: list[types.Diagnostic]) -> str:
 def publish_path(ls: ShardlintServer, path: str, items: list[types.Diagnostic] | None = None) -> None:
     if ls.pull:
         return
-    uri = ls.uri_for(path)
-    if items is None:
-        items = lsp_diagnostics(ls, path)
+    nb = notebooks.open_notebook(ls, path)
+    for uri in documents(ls, path):
+        publish_uri(ls, uri, lsp_diagnostics(ls, path, uri=uri) if items is None else items)
+        if nb is not None:
+            nb.published.add(uri)
+
+
+def publish_uri(ls: ShardlintServer, uri: str, items: list[types.Diagnostic]) -> None:
+    if ls.pull:
+        return
     if ls.pushed.get(uri, []) == items:
         return
     if items:
@@ -213,7 +255,7 @@ def lowering_changed(ls: ShardlintServer, uri: str | None = None) -> None:
     identifier=SOURCE, inter_file_dependencies=True, workspace_diagnostics=True))
 async def document_diagnostic(ls: ShardlintServer, params: types.DocumentDiagnosticParams):
     found = await settled(ls, params.text_document.uri)
-    items = lsp_diagnostics(ls, str(found[0])) if found else []
+    items = lsp_diagnostics(ls, str(found[0]), uri=params.text_document.uri) if found else []
     rid = result_id(items)
     if params.previous_result_id == rid:
         return types.RelatedUnchangedDocumentDiagnosticReport(result_id=rid)
@@ -227,9 +269,8 @@ async def workspace_diagnostic(ls: ShardlintServer, params: types.WorkspaceDiagn
     for root in list(ls.roots.values()):
         await settle(ls, root)
         cache: dict = {}
-        for path in sorted(root.results):
-            uri = ls.uri_for(path)
-            items = lsp_diagnostics(ls, path, cache)
+        for path, uri in sorted((p, u) for p in root.results for u in documents(ls, p)):
+            items = lsp_diagnostics(ls, path, cache, uri)
             if not items and uri not in previous:
                 continue
             rid = result_id(items)

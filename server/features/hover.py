@@ -14,7 +14,7 @@ from shardlint.analysis.diagnostics import Diagnostic
 from shardlint.analysis.rules import ALL_RULES
 
 from .. import convert
-from . import diagnostics, feature
+from . import diagnostics, feature, notebooks
 
 if TYPE_CHECKING:
     from ..lsp import ShardlintServer
@@ -29,22 +29,24 @@ async def hover(ls: ShardlintServer, params: types.HoverParams):
     if found is None:
         return None
     path, root = found
-    lines_of = ls.lines_of({})
-    lines = lines_of(str(path))
-    at = convert.engine_position(lines, params.position, ls.encoding)
-    hits = [d for d in root.results.get(str(path), []) if (d.line, d.column) <= at < (d.end_line, d.end_column)]
+    at = notebooks.engine_position(ls, params.text_document.uri, str(path), params.position)
+    hits = [notebooks.localize(ls, d) for d in root.results.get(str(path), [])
+            if (d.line, d.column) <= at < (d.end_line, d.end_column)]
     if not hits:
         return None
     markdown = types.MarkupKind.Markdown in (ls.cap("text_document.hover.content_format", []) or [])
-    parts = [render(d, root.folder, ls.uri_for, markdown) for d in hits]
+    parts = [render(d, root.folder, ls.uri_for, markdown, lambda p, ln: notebooks.label(ls, p, ln, root.folder))
+             for d in hits]
     d = hits[0]
     return types.Hover(
         contents=types.MarkupContent(kind=types.MarkupKind.Markdown if markdown else types.MarkupKind.PlainText,
                                      value=("\n\n---\n\n" if markdown else "\n\n").join(parts)),
-        range=convert.span(lines, d.line, d.column, d.end_line, d.end_column, ls.encoding))
+        range=convert.span(ls.lines_of({})(d.path), d.line, d.column, d.end_line, d.end_column, ls.encoding))
 
 
-def render(d: Diagnostic, folder: Path, uri_for, markdown: bool) -> str:
+def render(d: Diagnostic, folder: Path, uri_for, markdown: bool, label) -> str:
+    """`label(path, line)`: how a step of the call path reads (`pipeline/stages.py:16`,
+    `train.ipynb, cell 4:12`)."""
     rule = ALL_RULES.get(d.code)
     if rule is None:
         return f"{d.code}: {d.message}"
@@ -52,7 +54,7 @@ def render(d: Diagnostic, folder: Path, uri_for, markdown: bool) -> str:
     error = quoted.group(1) if quoted else rule.jax_error
     steps = []
     for i, r in enumerate(d.related, 1):
-        where = f"{convert.shown_path(r.path, folder)}:{r.line}"
+        where = label(r.path, r.line)
         if markdown:
             steps.append(f"{i}. [{where}]({uri_for(r.path)}#L{r.line}) {r.message}")
         else:

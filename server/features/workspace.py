@@ -56,13 +56,14 @@ async def initialized(ls: ShardlintServer, params: types.InitializedParams) -> N
                                    f"{'pull' if ls.pull else 'push'} diagnostics, position encoding {getattr(ls.encoding, 'value', ls.encoding)}")
     if ls.cap("workspace.did_change_watched_files.dynamic_registration", False):
         watchers = [types.FileSystemWatcher(glob_pattern="**/pyproject.toml"),
-                    types.FileSystemWatcher(glob_pattern="**/*.py")]
+                    types.FileSystemWatcher(glob_pattern="**/*.py"),
+                    types.FileSystemWatcher(glob_pattern="**/*.ipynb")]
         try:
             await ls.client_register_capability_async(types.RegistrationParams(registrations=[types.Registration(
                 id="shardlint-watch", method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
                 register_options=types.DidChangeWatchedFilesRegistrationOptions(watchers=watchers))]))
         except Exception as e:
-            ls.log(types.MessageType.Warning, f"cannot watch pyproject.toml and *.py files: {e}")
+            ls.log(types.MessageType.Warning, f"cannot watch pyproject.toml, *.py and *.ipynb files: {e}")
     await ls.pull_settings()
     for root in list(ls.roots.values()):
         ls.configure(root)
@@ -138,7 +139,7 @@ def did_change_watched_files(ls: ShardlintServer, params: types.DidChangeWatched
             if path.name == "pyproject.toml" and (root.owns(path) or path.parent in root.folder.parents):
                 ls.configure(root)
                 touched.add(root.folder)
-            elif path.suffix == ".py" and root.owns(path):
+            elif path.suffix in (".py", ".ipynb") and root.owns(path):
                 ls.analysis.submit(root.project.forget, path)
                 touched.add(root.folder)
     for folder in touched:

@@ -7,6 +7,9 @@
 //                      jax.shard_map (in train.py)" from stages.py edits train.py, and both
 //                      squiggles go within 2 s without typing (and without the lowering check);
 //                      then the lowering check reports its result, and a restart logs no error.
+//   --mode notebook    the example's train.ipynb shows the SHL002 and SHL001 squiggles in its cell 4;
+//                      the wrap fix asked for there edits cell 5, both squiggles go, and the
+//                      saved notebook is what `shardlint check` finds clean.
 //   --mode restricted  the workspace is not trusted and plants a `shardlint/` package and a fake
 //                      interpreter setting: the squiggles still come (from the bundled server), and
 //                      nothing planted ever runs.
@@ -31,6 +34,7 @@ const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
 const SERVER_TIMEOUT = 120000;
 const CLEARED_WITHIN_MS = 2000;
 const STAGES = "pipeline/stages.py";
+const NOTEBOOK = "train.ipynb";
 
 function log(msg) {
   console.log(`[e2e.js] ${msg}`);
@@ -200,7 +204,8 @@ async function fixFlow(page, t0) {
     return diff.length ? diff : undefined;
   }, 30000);
   if (changed.join() !== "train.py") throw new Error(`the fix changed ${changed.join(", ")}, not train.py alone`);
-  const left = cli(project, "check").filter((d) => ["SHL001", "SHL002"].includes(d.code));
+  // (train.ipynb, the notebook twin, keeps its own: the notebook mode fixes them)
+  const left = cli(project, "check").filter((d) => d.path !== NOTEBOOK && ["SHL001", "SHL002"].includes(d.code));
   if (left.length) throw new Error(`shardlint check still reports ${JSON.stringify(left)}`);
 
   // The lowering check says what it found when it is done: what `shardlint lower` finds.
@@ -225,6 +230,52 @@ async function fixFlow(page, t0) {
     .filter((l) => /\[error\]/i.test(l)).map((l) => `${path.basename(p)}: ${l}`));
   if (errors.length) throw new Error(`the restart logged errors:\n${errors.join("\n")}`);
   log("restart: no error lines");
+}
+
+async function notebookFlow(page, t0) {
+  const expected = cli(project, "check").filter((d) => d.path === NOTEBOOK);
+  const where = expected.map((d) => `${d.code} cell ${d.cell}:${d.line}`).sort().join(", ");
+  if (where !== "SHL001 cell 4:7, SHL002 cell 4:6") throw new Error(`shardlint check reports ${where} in ${NOTEBOOK}`);
+  const before = fs.readFileSync(path.join(project, NOTEBOOK), "utf8");
+
+  await openFile(page, NOTEBOOK);
+  const cellSquiggles = () => page.locator(".notebook-editor .cell-editor-container .squiggly-error").count();
+  await waitFor("the SHL002 and SHL001 squiggles in cell 4", async () => (await cellSquiggles()) >= 2, SERVER_TIMEOUT);
+  log(`both squiggles in the notebook after ${Date.now() - t0} ms`);
+  await page.keyboard.press("Control+Shift+M");
+  for (const d of expected) {
+    const start = d.message.slice(0, 40);
+    await waitFor(`the ${d.code} Problems entry`, async () => (await problemsRows(page)).find((r) => r.includes(start)), 30000);
+  }
+  await page.keyboard.press("Control+J"); // the panel closes: cell 4 has the room
+
+  // The quick fix, asked for at the psend in cell 4, wraps the jit of cell 5.
+  const squiggle = page.locator(".notebook-editor .cell-editor-container .squiggly-error").first();
+  await squiggle.scrollIntoViewIfNeeded();
+  await shot(page, "9-notebook");
+  const box = await squiggle.boundingBox();
+  await page.mouse.click(box.x + 4, box.y + box.height / 2);
+  await page.keyboard.press("Control+.");
+  const fix = page.locator(".action-widget .monaco-list-row", { hasText: "Wrap in jax.shard_map" }).first();
+  await fix.waitFor({ timeout: 30000 });
+  await shot(page, "10-notebook-quickfix");
+  const tFix = Date.now();
+  await fix.click();
+  await waitFor("both squiggles in the notebook to go", async () => (await cellSquiggles()) === 0, SERVER_TIMEOUT);
+  log(`both squiggles gone ${Date.now() - tFix} ms after the fix was applied`);
+  await shot(page, "11-notebook-fixed");
+
+  await runCommand(page, "File: Save");
+  const after = await waitFor(`the fixed ${NOTEBOOK} on disk`, async () => {
+    const now = fs.readFileSync(path.join(project, NOTEBOOK), "utf8");
+    return now !== before ? now : undefined;
+  }, 30000);
+  const cells = (text) => JSON.parse(text).cells.map((c) => [c.cell_type, [].concat(c.source).join("")]);
+  const changed = cells(after).map((c, i) => (c[1] !== cells(before)[i][1] ? i + 1 : 0)).filter((i) => i);
+  if (changed.join() !== "5") throw new Error(`the fix changed cells ${changed.join(", ")}, not cell 5 alone`);
+  const left = cli(project, "check").filter((d) => d.path === NOTEBOOK);
+  if (left.length) throw new Error(`shardlint check still reports ${JSON.stringify(left)} in ${NOTEBOOK}`);
+  log("the saved notebook checks clean");
 }
 
 async function restrictedFlow(page, t0) {
@@ -259,6 +310,7 @@ async function main() {
     await page.locator(".monaco-workbench").waitFor({ timeout: 60000 });
     log(`workbench up in ${Date.now() - t0} ms`);
     if (mode === "fix") await fixFlow(page, t0);
+    else if (mode === "notebook") await notebookFlow(page, t0);
     else if (mode === "restricted") await restrictedFlow(page, t0);
     else throw new Error(`unknown --mode ${mode}`);
   } catch (e) {

@@ -9,7 +9,9 @@
 #   1. fix: both squiggles of pipeline/stages.py, the language status and the hover; the wrap fix
 #      from stages.py edits train.py and both squiggles go within 2 s, without typing; the lowering
 #      check reports its result; a restart logs no error (e2e.js --mode fix);
-#   2. restricted: an untrusted copy that plants a shardlint/ package and a fake interpreter
+#   2. notebook: train.ipynb's squiggles in its cell 4, and the wrap fix (in cell 5) that clears them
+#      (e2e.js --mode notebook);
+#   3. restricted: an untrusted copy that plants a shardlint/ package and a fake interpreter
 #      setting shows the squiggles from the bundled server, and nothing planted runs.
 #
 # Environment:
@@ -122,13 +124,24 @@ settings() {  # user settings.json: $1 = the folder, $2 = whether workspace trus
 JSON
 }
 
+# e2e.js --mode $1 on the folder $2 in code-server with user data $3 (code-server flags after).
+e2e_mode() {
+  local mode="$1" folder="$2" user="$3"; shift 3
+  start_code_server "$user" "$folder" "$@"
+  NODE_PATH="$cache/tools/node_modules" node "$here/e2e.js" --mode "$mode" \
+    --url "http://127.0.0.1:$port/?folder=$folder" --project "$folder" --out "$out" --logs "$user"
+  kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; server_pid=""
+}
+
 step "fix: the cross-file wrap fix clears both squiggles"
 cp -r "$project" "$work/project"
 settings "$work/user" false
-start_code_server "$work/user" "$work/project" --disable-workspace-trust
-NODE_PATH="$cache/tools/node_modules" node "$here/e2e.js" --mode fix \
-  --url "http://127.0.0.1:$port/?folder=$work/project" --project "$work/project" --out "$out" --logs "$work/user"
-kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; server_pid=""
+e2e_mode fix "$work/project" "$work/user" --disable-workspace-trust
+
+step "notebook: the squiggles in train.ipynb's cell 4, the wrap fix in cell 5 clears them"
+cp -r "$project" "$work/notebook"
+settings "$work/user3" false
+e2e_mode notebook "$work/notebook" "$work/user3" --disable-workspace-trust
 
 step "restricted: an untrusted workspace's shardlint/ package and interpreter never run"
 shadow="$work/untrusted"
@@ -142,7 +155,5 @@ chmod +x "$shadow/fakepython"
 printf '{ "shardlint.interpreter": "%s/fakepython", "shardlint.path": "%s/fakepython" }\n' "$shadow" "$shadow" \
   >"$shadow/.vscode/settings.json"
 settings "$work/user2" true
-start_code_server "$work/user2" "$shadow"
-NODE_PATH="$cache/tools/node_modules" node "$here/e2e.js" --mode restricted \
-  --url "http://127.0.0.1:$port/?folder=$shadow" --project "$shadow" --out "$out" --logs "$work/user2"
+e2e_mode restricted "$shadow" "$work/user2"
 step "passed (screenshots in $out)"

@@ -87,9 +87,12 @@ export function createClient(
     },
   };
   const clientOptions: LanguageClientOptions = {
+    // Python files, and the Python cells of notebooks (the server syncs notebooks itself:
+    // notebookDocumentSync; diagnostics, hover and quick fixes are asked for per cell).
     documentSelector: [
       { scheme: "file", language: "python" },
       { scheme: "untitled", language: "python" },
+      { scheme: "vscode-notebook-cell", language: "python" },
     ],
     outputChannel: output,
     traceOutputChannel: output,
