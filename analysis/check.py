@@ -8,20 +8,19 @@ from __future__ import annotations
 import contextlib
 import fnmatch
 import gc
-import json
 import os
+import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
-from . import engine
+from . import environment, parallel, source
 from .config import Config
 from .diagnostics import Diagnostic
 from .rules import RULES
-from .source import DecodeError, SourceFile, digest, parse_text, read_file
+from .source import DecodeError, SourceFile, parse_text
+from .store import CACHE_DIR, Record, Store
 
-CACHE_DIR = ".shardlint_cache"
-CACHE_VERSION = "1"
 _SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache",
               ".tox", ".nox", ".venv", "venv", "node_modules", CACHE_DIR, ".eggs", "site-packages"}
 
@@ -97,65 +96,20 @@ def parse_error(sf: SourceFile) -> Diagnostic:
 
 
 def analyze_sources(files: dict[str, SourceFile], config: Config, roots: list[Path]) -> list[Diagnostic]:
-    """Diagnostics for parsed files keyed by absolute path string (the engine reports them so)."""
-    diags = [parse_error(sf) for sf in files.values() if sf.syntax_error]
-    diags.extend(engine.analyze(files, config, roots))
+    """Diagnostics for files keyed by absolute path string (the engine reports them so). The
+    engine runs first: it parses what it analyses, and the syntax check of the rest then needs
+    no tree."""
+    from . import engine
+
+    diags = engine.analyze(files, config, roots)
+    diags.extend(parse_error(sf) for sf in files.values() if sf.syntax_error)
     return postprocess(diags, files, config)
 
 
-def _cache_key(files: dict[str, SourceFile], config: Config) -> str:
-    h = "|".join(f"{p}:{sf.digest}" for p, sf in sorted(files.items()))
-    return digest(f"{CACHE_VERSION}|{engine.ENGINE_VERSION}|{config.fingerprint()}|"
-                  f"{engine.environment_fingerprint(config)}|{h}".encode())
-
-
-def _cache_dir(config: Config) -> Path:
-    return Path(config.root) / CACHE_DIR
-
-
-def _cache_load(config: Config, key: str) -> list[dict] | None:
-    try:
-        return json.loads((_cache_dir(config) / f"{key}.json").read_text())
-    except (OSError, ValueError):
-        return None
-
-
-def _cache_store(config: Config, key: str, diags: list[Diagnostic]) -> None:
-    d = _cache_dir(config)
-    try:
-        d.mkdir(exist_ok=True)
-        gi = d / ".gitignore"
-        if not gi.exists():
-            gi.write_text("# Created by shardlint.\n*\n")
-        for old in d.glob("*.json"):
-            old.unlink()
-        tmp = d / f"{key}.tmp"
-        tmp.write_text(json.dumps([_diag_state(x) for x in diags]))
-        tmp.replace(d / f"{key}.json")
-    except OSError:
-        pass  # a read-only tree just runs uncached
-
-
-def _diag_state(d: Diagnostic) -> dict:
-    js = d.to_json()
-    js["data"] = d.data
-    return js
-
-
-def _diag_from_state(js: dict) -> Diagnostic:
-    from .diagnostics import Edit, Fix, Related, Severity
-
-    fix = js.get("fix")
-    return Diagnostic(
-        js["path"], js["line"], js["column"], js["end_line"], js["end_column"], js["code"], js["rule"],
-        Severity(js["severity"]), js["message"],
-        tuple(Related(**r) for r in js["related"]),
-        None if fix is None else Fix(fix["title"], fix["applicability"], tuple(Edit(**e) for e in fix["edits"])),
-        js.get("data") or {},
-    )
-
-
-def load_files(found: list[tuple[Path, str]], overlays: dict | None = None):
+def load_files(found: list[tuple[Path, str]], overlays: dict | None = None, store: Store | None = None):
+    """(files by absolute path, path as shown by absolute path, skipped (shown, why)). Files on
+    disk come through `store` (not read when their stat matches it)."""
+    store = store or Store(None)
     files: dict[str, SourceFile] = {}
     shown: dict[str, str] = {}
     skipped: list[tuple[str, str]] = []
@@ -165,13 +119,77 @@ def load_files(found: list[tuple[Path, str]], overlays: dict | None = None):
             if overlays and full in overlays:
                 files[key] = parse_text(key, overlays[full])
             else:
-                files[key] = read_file(full, key)
+                files[key] = store.source(full)
             shown[key] = as_shown
         except DecodeError as e:
             skipped.append((as_shown, str(e)))
         except OSError as e:
             skipped.append((as_shown, e.strerror or str(e)))
     return files, shown, skipped
+
+
+def analyse(files: dict[str, SourceFile], config: Config, roots: list[Path], store: Store, *,
+            imports=None, progress: Callable[[int, int], None] | None = None,
+            jobs: int | None = None, analysed: set[str] | None = None) -> list[Diagnostic]:
+    """The diagnostics of `files`, re-analysing only what their last analysis in `store` (same
+    setting) cannot vouch for: the files connected through imports, in either direction, to
+    one whose digest changed, that appeared or went. Verdicts flow along imports (an entry
+    point reaches a helper in another module), never between unconnected files, so the others
+    keep their diagnostics, and nothing at all is read or parsed when nothing changed.
+    `imports`: an `engine.Imports` to reuse; `progress(done, total)` hears of files analysed;
+    `jobs` caps the processes used; `analysed` receives the files analysed again."""
+    key = store.key(config, roots)
+    _remember_interpreter(store, config)
+    rec = store.record(key)
+    before = {p: sf.digest for p, sf in files.items()}
+    if rec is not None and rec.external_changed():
+        rec = None
+    if rec is not None and rec.digests == before:
+        return sorted((d for p in files for d in rec.diagnostics(p)), key=Diagnostic.sort_key)
+    from . import engine
+
+    if imports is None or imports.layout != (frozenset(files), tuple(roots)):
+        imports = engine.Imports(files, roots)
+    if rec is None:
+        graph = engine.import_graph(files, roots, imports=imports)
+        affected = set(files)
+    else:
+        changed = {p for p, d in before.items() if rec.digests.get(p) != d} | (rec.digests.keys() - before.keys())
+        if rec.digests.keys() == before.keys():
+            graph = {p: rec.graph.get(p, set()) for p in files}
+            graph.update(engine.import_graph(files, roots, only=changed, imports=imports))
+        else:
+            graph = engine.import_graph(files, roots, imports=imports)
+        affected = _connected(changed, graph, rec.graph) & files.keys()
+    if analysed is not None:
+        analysed.update(affected)
+    fresh, external = parallel.analyse_components(
+        {p: files[p] for p in sorted(affected)}, graph, lambda fs: _analyse_observed(fs, config, roots),
+        progress=progress, jobs=jobs)
+    result: dict[str, list[Diagnostic]] = {p: [] for p in affected}
+    for d in fresh:
+        result.setdefault(d.path, []).append(d)
+    for p in files.keys() - affected:
+        result[p] = rec.diagnostics(p)
+    # A file read lazily may have changed since it was stat'ed: what was analysed is recorded
+    # (and a file not analysed keeps the digest it was vouched for, so the next run sees it).
+    digests = {p: (files[p].digest if p in affected else before[p]) for p in files}
+    store.put_record(key, Record(digests, graph, {**(rec.external if rec else {}), **external}, result))
+    return sorted((d for ds in result.values() for d in ds), key=Diagnostic.sort_key)
+
+
+def _analyse_observed(files: dict[str, SourceFile], config: Config, roots: list[Path]):
+    """analyze_sources, and the files outside the project it read (with their stat)."""
+    with source.observe() as obs:
+        diags = analyze_sources(files, config, roots)
+    return diags, {p: st for p, st in obs.reads.items() if p not in files}
+
+
+def _remember_interpreter(store: Store, config: Config) -> None:
+    python = environment.analysis_python(config)
+    if environment.is_foreign(python):
+        info = environment._interpreter_info(python)
+        store.remember_interpreter(python, environment.interpreter_stamp(python, info[0]), info)
 
 
 @contextlib.contextmanager
@@ -188,28 +206,22 @@ def _no_gc():
 
 
 def check(paths: Sequence[str | Path], config: Config, *, use_cache: bool = True,
-          overlays: dict[Path, str] | None = None) -> CheckResult:
+          overlays: dict[Path, str] | None = None,
+          progress: Callable[[int, int], None] | None = None) -> CheckResult:
     """Check `paths` (files or folders). Diagnostics carry paths as given (relative stays
-    relative)."""
+    relative). `progress(done, total)` hears of files analysed."""
     with _no_gc():
-        return _check(paths, config, use_cache=use_cache, overlays=overlays)
+        return _check(paths, config, use_cache=use_cache, overlays=overlays, progress=progress)
 
 
-def _check(paths, config: Config, *, use_cache: bool, overlays) -> CheckResult:
+def _check(paths, config: Config, *, use_cache: bool, overlays, progress) -> CheckResult:
     found = discover(paths, config)
-    files, shown, skipped = load_files(found, overlays)
     roots = sorted({Path(config.root)} | {Path(p).resolve() if Path(p).is_dir() else Path(p).resolve().parent
                                           for p in paths})
-    key = _cache_key(files, config) if use_cache else None
-    diags = None
-    if key is not None:
-        cached = _cache_load(config, key)
-        if cached is not None:
-            diags = [_diag_from_state(x) for x in cached]
-    if diags is None:
-        diags = analyze_sources(files, config, roots)
-        if key is not None:
-            _cache_store(config, key, diags)
+    store = Store.open(config.root) if use_cache else Store(None)
+    files, shown, skipped = load_files(found, overlays, store)
+    diags = analyse(files, config, roots, store, progress=progress)
+    store.save()
     return CheckResult([_show(d, shown) for d in diags], skipped, len(files))
 
 
@@ -250,20 +262,24 @@ def _connected(start: set[str], *graphs: dict[str, set[str]]) -> set[str]:
 class Project:
     """A workspace for the language server: files on disk under `root`, overridden by open
     buffers. `diagnostics()` returns diagnostics per absolute path (with absolute paths),
-    re-parsing only changed files and re-analysing only what is connected to them."""
+    re-analysing only what is connected to a file whose content changed (`analyse`), with the
+    CLI's store: a restart of the editor is warm. Trees are kept between analyses only for
+    the files analysed last, up to `TREE_BUDGET_CHARS` of their source."""
 
-    def __init__(self, root: Path, config: Config):
+    TREE_BUDGET_CHARS = 1_000_000  # about 33 MB of `ast` objects
+    SAVE_EVERY_S = 30.0
+
+    def __init__(self, root: Path, config: Config, store: Store | None = None):
         self.root = Path(root).resolve()
         self.config = config
         self.overlays: dict[Path, str] = {}
-        self._disk: dict[Path, tuple[float, int, SourceFile | None, str | None]] = {}
-        self.imports: dict[str, set[str]] = {}
-        # The last analysis: (settings key, digest per file, diagnostics per file).
-        self._last: tuple[str, dict[str, str], dict[str, list[Diagnostic]]] | None = None
+        self.store = store if store is not None else Store.open(self.root)
+        self._sources: dict[str, SourceFile] = {}  # the last of each file (reused while it holds)
+        self._imports = None
+        self._saved_at: float | None = None
 
     def set_config(self, config: Config) -> None:
         self.config = config
-        self._last = None
 
     def open(self, path: Path, text: str) -> None:
         self.overlays[Path(path).resolve()] = text
@@ -272,38 +288,35 @@ class Project:
         self.overlays.pop(Path(path).resolve(), None)
 
     def forget(self, path: Path) -> None:
-        self._disk.pop(Path(path).resolve(), None)
+        key = str(Path(path).resolve())
+        self._sources.pop(key, None)
+        self.store.forget_file(key)
 
     def _load(self) -> tuple[dict[str, SourceFile], list[tuple[str, str]]]:
-        files: dict[str, SourceFile] = {}
-        skipped = []
         paths = {full for full, _ in discover([self.root], self.config)} | {
             p for p in self.overlays if p.suffix == ".py"}
+        files: dict[str, SourceFile] = {}
+        skipped = []
         for full in sorted(paths):
             key = str(full)
-            if full in self.overlays:
-                files[key] = parse_text(key, self.overlays[full])
-                continue
             try:
-                st = full.stat()
-            except OSError:
-                self._disk.pop(full, None)
-                continue
-            cached = self._disk.get(full)
-            if cached and cached[0] == st.st_mtime and cached[1] == st.st_size:
-                if cached[2] is not None:
-                    files[key] = cached[2]
+                if full in self.overlays:
+                    sf = parse_text(key, self.overlays[full])
                 else:
-                    skipped.append((key, cached[3]))
-                continue
-            try:
-                sf = read_file(full, key)
-                self._disk[full] = (st.st_mtime, st.st_size, sf, None)
-                files[key] = sf
+                    sf = self.store.source(full)
             except (DecodeError, OSError) as e:
-                reason = str(e) if isinstance(e, DecodeError) else (e.strerror or str(e))
-                self._disk[full] = (st.st_mtime, st.st_size, None, reason)
-                skipped.append((key, reason))
+                self._sources.pop(key, None)
+                if isinstance(e, DecodeError) or full.exists():
+                    skipped.append((key, str(e) if isinstance(e, DecodeError) else (e.strerror or str(e))))
+                continue
+            prev = self._sources.get(key)
+            if prev is not None and prev.digest == sf.digest:
+                sf = prev
+            elif prev is not None:
+                prev.release()  # an older import index may still hold it: never with its tree
+            files[key] = self._sources[key] = sf
+        for gone in self._sources.keys() - files.keys():
+            del self._sources[gone]
         return files, skipped
 
     def diagnostics(self) -> tuple[dict[str, list[Diagnostic]], list[tuple[str, str]]]:
@@ -311,26 +324,35 @@ class Project:
             return self._diagnostics()
 
     def _diagnostics(self):
-        """Re-analyse only what an edit can change: the files connected, through imports in
-        either direction, to a file whose content changed. Verdicts flow along imports (an entry
-        point reaches a helper in another module), never between unconnected files."""
+        from . import engine
+
         files, skipped = self._load()
-        digests = {p: sf.digest for p, sf in files.items()}
-        graph = engine.import_graph(files, self.config, [self.root])
-        key = f"{self.config.fingerprint()}|{engine.environment_fingerprint(self.config)}"
-        affected = set(files)
-        previous: dict[str, list[Diagnostic]] = {}
-        if self._last is not None and self._last[0] == key:
-            _, old_digests, previous = self._last
-            changed = {p for p in digests if old_digests.get(p) != digests[p]}
-            changed |= {p for p in old_digests if p not in digests}
-            affected = _connected(changed, graph, self.imports) & set(files)
-        subset = {p: files[p] for p in affected}
-        result: dict[str, list[Diagnostic]] = {
-            p: ([] if p in affected else previous.get(p, [])) for p in files}
-        if subset:
-            for d in analyze_sources(subset, self.config, [self.root]):
-                result.setdefault(d.path, []).append(d)
-        self.imports = graph
-        self._last = (key, digests, result)
+        roots = [self.root]
+        if self._imports is None or self._imports.layout != (frozenset(files), tuple(roots)):
+            self._imports = engine.Imports(files, roots)
+        analysed: set[str] = set()
+        diags = analyse(files, self.config, roots, self.store, imports=self._imports, jobs=1,
+                        analysed=analysed)
+        result: dict[str, list[Diagnostic]] = {p: [] for p in files}
+        for d in diags:
+            result.setdefault(d.path, []).append(d)
+        self._release_trees(analysed)
+        now = time.monotonic()
+        if self._saved_at is None or now - self._saved_at >= self.SAVE_EVERY_S:
+            self.store.save()
+            self._saved_at = now
         return result, skipped
+
+    def _release_trees(self, analysed: set[str]) -> None:
+        """Keep the trees of the files analysed last (the smallest first, within the budget:
+        an edit re-analyses its own file and what is connected to it); release the others."""
+        budget = self.TREE_BUDGET_CHARS
+        for path in sorted(analysed, key=lambda p: len(self._sources[p].text) if p in self._sources else 0):
+            sf = self._sources.get(path)
+            if sf is not None and sf.parsed:
+                budget -= len(sf.text)
+                if budget < 0:
+                    sf.release()
+        for path, sf in self._sources.items():
+            if path not in analysed:
+                sf.release()
