@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import contextlib
 import fnmatch
+import functools
 import gc
 import os
+import threading
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -163,9 +165,9 @@ def analyse(files: dict[str, SourceFile], config: Config, roots: list[Path], sto
         affected = _connected(changed, graph, rec.graph) & files.keys()
     if analysed is not None:
         analysed.update(affected)
-    fresh, external = parallel.analyse_components(
-        {p: files[p] for p in sorted(affected)}, graph, lambda fs: _analyse_observed(fs, config, roots),
-        progress=progress, jobs=jobs)
+    work = functools.partial(_analyse_observed, config=config, roots=roots)
+    fresh, external = parallel.analyse_components({p: files[p] for p in sorted(affected)}, graph, work,
+                                                  progress=progress, jobs=jobs)
     result: dict[str, list[Diagnostic]] = {p: [] for p in affected}
     for d in fresh:
         result.setdefault(d.path, []).append(d)
@@ -190,6 +192,79 @@ def _remember_interpreter(store: Store, config: Config) -> None:
     if environment.is_foreign(python):
         info = environment._interpreter_info(python)
         store.remember_interpreter(python, environment.interpreter_stamp(python, info[0]), info)
+
+
+class _Collector:
+    """The cyclic collector in a long-lived process (the server). Off while an analysis runs
+    (it would re-walk every tree being built, again and again) and until `IDLE_S` after it:
+    then one collection of the young generations frees what the analysis left in cycles (its
+    trees among it), the trees let go meanwhile are freed, and the collector is back on. The
+    answer to an edit goes out before that work, which then overlaps the wait for the next
+    keystroke; a burst of analyses with no pause tidies every `BURST`, and never lets more
+    than one batch of released trees wait."""
+
+    IDLE_S = 0.05
+    BURST = 10
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._busy = 0
+        self._held = False  # the collector is off because of us
+        self._since = 0  # analyses since the last tidy
+        self._timer: threading.Timer | None = None
+        self._graveyard: list[SourceFile] = []
+
+    @contextlib.contextmanager
+    def pause(self):
+        with self._lock:
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+            if self._busy == 0:
+                self._free_graveyard()
+                if self._since >= self.BURST:
+                    self._collect()
+            self._busy += 1
+            if gc.isenabled():
+                gc.disable()
+                self._held = True
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._busy -= 1
+                self._since += 1
+                if self._busy == 0 and self._held:
+                    self._timer = threading.Timer(self.IDLE_S, self._tidy)
+                    self._timer.daemon = True
+                    self._timer.start()
+
+    def release_later(self, sf: SourceFile) -> None:
+        """Let go of `sf`'s tree when idle (freeing a big tree costs milliseconds)."""
+        self._graveyard.append(sf)
+
+    def _tidy(self) -> None:
+        with self._lock:
+            if self._busy:
+                return
+            self._timer = None
+            self._free_graveyard()
+            self._collect()
+            if self._held:
+                gc.enable()
+                self._held = False
+
+    def _free_graveyard(self) -> None:
+        for sf in self._graveyard:
+            sf.release()
+        self._graveyard.clear()
+
+    def _collect(self) -> None:
+        gc.collect(1)
+        self._since = 0
+
+
+_COLLECTOR = _Collector()
 
 
 @contextlib.contextmanager
@@ -268,6 +343,9 @@ class Project:
 
     TREE_BUDGET_CHARS = 1_000_000  # about 33 MB of `ast` objects
     SAVE_EVERY_S = 30.0
+    # The folder is walked again at most this often (and after `forget`, which the server calls
+    # on a watched file's change): the walk costs far more than the edit it would answer.
+    REDISCOVER_S = 5.0
 
     def __init__(self, root: Path, config: Config, store: Store | None = None):
         self.root = Path(root).resolve()
@@ -277,9 +355,12 @@ class Project:
         self._sources: dict[str, SourceFile] = {}  # the last of each file (reused while it holds)
         self._imports = None
         self._saved_at: float | None = None
+        self._found: list[Path] | None = None
+        self._found_at = 0.0
 
     def set_config(self, config: Config) -> None:
         self.config = config
+        self._found = None
 
     def open(self, path: Path, text: str) -> None:
         self.overlays[Path(path).resolve()] = text
@@ -291,36 +372,44 @@ class Project:
         key = str(Path(path).resolve())
         self._sources.pop(key, None)
         self.store.forget_file(key)
+        self._found = None
+
+    def _discovered(self) -> list[Path]:
+        now = time.monotonic()
+        if self._found is None or now - self._found_at >= self.REDISCOVER_S:
+            self._found = [full for full, _ in discover([self.root], self.config)]
+            self._found_at = now
+        return self._found
 
     def _load(self) -> tuple[dict[str, SourceFile], list[tuple[str, str]]]:
-        paths = {full for full, _ in discover([self.root], self.config)} | {
-            p for p in self.overlays if p.suffix == ".py"}
+        overlays = {str(p): text for p, text in self.overlays.items() if p.suffix == ".py"}
+        paths = {str(p) for p in self._discovered()} | overlays.keys()
         files: dict[str, SourceFile] = {}
         skipped = []
-        for full in sorted(paths):
-            key = str(full)
+        for key in sorted(paths):
+            prev = self._sources.get(key)
+            if key not in overlays and prev is not None and self.store.known_digest(key) == prev.digest:
+                files[key] = prev  # unchanged on disk: not even a new object
+                continue
+            full = Path(key)
             try:
-                if full in self.overlays:
-                    sf = parse_text(key, self.overlays[full])
-                else:
-                    sf = self.store.source(full)
+                sf = parse_text(key, overlays[key]) if key in overlays else self.store.source(full)
             except (DecodeError, OSError) as e:
                 self._sources.pop(key, None)
                 if isinstance(e, DecodeError) or full.exists():
                     skipped.append((key, str(e) if isinstance(e, DecodeError) else (e.strerror or str(e))))
                 continue
-            prev = self._sources.get(key)
             if prev is not None and prev.digest == sf.digest:
                 sf = prev
             elif prev is not None:
-                prev.release()  # an older import index may still hold it: never with its tree
+                _COLLECTOR.release_later(prev)  # an older import index may hold it: not its tree
             files[key] = self._sources[key] = sf
         for gone in self._sources.keys() - files.keys():
             del self._sources[gone]
         return files, skipped
 
     def diagnostics(self) -> tuple[dict[str, list[Diagnostic]], list[tuple[str, str]]]:
-        with _no_gc():
+        with _COLLECTOR.pause():
             return self._diagnostics()
 
     def _diagnostics(self):
@@ -331,8 +420,7 @@ class Project:
         if self._imports is None or self._imports.layout != (frozenset(files), tuple(roots)):
             self._imports = engine.Imports(files, roots)
         analysed: set[str] = set()
-        diags = analyse(files, self.config, roots, self.store, imports=self._imports, jobs=1,
-                        analysed=analysed)
+        diags = analyse(files, self.config, roots, self.store, imports=self._imports, analysed=analysed)
         result: dict[str, list[Diagnostic]] = {p: [] for p in files}
         for d in diags:
             result.setdefault(d.path, []).append(d)
@@ -352,7 +440,7 @@ class Project:
             if sf is not None and sf.parsed:
                 budget -= len(sf.text)
                 if budget < 0:
-                    sf.release()
+                    _COLLECTOR.release_later(sf)
         for path, sf in self._sources.items():
-            if path not in analysed:
-                sf.release()
+            if path not in analysed and sf.parsed:
+                _COLLECTOR.release_later(sf)

@@ -2,15 +2,17 @@
 independently (`check.analyse` relies on the same fact), so the connected components of a big
 analysis are split between processes, balanced by size, and their results merged.
 
-Only where `fork` is safe (POSIX, no other thread running: a forked copy of a process with
-threads can deadlock) and the work is big enough to repay a process; otherwise in-process. A
-worker that fails is redone in-process: the split is a speed-up, never a source of errors."""
+A worker is a fork where that is safe (POSIX, no other thread running: the CLI), else a fresh
+interpreter handed the files' texts (the server, whose threads a fork would copy mid-flight),
+and only when the work is big enough to repay a process. A worker that fails is redone
+in-process: the split is a speed-up, never a source of errors."""
 
 from __future__ import annotations
 
 import os
 import pickle
 import signal
+import subprocess
 import sys
 import threading
 import time
@@ -59,7 +61,7 @@ def _jobs(jobs: int | None, files: dict[str, SourceFile]) -> int:
             jobs = len(os.sched_getaffinity(0))
         except (AttributeError, OSError):
             jobs = os.cpu_count() or 1
-    if jobs < 2 or not hasattr(os, "fork") or sys.platform == "darwin" or threading.active_count() > 1:
+    if jobs < 2:
         return 1
     if sum(len(sf.text) for sf in files.values()) < MIN_PARALLEL_CHARS:
         return 1
@@ -102,8 +104,13 @@ def _bins(files: dict[str, SourceFile], graph: dict[str, set[str]], n: int) -> l
     return [{p: sf for p, sf in files.items() if p in members} for _, members in loads if members]
 
 
+def _forkable() -> bool:
+    return hasattr(os, "fork") and sys.platform != "darwin" and threading.active_count() == 1
+
+
 def _split(bins: list[dict], work: Work, progress, total: int) -> tuple[list, dict]:
-    children = [_Child(b, work) for b in bins[1:]]
+    kind = _Child if _forkable() else _Spawned
+    children = [kind(b, work) for b in bins[1:]]
     own = [0]
     last = [0.0]
 
@@ -225,3 +232,78 @@ def _serve(files: dict, work: Work, out: int, progress_fd: int) -> None:
     except BaseException:  # noqa: BLE001 - the parent sees a short answer and redoes the work
         code = 1
     os._exit(code)
+
+
+# The worker a process with threads starts: a fresh interpreter (isolated from the working
+# folder and the environment: its import path comes with the job) reading the job on stdin.
+_SPAWNED = (
+    "import pickle, sys\n"
+    "job = pickle.load(sys.stdin.buffer)\n"
+    "sys.path[:] = job['path']\n"
+    "from shardlint.analysis.parallel import _serve_spawned\n"
+    "_serve_spawned(job)\n"
+)
+
+
+class _Spawned(_Child):
+    """A worker in a fresh interpreter: the files' texts go with the job (an unsaved buffer
+    is analysed as the editor has it), the answer comes back pickled on its stdout and its
+    progress on its stderr. `work` must pickle (a module-level function, or a partial of one)."""
+
+    def __init__(self, files: dict, work: Work):
+        from . import environment
+
+        self.files = len(files)
+        self._done = 0
+        job = pickle.dumps({
+            "path": list(sys.path), "work": work, "interpreters": dict(environment._REMEMBERED),
+            "files": [(p, sf.text, sf.digest) for p, sf in files.items()],
+        }, pickle.HIGHEST_PROTOCOL)
+        self._proc = subprocess.Popen([sys.executable, "-I", "-c", _SPAWNED], stdin=subprocess.PIPE,
+                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                      cwd=os.path.dirname(os.path.abspath(sys.executable)))
+        self.pid = self._proc.pid
+        self._r = self._proc.stdout.fileno()
+        self._progress = self._proc.stderr.fileno()
+        os.set_blocking(self._progress, False)
+        self._writer = threading.Thread(target=self._send, args=(job,), daemon=True)
+        self._writer.start()
+
+    def _send(self, job: bytes) -> None:
+        try:
+            self._proc.stdin.write(job)
+            self._proc.stdin.close()
+        except OSError:
+            pass  # the worker died: its answer is missing and the work is redone
+
+    def result(self) -> tuple[list, dict] | None:
+        data = self._proc.stdout.read()
+        self._proc.wait()
+        self.pid = None
+        try:
+            kind, value = pickle.loads(data)
+        except Exception:  # noqa: BLE001 - a worker that died mid-answer is redone
+            return None
+        return value if kind == "ok" and self._proc.returncode == 0 else None
+
+    def kill(self) -> None:
+        if self.pid is not None:
+            self._proc.kill()
+            self._proc.wait()
+            self.pid = None
+        for f in (self._proc.stdout, self._proc.stderr):
+            f.close()
+
+
+def _serve_spawned(job: dict) -> None:
+    """The spawned worker's life (see `_Spawned`)."""
+    import gc
+
+    from . import environment
+
+    gc.disable()
+    for python, (stamp, info) in job["interpreters"].items():
+        environment.remember_interpreter(python, stamp, info)
+    files = {p: SourceFile(p, text, dig) for p, text, dig in job["files"]}
+    os.set_blocking(2, False)
+    _serve(files, job["work"], sys.stdout.fileno(), 2)

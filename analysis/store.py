@@ -96,6 +96,18 @@ class Store:
         self._put_file(key, [len(data), mtime, dig, None, scan])
         return sf
 
+    def known_digest(self, full: str) -> str | None:
+        """The stored digest of the file at `full` (absolute) if its stat still matches, else
+        None (also for a file that cannot be read or decoded)."""
+        known = self.files.get(full)
+        if known is None or known[3] is not None:
+            return None
+        try:
+            st = os.stat(full)
+        except OSError:
+            return None
+        return known[2] if known[0] == st.st_size and known[1] == st.st_mtime_ns else None
+
     def _reload(self, key: str) -> tuple[str, str]:
         """(text, digest) of a file whose stat matched: read now that something needs it."""
         data = Path(key).read_bytes()

@@ -283,6 +283,32 @@ def test_the_split_between_processes_changes_nothing(tmp_path):
         assert res["n"] > 50 and res["forks"] == 1 and res["same"], (folder, res)
 
 
+def test_a_process_with_threads_splits_into_fresh_interpreters(tmp_path, monkeypatch):
+    """The server has threads (a fork would copy them mid-flight): its workers are fresh
+    interpreters handed the texts, unsaved buffers included, and answer the same."""
+    import functools
+
+    from shardlint.analysis import parallel
+    from shardlint.analysis.config import Config
+
+    _write(tmp_path, {"helper.py": HELPER_BAD, "user.py": USER, "other.py": OTHER, "lone.py": OTHER})
+    config = Config(root=tmp_path)
+    files = {str(tmp_path / n): source.read_file(tmp_path / n, str(tmp_path / n))
+             for n in ("helper.py", "user.py", "other.py", "lone.py")}
+    files[str(tmp_path / "lone.py")] = source.parse_text(str(tmp_path / "lone.py"), "import jax\n" + OTHER)
+    work = functools.partial(checkmod._analyse_observed, config=config, roots=[tmp_path])
+    graph = {str(tmp_path / "user.py"): {str(tmp_path / "helper.py")}}
+    want = sorted(work(files)[0], key=lambda d: d.sort_key())
+    monkeypatch.setattr(parallel, "_forkable", lambda: False)
+    bins = parallel._bins(files, graph, 2)
+    assert len(bins) == 2
+    seen = []
+    got, _ = parallel._split(bins, work, lambda done, total: seen.append((done, total)), len(files))
+    assert sorted(got, key=lambda d: d.sort_key()) == want
+    assert any(d.path.endswith("lone.py") and d.line == 4 for d in got)  # the buffer, not the file
+    assert seen[-1] == (4, 4)
+
+
 def test_a_worker_that_dies_is_redone_in_process():
     from shardlint.analysis import parallel
 
