@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
-from . import environment, parallel, source
+from . import environment, source
 from .config import Config
 from .diagnostics import Diagnostic
 from .rules import RULES
@@ -148,7 +148,7 @@ def analyse(files: dict[str, SourceFile], config: Config, roots: list[Path], sto
         rec = None
     if rec is not None and rec.digests == before:
         return sorted((d for p in files for d in rec.diagnostics(p)), key=Diagnostic.sort_key)
-    from . import engine
+    from . import engine, parallel
 
     if imports is None or imports.layout != (frozenset(files), tuple(roots)):
         imports = engine.Imports(files, roots)

@@ -7,25 +7,24 @@ store), never importing the interpreter."""
 from __future__ import annotations
 
 import functools
-import hashlib
 import importlib.util
 import json
 import os
 import re
-import subprocess
 import sys
 from pathlib import Path
 
 from .config import Config
+from .source import blake2b
 
 
 def _code_fingerprint() -> str:
     """A digest of the analysis code itself: diagnostics cached by another shardlint (whose
     rules or fix facts differ) are never reused."""
-    h = hashlib.sha256()
+    h = blake2b(digest_size=8)
     for path in sorted(Path(__file__).resolve().parent.rglob("*.py")):
         h.update(path.read_bytes())
-    return h.hexdigest()[:16]
+    return h.hexdigest()
 
 
 CODE_VERSION = _code_fingerprint()
@@ -76,6 +75,8 @@ def _interpreter_info(python: str | None) -> tuple[tuple[str, ...], str | None]:
         known = _REMEMBERED.get(python)
         if known is not None and known[0] == interpreter_stamp(python, known[1][0]):
             return known[1]
+        import subprocess
+
         try:
             out = subprocess.run([python, "-c", _PROBE], capture_output=True, text=True, timeout=20,
                                  cwd=os.path.dirname(os.path.abspath(python)))

@@ -57,6 +57,8 @@ def analyse_components(files: dict[str, SourceFile], graph: dict[str, set[str]],
 
 def _jobs(jobs: int | None, files: dict[str, SourceFile]) -> int:
     if jobs is None:
+        jobs = _configured_jobs()
+    if jobs is None:
         try:
             jobs = len(os.sched_getaffinity(0))
         except (AttributeError, OSError):
@@ -66,6 +68,16 @@ def _jobs(jobs: int | None, files: dict[str, SourceFile]) -> int:
     if sum(len(sf.text) for sf in files.values()) < MIN_PARALLEL_CHARS:
         return 1
     return jobs
+
+
+def _configured_jobs() -> int | None:
+    """SHARDLINT_JOBS: the most processes one analysis uses (1: never split), for a shared
+    runner; unset or not a positive number: one per CPU."""
+    try:
+        n = int(os.environ.get("SHARDLINT_JOBS", ""))
+    except ValueError:
+        return None
+    return n if n > 0 else None
 
 
 def _bins(files: dict[str, SourceFile], graph: dict[str, set[str]], n: int) -> list[dict]:

@@ -64,6 +64,7 @@ _DOTTED = re.compile(r"(\w+(?:\s*\.\s*\w+)*)(?:\s+as\s+\w+)?")
 
 
 _SCANS: dict[str, tuple] = {}  # digest -> scan_imports of that content
+_STORED: dict[str, list] = {}  # digest -> a scan as an earlier run stored it (JSON lists)
 _SCANS_MAX = 8192
 
 
@@ -71,16 +72,22 @@ def imports_of(sf) -> tuple:
     """The import statements of a file (`scan_imports`), kept by digest."""
     found = _SCANS.get(sf.digest)
     if found is None:
-        found = scan_imports(sf.text)
-        remember_imports(sf.digest, found)
+        stored = _STORED.pop(sf.digest, None)
+        if stored is not None:
+            found = tuple((level, module, tuple(names)) for level, module, names in stored)
+        else:
+            found = scan_imports(sf.text)
+        if len(_SCANS) >= _SCANS_MAX:
+            _SCANS.clear()
+        _SCANS[sf.digest] = found
     return found
 
 
-def remember_imports(digest: str, scanned) -> None:
-    """What `scan_imports` found in content of this digest (in an earlier run: the store)."""
-    if len(_SCANS) >= _SCANS_MAX:
-        _SCANS.clear()
-    _SCANS[digest] = tuple((level, module, tuple(names)) for level, module, names in scanned)
+def remember_imports(digest: str, stored: list) -> None:
+    """What `scan_imports` found in content of this digest, in an earlier run (the store)."""
+    if len(_STORED) >= _SCANS_MAX:
+        _STORED.clear()
+    _STORED[digest] = stored
 
 
 def scan_imports(text: str) -> tuple[tuple[int, str, tuple[str, ...]], ...]:

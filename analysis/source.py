@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import ast
 import contextlib
-import hashlib
 import io
 import os
 import re
@@ -17,6 +16,11 @@ import tokenize
 import warnings
 from pathlib import Path
 from typing import Callable, Iterator
+
+try:  # CPython's own BLAKE2: `hashlib` would load OpenSSL first, a tenth of a warm run
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - interpreters built without it
+    from hashlib import blake2b
 
 IGNORE_RE = re.compile(r"#\s*shardlint:\s*ignore(?:\[([A-Za-z0-9_,\s]*)\])?(?!-)")
 _IGNORE_FILE_RE = re.compile(r"#\s*shardlint:\s*ignore-file\b")
@@ -181,7 +185,7 @@ def _scan_suppressions(text: str) -> dict:
 
 
 def digest(data: bytes) -> str:
-    return hashlib.blake2b(data, digest_size=16).hexdigest()
+    return blake2b(data, digest_size=16).hexdigest()
 
 
 class Observation:

@@ -439,3 +439,16 @@ def test_the_import_scan_finds_every_import_the_tree_has():
     assert scan_imports(tricky) == (
         (0, "a.b", ("c", "e")), (1, "", ("k",)), (2, "m", ("n",)), (0, "o", ("p",)), (1, "q", ("r",)),
         (-1, "", ("g.h", "j")))
+
+
+def test_shardlint_jobs_caps_the_processes(monkeypatch):
+    from shardlint.analysis import parallel
+
+    files = {f"/p/m{i}.py": source.parse_text(f"/p/m{i}.py", "x = 1\n") for i in range(3)}
+    monkeypatch.setattr(parallel, "MIN_PARALLEL_CHARS", 0)
+    monkeypatch.setenv("SHARDLINT_JOBS", "1")
+    assert parallel._jobs(None, files) == 1
+    monkeypatch.setenv("SHARDLINT_JOBS", "3")
+    assert parallel._jobs(None, files) == 3
+    monkeypatch.setenv("SHARDLINT_JOBS", "many")
+    assert parallel._jobs(None, files) >= 1

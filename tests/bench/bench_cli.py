@@ -8,7 +8,8 @@ EasyDeL 0.3.0 (`pip download --no-deps`, cached under $SHARDLINT_TEST_CACHE, def
 ~/.cache/shardlint-tests), each copied into a private folder (the store is written next to the
 files checked). Each round measures, one after the other, every command as a fresh process:
   - ast.parse: a Python process that reads and parses every file shardlint checks;
-  - cold: `shardlint check --no-cache`;
+  - cold: `shardlint check --no-cache`, and the same in one process (SHARDLINT_JOBS=1: what
+    the split between processes wins);
   - warm: `shardlint check` with the store filled and nothing changed;
   - one file changed: `shardlint check` after an edit of one file (a different one each round,
     drawn with a fixed seed: an arbitrary edit);
@@ -125,7 +126,8 @@ def bench(name: str, source: Path, repeat: int) -> dict:
         edits = random.Random(0).sample(files, min(repeat, len(files)))
         check = [str(SHARDLINT), "check", "--format", "json", str(root)]
         rf = ruff()
-        rows: dict[str, list[tuple[float, float]]] = {k: [] for k in ("ast.parse", "cold", "warm", "one file changed")}
+        rows: dict[str, list[tuple[float, float]]] = {
+            k: [] for k in ("ast.parse", "cold", "cold, one process", "warm", "one file changed")}
         if rf:
             rows["ruff --select F"] = []
         _, _, first = run(check)  # fills the store
@@ -134,6 +136,8 @@ def bench(name: str, source: Path, repeat: int) -> dict:
             rows["ast.parse"].append((wall, rss))
             wall, rss, cold = run([*check[:2], "--no-cache", *check[2:]])
             rows["cold"].append((wall, rss))
+            wall, rss, _ = run(["env", "SHARDLINT_JOBS=1", *check[:2], "--no-cache", *check[2:]])
+            rows["cold, one process"].append((wall, rss))
             wall, rss, warm = run(check)
             rows["warm"].append((wall, rss))
             target = edits[i % len(edits)]
