@@ -1,153 +1,327 @@
-"""One table of the JAX names the analysis understands, across JAX 0.4.30 → 0.10.x spellings.
+"""The API table: every JAX name the analysis understands, one row each, across JAX 0.4.30 →
+0.10.x spellings.
 
-Every spelling (public path, re-export, or the `jax._src` definition jedi resolves to) maps to
-one canonical name; `API[canonical]` says what the name does to the analysis."""
+A row says what the name does to the analysis (`kind`: a collective, a transformation, a mesh
+constructor, ...) and carries the name's own signature, written as JAX documents it, so that
+call arguments bind to parameter names the way Python binds them. A transformation row names
+its function parameter (`fn`); a row of kind "call" says which of its parameters are functions
+traced right away and with which of its arguments (`calls`). Every spelling (public path,
+re-export, or the `jax._src` definition jedi resolves to) maps to one canonical name.
+
+Adding a spelling of a known behaviour is adding a row."""
 
 from __future__ import annotations
 
+import ast
+import functools
 from dataclasses import dataclass
-
-
-@dataclass(frozen=True)
-class Api:
-    kind: str
-    # collective: index of the axis-name argument and its keyword
-    axis_arg: int | None = None
-    axis_kw: str = "axis_name"
-    # collectives with a permutation argument
-    perm_arg: int | None = None
-    # higher-order functions: positions (and keywords) of callables they trace
-    fn_args: tuple = ()
-    fn_kws: tuple = ()
-    since: tuple | None = None  # first JAX version that has it
-    until: tuple | None = None  # first JAX version that no longer has it
 
 
 def _v(s: str) -> tuple:
     return tuple(int(p) for p in s.split("."))
 
 
+@dataclass(frozen=True)
+class Api:
+    kind: str
+    sig: str = "(*args, **kwargs)"  # the parameter list, as in a `def`
+    fn: str | None = None  # transformations: the parameter holding the function
+    # kind "call": (function parameter, its arguments) — an argument is a parameter name, "*name"
+    # to spread a sequence parameter, or "?" for a value the primitive makes itself
+    calls: tuple = ()
+    carry: str | None = None  # loops: the parameter holding the initial carry
+    axis: str = "axis_name"  # collectives: the parameter naming the axis
+    since: tuple | None = None  # first JAX version that has it
+    until: tuple | None = None  # first JAX version that no longer has it
+
+    @property
+    def params(self) -> ast.arguments:
+        return _parse_sig(self.sig)
+
+
+@functools.lru_cache(maxsize=None)
+def _parse_sig(sig: str) -> ast.arguments:
+    return ast.parse(f"def f{sig}: pass").body[0].args
+
+
+def _collective(sig, kind="collective", axis="axis_name", since=None, until=None):
+    return Api(kind, sig, axis=axis, since=_v(since) if since else None, until=_v(until) if until else None)
+
+
+_GROUPS = "*, axis_index_groups=None"
 COLLECTIVES = {
-    "psum": Api("collective", 1),
-    "pmean": Api("collective", 1),
-    "pmax": Api("collective", 1),
-    "pmin": Api("collective", 1),
-    "psum_scatter": Api("collective", 1),
-    "all_gather": Api("collective", 1),
-    "all_to_all": Api("collective", 1),
-    "ragged_all_to_all": Api("collective", 6),
-    "ppermute": Api("collective", 1, perm_arg=2),
-    "pshuffle": Api("collective", 1, perm_arg=2),
-    "pswapaxes": Api("collective", 1),
-    "axis_index": Api("collective", 0),
-    "axis_size": Api("collective", 0),
-    "pbroadcast": Api("collective", 1),
-    "pvary": Api("collective", 1, axis_kw="axis_names"),
-    "psend": Api("send", 1, perm_arg=2, since=_v("0.7.0")),
-    "precv": Api("recv", 2, perm_arg=3, since=_v("0.7.0")),
+    "psum": _collective(f"(x, axis_name, {_GROUPS})"),
+    "pmean": _collective(f"(x, axis_name, {_GROUPS})"),
+    "pmax": _collective(f"(x, axis_name, {_GROUPS})"),
+    "pmin": _collective(f"(x, axis_name, {_GROUPS})"),
+    "psum_scatter": _collective("(x, axis_name, *, scatter_dimension=0, axis_index_groups=None, tiled=False)"),
+    "all_gather": _collective("(x, axis_name, *, axis_index_groups=None, axis=0, tiled=False)"),
+    "all_to_all": _collective(f"(x, axis_name, split_axis, concat_axis, {_GROUPS}, tiled=False)"),
+    "ragged_all_to_all": _collective("(operand, output, input_offsets, send_sizes, output_offsets, recv_sizes, "
+                                     "*, axis_name, axis_index_groups=None)"),
+    "ppermute": _collective("(x, axis_name, perm)"),
+    "pshuffle": _collective("(x, axis_name, perm)"),
+    "pswapaxes": _collective(f"(x, axis_name, axis, {_GROUPS})"),
+    "axis_index": _collective("(axis_name)"),
+    "axis_size": _collective("(axis_name)"),
+    "pbroadcast": _collective("(x, axis_name, source)"),
+    "pvary": _collective("(x, axis_names)", axis="axis_names", until="0.10.0"),
+    "pcast": _collective("(x, axis_name, *, to)", since="0.8.2"),
+    "psend": _collective("(x, axis_name, perm)", kind="send", since="0.7.0"),
+    "precv": _collective("(token, out_shape, axis_name, perm)", kind="recv", since="0.7.0"),
 }
 
-# Transformations: what calling them with a function does to the axis context.
+_JIT_SIG = ("(fun=None, in_shardings=None, out_shardings=None, static_argnums=None, static_argnames=None, "
+            "donate_argnums=None, donate_argnames=None, keep_unused=False, device=None, backend=None, "
+            "inline=False, abstracted_axes=None, compiler_options=None)")
+
+# Transformations: what calling them with a function does to the context it runs in.
 TRANSFORMS = {
-    "jax.jit": Api("jit", fn_args=(0,), fn_kws=("fun",)),
-    "jax.pmap": Api("pmap", fn_args=(0,), fn_kws=("fun",)),
-    "jax.vmap": Api("vmap", fn_args=(0,), fn_kws=("fun",)),
-    "jax.shard_map": Api("shard_map", fn_args=(0,), fn_kws=("f",), since=_v("0.6.0")),
-    "jax.experimental.shard_map.shard_map": Api("shard_map", fn_args=(0,), fn_kws=("f",)),
-    "jax.experimental.pallas.pallas_call": Api("pallas_call", fn_args=(0,), fn_kws=("kernel",)),
+    "jax.jit": Api("jit", _JIT_SIG, fn="fun"),
+    "jax.pmap": Api("pmap", "(fun=None, axis_name=None, *, in_axes=0, out_axes=0, static_broadcasted_argnums=(), "
+                            "devices=None, backend=None, axis_size=None, donate_argnums=())", fn="fun"),
+    "jax.vmap": Api("vmap", "(fun=None, in_axes=0, out_axes=0, axis_name=None, axis_size=None, "
+                            "spmd_axis_name=None)", fn="fun"),
+    "jax.shard_map": Api("shard_map", "(f=None, /, *, out_specs=None, in_specs=None, mesh=None, axis_names=None, "
+                                      "check_vma=True)", fn="f", since=_v("0.6.0")),
+    "jax.experimental.shard_map.shard_map": Api(
+        "shard_map", "(f=None, mesh=None, in_specs=None, out_specs=None, check_rep=True, auto=None)", fn="f"),
+    "jax.experimental.pallas.pallas_call": Api(
+        "pallas_call", "(kernel=None, out_shape=None, *, grid_spec=None, grid=(), in_specs=None, out_specs=None, "
+                       "scratch_shapes=(), input_output_aliases=None, debug=False, interpret=False, name=None, "
+                       "compiler_params=None, cost_estimate=None, backend=None)", fn="kernel"),
     # `jax.export.export(f, platforms=("tpu",))(*args)` traces f like jit, for those platforms.
-    "jax.export.export": Api("jit", fn_args=(0,), fn_kws=("fun_jit",)),
-    "jax.experimental.pallas.tpu.emit_pipeline": Api("trace", fn_args=(0,), fn_kws=("body",)),
+    "jax.export.export": Api("jit", "(fun_jit, *, platforms=None, disabled_checks=())", fn="fun_jit"),
+    "jax.experimental.pallas.tpu.emit_pipeline": Api("trace", "(body, *, grid=None, in_specs=None, out_specs=None, "
+                                                              "**kwargs)", fn="body"),
 }
 
 # Transparent wrappers: the function they take is traced in the caller's context when the
 # result is called.
 WRAPPERS = {
-    name: Api("wrap", fn_args=(0,), fn_kws=("fun", "f"))
-    for name in (
-        "jax.checkpoint", "jax.remat", "jax.custom_vjp",
-        "jax.custom_jvp", "jax.named_call",
-        "jax.make_jaxpr", "jax.ad_checkpoint.checkpoint",
-        "jax.experimental.pallas.when", "jax.experimental.pallas.core_map",
-        "jax.ensure_compile_time_eval",
-    )
+    "jax.checkpoint": Api("wrap", "(fun=None, *, prevent_cse=True, policy=None, static_argnums=())", fn="fun"),
+    "jax.remat": Api("wrap", "(fun=None, *, prevent_cse=True, policy=None, static_argnums=())", fn="fun"),
+    "jax.ad_checkpoint.checkpoint": Api("wrap", "(fun=None, *, prevent_cse=True, policy=None, static_argnums=())",
+                                        fn="fun"),
+    "jax.custom_vjp": Api("wrap", "(fun=None, nondiff_argnums=())", fn="fun"),
+    "jax.custom_jvp": Api("wrap", "(fun=None, nondiff_argnums=())", fn="fun"),
+    "jax.named_call": Api("wrap", "(fun=None, *, name=None)", fn="fun"),
+    "jax.make_jaxpr": Api("wrap", "(fun=None, static_argnums=(), axis_env=None, return_shape=False, "
+                                  "abstracted_axes=None)", fn="fun"),
+    "jax.ensure_compile_time_eval": Api("wrap", "(fun=None)", fn="fun"),
+    # `pl.when(cond)` / `pl.core_map(mesh)` decorate a body and run it right away.
+    "jax.experimental.pallas.when": Api("run_now", "(condition)"),
+    "jax.experimental.pallas.core_map": Api("run_now", "(mesh, **kwargs)"),
+    "jax.experimental.pallas.loop": Api("run_now", "(lower, upper, *, step=1, unroll=None)"),
 }
 
+_GRAD_SIG = "(fun=None, argnums=0, has_aux=False, holomorphic=False, allow_int=False, reduce_axes=())"
 # Reverse-mode differentiation: the function is traced and transposed (custom_vjp bwd rules run).
 GRADS = {
-    name: Api("grad", fn_args=(0,), fn_kws=("fun", "f"))
-    for name in ("jax.grad", "jax.value_and_grad", "jax.jacrev", "jax.jacfwd", "jax.hessian")
+    "jax.grad": Api("grad", _GRAD_SIG, fn="fun"),
+    "jax.value_and_grad": Api("grad", _GRAD_SIG, fn="fun"),
+    "jax.jacrev": Api("grad", "(fun=None, argnums=0, has_aux=False, holomorphic=False, allow_int=False)", fn="fun"),
+    "jax.jacfwd": Api("grad", "(fun=None, argnums=0, has_aux=False, holomorphic=False)", fn="fun"),
+    "jax.hessian": Api("grad", "(fun=None, argnums=0, has_aux=False, holomorphic=False)", fn="fun"),
 }
+
+
+def _call(sig, *calls, carry=None):
+    return Api("call", sig, calls=tuple(calls), carry=carry)
+
 
 # Higher-order functions that call (trace) their function arguments right away, in the
 # caller's context.
 CALLS_NOW = {
-    "jax.lax.scan": Api("call", fn_args=(0,), fn_kws=("f",)),
-    "jax.lax.fori_loop": Api("call", fn_args=(2,), fn_kws=("body_fun",)),
-    "jax.lax.while_loop": Api("call", fn_args=(0, 1), fn_kws=("cond_fun", "body_fun")),
-    "jax.lax.cond": Api("call", fn_args=(1, 2), fn_kws=("true_fun", "false_fun")),
-    "jax.lax.switch": Api("call", fn_args=(1,), fn_kws=("branches",)),
-    "jax.lax.map": Api("call", fn_args=(0,), fn_kws=("f",)),
-    "jax.lax.associative_scan": Api("call", fn_args=(0,), fn_kws=("fn",)),
-    "jax.lax.custom_root": Api("call", fn_args=(1, 2, 3)),
-    "jax.lax.custom_linear_solve": Api("call", fn_args=(0, 2, 3)),
-    "jax.vjp": Api("grad_call", fn_args=(0,), fn_kws=("fun",)),
-    "jax.jvp": Api("call", fn_args=(0,), fn_kws=("fun",)),
-    "jax.linearize": Api("call", fn_args=(0,), fn_kws=("fun",)),
-    "jax.eval_shape": Api("call", fn_args=(0,), fn_kws=("fun",)),
-    "jax.tree.map": Api("call", fn_args=(0,), fn_kws=("f",)),
-    "jax.tree_util.tree_map": Api("call", fn_args=(0,), fn_kws=("f",)),
-    "jax.experimental.pallas.run_scoped": Api("call", fn_args=(0,), fn_kws=("f",)),
-    "jax.experimental.pallas.loop": Api("deco_call"),
-    "jax.experimental.pallas.tpu.run_on_first_core": Api("call", fn_args=(0,)),
-    "jax.debug.callback": Api("call"),
-    "functools.reduce": Api("call", fn_args=(0,)),
-    "builtins.map": Api("call", fn_args=(0,)),
+    "jax.lax.scan": _call("(f, init, xs=None, length=None, reverse=False, unroll=1, _split_transpose=False)",
+                          ("f", ("init", "?")), carry="init"),
+    "jax.lax.fori_loop": _call("(lower, upper, body_fun, init_val, *, unroll=None)",
+                               ("body_fun", ("?", "init_val")), carry="init_val"),
+    "jax.lax.while_loop": _call("(cond_fun, body_fun, init_val)",
+                                ("cond_fun", ("init_val",)), ("body_fun", ("init_val",)), carry="init_val"),
+    "jax.lax.cond": _call("(pred, true_fun, false_fun, *operands)",
+                          ("true_fun", ("*operands",)), ("false_fun", ("*operands",))),
+    "jax.lax.switch": _call("(index, branches, *operands)", ("branches", ("*operands",))),
+    "jax.lax.map": _call("(f, xs, *, batch_size=None)", ("f", ("?",))),
+    "jax.lax.associative_scan": _call("(fn, elems, reverse=False, axis=0)", ("fn", ("?", "?"))),
+    "jax.lax.custom_root": _call("(f, initial_guess, solve, tangent_solve, has_aux=False)",
+                                 ("f", ("initial_guess",)), ("solve", ("?", "?")), ("tangent_solve", ("?", "?"))),
+    "jax.lax.custom_linear_solve": _call("(matvec, b, solve, transpose_solve=None, symmetric=False, has_aux=False)",
+                                         ("matvec", ("b",)), ("solve", ("?", "b")), ("transpose_solve", ("?", "b"))),
+    "jax.vjp": Api("grad_call", "(fun, *primals, has_aux=False, reduce_axes=())", fn="fun"),
+    "jax.jvp": _call("(fun, primals, tangents, has_aux=False)", ("fun", ("*primals",))),
+    "jax.linearize": _call("(fun, *primals, has_aux=False)", ("fun", ("*primals",))),
+    "jax.eval_shape": _call("(fun, *args, **kwargs)", ("fun", ("*args",))),
+    "jax.tree.map": _call("(f, tree, *rest, is_leaf=None)", ("f", ("?",))),
+    "jax.tree_util.tree_map": _call("(f, tree, *rest, is_leaf=None)", ("f", ("?",))),
+    "jax.experimental.pallas.run_scoped": _call("(f, *types, collective_axes=(), **kw_types)", ("f", ())),
+    "jax.experimental.pallas.tpu.run_on_first_core": _call("(f)", ("f", ())),
+    "jax.debug.callback": _call("(callback, *args, ordered=False, **kwargs)", ("callback", ("*args",))),
+    "functools.reduce": _call("(function, iterable, initial=None)", ("function", ("?", "?"))),
+    "builtins.map": _call("(func, *iterables)", ("func", ("?",))),
 }
 
 # Pallas TPU communication primitives (their use makes a kernel "communicating").
+_COPY_SIG = "(src_ref, dst_ref, send_sem, recv_sem, device_id, device_id_type=None)"
 COMM = {
-    "jax.experimental.pallas.tpu.make_async_remote_copy": Api("comm"),
-    "jax.experimental.pallas.tpu.async_remote_copy": Api("comm"),
-    "jax.experimental.pallas.tpu.semaphore_signal": Api("signal"),
-    "jax.experimental.pallas.semaphore_signal": Api("signal"),
-    "jax.experimental.pallas.tpu.get_barrier_semaphore": Api("barrier"),
+    "jax.experimental.pallas.tpu.make_async_remote_copy": Api("comm", _COPY_SIG),
+    "jax.experimental.pallas.tpu.async_remote_copy": Api("comm", _COPY_SIG),
+    "jax.experimental.pallas.tpu.semaphore_signal": Api(
+        "signal", "(sem_or_view, inc=1, *, device_id=None, device_id_type=None, core_index=None)"),
+    "jax.experimental.pallas.semaphore_signal": Api(
+        "signal", "(sem_or_view, inc=1, *, device_id=None, device_id_type=None, core_index=None)"),
+    "jax.experimental.pallas.tpu.get_barrier_semaphore": Api("barrier", "()"),
 }
 
 MESHES = {
-    "jax.sharding.Mesh": Api("mesh"),
-    "jax.make_mesh": Api("make_mesh"),
-    "jax.sharding.AbstractMesh": Api("abstract_mesh"),
-    "jax.set_mesh": Api("set_mesh", since=_v("0.7.0")),
-    "jax.sharding.use_mesh": Api("set_mesh", until=_v("0.8.0")),
-    "jax.sharding.set_mesh": Api("set_mesh"),
-    "jax.experimental.mesh_utils.create_device_mesh": Api("device_mesh"),
-    "jax.devices": Api("devices"),
-    "jax.local_devices": Api("devices"),
-    "jax.sharding.NamedSharding": Api("named_sharding"),
-    "jax.sharding.PartitionSpec": Api("pspec"),
+    "jax.sharding.Mesh": Api("mesh", "(devices, axis_names, axis_types=None)"),
+    "jax.make_mesh": Api("make_mesh", "(axis_shapes, axis_names, axis_types=None, *, devices=None)"),
+    "jax.sharding.AbstractMesh": Api("abstract_mesh", "(axis_sizes=None, axis_names=None, axis_types=None, *, "
+                                                      "shape_tuple=None)"),
+    "jax.set_mesh": Api("set_mesh", "(mesh)", since=_v("0.7.0")),
+    "jax.sharding.use_mesh": Api("set_mesh", "(mesh)", until=_v("0.8.0")),
+    "jax.sharding.set_mesh": Api("set_mesh", "(mesh)"),
+    "jax.experimental.mesh_utils.create_device_mesh": Api("device_mesh", "(mesh_shape, devices=None, **kwargs)"),
+    "jax.devices": Api("devices", "(backend=None)"),
+    "jax.local_devices": Api("devices", "(process_index=None, backend=None, host_id=None)"),
+    "jax.sharding.NamedSharding": Api("named_sharding", "(mesh, spec=None, *, memory_kind=None)"),
+    "jax.sharding.PartitionSpec": Api("pspec", "(*partitions, unreduced=None, reduced=None)"),
 }
 
+_ARRAY_SHAPE_DTYPE = "(shape, dtype=None, **kwargs)"
 OTHER = {
-    "functools.partial": Api("partial"),
-    "jax.experimental.pallas.tpu.CompilerParams": Api("compiler_params"),
-    "jax.experimental.pallas.tpu.TPUCompilerParams": Api("compiler_params", until=_v("0.8.0")),
+    "functools.partial": Api("partial", "(func, /, *args, **keywords)"),
+    "jax.tree_util.Partial": Api("partial", "(func, /, *args, **keywords)"),
+    "equinox.Partial": Api("partial", "(func, /, *args, **keywords)"),
+    "jax.experimental.pallas.tpu.CompilerParams": Api("compiler_params", "(**kwargs)"),
+    "jax.experimental.pallas.tpu.TPUCompilerParams": Api("compiler_params", "(**kwargs)", until=_v("0.8.0")),
     "jax.experimental.pallas.ANY": Api("memspace"),
     "jax.experimental.pallas.tpu.TPUMemorySpace": Api("memspace_enum", until=_v("0.8.0")),
     "jax.experimental.pallas.tpu.ANY": Api("memspace", until=_v("0.10.0")),
     "jax.experimental.pallas.tpu.DeviceIdType": Api("device_id_type"),
     "jax.lax.create_token": Api("other"),
-    "jax.device_put": Api("placed", axis_arg=1, axis_kw="device"),
-    "jax.ShapeDtypeStruct": Api("placed", axis_kw="sharding"),
-    **{f"jax.numpy.{n}": Api("plain_array") for n in ("ones", "zeros", "empty", "full", "arange", "linspace",
-                                                      "eye", "ones_like", "zeros_like")},
-    **{f"numpy.{n}": Api("plain_array") for n in ("ones", "zeros", "empty", "full", "arange", "linspace")},
-    "jax.random.normal": Api("plain_array"),
-    "jax.random.uniform": Api("plain_array"),
+    "jax.device_put": Api("device_put", "(x, device=None, *, src=None, donate=False, may_alias=None)"),
+    "jax.ShapeDtypeStruct": Api("shape_dtype", "(shape, dtype, *, sharding=None, weak_type=False, vma=None)"),
+    **{f"jax.numpy.{n}": Api("new_array", _ARRAY_SHAPE_DTYPE) for n in ("ones", "zeros", "empty")},
+    "jax.numpy.full": Api("new_array", "(shape, fill_value, dtype=None, **kwargs)"),
+    **{f"jax.numpy.{n}": Api("new_array_like", "(a, dtype=None, **kwargs)")
+       for n in ("ones_like", "zeros_like", "empty_like", "full_like")},
+    **{f"jax.numpy.{n}": Api("new_array", "(*args, dtype=None, **kwargs)") for n in ("arange", "linspace", "eye")},
+    **{f"numpy.{n}": Api("new_array", _ARRAY_SHAPE_DTYPE) for n in ("ones", "zeros", "empty")},
+    **{f"numpy.{n}": Api("new_array", "(*args, dtype=None, **kwargs)") for n in ("arange", "linspace", "full")},
+    "jax.random.normal": Api("new_array", "(key, shape=(), dtype=None, **kwargs)"),
+    "jax.random.uniform": Api("new_array", "(key, shape=(), dtype=None, minval=0.0, maxval=1.0)"),
     # a setting read from the environment: its default, or whatever the environment says
-    "os.getenv": Api("env_default"),
-    "os.environ.get": Api("env_default"),
+    "os.getenv": Api("env_default", "(key, default=None)"),
+    "os.environ.get": Api("env_default", "(key, default=None)"),
 }
+
+# ---------------------------------------------------------------------- frameworks
+# Flax NNX, Flax Linen and Equinox wrap the JAX transformations above; their rows say which
+# one, with the framework's own signature (flax 0.12.8, equinox 0.13.8; the keywords that
+# matter are the same from flax 0.10 and equinox 0.11). These packages are modelled by their
+# rows, never read as source (MODELLED_PACKAGES).
+_NNX = "flax.nnx."
+_NNX_GRAD_SIG = "(f=None, *, argnums=0, has_aux=False, holomorphic=False, allow_int=False, reduce_axes=(), **kw)"
+NNX = {
+    _NNX + "jit": Api("jit", "(fun=None, *, in_shardings=None, out_shardings=None, static_argnums=None, "
+                             "static_argnames=None, donate_argnums=None, donate_argnames=None, keep_unused=False, "
+                             "device=None, backend=None, inline=False, **kw)", fn="fun"),
+    _NNX + "shard_map": Api("shard_map", "(f=None, *, mesh=None, in_specs=None, out_specs=None, axis_names=None, "
+                                         "check_vma=True, check_rep=None, auto=None, **kw)", fn="f"),
+    _NNX + "vmap": Api("vmap", "(f=None, *, in_axes=0, out_axes=0, axis_name=None, axis_size=None, "
+                               "spmd_axis_name=None, **kw)", fn="f"),
+    _NNX + "pmap": Api("pmap", "(f=None, *, axis_name=None, in_axes=0, out_axes=0, static_broadcasted_argnums=(), "
+                               "devices=None, backend=None, axis_size=None, donate_argnums=(), **kw)", fn="f"),
+    _NNX + "scan": Api("wrap", "(f=None, *, length=None, reverse=False, unroll=1, in_axes=None, out_axes=None, "
+                               "**kw)", fn="f"),
+    _NNX + "remat": Api("wrap", "(f=None, *, prevent_cse=True, static_argnums=(), policy=None, **kw)", fn="f"),
+    _NNX + "grad": Api("grad", _NNX_GRAD_SIG, fn="f"),
+    _NNX + "value_and_grad": Api("grad", _NNX_GRAD_SIG, fn="f"),
+    _NNX + "cond": _call("(pred, true_fun, false_fun, *operands, **kw)",
+                         ("true_fun", ("*operands",)), ("false_fun", ("*operands",))),
+    _NNX + "switch": _call("(index, branches, *operands, **kw)", ("branches", ("*operands",))),
+    _NNX + "fori_loop": _call("(lower, upper, body_fun, init_val, *, unroll=None, **kw)",
+                              ("body_fun", ("?", "init_val")), carry="init_val"),
+    _NNX + "while_loop": _call("(cond_fun, body_fun, init_val, **kw)",
+                               ("cond_fun", ("init_val",)), ("body_fun", ("init_val",)), carry="init_val"),
+    _NNX + "split": Api("graph_split", "(node, *filters)"),
+    _NNX + "merge": Api("graph_merge", "(graphdef, state, *states, **kw)"),
+    _NNX + "state": Api("graph_state", "(node, *filters)"),
+    _NNX + "update": Api("graph_update", "(node, state, *states)"),
+    _NNX + "clone": Api("same", "(node, **kw)"),
+    _NNX + "BatchNorm": Api("norm_layer", "(num_features=None, *, use_running_average=False, axis=-1, momentum=0.99, "
+                                          "epsilon=1e-5, axis_name=None, axis_index_groups=None, **kw)"),
+    _NNX + "BatchNorm.__call__": Api("norm_call", "(self, x, use_running_average=None, *, mask=None)"),
+    _NNX + "Module.eval": Api("module_mode", "(self, **attributes)"),
+    _NNX + "Module.train": Api("module_mode", "(self, **attributes)"),
+}
+_LINEN = "flax.linen."
+_LIFT = "variables=True, rngs=True"
+LINEN = {
+    _LINEN + "Module.apply": Api("linen_apply", "(self, variables, *args, rngs=None, method=None, mutable=False, "
+                                                "capture_intermediates=False, **kwargs)"),
+    _LINEN + "Module.init": Api("linen_apply", "(self, rngs, *args, method=None, mutable=None, "
+                                               "capture_intermediates=False, **kwargs)"),
+    _LINEN + "Module.init_with_output": Api("linen_apply", "(self, rngs, *args, method=None, mutable=None, "
+                                                           "capture_intermediates=False, **kwargs)"),
+    _LINEN + "Module.bind": Api("same", "(self, variables, *args, rngs=None, mutable=False)"),
+    _LINEN + "jit": Api("jit", f"(target=None, {_LIFT}, static_argnums=(), static_argnames=(), donate_argnums=(), "
+                               "device=None, backend=None, methods=None)", fn="target"),
+    _LINEN + "vmap": Api("vmap", "(target=None, variable_axes=None, split_rngs=None, in_axes=0, out_axes=0, "
+                                 "axis_size=None, axis_name=None, spmd_axis_name=None, metadata_params=None, "
+                                 "methods=None)", fn="target"),
+    _LINEN + "scan": Api("wrap", "(target=None, variable_axes=None, variable_broadcast=False, variable_carry=False, "
+                                 "split_rngs=None, in_axes=0, out_axes=0, length=None, reverse=False, unroll=1, "
+                                 "**kw)", fn="target"),
+    _LINEN + "checkpoint": Api("wrap", f"(target=None, {_LIFT}, concrete=False, prevent_cse=True, static_argnums=(), "
+                                       "policy=None, methods=None)", fn="target"),
+    _LINEN + "remat": Api("wrap", f"(target=None, {_LIFT}, concrete=False, prevent_cse=True, static_argnums=(), "
+                                  "policy=None, methods=None)", fn="target"),
+    _LINEN + "cond": _call("(pred, true_fun, false_fun, mdl, *operands, **kw)",
+                           ("true_fun", ("mdl", "*operands")), ("false_fun", ("mdl", "*operands"))),
+    _LINEN + "switch": _call("(index, branches, mdl, *operands, **kw)", ("branches", ("mdl", "*operands"))),
+    _LINEN + "while_loop": _call("(cond_fn, body_fn, mdl, init, **kw)",
+                                 ("cond_fn", ("mdl", "init")), ("body_fn", ("mdl", "init")), carry="init"),
+    "flax.training.train_state.TrainState.create": Api("struct_create", "(cls=None, *, apply_fn=None, params=None, "
+                                                                        "tx=None, **kwargs)"),
+    "flax.training.train_state.TrainState.apply_gradients": Api("struct_replace", "(self, *, grads=None, **kwargs)"),
+    "flax.training.train_state.TrainState.replace": Api("struct_replace", "(self, **kwargs)"),
+    "flax.struct.PyTreeNode.replace": Api("struct_replace", "(self, **kwargs)"),
+    _LINEN + "BatchNorm": Api("norm_layer", "(use_running_average=None, axis=-1, momentum=0.99, epsilon=1e-5, "
+                                            "dtype=None, param_dtype=None, use_bias=True, use_scale=True, "
+                                            "bias_init=None, scale_init=None, axis_name=None, axis_index_groups=None, "
+                                            "**kw)"),
+    _LINEN + "BatchNorm.__call__": Api("norm_call", "(self, x, use_running_average=None, *, mask=None)"),
+}
+_EQX = "equinox."
+EQUINOX = {
+    _EQX + "filter_jit": Api("jit", "(fun=None, *, donate='none', **jitkwargs)", fn="fun"),
+    _EQX + "filter_vmap": Api("vmap", "(fun=None, *, in_axes=None, out_axes=None, axis_name=None, axis_size=None, "
+                                      "**vmapkwargs)", fn="fun"),
+    _EQX + "filter_pmap": Api("pmap", "(fun=None, *, in_axes=None, out_axes=None, axis_name=None, axis_size=None, "
+                                      "donate='none', **pmapkwargs)", fn="fun"),
+    _EQX + "filter_grad": Api("grad", "(fun=None, *, has_aux=False, **gradkwargs)", fn="fun"),
+    _EQX + "filter_value_and_grad": Api("grad", "(fun=None, *, has_aux=False, **gradkwargs)", fn="fun"),
+    _EQX + "filter_checkpoint": Api("wrap", "(fun=None, *, prevent_cse=True, policy=None)", fn="fun"),
+    _EQX + "filter_eval_shape": _call("(fun, *args, **kwargs)", ("fun", ("*args",))),
+    _EQX + "partition": Api("partition", "(pytree, filter_spec, replace=None, is_leaf=None)"),
+    _EQX + "combine": Api("combine", "(*pytrees, is_leaf=None)"),
+    _EQX + "filter": Api("same", "(pytree, filter_spec, inverse=False, replace=None, is_leaf=None)"),
+    _EQX + "apply_updates": Api("same", "(model, updates)"),
+    _EQX + "tree_at": Api("same", "(where, pytree, replace=None, replace_fn=None, is_leaf=None)", ),
+    _EQX + "field": Api("field", "(*, default=None, converter=None, static=False, **kwargs)"),
+    _EQX + "nn.BatchNorm": Api("norm_layer", "(input_size=None, axis_name=None, eps=1e-5, channelwise_affine=True, "
+                                             "momentum=0.99, inference=False, dtype=None, **kw)"),
+    _EQX + "nn.BatchNorm.__call__": Api("norm_call", "(self, x, state=None, *, key=None, inference=None)"),
+    _EQX + "nn.make_with_state": Api("make_with_state", "(make_model)"),
+    _EQX + "nn.inference_mode": Api("inference_mode", "(pytree, value=True)"),
+    "dataclasses.field": Api("field", "(*, default=None, default_factory=None, **kwargs)"),
+    "flax.struct.field": Api("field", "(pytree_node=True, *, default=None, **kwargs)"),
+}
+# Packages the rows model: their source is never read (it is large, and what matters of it is
+# the JAX transformation each API applies).
+MODELLED_PACKAGES = frozenset({"flax", "equinox", "optax"})
 
 API: dict[str, Api] = {
     **{f"jax.lax.{k}": v for k, v in COLLECTIVES.items()},
@@ -158,6 +332,9 @@ API: dict[str, Api] = {
     **COMM,
     **MESHES,
     **OTHER,
+    **NNX,
+    **LINEN,
+    **EQUINOX,
 }
 
 # Alternative spellings → canonical name.
@@ -168,19 +345,15 @@ ALIASES: dict[str, str] = {
     "jax.sharding.shard_map": "jax.shard_map",
     "jax.experimental.maps.Mesh": "jax.sharding.Mesh",
     "jax.interpreters.pxla.Mesh": "jax.sharding.Mesh",
-    "jax.experimental.mesh_utils.create_device_mesh": "jax.experimental.mesh_utils.create_device_mesh",
     "jax.sharding.PositionalSharding": "jax.sharding.NamedSharding",
     "jax.P": "jax.sharding.PartitionSpec",
     "jax.NamedSharding": "jax.sharding.NamedSharding",
     "jax.PartitionSpec": "jax.sharding.PartitionSpec",
-    "jax.sharding.get_abstract_mesh": "jax.sharding.get_abstract_mesh",
     "jax.experimental.PartitionSpec": "jax.sharding.PartitionSpec",
     "jax.experimental.pallas.tpu.TPUMemorySpace.ANY": "jax.experimental.pallas.ANY",
     "jax.experimental.pallas.tpu.MemorySpace.ANY": "jax.experimental.pallas.ANY",
     "jax.experimental.pallas.MemorySpace.ANY": "jax.experimental.pallas.ANY",
     "jax.tree_map": "jax.tree_util.tree_map",
-    "jax.lax.psend": "jax.lax.psend",
-    "jax.numpy.vectorize": "jax.numpy.vectorize",
     "map": "builtins.map",
 }
 
@@ -210,11 +383,37 @@ _SRC_PREFIXES = (
     ("jax._src.pallas.core.", "jax.experimental.pallas."),
     ("jax._src.tree_util.", "jax.tree_util."),
     ("jax._src.tree.", "jax.tree."),
-    ("jax.experimental.shard_map.", "jax.experimental.shard_map."),
-    ("jax.lax.", "jax.lax."),
+    # where the frameworks define what their packages re-export
+    ("flax.nnx.transforms.compilation.", "flax.nnx."),
+    ("flax.nnx.transforms.iteration.", "flax.nnx."),
+    ("flax.nnx.transforms.autodiff.", "flax.nnx."),
+    ("flax.nnx.transforms.transforms.", "flax.nnx."),
+    ("flax.nnx.graphlib.", "flax.nnx."),
+    ("flax.nnx.graph.", "flax.nnx."),
+    ("flax.nnx.module.", "flax.nnx."),
+    ("flax.linen.transforms.", "flax.linen."),
+    ("flax.linen.module.", "flax.linen."),
+    ("flax.nn.", "flax.linen."),
+    ("equinox._jit.", "equinox."),
+    ("equinox._vmap_pmap.", "equinox."),
+    ("equinox._ad.", "equinox."),
+    ("equinox._filters.", "equinox."),
+    ("equinox._module._module.", "equinox."),
+    ("equinox._module.", "equinox."),
+    ("equinox._tree.", "equinox."),
+    ("equinox._update.", "equinox."),
 )
 
+# Pure-Python libraries inside the jax package that are read as source, like any installed
+# package (the rest of `jax` is modelled by the table above).
+SHIPPED_SOURCE = ("jax.experimental.pallas.ops",)
 
+
+def is_shipped_source(module: str) -> bool:
+    return any(module == p or module.startswith(p + ".") for p in SHIPPED_SOURCE)
+
+
+@functools.lru_cache(maxsize=65536)
 def canonical(qualname: str) -> str:
     """The canonical name of a resolved qualified name (unchanged when not a known JAX API)."""
     if qualname in API:
@@ -239,12 +438,6 @@ def canonical(qualname: str) -> str:
     return qualname
 
 
-def lookup(qualname: str) -> tuple[str, Api | None]:
-    c = canonical(qualname)
-    return c, API.get(c)
-
-
 def short(qualname: str) -> str:
     """`jax.lax.psend` → `psend` for messages."""
     return qualname.rsplit(".", 1)[-1]
-

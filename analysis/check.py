@@ -1,12 +1,12 @@
 """The one entry of the engine: paths (or in-memory buffers) in, diagnostics out.
 
-`check()` serves the CLI; `Project` serves the language server (open buffers override disk,
-files are re-read only when their content hash changes)."""
+`check()` serves the CLI (`plan()` splits its paths into projects, each with its own config);
+`Project` serves the language server (open buffers override disk, files are re-read only when
+their content hash changes)."""
 
 from __future__ import annotations
 
 import contextlib
-import fnmatch
 import functools
 import gc
 import os
@@ -16,8 +16,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
-from . import environment, source
-from .config import Config
+import pathspec
+
+from . import environment, source, suppressions
+from .config import CONFIG_NAMES, Config, exclude_spec, find_config
 from .diagnostics import Diagnostic
 from .rules import RULES
 from .source import DecodeError, SourceFile, parse_text
@@ -32,60 +34,132 @@ class CheckResult:
     diagnostics: list[Diagnostic]
     skipped: list[tuple[str, str]] = field(default_factory=list)  # (path, reason)
     files: int = 0
+    shown: dict[str, str] = field(default_factory=dict)  # absolute path -> path as shown
 
 
-def discover(paths: Sequence[str | Path], config: Config) -> list[tuple[Path, str]]:
-    """(absolute path, path as shown) of every Python file under `paths`, excluding `exclude`."""
+def discover(paths: Sequence[str | Path], config: Config, *, force_exclude: bool = False,
+             split_projects: bool = False) -> list[tuple[Path, str]]:
+    """(absolute path, path as shown) of every Python file under `paths`, leaving out what
+    `exclude` matches and what git ignores (unless `respect-gitignore = false`); with
+    `split_projects`, also the folders that are projects of their own (another config governs
+    them). A file named explicitly is kept unless `force_exclude`."""
     out: dict[Path, str] = {}
+    ignores = _GitIgnores() if config.respect_gitignore else None
+    own = find_config(Path(config.root)) if split_projects else None
     for given in paths:
         p = Path(given)
         if p.is_file():
-            out.setdefault(p.resolve(), str(given))
+            if not force_exclude or not _excluded(p, config, ignores=ignores):
+                out.setdefault(p.resolve(), str(given))
             continue
         for dirpath, dirnames, filenames in os.walk(p):
             dirnames[:] = sorted(
                 d for d in dirnames
                 if d not in _SKIP_DIRS and not d.endswith(".egg-info")
-                and not _excluded(Path(dirpath, d), config, is_dir=True)
+                and not _excluded(Path(dirpath, d), config, is_dir=True, ignores=ignores)
+                and not (split_projects and _other_project(Path(dirpath, d), own))
             )
             for fn in sorted(filenames):
                 if fn.endswith(".py"):
                     full = Path(dirpath, fn)
-                    if not _excluded(full, config):
+                    if not _excluded(full, config, ignores=ignores):
                         shown = os.path.normpath(os.path.join(str(given), os.path.relpath(full, p)))
                         out.setdefault(full.resolve(), shown)
     return list(out.items())
 
 
-def _excluded(path: Path, config: Config, is_dir: bool = False) -> bool:
-    if not config.exclude:
+def _other_project(folder: Path, own: Path | None) -> bool:
+    """A folder under a project that is a project of its own: its files are governed by
+    another config (or it is another repository)."""
+    if not any((folder / n).exists() for n in (*CONFIG_NAMES, ".git")):
         return False
-    try:
-        rel = path.resolve().relative_to(config.root).as_posix()
-    except ValueError:
-        rel = path.as_posix()
-    for pat in config.exclude:
-        pat_s = pat.rstrip("/")
-        if fnmatch.fnmatch(rel, pat_s) or fnmatch.fnmatch(rel, pat_s + "/*") or rel.startswith(pat_s + "/") \
-                or rel == pat_s or fnmatch.fnmatch(path.name, pat_s):
+    return find_config(folder) != own or (folder / ".git").exists()
+
+
+def _excluded(path: Path, config: Config, is_dir: bool = False, ignores: "_GitIgnores | None" = None) -> bool:
+    spec = exclude_spec(config)
+    if spec is not None:
+        try:
+            rel = path.resolve().relative_to(Path(config.root).resolve()).as_posix()
+        except ValueError:
+            rel = path.as_posix()
+        if spec.match_file(rel + "/" if is_dir else rel):
             return True
-    return False
+    return ignores is not None and ignores.ignored(path, is_dir)
+
+
+class _GitIgnores:
+    """What git ignores: the `.gitignore` files from the repository root down to a path (a
+    deeper file overrides a shallower one), then `.git/info/exclude`. Outside a repository
+    nothing is ignored, as git does."""
+
+    def __init__(self):
+        # folder -> (base folder, patterns) in force inside it, deepest first; None: no repository
+        self._rules: dict[Path, tuple[tuple[Path, pathspec.PathSpec], ...] | None] = {}
+
+    def _for(self, folder: Path):
+        if folder in self._rules:
+            return self._rules[folder]
+        if (folder / ".git").exists():
+            rules = self._read(folder, folder / ".git" / "info" / "exclude")
+        elif folder.parent == folder:
+            rules = None
+        else:
+            rules = self._for(folder.parent)
+        if rules is not None:
+            rules = self._read(folder, folder / ".gitignore") + rules
+        self._rules[folder] = rules
+        return rules
+
+    @staticmethod
+    def _read(base: Path, file: Path) -> tuple[tuple[Path, pathspec.PathSpec], ...]:
+        if not file.is_file():
+            return ()
+        try:
+            lines = file.read_text(encoding="utf-8", errors="replace").splitlines()
+            return ((base, pathspec.GitIgnoreSpec.from_lines(lines)),)
+        except (OSError, ValueError, TypeError):
+            return ()  # an unreadable or broken ignore file ignores nothing
+
+    def ignored(self, path: Path, is_dir: bool) -> bool:
+        path = path.resolve()
+        for base, spec in self._for(path.parent) or ():
+            res = spec.check_file(path.relative_to(base).as_posix() + ("/" if is_dir else ""))
+            if res.include is not None:
+                return res.include
+        return False
 
 
 def postprocess(diags: Iterable[Diagnostic], files: dict, config: Config) -> list[Diagnostic]:
-    """Apply select/ignore, severity overrides and suppression comments; sort; dedupe."""
+    """Apply select/ignore, per-file-ignores, severity overrides and suppression comments;
+    report the suppressions that suppress nothing (SHL301); sort; dedupe. A suppression that
+    matches a diagnostic of a rule the config turns off still counts as used: it is right
+    under another config."""
     out = {}
+    usage: dict[str, suppressions.Usage] = {}
     for d in diags:
-        if not config.enabled(d.code):
-            continue
         sf = files.get(d.path)
-        if sf is not None and sf.suppressed(d.code, d.line, d.line):
+        if sf is not None:
+            if d.path not in usage:
+                usage[d.path] = suppressions.Usage(suppressions.of(sf))
+            hidden = usage[d.path].suppresses(d.code, d.line)
+        else:
+            hidden = False
+        if hidden or not config.enabled_in(d.code, d.path):
             continue
         rule = RULES.get(d.code)
         if rule is not None:
             d = replace(d, severity=config.severity_of(d.code, d.severity))
         # One diagnostic per call and rule, whatever number of contexts reach it.
         out.setdefault((d.path, d.line, d.column, d.code), d)
+    code = suppressions.UNUSED_SUPPRESSION.code
+    for path, sf in files.items():
+        if sf.syntax_error or not config.enabled_in(code, path):
+            continue  # a file that does not parse has no verdicts: its suppressions wait
+        use = usage.get(path) or suppressions.Usage(suppressions.of(sf))
+        for d in use.unused(sf):
+            d = replace(d, severity=config.severity_of(d.code, d.severity))
+            out.setdefault((d.path, d.line, d.column, d.code), d)
     return sorted(out.values(), key=Diagnostic.sort_key)
 
 
@@ -281,23 +355,104 @@ def _no_gc():
 
 
 def check(paths: Sequence[str | Path], config: Config, *, use_cache: bool = True,
-          overlays: dict[Path, str] | None = None,
+          overlays: dict[Path, str] | None = None, project: Path | None = None,
+          force_exclude: bool = False, split_projects: bool = False,
           progress: Callable[[int, int], None] | None = None) -> CheckResult:
     """Check `paths` (files or folders). Diagnostics carry paths as given (relative stays
-    relative). `progress(done, total)` hears of files analysed."""
+    relative). `force_exclude` and `split_projects`: see `discover`; `progress(done, total)`
+    hears of files analysed.
+
+    With `project` (the folder of `config`), the whole project is analysed and only the
+    diagnostics located in `paths`, or whose call path passes through them, are reported: a
+    changed file's verdict needs the entry points that reach it, wherever they are."""
     with _no_gc():
-        return _check(paths, config, use_cache=use_cache, overlays=overlays, progress=progress)
+        return _check(paths, config, use_cache=use_cache, overlays=overlays, project=project,
+                      force_exclude=force_exclude, split_projects=split_projects, progress=progress)
 
 
-def _check(paths, config: Config, *, use_cache: bool, overlays, progress) -> CheckResult:
-    found = discover(paths, config)
-    roots = sorted({Path(config.root)} | {Path(p).resolve() if Path(p).is_dir() else Path(p).resolve().parent
-                                          for p in paths})
+def _check(paths, config: Config, *, use_cache: bool, overlays, project, force_exclude,
+           split_projects, progress) -> CheckResult:
+    found = discover(paths, config, force_exclude=force_exclude, split_projects=split_projects)
+    # A buffer with no file behind it yet (standard input named by --stdin-filename).
+    found += [(p, os.path.relpath(p)) for p in (overlays or {}) if not p.exists() and p not in dict(found)]
+    report = None
+    if project is not None:
+        report = {str(full) for full, _ in found}
+        as_given = any(Path(p).is_absolute() for p in paths)
+        found = _merge(found, discover([project if as_given else os.path.relpath(project)], config,
+                                       split_projects=split_projects))
+        roots = [Path(project).resolve()]
+    else:
+        roots = sorted({Path(config.root)} | {Path(p).resolve() if Path(p).is_dir() else Path(p).resolve().parent
+                                              for p in paths})
     store = Store.open(config.root) if use_cache else Store(None)
     files, shown, skipped = load_files(found, overlays, store)
     diags = analyse(files, config, roots, store, progress=progress)
     store.save()
-    return CheckResult([_show(d, shown) for d in diags], skipped, len(files))
+    if report is not None:
+        diags = [d for d in diags if d.path in report or any(r.path in report for r in d.related)]
+        skipped = [(p, why) for p, why in skipped if _abs(p) in report]
+    return CheckResult([_show(d, shown) for d in diags], skipped, len(files), shown)
+
+
+def _merge(first: list[tuple[Path, str]], more: list[tuple[Path, str]]) -> list[tuple[Path, str]]:
+    """`first`, then what `more` adds (a file keeps the way `first` shows it)."""
+    seen = {full for full, _ in first}
+    return first + [(full, sh) for full, sh in more if full not in seen]
+
+
+def _abs(path: str) -> str:
+    return str(Path(path).resolve())
+
+
+@dataclass
+class Group:
+    """The paths of one run of `check` that share a config: a project (analysed whole, its
+    reports narrowed to `paths`) or, outside any project, the paths alone."""
+    config: Config
+    project: Path | None
+    paths: list[str] = field(default_factory=list)
+
+
+def plan(paths: Sequence[str], configure: Callable[[Path], tuple[Config, Path | None]]) -> list[Group]:
+    """Split the paths of a run by project: each path belongs to the project of the nearest
+    config above it (`configure(path)` gives (config, project root or None)); a folder that
+    holds other projects adds them, each with its own config."""
+    groups: dict[Path | None, Group] = {}
+
+    def add(path: str, at: Path) -> None:
+        cfg, root = configure(at)
+        g = groups.get(root)
+        if g is None:
+            g = groups[root] = Group(cfg, root)
+        g.paths.append(path)
+
+    for given in paths:
+        p = Path(given)
+        add(given, p)
+        if p.is_dir():
+            for nested in _nested_projects(p):
+                add(os.path.normpath(os.path.join(given, os.path.relpath(nested, p))), nested)
+    return list(groups.values())
+
+
+def _nested_projects(folder: Path) -> list[Path]:
+    """Folders under `folder` that are projects of their own."""
+    out = []
+    own = find_config(folder)
+    for dirpath, dirnames, _ in os.walk(folder):
+        keep = []
+        for d in sorted(dirnames):
+            if d in _SKIP_DIRS or d.endswith(".egg-info"):
+                continue
+            sub = Path(dirpath, d)
+            if _other_project(sub, own):
+                out.append(sub)
+                out.extend(_nested_projects(sub))
+            else:
+                keep.append(d)
+        dirnames[:] = keep
+    return out
 
 
 def _show(d: Diagnostic, shown: dict[str, str]) -> Diagnostic:

@@ -3,9 +3,13 @@ merging with CLI flags and editor settings (which fill in only what pyproject le
 
 from __future__ import annotations
 
+import os
+import re
 import sys
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
+
+import pathspec
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -17,6 +21,9 @@ from .rules import ALL_RULES
 
 BACKENDS = ("gpu", "tpu", "cpu")
 LOWERING_BACKENDS = ("tpu", "gpu", "cuda", "cpu")
+# Looked for in every folder from a file upwards, in this order: the first that configures
+# shardlint wins (a pyproject.toml only with a [tool.shardlint] table).
+CONFIG_NAMES = (".shardlint.toml", "shardlint.toml", "pyproject.toml")
 
 
 class ConfigError(Exception):
@@ -53,6 +60,9 @@ class Config:
     select: tuple[str, ...] = ("SHL",)
     ignore: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
+    # (gitignore-style pattern, codes or prefixes): those codes are off in the matching files.
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    respect_gitignore: bool = True
     severity: dict = field(default_factory=dict)  # code -> Severity | "off"
     lowering: LoweringConfig = field(default_factory=LoweringConfig)
     # Which keys were set explicitly (by pyproject); editor settings fill in the rest.
@@ -66,6 +76,20 @@ class Config:
         if sel is None:
             return False
         return ign is None or len(sel) > len(ign)
+
+    def enabled_in(self, code: str, path: str | Path) -> bool:
+        """`enabled(code)`, and not turned off for `path` by `per-file-ignores`."""
+        if not self.enabled(code):
+            return False
+        if not self.per_file_ignores:
+            return True
+        rel = _relative(Path(path), Path(self.root))
+        for pattern, codes in self.per_file_ignores:
+            negated = pattern.startswith("!")
+            hit = _spec(pattern[1:] if negated else pattern).match_file(rel)
+            if hit != negated and _longest_match(code, codes) is not None:
+                return False
+        return True
 
     @property
     def run_backend(self) -> str | None:
@@ -81,9 +105,35 @@ class Config:
     def fingerprint(self) -> str:
         return repr(
             (self.jax_version, self.backend, self.select, self.ignore, self.exclude,
+             self.per_file_ignores, self.respect_gitignore,
              sorted((k, str(v)) for k, v in self.severity.items()),
              tuple(t.function for t in self.lowering.targets))
         )
+
+
+def _relative(path: Path, root: Path) -> str:
+    """`path` relative to `root` in posix form (as given when it lies outside)."""
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+_SPECS: dict[str, pathspec.PathSpec] = {}
+
+
+def _spec(*patterns: str) -> pathspec.PathSpec:
+    """A gitignore (gitwildmatch) matcher for `patterns`, built once."""
+    key = "\n".join(patterns)
+    spec = _SPECS.get(key)
+    if spec is None:
+        spec = _SPECS[key] = pathspec.GitIgnoreSpec.from_lines(patterns)
+    return spec
+
+
+def exclude_spec(config: Config) -> pathspec.PathSpec | None:
+    """The matcher of `exclude` (gitignore patterns relative to the config's folder)."""
+    return _spec(*config.exclude) if config.exclude else None
 
 
 def _longest_match(code: str, prefixes) -> str | None:
@@ -95,7 +145,7 @@ def _longest_match(code: str, prefixes) -> str | None:
 
 
 _TOP_KEYS = {"jax-version", "backend", "python", "select", "ignore", "exclude", "severity",
-             "lowering", "extend-select", "extend-ignore"}
+             "lowering", "extend-select", "extend-ignore", "per-file-ignores", "respect-gitignore"}
 _LOWERING_KEYS = {"enabled", "backend", "python", "host-devices", "timeout", "launcher", "compile",
                   "targets"}
 
@@ -119,8 +169,10 @@ def _version(key: str, value) -> str:
     return value
 
 
-def parse_table(table: dict, root: Path, config_file: Path | None, lines: dict | None = None) -> Config:
-    """Validate a `[tool.shardlint]` table. `lines` maps target function strings to their line."""
+def parse_table(table: dict, root: Path, config_file: Path | None,
+                lines: list[tuple[int, str]] | None = None) -> Config:
+    """Validate a `[tool.shardlint]` table. `lines`: (line, value) of every `function = "..."`
+    of the file, in order (see `_function_lines`)."""
     if not isinstance(table, dict):
         raise ConfigError("`tool.shardlint` must be a table")
     for key in table:
@@ -151,16 +203,42 @@ def parse_table(table: dict, root: Path, config_file: Path | None, lines: dict |
         ex = table["exclude"]
         if not isinstance(ex, list) or not all(isinstance(e, str) for e in ex):
             raise ConfigError("`tool.shardlint.exclude` must be a list of path patterns")
-        kw["exclude"] = tuple(ex)
+        kw["exclude"] = tuple(_patterns("tool.shardlint.exclude", ex))
+    if "per-file-ignores" in table:
+        kw["per_file_ignores"] = parse_per_file_ignores(table["per-file-ignores"], "tool.shardlint.per-file-ignores")
+    if "respect-gitignore" in table:
+        if not isinstance(table["respect-gitignore"], bool):
+            raise ConfigError("`tool.shardlint.respect-gitignore` must be true or false")
+        kw["respect_gitignore"] = table["respect-gitignore"]
     if "severity" in table:
         kw["severity"] = parse_severity(table["severity"], "tool.shardlint.severity")
     if "lowering" in table:
-        kw["lowering"] = parse_lowering(table["lowering"], lines or {})
+        kw["lowering"] = parse_lowering(table["lowering"], lines or [])
     explicit = {k.replace("-", "_") for k in table}
     # extend-select / extend-ignore extend the pyproject's own list: an editor's select must not
     # replace that combination.
     explicit |= {k[len("extend_"):] for k in explicit if k.startswith("extend_")}
     return Config(root=root, config_file=config_file, explicit=frozenset(explicit), **kw)
+
+
+def _patterns(key: str, patterns: list[str]) -> list[str]:
+    """Gitignore patterns, each checked on its own so that a bad one names itself."""
+    for pat in patterns:
+        try:
+            pathspec.GitIgnoreSpec.from_lines([pat])
+        except (ValueError, TypeError) as e:
+            raise ConfigError(f"`{key}`: invalid pattern {pat!r}: {e}") from None
+    return patterns
+
+
+def parse_per_file_ignores(table, key: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    if not isinstance(table, dict):
+        raise ConfigError(f"`{key}` must be a table of \"glob\" = [\"CODE\", ...]")
+    out = []
+    for pattern, codes in table.items():
+        _patterns(key, [pattern[1:] if pattern.startswith("!") else pattern])
+        out.append((pattern, _codes(f"{key}.{pattern!r}", codes)))
+    return tuple(out)
 
 
 def parse_severity(sev, key: str) -> dict:
@@ -182,7 +260,7 @@ def parse_severity(sev, key: str) -> dict:
     return out
 
 
-def parse_lowering(tab, lines: dict) -> LoweringConfig:
+def parse_lowering(tab, lines: list[tuple[int, str]]) -> LoweringConfig:
     key = "tool.shardlint.lowering"
     if not isinstance(tab, dict):
         raise ConfigError(f"`{key}` must be a table")
@@ -227,6 +305,7 @@ def parse_lowering(tab, lines: dict) -> LoweringConfig:
         if not isinstance(ts, list):
             raise ConfigError(f"`{key}.targets` must be an array of tables")
         targets = []
+        at = 0  # the targets' lines come in file order: a repeated function gets each its own
         for i, t in enumerate(ts):
             tk = f"{key}.targets[{i}]"
             if not isinstance(t, dict):
@@ -240,19 +319,38 @@ def parse_lowering(tab, lines: dict) -> LoweringConfig:
             args = t.get("args")
             if args is not None and (not isinstance(args, str) or ":" not in args):
                 raise ConfigError(f"`{tk}.args` must be \"module:attr\", got {args!r}")
-            targets.append(Target(fn, args, lines.get(fn, 0)))
+            line = next((ln for ln, value in lines if value == fn and ln >= at), 0)
+            at = line or at
+            targets.append(Target(fn, args, line))
         kw["targets"] = tuple(targets)
     return LoweringConfig(**kw)
 
 
-def _target_lines(text: str) -> dict:
-    out = {}
+_FUNCTION_RE = re.compile(r"""(?:^|[{,\s])["']?function["']?\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+
+
+def _function_lines(text: str) -> list[tuple[int, str]]:
+    """(line, value) of every `function = "..."` key in file order: on its own line under
+    `[[...targets]]` or inside inline tables (`targets = [{function = "m:f"}, ...]`)."""
+    out = []
     for i, line in enumerate(text.splitlines(), 1):
-        s = line.strip()
-        if s.startswith("function") and "=" in s:
-            val = s.split("=", 1)[1].strip().strip("\"'")
-            out.setdefault(val, i)
+        for m in _FUNCTION_RE.finditer(_uncommented(line)):
+            out.append((i, m.group(1) if m.group(1) is not None else m.group(2)))
     return out
+
+
+def _uncommented(line: str) -> str:
+    """A TOML line without its comment (a `#` outside quotes)."""
+    quote = None
+    for i, ch in enumerate(line):
+        if quote:
+            if ch == quote:
+                quote = None
+        elif ch in "\"'":
+            quote = ch
+        elif ch == "#":
+            return line[:i]
+    return line
 
 
 def load_file(path: Path) -> Config:
@@ -271,30 +369,74 @@ def load_file(path: Path) -> Config:
         table = data.get("tool", {}).get("shardlint", {})
     else:
         table = data.get("tool", {}).get("shardlint", data)
-    return parse_table(table, path.parent.resolve(), path.resolve(), _target_lines(text))
+    return parse_table(table, path.parent.resolve(), path.resolve(), _function_lines(text))
+
+
+def configures_shardlint(path: Path) -> bool:
+    """A shardlint.toml / .shardlint.toml, or a pyproject.toml with a [tool.shardlint] table."""
+    if path.name != "pyproject.toml":
+        return path.is_file()
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    if "shardlint" not in text:
+        return False
+    try:
+        tool = tomllib.loads(text).get("tool")
+        return isinstance(tool, dict) and "shardlint" in tool
+    except tomllib.TOMLDecodeError:
+        # Broken TOML that means to configure shardlint: loading it reports the error.
+        return re.search(r"^\s*\[+\s*tool\.shardlint\b", text, re.M) is not None
 
 
 def find_config(start: Path) -> Path | None:
-    """The nearest pyproject.toml with a [tool.shardlint] table (or any pyproject.toml marking a
-    project root), searching upwards from `start`."""
+    """The nearest file that configures shardlint (CONFIG_NAMES, in that order in each folder),
+    else the nearest pyproject.toml (it marks a project root), searching upwards from `start`
+    and stopping at the repository root."""
     start = start.resolve()
-    if start.is_file():
+    if not start.is_dir():
         start = start.parent
     first_pyproject = None
     for d in (start, *start.parents):
-        p = d / "pyproject.toml"
-        if p.is_file():
-            try:
-                text = p.read_text(encoding="utf-8", errors="replace")
-            except OSError:
-                continue
-            if "[tool.shardlint" in text:
+        for name in CONFIG_NAMES:
+            p = d / name
+            if configures_shardlint(p):
                 return p
-            if first_pyproject is None:
+            if name == "pyproject.toml" and first_pyproject is None and p.is_file():
                 first_pyproject = p
         if (d / ".git").exists():
             break
     return first_pyproject
+
+
+def repository_root(start: Path) -> Path | None:
+    """The nearest folder at or above `start` holding `.git` (a folder, or a file in worktrees
+    and submodules)."""
+    start = start.resolve()
+    if not start.is_dir():
+        start = start.parent
+    for d in (start, *start.parents):
+        if (d / ".git").exists():
+            return d
+    return None
+
+
+def interpreter_error(cfg: Config) -> str | None:
+    """Why `python` names no interpreter that can run (None when it is unset or fine). A
+    relative path is relative to the project root, as the engine reads it."""
+    if not cfg.python:
+        return None
+    p = Path(cfg.python)
+    if not p.is_absolute():
+        p = Path(cfg.root) / p
+    key = f"`tool.shardlint.python` ({cfg.config_file})" if "python" in cfg.explicit and cfg.config_file \
+        else "`python`"
+    if not p.exists():
+        return f"{key}: no interpreter at {p}"
+    if not p.is_file() or not os.access(p, os.X_OK):
+        return f"{key}: {p} is not an executable file"
+    return None
 
 
 def load(start: Path, explicit_file: Path | None = None) -> Config:
@@ -358,7 +500,7 @@ def from_editor_settings(cfg: Config, settings: dict) -> Config:
     low = (settings or {}).get("lowering")
     if isinstance(low, dict) and "lowering" not in cfg.explicit:
         table = {k: v for k, v in _lowering_settings(low).items() if v not in (None, "", [])}
-        cfg = replace(cfg, lowering=parse_lowering(table, {}))
+        cfg = replace(cfg, lowering=parse_lowering(table, []))
     elif isinstance(low, dict) and isinstance(low.get("enabled"), bool):
         cfg = replace(cfg, lowering=replace(cfg.lowering, enabled=low["enabled"]))
     return cfg

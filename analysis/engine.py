@@ -4,40 +4,45 @@ interpreter runs every entry point) → rules → diagnostics, reported in proje
 from __future__ import annotations
 
 import ast
+import logging
 import os
 import re
 from dataclasses import replace
 from pathlib import Path
 
 from . import prefilter
-from .callgraph import Context, Frame, MeshV, Site
 from .config import Config
-from .contexts import Interpreter
 from .diagnostics import Diagnostic, Related
 from .environment import _interpreter_info, analysis_python, target_version
 from .index import ModuleFinder, resolve_relative
+from .interp import Interpreter
+from .interp.frames import Context, Layer, Site
+from .interp.values import MeshV
 from .resolve import JediResolver
 from .rules import mosaic, protocol, scope, versions
-from .rules.facts import Facts
+from .rules.facts import Facts, vtuple
+from .verdicts import verdicts
 
+log = logging.getLogger(__name__)
 RULE_FAMILIES = (scope, mosaic, protocol, versions)
 
 
 def analyze(files: dict, config: Config, roots: list[Path]) -> list[Diagnostic]:
     sys_path, _ = _interpreter_info(analysis_python(config))
     finder = ModuleFinder(files, roots, list(sys_path))
-    interp = Interpreter(finder, JediResolver(analysis_python(config), str(config.root)))
+    version = target_version(config)
+    interp = Interpreter(finder, JediResolver(analysis_python(config), str(config.root)), vtuple(version))
     run = prefilter.relevant(files)
     for path in sorted(run):
         mod = finder.module_for_path(path)
         if mod is not None and mod.tree is not None:
-            interp.run_module(mod)
+            _guarded(f"module {mod.name}", interp.run_module, mod)
     for path in sorted(run):
         name = os.path.basename(path)
         if name.startswith("test_") or name.endswith("_test.py"):
             mod = finder.module_for_path(path)
             for q in _test_functions(mod.tree):
-                interp.run_entry_function(mod, q, Context(), f"test {q}")
+                _guarded(f"test {q} ({path})", interp.run_entry_function, mod, q, Context(), f"test {q}")
     for path, function, args in lowering_targets(config, files, finder, run):
         modname, _, qual = function.partition(":")
         mod = finder.module_for_path(path) if path else finder.find(modname)
@@ -50,21 +55,38 @@ def analyze(files: dict, config: Config, roots: list[Path]) -> list[Diagnostic]:
             if amod is not None:
                 args_from = (amod, attr)
         site = interp.entry_site(mod, qual) or Site(mod.path, 1, 0, 1, 0, function)
-        ctx = Context((Frame("jit", site, frozenset(), api="lowering target"),))
-        interp.run_entry_function(mod, qual, ctx, f"lowering target {function}", args_from)
+        ctx = Context((Layer("jit", site, frozenset(), api="lowering target"),))
+        _guarded(f"lowering target {function}", interp.run_entry_function, mod, qual, ctx,
+                 f"lowering target {function}", args_from)
     facts = Facts(
         events=list(interp.events.values()),
         kernel_events=interp.kernel_events,
         smap_checks=interp.smap_checks,
         config=config,
-        jax_version=target_version(config),
+        jax_version=version,
         files=files,
         meshes=_module_meshes(interp, finder, files),
     )
     out = []
     for fam in RULE_FAMILIES:
-        out.extend(fam.check(facts))
+        found = _guarded(f"the {fam.__name__.rsplit('.', 1)[-1]} rules", fam.check, facts)
+        out.extend(found or ())
+    out = verdicts(out, facts.contexts)
     return [d for d in (_into_project(d, files) for d in out) if d is not None]
+
+
+def _guarded(what: str, fn, *args):
+    """Run one entry point (or rule family); an internal error in it is logged with where it
+    happened, and everything else is still checked."""
+    try:
+        return fn(*args)
+    except Exception as e:  # a bug of the engine's must not cost the other entry points their diagnostics
+        where = getattr(e, "shardlint_site", None)
+        at = f" at {where[0]}:{where[1]}" if where else ""
+        log.warning("internal error while analysing %s%s: %s: %s (the rest of the project is still checked)",
+                    what, at, type(e).__name__, e)
+        log.debug("internal error", exc_info=True)
+        return None
 
 
 CONVENTIONAL_ARGS = ("ARGS", "EXAMPLE_ARGS", "example_args")
@@ -124,21 +146,15 @@ def _test_functions(tree) -> list[str]:
     return out
 
 
-_MESH_HINT = re.compile(r"Mesh|make_mesh|mesh")
-
-
 def _module_meshes(interp: Interpreter, finder: ModuleFinder, files: dict) -> dict:
+    """Meshes bound to module-level names of project files (a wrap fix reuses them)."""
     out: dict = {}
-    for path, sf in files.items():
-        if sf.tree is None or "esh" not in sf.text:
+    for path in files:
+        mod = finder.by_path.get(path)
+        act = interp.modules.get(path) if mod is not None else None
+        if act is None or act.lazy:
             continue
-        mod = finder.module_for_path(path)
-        fr = interp.module_frame(mod)
-        for name, bindings in mod.scope.bindings.items():
-            if not any(isinstance(b, tuple) and b[0] == "assign" and isinstance(b[2], ast.Call)
-                       and _MESH_HINT.search(ast.unparse(b[2].func)) for b in bindings):
-                continue
-            v = interp.lookup_in(fr, name)
+        for name, v in act.env.items():
             if isinstance(v, MeshV):
                 out.setdefault(path, []).append((name, v))
     return out

@@ -24,7 +24,7 @@ import re
 import shutil
 import tempfile
 import tokenize
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -33,7 +33,7 @@ from libcst.metadata import MetadataWrapper, ParentNodeProvider, PositionProvide
 
 from .config import Config
 from .diagnostics import Diagnostic, Edit, Fix, Severity
-from .source import IGNORE_RE
+from .suppressions import IGNORE_RE
 
 WRAP_CODES = frozenset({"SHL001", "SHL002", "SHL003", "SHL004", "SHL005"})
 NEWEST_JAX = (0, 10, 2)
@@ -61,6 +61,7 @@ _PARTIAL = ("functools.partial",)
 class FixResult:
     applied: int
     files: list[str]
+    texts: dict[str, str] = field(default_factory=dict)  # changed file -> its fixed text
 
 
 # ----------------------------------------------------------------------------------------------
@@ -375,7 +376,8 @@ def fixes_for(diag: Diagnostic, read: Callable[[str], str], config: Config) -> l
         return modules[path]
 
     data = diag.data or {}
-    out: list[Fix] = []
+    # A diagnostic may carry its own fix, built without libcst (removing an unused suppression).
+    out: list[Fix] = [diag.fix] if diag.fix is not None else []
     builders = []
     if isinstance(data.get("shard_map"), dict) and diag.code in WRAP_CODES:
         builders.append(_manual_axes_fix)
@@ -1367,7 +1369,7 @@ def _combine(diags: Iterable[Diagnostic], read: Callable[[str], str], config: Co
     taken: list[Edit] = []
     fixed = 0
     for d in sorted(diags, key=Diagnostic.sort_key):
-        if d.severity != Severity.ERROR:
+        if d.severity != Severity.ERROR and d.fix is None:
             continue  # warnings and hints mark programs that lower: never rewrite them
         fix = _preferred(fixes_for(d, read, config), unsafe)
         if fix is None:
@@ -1476,11 +1478,12 @@ def _write_atomic(path: str, text: str, disk: _Disk) -> None:
         raise
 
 
-def apply_fixes(paths, config: Config, unsafe: bool) -> FixResult:
+def apply_fixes(paths, config: Config, unsafe: bool, *, write: bool = True, **check_options) -> FixResult:
     """`shardlint check --fix [--unsafe-fixes]`: check, apply the combined fixes, re-check with
     the edited text, repeat until stable (at most MAX_ROUNDS); keep the texts of the round that
     left the fewest fixable problems; write the changed files atomically, keeping their
-    encoding, BOM and newline style."""
+    encoding, BOM and newline style (with `write=False`, `--diff`: only return the texts).
+    `check_options` go to every `check` (a changed-file run's project, excludes)."""
     from .check import check  # the engine; imported here so that the server can import us cheaply
 
     original: dict[str, tuple[str, _Disk]] = {}
@@ -1498,7 +1501,7 @@ def apply_fixes(paths, config: Config, unsafe: bool) -> FixResult:
     seen: set = set()
     for round_no in range(MAX_ROUNDS + 1):
         overlays = {Path(k).resolve(): t for k, t in current.items() if t != original[k][0]}
-        result = check(paths, config, use_cache=False, overlays=overlays or None)
+        result = check(paths, config, use_cache=False, overlays=overlays or None, **check_options)
         states.append((_count_fixable(result.diagnostics, read, config, unsafe), dict(current), applied))
         if round_no == MAX_ROUNDS:
             break
@@ -1522,11 +1525,11 @@ def apply_fixes(paths, config: Config, unsafe: bool) -> FixResult:
     current.update(states[best][1])
     applied = states[best][2]
     changed = sorted(k for k, t in current.items() if t != original[k][0])
-    for k in changed:
+    for k in changed if write else ():
         _write_atomic(k, current[k], original[k][1])
-    return FixResult(applied if changed else 0, changed)
+    return FixResult(applied if changed else 0, changed, {k: current[k] for k in changed})
 
 
 def _count_fixable(diags, read, config, unsafe) -> int:
-    return sum(1 for d in diags if d.severity == Severity.ERROR
+    return sum(1 for d in diags if (d.severity == Severity.ERROR or d.fix is not None)
                and _preferred(fixes_for(d, read, config), unsafe) is not None)

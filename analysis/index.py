@@ -1,5 +1,7 @@
-"""Per-module index: which module each file is, and for every scope (module, function, lambda,
-class) the names it binds and the statements that bind them. Built lazily from `ast` trees."""
+"""Modules and scopes: which module each file is, how module names map to files (the project's
+roots first, then the analysis environment's import path), and for every scope (module,
+function, lambda, class) the names it binds — what makes a name local there. Values belong to
+the interpreter, which runs statements in order; this floor only finds code."""
 
 from __future__ import annotations
 
@@ -8,12 +10,17 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .source import SourceFile, read_file, DecodeError
+from .apis import MODELLED_PACKAGES, is_shipped_source
+from .source import DecodeError, SourceFile, read_file
+
+# Top-level packages whose behaviour the API table models (their source is never read), and
+# standard modules nothing of interest hides in.
+_MODELLED = frozenset({"jax", "jaxlib", "numpy", "functools", "builtins", "typing", "os", "sys", *MODELLED_PACKAGES})
 
 
 @dataclass(eq=False)
 class Scope:
-    """A function, lambda, class or module body and the names bound directly in it."""
+    """A function, lambda, class or module body."""
 
     kind: str  # "module" | "function" | "lambda" | "class"
     node: ast.AST
@@ -21,30 +28,34 @@ class Scope:
     parent: "Scope | None"
     name: str
     qualname: str
-    # name -> list of binding nodes: ast.FunctionDef/ClassDef (the def itself), ast.alias with
-    # its import statement, ("assign", target_node, value_expr), ("param", index, arg), ...
-    # Built on first use: most functions of a project are never reached.
-    _bindings: dict | None = None
+    _locals: frozenset | None = None
     globals_: set = field(default_factory=set)
     nonlocals: set = field(default_factory=set)
-    children: dict = field(default_factory=dict)  # id(def node) -> Scope
 
     @property
-    def bindings(self) -> dict:
-        if self._bindings is None:
-            self._bindings = {}
-            _Binder(self.module, self).bind_scope()
-        return self._bindings
-
-    @property
-    def params(self) -> list[ast.arg]:
-        if self.kind not in ("function", "lambda"):
-            return []
-        a = self.node.args
-        return [*a.posonlyargs, *a.args]
+    def locals(self) -> frozenset:
+        """The names bound directly in this scope (parameters, assignments, defs, imports, ...),
+        without those declared `global` or `nonlocal`."""
+        if self._locals is None:
+            names: set = set()
+            _Binder(self, names).bind_scope()
+            self._locals = frozenset(names - self.globals_ - self.nonlocals)
+        return self._locals
 
     def __repr__(self):
         return f"<Scope {self.module.name}:{self.qualname}>"
+
+
+@dataclass(frozen=True)
+class TopBinding:
+    """A binding of a module's top level, for reading an installed module lazily: the index of
+    the top-level statement, the statement, whether it is inside an `if`/`try`/loop (it may not
+    happen), and what binds the name (the def/class node, an alias, or the assignment)."""
+    index: int
+    stmt: ast.stmt
+    conditional: bool
+    what: object  # ast.FunctionDef | ast.ClassDef | ("import", alias, stmt) | ("from", alias, stmt)
+    #              | ("assign", target, value, stmt) | ("star", stmt)
 
 
 class Module:
@@ -55,7 +66,8 @@ class Module:
         self.is_package = is_package
         self.in_project = in_project
         self._scope: Scope | None = None
-        self.scopes: dict[int, Scope] = {}
+        self._scopes: dict[int, Scope] = {}
+        self._top: dict | None = None
 
     @property
     def tree(self) -> ast.Module | None:
@@ -66,100 +78,118 @@ class Module:
         if self._scope is None:
             self._scope = Scope("module", self.tree or ast.Module(body=[], type_ignores=[]), self, None,
                                 self.name, "")
-            self.scopes[id(self._scope.node)] = self._scope
-            text = self.source.text
-            self.lambda_lines = _marker_lines(text) if ("lambda" in text or ":=" in text) else frozenset()
         return self._scope
 
-    def scope_of(self, node: ast.AST, parent: Scope | None = None) -> Scope | None:
-        """The scope of a def, lambda or class node; `parent` is the scope that contains it."""
-        found = self.scopes.get(id(node))
-        if found is None and parent is not None:
-            parent.bindings  # noqa: B018 - registers the parent's child scopes
-            found = self.scopes.get(id(node))
-        return found
+    def scope_of(self, node: ast.AST, parent: Scope) -> Scope:
+        """The scope of a def, lambda or class node written in `parent`."""
+        sc = self._scopes.get(id(node))
+        if sc is None:
+            if isinstance(node, ast.Lambda):
+                kind, name = "lambda", f"<lambda:{node.lineno}:{node.col_offset}>"
+            elif isinstance(node, ast.ClassDef):
+                kind, name = "class", node.name
+            else:
+                kind, name = "function", node.name
+            qual = f"{parent.qualname}.{name}" if parent.qualname else name
+            if parent.kind in ("function", "lambda"):
+                qual = f"{parent.qualname}.<locals>.{name}"
+            sc = self._scopes[id(node)] = Scope(kind, node, self, parent, name, qual)
+        return sc
+
+    @property
+    def top_bindings(self) -> dict[str, list[TopBinding]]:
+        """name -> its top-level bindings in statement order."""
+        if self._top is None:
+            self._top = {}
+            for i, st in enumerate(self.tree.body if self.tree is not None else ()):
+                _top_bindings(st, i, False, self._top)
+        return self._top
 
     def __repr__(self):
         return f"<Module {self.name}>"
 
 
-def _marker_lines(text: str) -> frozenset:
-    return frozenset(i for i, line in enumerate(text.splitlines(), 1) if "lambda" in line or ":=" in line)
+def _top_bindings(st: ast.stmt, index: int, conditional: bool, out: dict) -> None:
+    def add(name, what):
+        out.setdefault(name, []).append(TopBinding(index, st_top, conditional, what))
+
+    st_top = st
+    if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        add(st.name, st)
+    elif isinstance(st, ast.Import):
+        for al in st.names:
+            add(al.asname or al.name.split(".")[0], ("import", al, st))
+    elif isinstance(st, ast.ImportFrom):
+        for al in st.names:
+            add("*" if al.name == "*" else al.asname or al.name, ("star", st) if al.name == "*" else ("from", al, st))
+    elif isinstance(st, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+        targets = st.targets if isinstance(st, ast.Assign) else [st.target]
+        for t in targets:
+            for name, target in _target_names(t):
+                add(name, ("assign", target, st.value if not isinstance(st, ast.AugAssign) else None, st))
+    else:
+        for body in _blocks(st):
+            for inner in body:
+                _top_bindings(inner, index, True, out)
+            # statements nested in a block keep the index of their top-level statement
+        return
+
+
+def _blocks(st: ast.stmt):
+    for name in ("body", "orelse", "finalbody"):
+        block = getattr(st, name, None)
+        if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+            yield block
+    for h in getattr(st, "handlers", ()) or ():
+        yield h.body
+    for case in getattr(st, "cases", ()) or ():
+        yield case.body
+
+
+def _target_names(t: ast.AST):
+    if isinstance(t, ast.Name):
+        yield t.id, t
+    elif isinstance(t, (ast.Tuple, ast.List)):
+        for e in t.elts:
+            yield from _target_names(e)
+    elif isinstance(t, ast.Starred):
+        yield from _target_names(t.value)
 
 
 class _Binder:
-    """Records the bindings of one scope and registers (without binding) its child scopes for
-    defs, lambdas and classes."""
+    """Collects the names one scope binds (Python's rule for what is local)."""
 
-    def __init__(self, module: Module, scope: Scope):
-        self.module = module
+    def __init__(self, scope: Scope, names: set):
         self.scope = scope
-        self.marks = module.lambda_lines if module._scope is not None else frozenset()
+        self.names = names
+        self.walrus = ":=" in scope.module.source.text
 
     def bind_scope(self) -> None:
         node, kind = self.scope.node, self.scope.kind
         if kind in ("function", "lambda"):
-            args = node.args
-            allargs = [*args.posonlyargs, *args.args]
-            for i, a in enumerate(allargs):
-                self.add(a.arg, ("param", i, a))
-            if args.vararg:
-                self.add(args.vararg.arg, ("vararg", args.vararg))
-            for a in args.kwonlyargs:
-                self.add(a.arg, ("kwonly", a))
-            if args.kwarg:
-                self.add(args.kwarg.arg, ("kwarg", args.kwarg))
+            a = node.args
+            for arg in [*a.posonlyargs, *a.args, *a.kwonlyargs]:
+                self.names.add(arg.arg)
+            for arg in (a.vararg, a.kwarg):
+                if arg is not None:
+                    self.names.add(arg.arg)
             if kind == "lambda":
-                self.visit_expr(node.body)
-            else:
-                self.bind_body(node.body)
-        else:
-            self.bind_body(node.body)
+                self.expr(node.body)
+                return
+        for st in node.body:
+            self.stmt(st)
 
-    def add(self, name: str, binding) -> None:
-        self.scope._bindings.setdefault(name, []).append(binding)
-
-    def child(self, kind: str, node: ast.AST, name: str) -> Scope:
-        qual = f"{self.scope.qualname}.{name}" if self.scope.qualname else name
-        if self.scope.kind in ("function", "lambda"):
-            qual = f"{self.scope.qualname}.<locals>.{name}"
-        sc = Scope(kind, node, self.module, self.scope, name, qual)
-        self.scope.children[id(node)] = sc
-        self.module.scopes[id(node)] = sc
-        return sc
-
-    def bind_body(self, body) -> None:
-        for st in body:
-            self.visit_stmt(st)
-
-    def visit_stmt(self, st: ast.stmt) -> None:
-        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)):
+    def stmt(self, st: ast.stmt) -> None:
+        if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            self.names.add(st.name)
             for d in st.decorator_list:
-                self.visit_expr(d)
-            for dflt in [*st.args.defaults, *[d for d in st.args.kw_defaults if d is not None]]:
-                self.visit_expr(dflt)
-            self.add(st.name, st)
-            self.child("function", st, st.name)
-            return
-        if isinstance(st, ast.ClassDef):
-            for d in st.decorator_list:
-                self.visit_expr(d)
-            for b in st.bases:
-                self.visit_expr(b)
-            self.add(st.name, st)
-            self.child("class", st, st.name)
+                self.expr(d)
             return
         if isinstance(st, ast.Import):
-            for al in st.names:
-                local = al.asname or al.name.split(".")[0]
-                self.add(local, ("import", al, st))
+            self.names.update(al.asname or al.name.split(".")[0] for al in st.names)
             return
         if isinstance(st, ast.ImportFrom):
-            for al in st.names:
-                if al.name == "*":
-                    self.add("*", ("star", st))
-                else:
-                    self.add(al.asname or al.name, ("from", al, st))
+            self.names.update(al.asname or al.name for al in st.names if al.name != "*")
             return
         if isinstance(st, ast.Global):
             self.scope.globals_.update(st.names)
@@ -168,94 +198,56 @@ class _Binder:
             self.scope.nonlocals.update(st.names)
             return
         if isinstance(st, ast.Assign):
-            self.visit_expr(st.value)
             for t in st.targets:
-                self.bind_target(t, st.value)
-            return
-        if isinstance(st, (ast.AnnAssign, ast.AugAssign)):
-            if st.value is not None:
-                self.visit_expr(st.value)
-                if isinstance(st, ast.AnnAssign):
-                    self.bind_target(st.target, st.value)
-                else:
-                    self.bind_target(st.target, None)
-            return
-        if isinstance(st, (ast.For, ast.AsyncFor)):
-            self.visit_expr(st.iter)
-            self.bind_target(st.target, None)
+                self.target(t)
+        elif isinstance(st, (ast.AnnAssign, ast.AugAssign)):
+            if isinstance(st, ast.AugAssign) or st.value is not None:
+                self.target(st.target)
+        elif isinstance(st, (ast.For, ast.AsyncFor)):
+            self.target(st.target)
         elif isinstance(st, (ast.With, ast.AsyncWith)):
             for item in st.items:
-                self.visit_expr(item.context_expr)
                 if item.optional_vars is not None:
-                    self.bind_target(item.optional_vars, ("enter", item.context_expr))
-        elif isinstance(st, ast.Try) or type(st).__name__ == "TryStar":
-            for h in st.handlers:
-                if h.name:
-                    self.add(h.name, ("assign", h, None))
-        for fieldname, value in ast.iter_fields(st):
-            if isinstance(value, list):
-                if value and isinstance(value[0], ast.stmt):
-                    self.bind_body(value)
-                elif value and isinstance(value[0], ast.excepthandler):
-                    for h in value:
-                        self.bind_body(h.body)
-                elif value and type(value[0]).__name__ == "match_case":
-                    for case in value:
-                        self.bind_body(case.body)
-                else:
-                    for v in value:
-                        if isinstance(v, ast.expr):
-                            self.visit_expr(v)
-            elif isinstance(value, ast.expr) and fieldname not in ("target",):
-                if not isinstance(st, (ast.For, ast.AsyncFor)) or fieldname != "iter":
-                    self.visit_expr(value)
+                    self.target(item.optional_vars)
+        elif isinstance(st, ast.Delete):
+            for t in st.targets:
+                self.target(t)
+        elif type(st).__name__ == "Match":
+            for case in st.cases:
+                for n in ast.walk(case.pattern):
+                    name = getattr(n, "name", None)
+                    if isinstance(name, str):
+                        self.names.add(name)
+        for h in getattr(st, "handlers", ()) or ():
+            if h.name:
+                self.names.add(h.name)
+            for inner in h.body:
+                self.stmt(inner)
+        for case in getattr(st, "cases", ()) or ():
+            for inner in case.body:
+                self.stmt(inner)
+        for name in ("body", "orelse", "finalbody"):
+            block = getattr(st, name, None)
+            if isinstance(block, list):
+                for inner in block:
+                    if isinstance(inner, ast.stmt):
+                        self.stmt(inner)
+        if self.walrus:
+            for value in ast.iter_child_nodes(st):
+                if isinstance(value, ast.expr):
+                    self.expr(value)
 
-    def bind_target(self, t: ast.AST, value) -> None:
-        if isinstance(t, ast.Name):
-            self.add(t.id, ("assign", t, value))
-        elif isinstance(t, (ast.Tuple, ast.List)):
-            for i, e in enumerate(t.elts):
-                if isinstance(value, (ast.Tuple, ast.List)) and len(value.elts) == len(t.elts) \
-                        and not any(isinstance(x, ast.Starred) for x in t.elts):
-                    self.bind_target(e, value.elts[i])
-                else:
-                    self.bind_target(e, ("item", value, i) if value is not None else None)
-        elif isinstance(t, ast.Starred):
-            self.bind_target(t.value, None)
-        else:
-            self.visit_expr(t)
+    def target(self, t: ast.AST) -> None:
+        for name, _ in _target_names(t):
+            self.names.add(name)
 
-    def visit_expr(self, e: ast.AST) -> None:
-        """Find lambdas and walrus targets inside an expression (only on lines that have one)."""
-        marks = self.marks
-        if not marks:
+    def expr(self, e: ast.AST) -> None:
+        """Walrus targets bind in the enclosing function, even inside a comprehension."""
+        if not self.walrus:
             return
-        lo = getattr(e, "lineno", None)
-        if lo is not None:
-            hi = getattr(e, "end_lineno", lo) or lo
-            if hi - lo < 64:
-                if not any(ln in marks for ln in range(lo, hi + 1)):
-                    return
-        stack = [e]
-        while stack:
-            n = stack.pop()
-            if isinstance(n, ast.Lambda):
-                for dflt in n.args.defaults:
-                    stack.append(dflt)
-                self.child("lambda", n, f"<lambda:{n.lineno}:{n.col_offset}>")
-                continue
-            if isinstance(n, ast.NamedExpr):
-                self.bind_target(n.target, n.value)
-            if isinstance(n, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
-                for g in n.generators:
-                    stack.append(g.iter)
-                    stack.extend(g.ifs)
-                if isinstance(n, ast.DictComp):
-                    stack.extend([n.key, n.value])
-                else:
-                    stack.append(n.elt)
-                continue
-            stack.extend(ast.iter_child_nodes(n))
+        for n in ast.walk(e):
+            if isinstance(n, ast.NamedExpr) and isinstance(n.target, ast.Name):
+                self.names.add(n.target.id)
 
 
 class ModuleFinder:
@@ -268,6 +260,7 @@ class ModuleFinder:
         self.sys_path = [Path(p) for p in sys_path if p and os.path.isdir(p)]
         self.modules: dict = {}  # name, or (name, folder) for a lookup from a folder
         self._inits: dict[Path, bool] = {}
+        self._bases: dict[str, str] = {}  # module path -> the folder its absolute imports start from
         self.by_path: dict[str, Module] = {}
         self._project_names: dict[str, str] = {}
         for path in files:
@@ -329,14 +322,17 @@ class ModuleFinder:
         Seen from `near`, its own folder comes first (a script's `sys.path[0]`): two scripts in
         different folders each import their own `helpers`."""
         top = name.split(".")[0]
-        if top in ("jax", "jaxlib", "numpy", "functools", "builtins", "typing", "os", "sys"):
+        if top in _MODELLED and not is_shipped_source(name):
             return None
         if near is not None:
             # A script: its folder; a module of a package: the folder above its top package.
-            base = self._package_root(near) if self._in_package(near) else Path(near.path).parent
-            key = (name, str(base))
+            base = self._bases.get(near.path)
+            if base is None:
+                base = self._bases[near.path] = str(
+                    self._package_root(near) if self._in_package(near) else Path(near.path).parent)
+            key = (name, base)
             if key not in self.modules:
-                self.modules[key] = self._load_from(base, name, in_project=near.in_project)
+                self.modules[key] = self._load_from(Path(base), name, in_project=near.in_project)
             if self.modules[key] is not None:
                 return self.modules[key]
         if name in self.modules:
@@ -379,7 +375,7 @@ class ModuleFinder:
         parts = name.split(".")
         for sp in self.sys_path:
             folder = sp.joinpath(*parts[:-1])
-            if folder.is_dir() and any(folder.glob(parts[-1] + ".*.so")) or any(folder.glob(parts[-1] + ".*.pyd")):
+            if folder.is_dir() and (any(folder.glob(parts[-1] + ".*.so")) or any(folder.glob(parts[-1] + ".*.pyd"))):
                 return True
         return False
 

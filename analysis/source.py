@@ -1,5 +1,6 @@
-"""Source files: decoding, line splitting with the editor's terminators, `ast` parsing on first
-use (libcst never runs here: it costs 12x `ast.parse`), and suppression comments.
+"""Source files: decoding, line splitting with the editor's terminators, and `ast` parsing on
+first use (libcst never runs here: it costs 12x `ast.parse`). Suppression comments:
+suppressions.py.
 
 A `SourceFile` holds its text and digest; its tree is built when something asks for it and can
 be released again, so that a long run or session never keeps every module's tree alive. Whether
@@ -21,11 +22,6 @@ try:  # CPython's own BLAKE2: `hashlib` would load OpenSSL first, a tenth of a w
     from _blake2 import blake2b
 except ImportError:  # pragma: no cover - interpreters built without it
     from hashlib import blake2b
-
-IGNORE_RE = re.compile(r"#\s*shardlint:\s*ignore(?:\[([A-Za-z0-9_,\s]*)\])?(?!-)")
-_IGNORE_FILE_RE = re.compile(r"#\s*shardlint:\s*ignore-file\b")
-_NOQA_ALL = frozenset({"*"})
-
 
 class DecodeError(Exception):
     """The file is not text Python can read (binary, or not decodable in its declared encoding)."""
@@ -70,7 +66,6 @@ class SourceFile:
         # syntax check leaves, and (False, None) records a passed one without a tree.
         self._parsed: tuple | None = None
         self._lines: list[str] | None = None
-        self._suppress: dict | None = None
 
     def __repr__(self) -> str:
         return f"SourceFile({self.path!r})"
@@ -132,56 +127,6 @@ class SourceFile:
         if end_col is None:
             return line, col, line, col + 1
         return line, col, end_line, self.char_col(end_line, end_col)
-
-    @property
-    def suppressions(self) -> dict:
-        """line -> frozenset of codes ("*" for all); line 0 means the whole file."""
-        if self._suppress is None:
-            self._suppress = _scan_suppressions(self.text)
-        return self._suppress
-
-    def suppressed(self, code: str, line: int, end_line: int | None = None) -> bool:
-        sup = self.suppressions
-        if not sup:
-            return False
-        if 0 in sup:
-            return True
-        for ln in range(line, (end_line or line) + 1):
-            codes = sup.get(ln)
-            if codes and ("*" in codes or code in codes):
-                return True
-        return False
-
-
-def _scan_suppressions(text: str) -> dict:
-    if "shardlint:" not in text:
-        return {}
-    out: dict = {}
-    # Only real comments count: tokenize so that a string mentioning the marker is not one.
-    try:
-        tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
-    except (tokenize.TokenError, SyntaxError, IndentationError):
-        tokens = []
-    first_code_line = None
-    for tok in tokens:
-        if tok.type != tokenize.COMMENT:
-            if first_code_line is None and tok.type not in (
-                tokenize.NL, tokenize.NEWLINE, tokenize.ENCODING, tokenize.STRING, tokenize.INDENT
-            ):
-                first_code_line = tok.start[0]
-            continue
-        s = tok.string
-        if _IGNORE_FILE_RE.search(s):
-            out[0] = _NOQA_ALL
-            continue
-        m = IGNORE_RE.search(s)
-        if m:
-            codes = m.group(1)
-            if codes is None or not codes.strip():
-                out[tok.start[0]] = _NOQA_ALL
-            else:
-                out[tok.start[0]] = frozenset(c.strip().upper() for c in codes.split(",") if c.strip())
-    return out
 
 
 def digest(data: bytes) -> str:

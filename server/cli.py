@@ -3,23 +3,33 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import gc
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from shardlint.analysis import config as cfgmod
-from shardlint.analysis.check import check
+from shardlint.analysis.check import check, plan
+from shardlint.analysis.diagnostics import Diagnostic, Fix, Severity
 from shardlint.analysis.rules import ALL_RULES
+from shardlint.analysis.source import DecodeError, decode
 
 from . import output
 from .progress import Progress
+
+STDIN = "-"
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # usage errors exit 2 with a one-line reason
         sys.stderr.write(f"shardlint: error: {message}\n")
         sys.exit(2)
+
+
+class UsageError(Exception):
+    """A combination of arguments that cannot work; exits 2 with the message."""
 
 
 def _codes(s: str) -> list[str]:
@@ -32,18 +42,29 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
 
     c = sub.add_parser("check", help="check files or folders (default: .)")
-    c.add_argument("paths", nargs="*", default=["."])
+    c.add_argument("paths", nargs="*", default=["."],
+                   help="files or folders; `-` reads one file from standard input")
     c.add_argument("--format", choices=output.FORMATS, default="text")
     c.add_argument("--fix", action="store_true", help="apply safe fixes")
     c.add_argument("--unsafe-fixes", action="store_true", help="also apply unsafe fixes (with --fix or alone)")
+    c.add_argument("--diff", action="store_true",
+                   help="print the diff of what --fix (or --unsafe-fixes) would change; write nothing")
     c.add_argument("--jax-version")
     c.add_argument("--backend", choices=cfgmod.BACKENDS)
     c.add_argument("--select", type=_codes)
     c.add_argument("--ignore", type=_codes)
     c.add_argument("--no-cache", action="store_true")
-    c.add_argument("--config", type=Path)
+    c.add_argument("--config", type=Path, help="use this config file for every path")
     c.add_argument("--python", help="interpreter whose environment jedi uses")
     c.add_argument("--color", choices=("auto", "always", "never"), default="auto")
+    c.add_argument("--exit-zero", action="store_true", help="exit 0 even when problems are reported")
+    c.add_argument("--fail-on", choices=[s.value for s in Severity], default="warning",
+                   help="the least severity that makes the exit status 1 (default: warning)")
+    c.add_argument("-o", "--output-file", type=Path, help="write the report to this file")
+    c.add_argument("--statistics", action="store_true", help="print the number of problems per rule")
+    c.add_argument("--stdin-filename", help="the path of the file read from `-` (its project and config)")
+    c.add_argument("--force-exclude", action="store_true",
+                   help="apply exclude and .gitignore to files named on the command line too")
 
     s = sub.add_parser("server", help="run the language server (stdio by default)")
     s.add_argument("--tcp", action="store_true")
@@ -59,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
     lo.add_argument("--timeout", type=float)
 
     sub.add_parser("rules", help="list the rules")
-    e = sub.add_parser("explain", help="explain one rule")
+    e = sub.add_parser("explain", help="explain one rule (by code or name)")
     e.add_argument("code")
     return p
 
@@ -91,21 +112,82 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{r.code}  {r.name:<40} {r.severity.value:<8} {r.summary}")
             return 0
         if args.command == "explain":
-            r = ALL_RULES.get(args.code.upper())
-            if r is None:
-                sys.stderr.write(f"shardlint: error: unknown rule code {args.code!r}\n")
-                return 2
-            print(f"{r.code} {r.name} (default severity: {r.severity.value})\n")
-            print(r.summary + "\n")
-            print("What JAX does: " + r.jax_error + "\n")
-            print("How to fix: " + r.fix)
-            return 0
+            return _explain(args.code)
     except cfgmod.ConfigError as e:
         sys.stderr.write(f"shardlint: configuration error: {e}\n")
+        return 2
+    except UsageError as e:
+        sys.stderr.write(f"shardlint: error: {e}\n")
         return 2
     except KeyboardInterrupt:
         return 130
     return 2
+
+
+def _explain(what: str) -> int:
+    r = ALL_RULES.get(what.upper()) or next((r for r in ALL_RULES.values() if r.name == what.lower()), None)
+    if r is None:
+        sys.stderr.write(f"shardlint: error: unknown rule code or name {what!r}\n")
+        return 2
+    print(f"{r.code} {r.name} (default severity: {r.severity.value})\n")
+    print(r.summary + "\n")
+    print("What JAX does: " + r.jax_error + "\n")
+    print("How to fix: " + r.fix)
+    return 0
+
+
+def _color(args) -> bool:
+    """--color, else NO_COLOR, else FORCE_COLOR, else whether stdout is a terminal."""
+    if args.color != "auto":
+        return args.color == "always"
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    return args.output_file is None and sys.stdout.isatty() and os.environ.get("TERM") != "dumb"
+
+
+def _configurer(args):
+    """configure(path) -> (config, project root or None), each config file loaded once: the
+    nearest config of the path (or --config's, for every path) with the command-line flags."""
+    explicit = cfgmod.load(Path("."), args.config) if args.config else None
+    python = os.path.abspath(args.python) if args.python else None  # a flag's path: from here
+    cache: dict = {}
+
+    def configure(path: Path) -> tuple[cfgmod.Config, Path | None]:
+        found = cfgmod.find_config(path)
+        root = found.parent if found else cfgmod.repository_root(path)
+        key = (found, root)
+        if key not in cache:
+            if explicit is not None:
+                cfg = replace(explicit, root=root) if root else explicit
+            elif found is not None:
+                cfg = cfgmod.load_file(found)
+            else:
+                cfg = cfgmod.load(root or path)
+            cfg = cfgmod.with_overrides(cfg, force=True, jax_version=args.jax_version, backend=args.backend,
+                                        select=args.select, ignore=args.ignore, python=python)
+            problem = cfgmod.interpreter_error(cfg)
+            if problem:
+                raise cfgmod.ConfigError(problem)
+            cache[key] = (cfg, root)
+        return cache[key]
+
+    return configure
+
+
+def _stdin(args) -> tuple[str, dict[Path, str]]:
+    """The path that stands for standard input and the overlay that gives it its text."""
+    if len(args.paths) > 1:
+        raise UsageError("`-` (standard input) cannot be combined with other paths")
+    if args.fix or args.unsafe_fixes or args.diff:
+        raise UsageError("--fix, --unsafe-fixes and --diff rewrite files: they do not apply to standard input")
+    try:
+        text = decode(sys.stdin.buffer.read())
+    except DecodeError as e:
+        raise UsageError(f"standard input: {e}") from None
+    name = args.stdin_filename or "stdin.py"
+    return name, {Path(name).resolve(): text}
 
 
 def _check(args) -> int:
@@ -113,35 +195,140 @@ def _check(args) -> int:
     # again and again (most of the run's time on a big project), and nothing is worth it here.
     gc.disable()
     progress = Progress(sys.stderr)
-    paths = [Path(p) for p in args.paths]
+    if args.statistics and args.format in ("sarif", "github"):
+        raise UsageError(f"--statistics prints a table: use it with --format text or json, not {args.format}")
+    overlays = None
+    paths = list(args.paths)
+    if STDIN in paths:
+        name, overlays = _stdin(args)
+        paths = [name]
+    elif args.stdin_filename:
+        raise UsageError("--stdin-filename names the file read from `-`: pass `-` as the path")
     for p in paths:
-        if not p.exists():
-            sys.stderr.write(f"shardlint: error: path not found: {p}\n")
-            return 2
-    cfg = cfgmod.load(paths[0], args.config)
-    cfg = cfgmod.with_overrides(
-        cfg, force=True, jax_version=args.jax_version, backend=args.backend, select=args.select,
-        ignore=args.ignore, python=args.python,
-    )
-    result = check(args.paths, cfg, use_cache=not args.no_cache, progress=progress)
-    notes = [f"{p}: skipped: {why}" for p, why in result.skipped]
-    diags = result.diagnostics
+        if overlays is None and not Path(p).exists():
+            raise UsageError(f"path not found: {p}")
+    groups = plan(paths, _configurer(args))
+    unsafe = args.unsafe_fixes
+    options = {"force_exclude": args.force_exclude, "split_projects": True}
+    notes: list[str] = []
+    if args.diff:
+        return _diff(groups, args, options)
     if args.fix or args.unsafe_fixes:
         from shardlint.analysis.fixes import apply_fixes
 
-        fixed = apply_fixes(args.paths, cfg, unsafe=args.unsafe_fixes)
-        if fixed.applied:
-            notes.append(f"Fixed {fixed.applied} problem{'s' if fixed.applied != 1 else ''} "
-                         f"in {len(fixed.files)} file{'s' if len(fixed.files) != 1 else ''}.")
-            result = check(args.paths, cfg, use_cache=False)
-            diags = result.diagnostics
-    color = args.color == "always" or (args.color == "auto" and sys.stdout.isatty() and not os.environ.get("NO_COLOR"))
-    sys.stdout.write(output.render(diags, args.format, color=color, notes=notes if args.format == "text" else ()))
-    for n in notes:
-        if args.format != "text":
-            sys.stderr.write(n + "\n")
-    progress.finish(result.files)
-    return 1 if diags else 0
+        applied, changed = 0, 0
+        for g in groups:
+            fixed = apply_fixes(g.paths, g.config, unsafe=unsafe, project=g.project, **options)
+            applied += fixed.applied
+            changed += len(fixed.files)
+        if applied:
+            notes.append(f"Fixed {applied} problem{'s' if applied != 1 else ''} "
+                         f"in {changed} file{'s' if changed != 1 else ''}.")
+    diags: list[Diagnostic] = []
+    fixes: dict[int, Fix] = {}
+    checked = 0
+    for g in groups:
+        result = check(g.paths, g.config, use_cache=not args.no_cache, overlays=overlays,
+                       project=g.project, progress=progress, **options)
+        checked += result.files
+        notes.extend(f"{p}: skipped: {why}" for p, why in result.skipped)
+        diags.extend(result.diagnostics)
+        if args.format != "github":
+            fixes.update(_fixes(result.diagnostics, g.config, result.shown, overlays))
+    diags.sort(key=Diagnostic.sort_key)
+    if args.statistics:
+        text = output.statistics(diags, args.format, fixes, unsafe)
+    else:
+        text = output.render(diags, args.format, color=_color(args), notes=notes if args.format == "text" else (),
+                             fixes=fixes, unsafe=unsafe, base=_sarif_base(groups))
+    _emit(text, args)
+    if args.format != "text" or args.statistics:
+        sys.stderr.write("".join(n + "\n" for n in notes))
+    progress.finish(checked)
+    fail = Severity(args.fail_on).rank
+    return 1 if not args.exit_zero and any(d.severity.rank <= fail for d in diags) else 0
+
+
+def _emit(text: str, args) -> None:
+    if args.output_file is None:
+        sys.stdout.write(text)
+        return
+    try:
+        args.output_file.write_text(text, encoding="utf-8")
+    except OSError as e:
+        raise UsageError(f"cannot write {args.output_file}: {e.strerror or e}") from None
+
+
+def _sarif_base(groups) -> Path:
+    """Where SARIF's relative URIs start: the repository root (what GitHub code scanning
+    resolves them against), else the one project's root, else the current folder."""
+    here = cfgmod.repository_root(Path.cwd())
+    if here is not None:
+        return here
+    roots = {g.project for g in groups if g.project is not None}
+    return roots.pop() if len(roots) == 1 else Path.cwd()
+
+
+def _reader(overlays: dict[Path, str] | None):
+    def read(path: str) -> str:
+        full = Path(path).resolve()
+        if overlays and full in overlays:
+            return overlays[full]
+        return decode(full.read_bytes())
+
+    return read
+
+
+def _fixes(diags: list[Diagnostic], config, shown: dict[str, str], overlays) -> dict[int, Fix]:
+    """The fix `--fix` (or `--unsafe-fixes`) applies to each diagnostic that has one: the first
+    that is no suppression, safe ones first; errors only, as there (a program that lowers is
+    never rewritten), unless the diagnostic carries its own fix."""
+    if not any(d.severity == Severity.ERROR or d.fix is not None for d in diags):
+        return {}
+    from shardlint.analysis.fixes import TITLE_SUPPRESS, fixes_for
+
+    read = _reader(overlays)
+    out = {}
+    for d in diags:
+        if d.severity != Severity.ERROR and d.fix is None:
+            continue
+        try:
+            found = [f for f in fixes_for(d, read, config) if not f.title.startswith(TITLE_SUPPRESS)]
+        except (OSError, DecodeError):
+            continue
+        fix = next((f for f in found if f.applicability == "safe"), None) or next(iter(found), None)
+        if fix is not None:
+            out[id(d)] = replace(fix, edits=tuple(replace(e, path=_shown(e.path, shown)) for e in fix.edits))
+    return out
+
+
+def _shown(path: str, shown: dict[str, str]) -> str:
+    full = str(Path(path).resolve())
+    return shown.get(full) or shown.get(path) or path
+
+
+def _diff(groups, args, options) -> int:
+    """--diff: the unified diff of what --fix (--unsafe-fixes) would write; exit 1 if any."""
+    from shardlint.analysis.fixes import apply_fixes
+
+    chunks, applied, files = [], 0, 0
+    for g in groups:
+        fixed = apply_fixes(g.paths, g.config, unsafe=args.unsafe_fixes, write=False, project=g.project, **options)
+        applied += fixed.applied
+        for path in fixed.files:
+            old = decode(Path(path).read_bytes())
+            name = os.path.relpath(path)
+            chunks.extend(difflib.unified_diff(old.splitlines(keepends=True),
+                                               fixed.texts[path].splitlines(keepends=True),
+                                               fromfile=f"a/{name}", tofile=f"b/{name}"))
+            files += 1
+    _emit("".join(c if c.endswith("\n") else c + "\n\\ No newline at end of file\n" for c in chunks), args)
+    if applied:
+        sys.stderr.write(f"Would fix {applied} problem{'s' if applied != 1 else ''} "
+                         f"in {files} file{'s' if files != 1 else ''}.\n")
+    else:
+        sys.stderr.write("No fixes to apply.\n")
+    return 1 if files else 0
 
 
 def run() -> None:

@@ -8,6 +8,7 @@ import hashlib
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -126,6 +127,21 @@ def one_line_error(p: subprocess.CompletedProcess) -> str:
     assert len(lines) == 1, p.stderr
     assert p.stdout == ""
     return lines[0]
+
+
+EXAMPLE = Path(__file__).parent / "example"
+
+
+def copy_example(dest: Path) -> Path:
+    """A copy of the bundled example project (pipeline/stages.py has the psend, train.py the
+    entry point that reaches it under jit)."""
+    shutil.copytree(EXAMPLE, dest, ignore=shutil.ignore_patterns("__pycache__", ".shardlint_cache"))
+    return dest
+
+
+@pytest.fixture
+def example(tmp_path: Path) -> Path:
+    return copy_example(tmp_path / "example")
 
 
 @pytest.fixture
@@ -358,8 +374,11 @@ def test_sarif_validates_with_absolute_paths_and_no_results(tmp_path, sarif_vali
     write(tmp_path, {"a/bad.py": jit_pair(), "b/clean.py": CLEAN})
     log = sarif_of(str(tmp_path / "a"), cwd=tmp_path)
     assert not list(sarif_validator.iter_errors(log))
-    uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in log["runs"][0]["results"]}
-    assert uris == {(tmp_path / "a" / "bad.py").as_uri()}
+    # Outside any repository or project, relative URIs start at the current folder.
+    (run_,) = log["runs"]
+    assert run_["originalUriBaseIds"]["%SRCROOT%"]["uri"] == tmp_path.as_uri() + "/"
+    locs = {json.dumps(r["locations"][0]["physicalLocation"]["artifactLocation"]) for r in run_["results"]}
+    assert locs == {json.dumps({"uri": "a/bad.py", "uriBaseId": "%SRCROOT%"})}
     empty = sarif_of("b", cwd=tmp_path)
     assert not list(sarif_validator.iter_errors(empty))
     assert empty["runs"][0]["results"] == []
@@ -482,8 +501,11 @@ def test_backend_send_recv(proj, backend, want):
 @pytest.mark.parametrize("psend_c, precv_c, head, want", [
     ("  # shardlint: ignore", "", "", [("bad.py", 8, "SHL001")]),
     ("", "  # shardlint: ignore[SHL001]", "", [("bad.py", 7, "SHL002")]),
-    ("  # shardlint: ignore[SHL001]", "", "", [("bad.py", 7, "SHL002"), ("bad.py", 8, "SHL001")]),
-    ("  # shardlint: ignore[SHL003, SHL002]", "  # shardlint: ignore[shl001]", "", []),
+    # An ignore of a code its line does not report suppresses nothing: SHL301 says so.
+    ("  # shardlint: ignore[SHL001]", "", "", [("bad.py", 7, "SHL002"), ("bad.py", 7, "SHL301"),
+                                               ("bad.py", 8, "SHL001")]),
+    ("  # shardlint: ignore[SHL003, SHL002]", "  # shardlint: ignore[shl001]", "", [("bad.py", 7, "SHL301")]),
+    ("  # shardlint: ignore[SHL002]", "  # shardlint: ignore[shl001]", "", []),
     ("", "", "# shardlint: ignore-file\n", []),
     ("", "", 'NOTE = "# shardlint: ignore-file"\n', [("bad.py", 8, "SHL002"), ("bad.py", 9, "SHL001")]),
 ])

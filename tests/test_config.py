@@ -138,7 +138,7 @@ def test_shardlint_toml_top_level_table(tmp_path):
     ('[tool.shardlint]\npython = 3\n', "tool.shardlint.python"),
     ('[tool.shardlint]\nselect = [1]\n', "tool.shardlint.select"),
     ('[tool.shardlint]\nselect = ["E501"]\n', "tool.shardlint.select"),
-    ('[tool.shardlint]\nselect = ["SHL3"]\n', "tool.shardlint.select"),
+    ('[tool.shardlint]\nselect = ["SHL4"]\n', "tool.shardlint.select"),
     ('[tool.shardlint]\nignore = {a = 1}\n', "tool.shardlint.ignore"),
     ('[tool.shardlint]\nextend-select = ["X"]\n', "tool.shardlint.extend-select"),
     ('[tool.shardlint]\nextend-ignore = ["X"]\n', "tool.shardlint.extend-ignore"),
@@ -302,3 +302,49 @@ def test_fingerprint_changes_with_every_analysis_setting(tmp_path):
     ]
     prints = {base.fingerprint(), *(v.fingerprint() for v in variants)}
     assert len(prints) == len(variants) + 1
+
+
+def test_lowering_target_lines_in_inline_tables(tmp_path):
+    """Breakage 8: targets written as inline tables got line 0."""
+    cfg = load_text(tmp_path, '''\
+[tool.shardlint.lowering]
+backend = "gpu"
+# function = "train:step" in a comment is no target
+targets = [
+  { function = "train:step", args = "train:ARGS" },
+  {function='eval:run'}, {"function" = "train:step", args = "train:SMALL"},
+]
+''')
+    assert [(t.function, t.args, t.line) for t in cfg.lowering.targets] == [
+        ("train:step", "train:ARGS", 5), ("eval:run", None, 6), ("train:step", "train:SMALL", 6)]
+
+
+def test_config_files_by_name_and_precedence(tmp_path):
+    (tmp_path / ".git").mkdir()
+    sub = tmp_path / "a" / "b"
+    sub.mkdir(parents=True)
+    (tmp_path / "pyproject.toml").write_text('[tool.shardlint]\nbackend = "gpu"\n')
+    (tmp_path / "a" / "pyproject.toml").write_text('[project]\nname = "a"\n')  # no table: passed over
+    assert cfgmod.find_config(sub) == (tmp_path / "pyproject.toml").resolve()
+    (tmp_path / "a" / "shardlint.toml").write_text('backend = "tpu"\n')
+    assert cfgmod.find_config(sub) == (tmp_path / "a" / "shardlint.toml").resolve()
+    (tmp_path / "a" / ".shardlint.toml").write_text('backend = "cpu"\n')
+    assert cfgmod.load(sub).backend == "cpu"
+    assert cfgmod.load(sub).root == (tmp_path / "a").resolve()
+    assert cfgmod.repository_root(sub) == tmp_path.resolve()
+
+
+def test_per_file_ignores_and_interpreter(tmp_path):
+    cfg = load_text(tmp_path, '[tool.shardlint]\npython = "bin/py"\n[tool.shardlint.per-file-ignores]\n'
+                              '"tests/**" = ["SHL2"]\n"__init__.py" = ["SHL001"]\n"!src/**" = ["SHL101"]\n')
+    root = tmp_path
+    assert not cfg.enabled_in("SHL201", root / "tests" / "a" / "test_x.py")
+    assert cfg.enabled_in("SHL201", root / "src" / "tests.py")
+    assert not cfg.enabled_in("SHL001", root / "src" / "pkg" / "__init__.py")
+    assert not cfg.enabled_in("SHL101", root / "tools" / "x.py") and cfg.enabled_in("SHL101", root / "src" / "x.py")
+    assert "no interpreter at" in cfgmod.interpreter_error(cfg) and str(root / "bin" / "py") in cfgmod.interpreter_error(cfg)
+    (root / "bin").mkdir()
+    (root / "bin" / "py").write_text("#!/bin/sh\n")
+    assert "not an executable" in cfgmod.interpreter_error(cfg)
+    (root / "bin" / "py").chmod(0o755)
+    assert cfgmod.interpreter_error(cfg) is None

@@ -8,7 +8,10 @@ from) and one of two entries:
 - `main.py`, a script run as `python main.py` from its folder (tests/jaxtruth/driver.py): it
   lowers for its platform itself (`.lower(lowering_platforms=...)`, `jax.export`), as programs
   taken from tutorials, tests and framework guides do.
-Both run on the CPU with 4 host devices; labels are cached by content under tests/corpus/.labels.
+Both run on the CPU with 4 host devices. A label is keyed by the case's content, the JAX version,
+the platform and the driver, and committed under tests/corpus/.labels: a case is labelled once,
+by real JAX, and relabelled whenever any of those changes (a case whose JAX version has no
+interpreter here is judged by its committed label).
 The engine checks the case folder with that JAX version and backend. The scores (precision and
 recall of "the engine reports an error" against "JAX fails", and the share of hits whose error
 diagnostic sits on the (file, line) JAX blames) must meet the product's bar.
@@ -112,26 +115,36 @@ def interpreter(version: str) -> Path | None:
     return exe if exe.is_file() else None
 
 
-def label(case: Case) -> Verdict:
-    """JAX's verdict on the case, from the cache when the case, interpreter and driver are unchanged."""
-    python = interpreter(case.jax)
-    if python is None:
-        raise FileNotFoundError(f"{case.name}: no interpreter with jax {case.jax}")
+def label_path(case: Case) -> Path:
     driver = SCRIPT_DRIVER if case.script else DRIVER
     h = hashlib.sha256()
-    for part in (case.digest(), str(python), case.platform, driver.read_text()):
+    for part in (case.digest(), f"jax=={case.jax}", case.platform, driver.read_text()):
         h.update(part.encode() + b"\0")
-    cached = LABELS / f"{h.hexdigest()[:32]}.json"
+    return LABELS / f"{h.hexdigest()[:32]}.json"
+
+
+def judged(case: Case) -> bool:
+    """Whether JAX's verdict on the case is known here: labelled, or its JAX is installed."""
+    return label_path(case).is_file() or interpreter(case.jax) is not None
+
+
+def label(case: Case) -> Verdict:
+    """JAX's verdict on the case, from its label when the case, JAX version and driver are unchanged."""
+    driver = SCRIPT_DRIVER if case.script else DRIVER
+    cached = label_path(case)
     if cached.is_file():
         js = json.loads(cached.read_text())
     else:
+        python = interpreter(case.jax)
+        if python is None:
+            raise FileNotFoundError(f"{case.name}: no label and no interpreter with jax {case.jax}")
         env = dict(os.environ, JAX_PLATFORMS="cpu", PYTHONDONTWRITEBYTECODE="1",
                    XLA_FLAGS="--xla_force_host_platform_device_count=4")
         env.pop("PYTHONPATH", None)
         with tempfile.TemporaryDirectory() as tmp:
             out = Path(tmp) / "verdict.json"
             if case.script:
-                argv = [str(python), str(SCRIPT_DRIVER), str(case.script), str(out)]
+                argv = [str(python), str(driver), str(case.script), str(out)]
             else:
                 argv = [str(python), str(DRIVER), str(case.root), case.platform, str(out)]
             proc = subprocess.run(argv, cwd=case.root if case.script else tmp, env=env,
@@ -180,7 +193,7 @@ class Row:
 
 
 def evaluate(selected: list[Case]) -> list[Row]:
-    runnable = [c for c in selected if interpreter(c.jax) is not None]
+    runnable = [c for c in selected if judged(c)]
     with ThreadPoolExecutor(max_workers=2) as pool:
         verdicts = list(pool.map(label, runnable))
     return [Row(c, v, engine(c)) for c, v in zip(runnable, verdicts)]
@@ -225,6 +238,13 @@ def test_corpus_is_labelled_and_balanced(rows):
     for r in rows:
         assert r.verdict.ok or r.verdict.blamed is not None, describe(r)
         assert r.verdict.type not in ("ModuleNotFoundError", "ImportError", "SyntaxError"), describe(r)
+
+
+def test_every_label_belongs_to_a_case():
+    """A label no case has (the case changed or went) is stale: delete it."""
+    current = {label_path(c).name for c in cases()}
+    stale = sorted(p.name for p in LABELS.glob("*.json") if p.name not in current)
+    assert not stale, f"stale labels in {LABELS}: {stale}"
 
 
 def test_engine_meets_the_bar(rows, capsys):

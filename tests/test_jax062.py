@@ -1,8 +1,9 @@
 """The JAX 0.6.2 behaviours the rules claim, measured on a real JAX 0.6.2 interpreter:
 pmap + communicating kernel (LOGICAL ids) → "Replica lowering for Mosaic kernels not
 implemented.", MESH ids + axis_index → "Cannot use communication in pallas_call without
-shard_map.", and no `jax.lax.psend`. Uses /work/venv062 when present, else builds a venv with
-`jax[cpu]==0.6.2` in the user cache (skips only when pip cannot install it)."""
+shard_map.", and no `jax.lax.psend`. A fixture JAX 0.6.2 judged before is read from its label
+(tests/jaxtruth/labels); a new or changed one runs on /work/venv062 when present, else on a venv
+with `jax[cpu]==0.6.2` built in the user cache (skips only when pip cannot install it)."""
 
 import os
 import subprocess
@@ -15,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from shardlint.analysis.diagnostics import Severity  # noqa: E402
 
-from jaxtruth.run import VENVS, discover, run  # noqa: E402
+from jaxtruth.run import VENVS, discover, label_path, run  # noqa: E402
 from jaxtruth.verdict import engine_diagnostics  # noqa: E402
 
 pytestmark = [pytest.mark.jax, pytest.mark.slow]
@@ -61,8 +62,10 @@ def test_the_claimed_behaviours_have_fixtures():
 
 
 @pytest.mark.parametrize("fx", FIXTURES, ids=[f.id for f in FIXTURES])
-def test_jax062_behaviour_and_engine_verdict(fx, python062):
-    o = run(fx, python=python062)
+def test_jax062_behaviour_and_engine_verdict(fx, request):
+    # A fixture JAX 0.6.2 has judged before keeps its label; a new or changed one is run again.
+    python = None if label_path(fx).is_file() else request.getfixturevalue("python062")
+    o = run(fx, python=python)
     if fx.id in EXPECTED:
         assert (o.type, o.message) == EXPECTED[fx.id]
     errors = {(f, line) for f, line, _, sev in engine_diagnostics(fx) if sev == Severity.ERROR}

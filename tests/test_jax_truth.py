@@ -17,13 +17,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from shardlint.analysis.diagnostics import Severity  # noqa: E402
 
-from jaxtruth.run import discover, interpreter, run_all  # noqa: E402
+from jaxtruth.run import LABELS, discover, judged, label_path, run_all  # noqa: E402
 from jaxtruth.verdict import EITHER, engine_diagnostics, is_error_code  # noqa: E402
 
 pytestmark = pytest.mark.jax
 
 FIXTURES = discover()
-RUNNABLE = [f for f in FIXTURES if interpreter(f.jax_version()) is not None]
+RUNNABLE = [f for f in FIXTURES if judged(f)]
 _SCORES: dict[str, tuple[bool, bool, bool | None]] = {}  # id -> (jax failed, engine error, blamed hit)
 
 
@@ -63,8 +63,15 @@ def _ids(fixtures):
 
 
 def _version_skip(fx):
-    if interpreter(fx.jax_version()) is None:
-        pytest.skip(f"no interpreter with jax {fx.jax_version()} here (tests/test_jax062.py builds one)")
+    if not judged(fx):
+        pytest.skip(f"no label and no interpreter with jax {fx.jax_version()} here")
+
+
+def test_every_label_belongs_to_a_fixture():
+    """A label no fixture has (the fixture changed or went) is stale: delete it."""
+    current = {label_path(f).name for f in FIXTURES}
+    stale = sorted(p.name for p in LABELS.glob("*.json") if p.name not in current)
+    assert not stale, f"stale labels in {LABELS}: {stale}"
 
 
 @pytest.mark.parametrize("fx", FIXTURES, ids=_ids(FIXTURES))

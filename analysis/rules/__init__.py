@@ -78,7 +78,8 @@ RULES: dict[str, Rule] = {
         Rule(
             "SHL006", "axis-not-in-mesh", _E,
             "The axis name is not among the axes of the enclosing `shard_map`'s mesh.",
-            "AssertionError at lowering (JAX 0.10.2)",
+            "NameError: Found an unbound axis name: y (psum, pmean, pmax, pmin, ppermute and psend under "
+            "check_vma=True: a bare AssertionError at lowering; JAX 0.6.2: KeyError)",
             "Use one of the mesh's axis names.",
         ),
         Rule(
@@ -133,6 +134,27 @@ RULES: dict[str, Rule] = {
             "the carry).",
         ),
         Rule(
+            "SHL014", "mesh-axis-missing", _E,
+            "`mesh.shape[axis]` for an axis the mesh does not have.",
+            "KeyError: 'y' (the mesh's shape is a mapping from its axis names)",
+            "Use one of the mesh's axis names, or add the axis to the mesh.",
+        ),
+        Rule(
+            "SHL015", "shard-map-in-specs-structure", _E,
+            "A `shard_map`'s `in_specs` do not have the structure of its arguments (a tuple of another "
+            "length, a list for the arguments' tuple, a dict with other keys).",
+            "ValueError: pytree structure error: different lengths of tuple at key path shard_map in_specs",
+            "Give one spec per positional argument, as a tuple (a single PartitionSpec applies to all).",
+        ),
+        Rule(
+            "SHL016", "shard-map-out-specs-varying", _E,
+            "A `shard_map` that checks varying axes returns a value that varies over a mesh axis its "
+            "`out_specs` do not name (they claim it is replicated there).",
+            "ValueError: shard_map applied to the function 'f' was given out_specs which require replication "
+            "which can't be statically inferred given the mesh",
+            "Reduce the value over that axis first (`jax.lax.pmean`/`psum`), or name the axis in `out_specs`.",
+        ),
+        Rule(
             "SHL101", "unmatched-send-recv", _W,
             "A `psend` with no `precv` of the same axis and perm in the same manual region, or the reverse.",
             "deadlock at run time",
@@ -184,13 +206,28 @@ RULES: dict[str, Rule] = {
             "Pass `check_vma=False` (or `check_rep=False`) to the shard_map around Pallas kernels.",
         ),
         Rule(
+            "SHL109", "device-id-unknown-axis", _E,
+            "A dict `device_id` (`{axis: index}`) keyed by a name that is not an axis of the kernel's mesh.",
+            "ValueError: Unrecognized axes in device_id: {'y': ...}",
+            "Key the device id by the mesh's axis names.",
+        ),
+        Rule(
             "SHL201", "pmap-legacy", _H,
             "Collectives or communicating kernels under `pmap` on JAX ≥ 0.8 (pmap is jit + shard_map there).",
             "works on JAX ≥ 0.8; older JAX rejects it",
             "Use `jax.shard_map`, which every JAX version lowers.",
         ),
+        Rule(
+            "SHL301", "unused-suppression", _W,
+            "A suppression comment that suppresses nothing: no diagnostic of the rule on its line, "
+            "a rule code or name that does not exist, or one repeated.",
+            "nothing: but an unused suppression hides the next real error on its line",
+            "Remove it (the fix does), or correct the code or name.",
+        ),
     ]
 }
+
+UNUSED_SUPPRESSION = RULES["SHL301"]
 
 # Lowering failures reported by `shardlint lower` and the server's background check.
 LOWERING = Rule(

@@ -3,11 +3,11 @@ diagnostic builder every rule uses (message, related path, fix facts)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from ..callgraph import Context, Frame, MeshV, Site
 from ..config import Config
 from ..diagnostics import Diagnostic, Related, Severity
+from ..interp.frames import Context, Site
 from ..source import SourceFile
 from . import RULES
 
@@ -27,13 +27,16 @@ class Facts:
     jax_version: str
     files: dict  # abs path -> SourceFile
     meshes: dict  # abs path -> [MeshV bound to module-level names, with the name]
+    # id(diagnostic) -> (the context its evidence was recorded in: choices, caught exceptions;
+    # the exception JAX raises there, where it is not the rule's usual one)
+    contexts: dict = field(default_factory=dict)
 
     @property
     def version(self) -> tuple:
         return vtuple(self.jax_version)
 
-    def of(self, *kinds) -> list:
-        return [e for e in self.events if e.kind in kinds]
+    def of(self, *classes) -> list:
+        return [e for e in self.events if isinstance(e, classes)]
 
 
 _PLATFORM_BACKEND = {"cuda": "gpu", "rocm": "gpu", "gpu": "gpu", "tpu": "tpu", "cpu": "cpu"}
@@ -42,21 +45,19 @@ _PLATFORM_BACKEND = {"cuda": "gpu", "rocm": "gpu", "gpu": "gpu", "tpu": "tpu", "
 def backend_of(facts: "Facts", ctx: Context) -> str | None:
     """The backend code in `ctx` runs on: what the code itself lowers for (the outermost jit's
     `lowering_platforms`), else the configuration's."""
-    for f in ctx.frames:
+    for f in ctx.layers:
         if f.kind == "jit" and f.platform:
             return _PLATFORM_BACKEND.get(f.platform)
     return facts.config.run_backend
 
 
 def binding(ctx: Context, axis: str):
-    """How `axis` is bound in `ctx`: ("manual", frame) by a shard_map; ("pmap"|"vmap", frame);
-    ("auto", frame) in a shard_map's mesh but not manual; ("not_in_mesh", frame) when the nearest
-    shard_map with a known mesh lacks it and nothing outside binds it; ("unknown", frame) when a
-    transformation binds axes we cannot see; ("unbound", None)."""
+    """How `axis` is bound in `ctx`: ("manual", layer) by a shard_map; ("pmap"|"vmap", layer);
+    ("auto", layer) in a shard_map's mesh but not manual; ("not_in_mesh", layer) when the
+    nearest shard_map with a known mesh lacks it and nothing outside binds it; ("unknown",
+    layer) when a transformation binds axes we cannot see; ("unbound", None)."""
     not_in_mesh = None
-    for f in reversed(ctx.frames):
-        if f.kind in ("jit", "kernel", "grad"):
-            continue
+    for f in reversed(ctx.layers):
         if f.kind == "shard_map":
             if f.axes is None:
                 return "unknown", f
@@ -79,15 +80,6 @@ def binding(ctx: Context, axis: str):
     return "unbound", None
 
 
-def outside(ctx: Context) -> Context:
-    """The context of a kernel's pallas_call: frames outside the innermost kernel frame."""
-    frames = ctx.frames
-    for i in range(len(frames) - 1, -1, -1):
-        if frames[i].kind == "kernel":
-            return Context(frames[:i], ctx.mesh, ctx.mesh_key)
-    return ctx
-
-
 def site_span(facts: Facts, site: Site) -> tuple[int, int, int, int]:
     sf: SourceFile | None = facts.files.get(site.path)
     if sf is None:
@@ -101,13 +93,11 @@ def related_for(facts: Facts, path: tuple, ctx: Context | None = None) -> tuple[
         line, col, _, _ = site_span(facts, site)
         out.append(Related(site.path, line, col, msg))
     if ctx is not None:
-        for f in ctx.frames:
+        for f in ctx.layers:
             if f.kind == "kernel":
                 continue
             line, col, _, _ = site_span(facts, f.site)
-            desc = {"jit": "jit", "shard_map": "shard_map", "pmap": "pmap", "vmap": "vmap",
-                    "grad": "differentiation"}[f.kind]
-            r = Related(f.site.path, line, col, f"{desc} applied here")
+            r = Related(f.site.path, line, col, f"{f.words} applied here")
             if r not in out:
                 out.append(r)
     return tuple(out)
@@ -127,8 +117,8 @@ def fix_data(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | None =
         data["entry"] = site_json(facts, site, message=msg)
     # The fix wraps where the function enters the innermost jit (inside any shardings that jit
     # was given), else the outermost other transformation.
-    jits = [f for f in ctx.frames if f.kind == "jit" and f.wrap is not None]
-    others = [f for f in ctx.frames if f.kind in ("pmap", "vmap") and f.wrap is not None]
+    jits = [f for f in ctx.layers if f.kind == "jit" and f.wrap is not None]
+    others = [f for f in ctx.layers if f.kind in ("pmap", "vmap") and f.wrap is not None]
     wrap = jits[-1] if jits else (others[0] if others else None)
     if wrap is not None:
         form, ws = wrap.wrap
@@ -145,7 +135,7 @@ def fix_data(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | None =
     target_path = data["wrap"]["path"] if data["wrap"] else (ev.path[0][0].path if ev.path else ev.site.path)
     data["meshes"] = [
         {"name": name, "axes": list(m.axes), "sizes": list(m.sizes) if m.sizes else None, "path": m.site.path,
-         "line": m.site.line, "explicit": m.explicit_default and facts.version >= (0, 10)}
+         "line": m.site.line, "explicit": m.explicit_types or (m.explicit_default and facts.version >= (0, 10))}
         for name, m in facts.meshes.get(target_path, []) if m.axes is not None
     ]
     pm = ctx.innermost("pmap")
@@ -160,18 +150,24 @@ def fix_data(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | None =
 
 
 def diag(facts: Facts, code: str, site: Site, message: str, *, severity: Severity | None = None,
-         path: tuple = (), ctx: Context | None = None, data: dict | None = None) -> Diagnostic:
+         path: tuple = (), ctx: Context | None = None, data: dict | None = None, ev=None,
+         raises: str | None = None) -> Diagnostic:
+    """A diagnostic of rule `code` at `site`. `ctx` gives the "applied here" related lines;
+    `ev` (else `ctx`) is the evidence whose context decides the verdict (analysis/verdicts.py);
+    `raises` names the exception JAX raises there when it is not the rule's usual one."""
     rule = RULES[code]
     message = message.replace(".`. ", ".` ").replace(".`.", ".`")
     line, col, end_line, end_col = site_span(facts, site)
-    return Diagnostic(site.path, line, col, end_line, end_col, code, rule.name, severity or rule.severity,
-                      message, related_for(facts, path, ctx), None, data or {})
+    d = Diagnostic(site.path, line, col, end_line, end_col, code, rule.name, severity or rule.severity,
+                   message, related_for(facts, path, ctx), None, data or {})
+    evidence = ev.ctx if ev is not None else ctx
+    if evidence is not None or raises is not None:
+        facts.contexts[id(d)] = (evidence, raises)
+    return d
 
 
 def ctx_words(ctx: Context) -> str:
-    if not ctx.frames:
-        return "eagerly (outside any transformation)"
-    names = [f.kind for f in ctx.frames if f.kind != "kernel"]
+    names = [f.kind for f in ctx.layers if f.kind != "kernel"]
     if not names:
         return "eagerly (outside any transformation)"
     return "under " + " → ".join(names)
@@ -179,9 +175,3 @@ def ctx_words(ctx: Context) -> str:
 
 def axis_desc(axes) -> str:
     return ", ".join(repr(a) for a in axes)
-
-
-def frame_mesh(f: Frame | None) -> MeshV | None:
-    if f is None or f.mesh_axes is None:
-        return None
-    return MeshV(f.mesh_axes, f.mesh_sizes, f.site)

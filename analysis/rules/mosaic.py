@@ -7,32 +7,32 @@ from __future__ import annotations
 
 import ast
 
-from ..callgraph import CompilerParamsV, Const, DictV, Ext, Seq, Unknown
 from ..diagnostics import Severity
+from ..interp.events import CollectiveEvent, CommEvent, KernelApiEvent, PallasEvent, StartEvent
+from ..interp.values import ArrayV, CompilerParamsV, Const, DictV, Ext, Seq, Unknown
 from .facts import Facts, backend_of, ctx_words, diag, fix_data, site_json
-
-_COMM = ("comm", "signal", "barrier")
 
 
 def _is_mesh_id(ev) -> bool:
-    t = ev.extra.get("device_id_type", Unknown)
-    if t is Unknown or t is None:
+    t = ev.device_id_type
+    if t is Unknown or t is None or (isinstance(t, Const) and t.value is None):
         return True  # pltpu's default device_id_type is MESH
     return isinstance(t, Ext) and t.name.endswith(".MESH")
 
 
-def _is_logical(ev) -> bool:
-    t = ev.extra.get("device_id_type", Unknown)
-    return isinstance(t, Ext) and t.name.endswith(".LOGICAL")
-
-
 def _id_count(ev) -> int | None:
-    d = ev.extra.get("device_id")
-    if isinstance(d, Seq):
-        return len(d.items)
-    if isinstance(d, DictV) or d is None:
-        return None
-    return 1
+    """How many device ids a MESH `device_id` holds, when known: JAX counts its pytree leaves
+    (a tuple of indices, or one scalar index computed from `axis_index` or written out)."""
+    return _leaves(ev.device_id)
+
+
+def _leaves(v) -> int | None:
+    if isinstance(v, Seq):
+        counts = [_leaves(i) for i in v.items]
+        return None if None in counts else sum(counts)
+    if isinstance(v, ArrayV) or (isinstance(v, Const) and isinstance(v.value, int)):
+        return 1
+    return None
 
 
 def _collective_id(params) -> object:
@@ -47,16 +47,17 @@ def _collective_id(params) -> object:
 
 
 def _is_tpu(facts: Facts, ev, kev) -> bool:
-    cp = ev.extra["params"].get("compiler_params", Unknown)
+    cp = ev.params.get("compiler_params", Unknown)
     if isinstance(cp, CompilerParamsV):
         return cp.tpu
     if isinstance(cp, DictV) and "mosaic" in cp.items:
         return True
-    if any(k.kind == "gpu_api" for k in kev):
+    if any(isinstance(k, KernelApiEvent) and k.platform == "gpu" for k in kev):
         return False
     if isinstance(cp, DictV) and ("triton" in cp.items or "mosaic_gpu" in cp.items):
         return False
-    return backend_of(facts, ev.ctx) != "gpu" or any(k.kind in ("tpu_api", *_COMM) for k in kev)
+    return backend_of(facts, ev.ctx) != "gpu" or any(
+        (isinstance(k, KernelApiEvent) and k.platform == "tpu") or isinstance(k, CommEvent) for k in kev)
 
 
 def _mentions_vma(facts: Facts, ev) -> bool:
@@ -65,7 +66,7 @@ def _mentions_vma(facts: Facts, ev) -> bool:
     if sf is None or not isinstance(node, ast.AST):
         return False
     text = ast.get_source_segment(sf.text, node) or ""
-    created = ev.extra.get("created")
+    created = ev.created
     if created is not None and created.path == ev.site.path:
         text += "\n".join(sf.lines[created.line - 1: created.end_line])
     return "vma" in text or "manual_axis_type" in text
@@ -94,14 +95,13 @@ def _with_id_axis(facts: Facts, data: dict, comm, smap, axis_idx) -> dict:
 
 def check(facts: Facts):
     out = []
-    for ev in facts.of("pallas"):
-        kf = ev.extra["kernel_frame"]
-        kev = facts.kernel_events.get(kf, [])
-        comm = [k for k in kev if k.kind in _COMM]
-        starts = {id(k.extra["comm"]): k for k in kev if k.kind == "start"}
-        axis_idx = [k for k in kev if k.kind == "collective" and k.api.endswith("axis_index")]
-        barrier = any(k.kind == "barrier" for k in kev)
-        cid = _collective_id(ev.extra["params"])
+    for ev in facts.of(PallasEvent):
+        kev = facts.kernel_events.get(ev.kernel_layer, [])
+        comm = [k for k in kev if isinstance(k, CommEvent)]
+        starts = {id(k.comm): k for k in kev if isinstance(k, StartEvent)}
+        axis_idx = [k for k in kev if isinstance(k, CollectiveEvent) and k.api.endswith("axis_index")]
+        barrier = any(k.kind == "barrier" for k in comm)
+        cid = _collective_id(ev.params)
         ctx = ev.ctx
         smap = ctx.innermost("shard_map")
         pmap = ctx.innermost("pmap")
@@ -126,7 +126,7 @@ def check(facts: Facts):
                 "`collective_id`: JAX raises `ValueError: collective_id has to be specified when using a "
                 "custom barrier`. Pass `compiler_params=pltpu.CompilerParams(collective_id=0)`.",
                 path=ev.path, ctx=ctx,
-                data={**data, "pallas_call": site_json(facts, ev.extra["created"])}))
+                data={**data, "pallas_call": site_json(facts, ev.created)}, ev=ev))
 
         # SHL105: MESH device ids must have one entry per mesh axis (a 0-D mesh outside shard_map).
         mesh_axes = smap.mesh_axes if smap is not None else (() if not axis_idx else None)
@@ -134,6 +134,20 @@ def check(facts: Facts):
             mesh_axes = None
         for c in comm:
             if c.kind == "barrier" or not _is_mesh_id(c):
+                continue
+            if isinstance(c.device_id, DictV) and mesh_axes:
+                unknown = sorted(str(k) for k in c.device_id.items if k not in mesh_axes)
+                if unknown:
+                    start = starts.get(id(c))
+                    out.append(diag(
+                        facts, "SHL109", start.site if start is not None else c.site,
+                        f"The `device_id` dict names {', '.join(map(repr, unknown))}, which "
+                        f"{'is not an axis' if len(unknown) == 1 else 'are not axes'} of the kernel's mesh "
+                        f"({', '.join(map(repr, mesh_axes))}): JAX raises `ValueError: Unrecognized axes in "
+                        f"device_id: {{{', '.join(repr(k) + ': ...' for k in unknown)}}}`. Key the dict by mesh "
+                        f"axis names.",
+                        path=c.path, ctx=ctx, data=data, ev=c))
+                    reported_arity = True
                 continue
             n = _id_count(c)
             if n is None or mesh_axes is None or n == len(mesh_axes):
@@ -159,7 +173,7 @@ def check(facts: Facts):
             partial = (smap is not None and smap.axes is not None and smap.mesh_axes is not None
                        and set(smap.axes) < set(smap.mesh_axes))
             auto_jit = smap is None and pmap is None and any(
-                f.kind == "jit" and f.auto_partitioned for f in ctx.frames)
+                f.kind == "jit" and f.auto_partitioned for f in ctx.layers)
             if partial or auto_jit:
                 why = (f"inside a shard_map whose manual axes ({', '.join(map(repr, sorted(smap.axes)))}) are a "
                        f"strict subset of its mesh axes ({', '.join(map(repr, smap.mesh_axes))})" if partial else
@@ -212,17 +226,17 @@ def check(facts: Facts):
                 f"(with `check_vma=False`) instead of pmap.",
                 path=ev.path, ctx=ctx, data=data))
             continue
-        if any(f.kind == "vmap" for f in ctx.frames):
-            continue
+        vmapped = next((f for f in ctx.layers if f.kind == "vmap"), None)
         # A remote semaphore signal carries a communication effect: lowering it needs the mesh
-        # of a shard_map (a remote copy with a flat device id does not).
-        remote_signal = any(c.kind == "signal" and not isinstance(c.extra.get("device_id"), DictV) for c in comm)
-        fails = bool(axis_idx) or reported_arity or auto_partitioned or remote_signal
+        # of a shard_map (a remote copy with a flat device id does not); so does any
+        # communication under a vmap that names an axis.
+        remote_signal = any(c.kind == "signal" and not isinstance(c.device_id, DictV) for c in comm)
+        fails = bool(axis_idx) or reported_arity or auto_partitioned or remote_signal or vmapped is not None
         if fails:
-            jax_says = ("JAX raises `NameError: Found an unbound axis name` at the kernel's `axis_index`"
+            jax_says = ("JAX raises `ValueError: Cannot use communication in pallas_call without shard_map.`"
+                        if vmapped is not None or (remote_signal and not axis_idx)
+                        else "JAX raises `NameError: Found an unbound axis name` at the kernel's `axis_index`"
                         if axis_idx else "JAX rejects its MESH device ids (a 0-D mesh)" if reported_arity
-                        else "JAX raises `ValueError: Cannot use communication in pallas_call without "
-                             "shard_map.`" if remote_signal
                         else "JAX refuses to partition it automatically (see SHL004)")
             sev = Severity.ERROR
         else:

@@ -4,13 +4,14 @@ perm indices (SHL103) and perm indices beyond the axis size (SHL106)."""
 from __future__ import annotations
 
 from ..apis import short
+from ..interp.events import CollectiveEvent
 from .facts import Facts, binding, diag
 
 
 def check(facts: Facts):
     out = []
     groups: dict = {}
-    for ev in facts.of("collective", "send", "recv"):
+    for ev in facts.of(CollectiveEvent):
         if ev.perm is None:
             continue
         name = short(ev.api)

@@ -7,8 +7,12 @@ from __future__ import annotations
 import difflib
 
 from ..apis import short
-from ..callgraph import Const, Multi
 from ..diagnostics import Severity
+from ..interp.events import (
+    CollectiveEvent, ExplicitUnshardedEvent, MeshAxisLookupEvent, NestedMeshEvent, ReceivedCarryEvent,
+    SetMeshTracedEvent, SpecEvent,
+)
+from ..interp.values import Const, Multi
 from .facts import Facts, axis_desc, backend_of, binding, ctx_words, diag, fix_data, site_json
 
 _SEND_RECV = {"send": "SHL002", "recv": "SHL001"}
@@ -16,19 +20,18 @@ _SEND_RECV = {"send": "SHL002", "recv": "SHL001"}
 
 def check(facts: Facts):
     out = check_traced_meshes(facts)
-    for ev in facts.of("collective", "send", "recv"):
+    for ev in facts.of(CollectiveEvent):
         name = short(ev.api)
         if ev.axes is None:
             d = _unknown_axis(facts, ev, name)
             if d is not None:
                 out.append(d)
             continue
-        for axis in ev.axes:
-            kind, frame = binding(ev.ctx, axis)
-            d = _one(facts, ev, name, axis, kind, frame)
-            if d is not None:
-                out.append(d)
-                break
+        # One diagnostic per call: the first axis that fails it, else the first hint.
+        found = [d for d in (_one(facts, ev, name, axis, *binding(ev.ctx, axis)) for axis in ev.axes)
+                 if d is not None]
+        if found:
+            out.append(next((d for d in found if d.severity == Severity.ERROR), found[0]))
         backend = backend_of(facts, ev.ctx)
         if ev.kind in _SEND_RECV and backend in ("tpu", "cpu"):
             out.append(diag(
@@ -56,12 +59,12 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
         return None
     if kind == "not_in_mesh":
         mesh = axis_desc(frame.mesh_axes)
+        exc, jax_says = _not_in_mesh_error(facts, name, axis, frame)
         return diag(
             facts, "SHL006", ev.site,
             f"`{name}` names axis {axis!r}, which is not an axis of the enclosing shard_map's mesh "
-            f"({mesh}): JAX {v} fails at lowering with a bare AssertionError. Use one of {mesh}, or "
-            f"add {axis!r} to the mesh.",
-            path=ev.path, ctx=ev.ctx, data=_with_rename(fix_data(facts, ev, ev.axes), ev, axis))
+            f"({mesh}): {jax_says}. Use one of {mesh}, or add {axis!r} to the mesh.",
+            path=ev.path, ctx=ev.ctx, data=_with_rename(fix_data(facts, ev, ev.axes), ev, axis), raises=exc)
     if ev.kind == "collective":
         if kind == "pmap" and facts.version >= (0, 8) and ev.ctx.innermost("kernel") is None:
             return diag(
@@ -139,13 +142,30 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
         severity=Severity.ERROR, path=ev.path, ctx=ev.ctx, data=fix_data(facts, ev, ev.axes))
 
 
+# Collectives that, under a shard_map that checks varying axes, reach lowering with the unknown
+# axis and fail there (measured on JAX 0.10.2 and 0.8.2: a bare AssertionError; 0.6.2:
+# KeyError). The others, and these with the check off, raise NameError when traced.
+_CHECKED_AT_LOWERING = {"psum", "pmean", "pmax", "pmin", "ppermute", "pshuffle", "psend"}
+
+
+def _not_in_mesh_error(facts: Facts, name: str, axis: str, frame) -> tuple[str, str]:
+    """(exception, what JAX says) for a collective over an axis the shard_map's mesh lacks."""
+    check = facts.smap_checks.get(frame)
+    checked = not (isinstance(check, Const) and check.value is False)
+    if name in _CHECKED_AT_LOWERING and checked:
+        if facts.version < (0, 7):
+            return "KeyError", f"JAX {facts.jax_version} raises `KeyError: {axis!r}` at lowering"
+        return "AssertionError", f"JAX {facts.jax_version} fails at lowering with a bare `AssertionError`"
+    return "NameError", f"JAX raises `NameError: Found an unbound axis name: {axis}`"
+
+
 def _with_rename(data: dict, ev, axis: str) -> dict:
     """The axis the fix renames a misspelt `axis` to: the only axis bound around the call that
     it does not already name, else the one whose name is closest to it, else the one the
     shard_map's in_specs shard over; where the call names every bound axis already, one of them
     (the fix then drops `axis`)."""
     bound: list[str] = []
-    for f in ev.ctx.frames:
+    for f in ev.ctx.layers:
         if f.kind in ("shard_map", "pmap", "vmap") and f.axes:
             bound += [a for a in sorted(f.axes) if isinstance(a, str) and a not in bound]
     others = [a for a in bound if a not in ev.axes]
@@ -167,10 +187,10 @@ def _with_rename(data: dict, ev, axis: str) -> dict:
 
 def _unknown_axis(facts: Facts, ev, name: str):
     """An axis name we cannot read is still unbound where nothing on the path binds any axis."""
-    value = ev.extra.get("axis_value")
+    value = ev.axis_value
     if value is None or _maybe_none(value):
         return None
-    if any(f.kind in ("shard_map", "pmap", "vmap") for f in ev.ctx.frames):
+    if any(f.kind in ("shard_map", "pmap", "vmap") for f in ev.ctx.layers):
         return None
     where = ctx_words(ev.ctx)
     if ev.kind == "collective":
@@ -203,9 +223,36 @@ def _maybe_none(value) -> bool:
 
 
 def check_traced_meshes(facts: Facts):
-    """SHL010 (set_mesh under a trace) and SHL011 (Explicit mesh, unsharded input)."""
+    """SHL010 (set_mesh under a trace), SHL011 (Explicit mesh, unsharded input), SHL012 (nested
+    shard_map given a concrete mesh), SHL013 (precv's result as a loop carry or cond branch) and
+    SHL014 (`mesh.shape[axis]` for an axis the mesh lacks)."""
     out = []
-    for ev in facts.of("set_mesh_traced"):
+    for ev in facts.of(SpecEvent):
+        if ev.which == "in":
+            out.append(diag(
+                facts, "SHL015", ev.site,
+                f"The `in_specs` of this shard_map do not match its arguments: {ev.detail}. JAX raises "
+                f"`ValueError: pytree structure error` when it is called. Give one spec per positional "
+                f"argument, as a tuple (a single PartitionSpec applies to all of them).",
+                path=ev.path, ctx=ev.ctx))
+        else:
+            axes = ", ".join(map(repr, ev.axes))
+            out.append(diag(
+                facts, "SHL016", ev.site,
+                f"This shard_map returns a value that varies over {axes}, but its `out_specs` ({ev.detail}) do "
+                f"not name {'it' if len(ev.axes) == 1 else 'them'}, which claims the value is replicated there: "
+                f"with varying axes checked, JAX raises `ValueError: shard_map applied to the function ... was "
+                f"given out_specs which require replication which can't be statically inferred given the mesh`. "
+                f"Reduce it first (`jax.lax.pmean(x, {ev.axes[0]!r})`), or name {axes} in `out_specs`.",
+                path=ev.path, ctx=ev.ctx))
+    for ev in facts.of(MeshAxisLookupEvent):
+        axes = ", ".join(map(repr, ev.mesh.axes))
+        out.append(diag(
+            facts, "SHL014", ev.site,
+            f"`mesh.shape[{ev.axis!r}]`: the mesh has no axis {ev.axis!r} (its axes are {axes}), and Python "
+            f"raises `KeyError: {ev.axis!r}` here. Use one of {axes}, or add {ev.axis!r} to the mesh.",
+            path=ev.path, ctx=ev.ctx))
+    for ev in facts.of(SetMeshTracedEvent):
         what = "set_mesh" if ev.api.endswith("set_mesh") else "use_mesh"
         out.append(diag(
             facts, "SHL010", ev.site,
@@ -214,7 +261,7 @@ def check_traced_meshes(facts: Facts):
             f"jitted function, or pass `mesh=` to `jax.shard_map`.",
             path=ev.path, ctx=ev.ctx,
             data={"set_mesh_call": site_json(facts, ev.site), "jax_version": facts.jax_version}))
-    for ev in facts.of("recv_carry"):
+    for ev in facts.of(ReceivedCarryEvent):
         smap = ev.ctx.innermost("shard_map")
         check = facts.smap_checks.get(smap, Const(True)) if smap is not None else None
         if smap is None or not (isinstance(check, Const) and check.value is True):
@@ -222,45 +269,49 @@ def check_traced_meshes(facts: Facts):
         kw = "check_rep" if "experimental" in smap.api else "check_vma"
         short = ev.api.rsplit(".", 1)[-1]
         jax_says = ("`TypeError: cond branches must have equal output types but they differ.`"
-                    if ev.extra["what"] == "branches" else
+                    if ev.what == "branches" else
                     "`TypeError: scan body function carry input and carry output must have equal types, "
                     "but they differ.`")
         out.append(diag(
             facts, "SHL013", ev.site,
-            f"The {'branches of this' if ev.extra['what'] == 'branches' else 'carry of this'} `{short}` "
-            f"{'differ: one returns' if ev.extra['what'] == 'branches' else 'is'} what `precv` received, "
+            f"The {'branches of this' if ev.what == 'branches' else 'carry of this'} `{short}` "
+            f"{'differ: one returns' if ev.what == 'branches' else 'is'} what `precv` received, "
             f"which does not vary over the mesh axes while shard_map checks them (`{kw}=True`): JAX raises "
             f"{jax_says} Pass `{kw}=False` to the shard_map.",
             path=ev.path, ctx=ev.ctx, data={"vma_call": site_json(facts, smap.site, keyword=kw)}))
-    for ev in facts.of("nested_concrete_mesh"):
+    for ev in facts.of(NestedMeshEvent):
         out.append(diag(
             facts, "SHL012", ev.site,
             "This shard_map runs inside another shard_map but is given a concrete `Mesh`: inside, the "
             "context mesh is abstract with the outer manual axes, and JAX raises `ValueError: The context "
             "mesh AbstractMesh(...) should match the mesh passed to shard_map Mesh(...)`. Leave out `mesh=` "
             "(the context mesh is used) or pass `jax.sharding.get_abstract_mesh()`.",
-            path=ev.path, ctx=ev.ctx, data={"shard_map_call": site_json(facts, ev.extra["created"])}))
-    if facts.version < (0, 10):
-        return out
-    for ev in facts.of("explicit_unsharded"):
+            path=ev.path, ctx=ev.ctx, data={"shard_map_call": site_json(facts, ev.created)}))
+    for ev in facts.of(ExplicitUnshardedEvent):
+        if not ev.mesh.explicit_types and facts.version < (0, 10):
+            continue
         spec = ", ".join(repr(a) for a in ev.axes)
+        whose = ("whose `axis_types` are Explicit" if ev.mesh.explicit_types else
+                 f"from `jax.make_mesh` without `axis_types` — Explicit axes on JAX {facts.jax_version}")
         out.append(diag(
             facts, "SHL011", ev.site,
             f"An input with no sharding reaches this shard_map, whose `in_specs` shard it over {spec}, on a "
-            f"mesh from `jax.make_mesh` without `axis_types` — Explicit axes on JAX {facts.jax_version}: JAX "
+            f"mesh {whose}: JAX "
             f"raises `ValueError: in_specs passed to shard_map: P({spec}, ...) does not match the specs of the "
-            f"input: P(None, ...)`. Pass `axis_types=(jax.sharding.AxisType.Auto,) * n` to `jax.make_mesh`, or "
-            f"shard the input first.",
+            f"input: P(None, ...)`. "
+            + ("Shard the input first (`jax.device_put(x, NamedSharding(mesh, spec))`), or make those axes Auto."
+               if ev.mesh.explicit_types else
+               "Pass `axis_types=(jax.sharding.AxisType.Auto,) * n` to `jax.make_mesh`, or shard the input first."),
             path=ev.path, ctx=ev.ctx,
-            data={"make_mesh_call": site_json(facts, ev.extra["mesh"].site),
-                  "mesh_axes": list(ev.extra["mesh"].axes or ())}))
+            data={} if ev.mesh.explicit_types else {"make_mesh_call": site_json(facts, ev.mesh.site),
+                                                    "mesh_axes": list(ev.mesh.axes or ())}))
     return out
 
 
 def _outer_shard_map(ctx, frame):
     """The shard_map outside `frame` in `ctx`, if any."""
-    frames = ctx.frames
-    for f in frames[: frames.index(frame)]:
+    layers = ctx.layers
+    for f in layers[: layers.index(frame)]:
         if f.kind == "shard_map":
             return f
     return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 
 from .. import apis
+from ..interp.events import ApiRefEvent, ShardMapKeywordsEvent
 from .facts import Facts, diag
 
 _SMAP_KW = {
@@ -48,7 +49,7 @@ def _fmt(v: tuple) -> str:
 def check(facts: Facts):
     out = []
     ver = facts.version
-    for ev in facts.of("api"):
+    for ev in facts.of(ApiRefEvent):
         api = apis.API.get(ev.api)
         if api is None:
             continue
@@ -57,17 +58,17 @@ def check(facts: Facts):
             missing = f"added in JAX {_fmt(api.since)}"
         elif api.until and ver >= api.until:
             missing = f"removed in JAX {_fmt(api.until)}"
-        if missing and not guarded(ev.extra["module"], ev.node.lineno):
+        if missing and not guarded(ev.module, ev.node.lineno):
             out.append(diag(
                 facts, "SHL008", ev.site,
                 f"`{ev.api}` does not exist in the target JAX {facts.jax_version} ({missing}): JAX raises "
                 f"`AttributeError`. {_ALTERNATIVE.get(ev.api, 'Use the spelling your JAX version has.')}",
-                path=ev.path, data={"api": ev.api, "keyword": None, "jax_version": facts.jax_version,
-                                    **_SEND_RECV.get(ev.api, {})}))
-    for ev in facts.of("smap_kw"):
+                path=ev.path, ev=ev, data={"api": ev.api, "keyword": None, "jax_version": facts.jax_version,
+                                           **_SEND_RECV.get(ev.api, {})}))
+    for ev in facts.of(ShardMapKeywordsEvent):
         bad = _SMAP_KW.get(ev.api, {})
-        kws = [k for k in ev.extra.get("kwargs", []) if k in bad]
-        if ev.api == "jax.experimental.shard_map.shard_map" and ver >= (0, 8) and "auto" in ev.extra.get("kwargs", []):
+        kws = [k for k in ev.keywords if k in bad]
+        if ev.api == "jax.experimental.shard_map.shard_map" and ver >= (0, 8) and "auto" in ev.keywords:
             kws.append("auto")
         for k in kws:
             alt = bad.get(k, "`jax.shard_map(axis_names=...)`")
@@ -75,7 +76,7 @@ def check(facts: Facts):
                 facts, "SHL008", ev.site,
                 f"`{ev.api}` has no keyword `{k}` in JAX {facts.jax_version}: JAX raises `TypeError: "
                 f"shard_map() got an unexpected keyword argument '{k}'`. Use {alt}.",
-                path=ev.path, data={"api": ev.api, "keyword": k, "jax_version": facts.jax_version}))
+                path=ev.path, ev=ev, data={"api": ev.api, "keyword": k, "jax_version": facts.jax_version}))
     return out
 
 
@@ -91,4 +92,6 @@ _ALTERNATIVE = {
     "jax.experimental.pallas.tpu.TPUCompilerParams": "Use `pltpu.CompilerParams`.",
     "jax.set_mesh": "Use `jax.sharding.use_mesh` (or pass `mesh=` explicitly).",
     "jax.sharding.use_mesh": "Use `jax.set_mesh`.",
+    "jax.lax.pvary": "Use `jax.lax.pcast(x, axis_name, to='varying')`.",
+    "jax.lax.pcast": "Use `jax.lax.pvary(x, axis_name)` (JAX before 0.8.2).",
 }

@@ -2,8 +2,10 @@
 
 A fixture is a script `tests/fixtures/<family>/<name>.py`, or a folder
 `tests/fixtures/modules/<case>/` whose entry is `main.py`. Each runs in its own subprocess with
-the interpreter its `# jax:` header names, 4 fake CPU devices, and the outcome is cached by the
-content of the fixture's files, the interpreter and the driver, so reruns are instant."""
+the interpreter its `# jax:` header names, 4 fake CPU devices. The outcome is a label keyed by
+the content of the fixture's files, the JAX version and the driver, committed under
+tests/jaxtruth/labels: a fixture is run once by real JAX and again whenever any of those
+changes (one whose JAX version has no interpreter here is judged by its committed label)."""
 
 from __future__ import annotations
 
@@ -21,7 +23,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 FIXTURES = HERE.parent / "fixtures"
 DRIVER = HERE / "driver.py"
-CACHE = HERE / ".cache"
+LABELS = HERE / "labels"
+# Labels of programs the tests make (fixed copies of fixtures): kept here, never committed.
+SCRATCH = HERE / ".scratch"
+NEWEST = "0.10.2"  # the JAX of the running interpreter, for fixtures without a `# jax:` header
 TIMEOUT = 300
 
 # `# jax: X.Y.Z` selects one of these interpreters; no header means the running one (0.10.2).
@@ -136,23 +141,28 @@ def _env() -> dict:
     return env
 
 
-def _key(fx: Fixture, python: Path) -> str:
+def label_path(fx: Fixture, labels: Path = LABELS) -> Path:
     h = hashlib.sha256()
     h.update(fx.digest().encode())
-    h.update(str(python).encode())
+    h.update(f"jax=={fx.jax_version() or NEWEST}".encode())
     h.update(DRIVER.read_bytes())
-    return h.hexdigest()[:32]
+    return labels / f"{h.hexdigest()[:32]}.json"
 
 
-def run(fx: Fixture, python: Path | None = None, use_cache: bool = True) -> Outcome:
-    """Run one fixture; `python` defaults to the interpreter its header asks for."""
-    python = python or interpreter(fx.jax_version())
-    if python is None:
-        raise FileNotFoundError(f"no interpreter for jax {fx.jax_version()}")
-    key = _key(fx, python)
-    cached = CACHE / f"{key}.json"
+def judged(fx: Fixture) -> bool:
+    """Whether JAX's verdict on the fixture is known here: labelled, or its JAX is installed."""
+    return label_path(fx).is_file() or interpreter(fx.jax_version()) is not None
+
+
+def run(fx: Fixture, use_cache: bool = True, labels: Path = LABELS, python: Path | None = None) -> Outcome:
+    """JAX's verdict on one fixture, from its label when there is one, else run by `python`
+    (default: the interpreter its header asks for)."""
+    cached = label_path(fx, labels)
     if use_cache and cached.is_file():
         return Outcome.from_json(json.loads(cached.read_text()))
+    python = python or interpreter(fx.jax_version())
+    if python is None:
+        raise FileNotFoundError(f"no label and no interpreter for jax {fx.jax_version()}")
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "result.json"
         proc = subprocess.run([str(python), str(DRIVER), str(fx.entry), str(out)], cwd=fx.root,
@@ -160,10 +170,9 @@ def run(fx: Fixture, python: Path | None = None, use_cache: bool = True) -> Outc
         if not out.is_file():
             raise RuntimeError(f"{fx.id}: the driver died (rc={proc.returncode}):\n{proc.stderr[-3000:]}")
         js = json.loads(out.read_text())
-    CACHE.mkdir(exist_ok=True)
-    gi = CACHE / ".gitignore"
-    if not gi.exists():
-        gi.write_text("*\n")
+    labels.mkdir(exist_ok=True)
+    if labels == SCRATCH and not (labels / ".gitignore").exists():
+        (labels / ".gitignore").write_text("*\n")
     cached.write_text(json.dumps(js))
     return Outcome.from_json(js)
 

@@ -1,0 +1,426 @@
+"""Calls: user functions (bound to their parameters as Python binds them, memoised per context
+and arguments), classes and instances (`__init__`, dataclass-style fields, `__call__`,
+`super()`), decorators, partial application, and methods of analysis values. A callee that is
+one of several values is called once per option, each under its own choice in the context."""
+
+from __future__ import annotations
+
+import ast
+import functools
+
+from .events import StartEvent
+from .frames import Context, Raise, Site
+from .values import (
+    ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory, Func, Inst, Lifted,
+    MethodOf, Multi, Partial, Seq, Traced, Transformed, Unknown, Value, join, options,
+)
+
+MAX_VARIANTS = 12  # analyses of one function before its arguments are no longer told apart
+
+# Decorators that return the function itself or a wrapper that calls it with the same arguments.
+_TRANSPARENT = {
+    "functools.wraps", "functools.lru_cache", "functools.cache", "typing.overload", "typing.final",
+    "abc.abstractmethod", "typing_extensions.override", "typing.override", "typing_extensions.final",
+    # Context managers that also decorate (`@jax.named_scope("name")`).
+    "jax.named_scope", "jax.experimental.pallas.tpu.trace", "jax.profiler.TraceAnnotation",
+    "contextlib.ContextDecorator", "jax.default_matmul_precision",
+    # Flax Linen method markers (the method runs as written).
+    "flax.linen.compact", "flax.linen.nowrap", "flax.linen.module.compact", "flax.linen.module.nowrap",
+    # Test parameterisation: the test runs with the parameters it is given.
+    "absl.testing.parameterized.parameters", "absl.testing.parameterized.named_parameters",
+    "absl.testing.parameterized.product", "unittest.skip", "unittest.skipIf", "unittest.skipUnless",
+    "unittest.expectedFailure",
+}
+_TRANSPARENT_PREFIXES = ("pytest.mark.", "jax._src.test_util.", "jax.test_util.", "hypothesis.")
+_DESCRIPTORS = {"builtins.property": "property", "builtins.staticmethod": "staticmethod",
+                "builtins.classmethod": "classmethod", "functools.cached_property": "property"}
+# Base classes (outside the analysed source) whose subclasses get dataclass `__init__`s.
+DATACLASS_BASES = {"flax.struct.PyTreeNode", "equinox.Module", "flax.linen.Module", "flax.linen.module.Module",
+                   "equinox._module.Module", "chex.dataclass"}
+DATACLASS_DECORATORS = {"dataclasses.dataclass", "flax.struct.dataclass", "chex.dataclass",
+                        "jax.tree_util.register_dataclass"}
+
+
+def value_name(v: Value) -> str | None:
+    """The qualified name of an API or of a function read from an installed module."""
+    if isinstance(v, Ext):
+        return v.name
+    if isinstance(v, Func) and not v.scope.module.in_project:
+        return f"{v.scope.module.name}.{v.scope.qualname}"
+    if isinstance(v, ClassV) and not v.scope.module.in_project:
+        return f"{v.scope.module.name}.{v.scope.qualname}"
+    return None
+
+
+def transparent(v: Value) -> bool:
+    name = value_name(v)
+    return name is not None and (name in _TRANSPARENT or name.startswith(_TRANSPARENT_PREFIXES))
+
+
+def is_callable(v: Value) -> bool:
+    from .. import apis
+
+    return isinstance(v, (Func, Bound, Partial, Transformed, ClassV, Inst, Multi, Descriptor, Lifted)) or (
+        isinstance(v, Ext) and v.name in apis.API)
+
+
+class CallMixin:
+    def eval_call(self, node: ast.Call, act, ctx: Context) -> Value:
+        platform = _lowering_platform(node)
+        if platform is not None:
+            self.platforms.append(platform)
+        try:
+            callee = self.eval(node.func, act, ctx)
+        finally:
+            if platform is not None:
+                self.platforms.pop()
+        args = []
+        unknown_tail = False
+        for a in node.args:
+            if isinstance(a, ast.Starred):
+                spread = self.iterate(self.eval(a.value, act, ctx))
+                if spread is None:
+                    unknown_tail = True
+                else:
+                    args.extend(spread)
+                continue
+            args.append(self.eval(a, act, ctx))
+        kwargs = {}
+        for kw in node.keywords:
+            v = self.eval(kw.value, act, ctx)
+            if kw.arg is None:
+                if isinstance(v, DictV):
+                    kwargs.update({str(k): x for k, x in v.items.items()})
+                continue
+            kwargs[kw.arg] = v
+        return self.call(callee, args, kwargs, act, ctx, self.site(node, act), node, unknown_tail=unknown_tail)
+
+    def call(self, callee: Value, args: list, kwargs: dict, act, ctx: Context, site: Site | None, node, *,
+             unknown_tail: bool = False, decorating: bool = False, label: str = "") -> Value:
+        if act is not None and act.depth > self.max_depth:
+            return Unknown
+        if isinstance(callee, Multi):
+            n = len(callee.options)
+            results = []
+            for i, o in enumerate(callee.options):
+                try:
+                    results.append(self.call(o, args, kwargs, act, ctx.choose((site, "callee"), i, n), site, node,
+                                             unknown_tail=unknown_tail, decorating=decorating, label=label))
+                except Raise:
+                    continue
+            if not results:
+                raise Raise()
+            return join(results)
+        if isinstance(callee, Func):
+            return self.run_function(callee, args, kwargs, act, ctx, site, unknown_tail, label)
+        if isinstance(callee, Bound):
+            if isinstance(callee.self_value, Inst) and not isinstance(callee.func, Ext):
+                self.ensure_setup(callee.self_value, callee.func, act, ctx, site, node)
+            return self.call(callee.func, [callee.self_value, *args], kwargs, act, ctx, site, node,
+                             unknown_tail=unknown_tail, label=label)
+        if isinstance(callee, Partial):
+            return self.call(callee.func, [*callee.args, *args], {**callee.kwargs, **kwargs}, act, ctx, site, node,
+                             unknown_tail=unknown_tail, decorating=decorating, label=label)
+        if isinstance(callee, Descriptor):
+            return self.call(callee.func, args, kwargs, act, ctx, site, node, unknown_tail=unknown_tail, label=label)
+        if isinstance(callee, ClassV):
+            return self.instantiate(callee, args, kwargs, act, ctx, site, node, label)
+        if isinstance(callee, Lifted):
+            inst = self.instantiate(callee.cls, args, kwargs, act, ctx, site, node, label)
+            if isinstance(inst, Inst):
+                inst.lift = callee
+            return inst
+        if isinstance(callee, Inst):
+            m = self.getattr(callee, "__call__")
+            if m is Unknown:
+                if isinstance(callee.cls, Ext):  # a framework layer: its output varies as its inputs
+                    arrays = [a for a in (*args, *kwargs.values()) if isinstance(a, ArrayV)]
+                    return ArrayV(vma=frozenset().union(*(a.vma for a in arrays))) if arrays else Unknown
+                return Unknown
+            return self.call(m, args, kwargs, act, ctx, site, node, unknown_tail=unknown_tail, label=label)
+        if isinstance(callee, Transformed):
+            return self.apply_transformed(callee, args, kwargs, act, ctx, site, node, label)
+        if isinstance(callee, Factory):
+            return self.apply_factory(callee, args, kwargs, act, ctx, site, node, decorating)
+        if isinstance(callee, MethodOf):
+            return self.call_method(callee, args, kwargs, act, ctx, site, node, label)
+        if isinstance(callee, Ext):
+            return self.call_api(callee.name, args, kwargs, act, ctx, site, node, decorating)
+        return Unknown
+
+    # ------------------------------------------------------------------ functions
+
+    def run_function(self, func: Func, args: list, kwargs: dict, act, ctx: Context, site: Site | None,
+                     unknown_tail: bool = False, label: str = "") -> Value:
+        scope = func.scope
+        if scope is None or scope.kind not in ("function", "lambda"):
+            return Unknown
+        bound = bind_params(scope.node.args, args, kwargs, func.defaults, unknown_tail)
+        argkey = tuple(sorted((k, v.key()) for k, v in bound.items() if v is not Unknown))
+        env = func.env
+        key = (id(scope), ctx.memo_key, id(env), env.version if env is not None else 0, argkey)
+        from .machine import Activation
+
+        if key in self.memo:
+            r = self.memo[key]
+            if r is _RAISES:
+                raise Raise()
+            return Unknown if r is _BUSY else r
+        vkey = (id(scope), ctx.memo_key, id(env))
+        n = self.variants.get(vkey, 0)
+        if n >= MAX_VARIANTS:
+            return Unknown
+        self.variants[vkey] = n + 1
+        self.memo[key] = _BUSY
+        parent = env if env is not None else self.module_act(scope.module)
+        name = scope.qualname or scope.name
+        msg = label or (f"calls {name}()" if scope.kind == "function" else "calls a lambda")
+        path = (act.path if act is not None else ()) + (((site, msg),) if site is not None else ())
+        fr = Activation(scope, ctx, dict(bound), parent, path, (act.depth if act is not None else 0) + 1)
+        try:
+            if scope.kind == "lambda":
+                result = self.eval(scope.node.body, fr, ctx)
+            else:
+                end = self.exec_block(scope.node.body, fr, ctx)
+                if end == "raise" and not fr.returns and not _is_generator(scope.node):
+                    self.memo[key] = _RAISES
+                    raise Raise()
+                result = join(fr.returns + ([Const(None)] if end not in ("return", "raise") else []))
+                if _is_generator(scope.node):
+                    result = Unknown
+        except RecursionError:
+            result = Unknown
+        self.memo[key] = result
+        return result
+
+    # ------------------------------------------------------------------ classes
+
+    def instantiate(self, cls: ClassV, args, kwargs, act, ctx, site, node, label) -> Value:
+        inst = Inst(cls)
+        init = self.class_attr(cls, "__init__", inst)
+        if isinstance(init, Bound):
+            self.call(init, args, kwargs, act, ctx, site, node, label=label or f"creates {cls.scope.name}")
+        elif self.dataclass_like(cls):
+            fields = self.fields_of(cls)
+            for name, v in zip(fields, args):
+                inst.attrs[name] = v
+            for k, v in kwargs.items():
+                if k in fields:
+                    inst.attrs[k] = v
+            post = self.class_attr(cls, "__post_init__", inst)
+            if isinstance(post, Bound):
+                self.call(post, [], {}, act, ctx, site, node, label=label or f"creates {cls.scope.name}")
+        return inst
+
+    def mro(self, cls: ClassV, depth: int = 0) -> list:
+        out = [cls]
+        if depth < 8:
+            for b in cls.bases:
+                for o in options(b):
+                    if isinstance(o, ClassV):
+                        out += [c for c in self.mro(o, depth + 1) if c not in out]
+        return out
+
+    def dataclass_like(self, cls: ClassV) -> bool:
+        for c in self.mro(cls):
+            if any(d in DATACLASS_DECORATORS for d in c.decorators):
+                return True
+            if any(value_name(o) in DATACLASS_BASES for b in c.bases for o in options(b)):
+                return True
+        return False
+
+    def fields_of(self, cls: ClassV) -> list[str]:
+        """Annotated class attributes, base classes first: a dataclass's `__init__` parameters."""
+        out: list[str] = []
+        for c in reversed(self.mro(cls)):
+            for st in c.scope.node.body:
+                if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name) \
+                        and "ClassVar" not in ast.dump(st.annotation) and st.target.id not in out:
+                    out.append(st.target.id)
+        return out
+
+    def super_of(self, act) -> Value:
+        """`super()` in a method: the instance seen from the class after the method's own."""
+        fr = act
+        while fr is not None and fr.scope.kind not in ("function",):
+            fr = fr.parent
+        if fr is None or fr.scope.parent is None or fr.scope.parent.kind != "class":
+            return Unknown
+        params = [*fr.scope.node.args.posonlyargs, *fr.scope.node.args.args]
+        if not params:
+            return Unknown
+        inst = fr.env.get(params[0].arg)
+        if not isinstance(inst, Inst) or not isinstance(inst.cls, ClassV):
+            return Unknown
+        chain = self.mro(inst.cls)
+        owner = next((i for i, c in enumerate(chain) if c.scope is fr.scope.parent), None)
+        if owner is None:
+            return Unknown
+        return Super(chain[owner + 1:], inst)
+
+    # ------------------------------------------------------------------ decorators
+
+    def decorate(self, dec: ast.expr, val: Value, act, ctx: Context) -> Value:
+        head = self.eval(dec.func, act, ctx) if isinstance(dec, ast.Call) else None
+        if head is not None and any(transparent(o) for o in options(head)):
+            return val
+        dv = self.eval(dec, act, ctx)
+        if any(transparent(o) for o in options(dv)):
+            return val
+        kind = _DESCRIPTORS.get(value_name(dv) or "")
+        if kind is not None:
+            return Descriptor(kind, val)
+        return self.call(dv, [val], {}, act, ctx, self.site(dec, act, "decorator"), dec, decorating=True)
+
+    # ------------------------------------------------------------------ methods of values
+
+    def call_method(self, m: MethodOf, args, kwargs, act, ctx, site, node, label) -> Value:
+        obj, name = m.obj, m.name
+        if isinstance(obj, DevicesV):
+            if name == "reshape":
+                dims = args[0] if len(args) == 1 and isinstance(args[0], Seq) else Seq(tuple(args))
+                shape = ints(dims)
+                return DevicesV(shape if shape and all(d > 0 for d in shape) else None)
+            if name in ("flatten", "ravel"):
+                return DevicesV(None if obj.shape is None else (_prod(obj.shape),))
+            return Unknown
+        if isinstance(obj, Transformed):
+            if name in ("defvjp", "defjvp"):
+                names = ("__fwd__", "__bwd__") if name == "defvjp" else ("__jvp__",)
+                for k, a in zip(names, args):
+                    obj.params[k] = a
+                return Unknown
+            if name in ("lower", "trace", "eval_shape", "__call__", "call"):
+                self.apply_transformed(obj, args, kwargs, act, ctx, site, node, label)
+                return Traced(obj) if name == "trace" else Unknown
+            return Unknown
+        if isinstance(obj, CommV) and name == "start":
+            self.record(StartEvent(site, ctx, act.path, node, comm=obj.event))
+            return Unknown
+        if isinstance(obj, DictV):
+            return _dict_method(obj, name, args)
+        if isinstance(obj, Seq):
+            if name in ("append", "extend") and obj.kind == "list" and args and not self.weak:
+                more = (args[0],) if name == "append" else tuple(self.iterate(args[0]) or ())
+                if name == "append" or self.iterate(args[0]) is not None:
+                    obj.items = obj.items + more
+            if name == "index" and args:
+                for i, item in enumerate(obj.items):
+                    if self.compare(ast.Eq(), item, args[0]) is True:
+                        return Const(i)
+            return Unknown
+        if isinstance(obj, ArrayV):
+            if name == "astype" and args:
+                return ArrayV(obj.shape, args[0].name if isinstance(args[0], DTypeV) else None, vma=obj.vma)
+            return ArrayV(dtype=obj.dtype, vma=obj.vma)
+        if isinstance(obj, Const) and isinstance(obj.value, str) and name == "join" and args:
+            items = self.iterate(args[0])
+            if items is not None and all(isinstance(i, Const) and isinstance(i.value, str) for i in items):
+                return Const(obj.value.join(i.value for i in items))
+        return Unknown
+
+
+class _Busy:
+    pass
+
+
+_BUSY = _Busy()
+_RAISES = _Busy()  # memo: every path of the call raises
+
+
+class Super(Value):
+    """`super()`: attribute lookups start after the method's own class."""
+    __slots__ = ("chain", "inst")
+
+    def __init__(self, chain: list, inst: Inst):
+        self.chain = chain
+        self.inst = inst
+
+    def key(self):
+        return ("super", id(self.inst))
+
+
+def bind_params(a: ast.arguments, args: list, kwargs: dict, defaults: dict, unknown_tail: bool) -> dict:
+    """Parameter values for a call, bound as Python binds them. After a starred argument of
+    unknown length, parameters it may fill are unknown rather than their defaults."""
+    positional = [*a.posonlyargs, *a.args]
+    bound: dict = {}
+    for p, v in zip(positional, args):
+        bound[p.arg] = v
+    extra = list(args[len(positional):])
+    by_keyword = {p.arg for p in a.args} | {p.arg for p in a.kwonlyargs}
+    extra_kw = {}
+    for k, v in kwargs.items():
+        if k in by_keyword and k not in bound:
+            bound[k] = v
+        else:
+            extra_kw[k] = v
+    if a.vararg is not None:
+        bound[a.vararg.arg] = Unknown if unknown_tail else Seq(tuple(extra))
+    if a.kwarg is not None:
+        bound[a.kwarg.arg] = DictV(extra_kw)
+    for p in [*positional, *a.kwonlyargs]:
+        if p.arg not in bound:
+            if unknown_tail and p in positional:
+                bound[p.arg] = Unknown
+            elif p.arg in defaults:
+                bound[p.arg] = defaults[p.arg]
+    return bound
+
+
+def _dict_method(d: DictV, name: str, args) -> Value:
+    if name == "get" and args and isinstance(args[0], Const):
+        try:
+            found = d.items.get(args[0].value)
+        except TypeError:
+            return Unknown
+        return found if found is not None else (args[1] if len(args) > 1 else Const(None))
+    if name == "keys":
+        return Seq(tuple(Const(k) for k in d.items), "list")
+    if name == "values":
+        return Seq(tuple(d.items.values()), "list")
+    if name == "items":
+        return Seq(tuple(Seq((Const(k), v)) for k, v in d.items.items()), "list")
+    if name == "copy":
+        return DictV(dict(d.items), d.origin)
+    return Unknown
+
+
+@functools.lru_cache(maxsize=4096)
+def _is_generator(fn: ast.AST) -> bool:
+    """Whether a def's own body yields (a generator's body runs when it is iterated)."""
+    stack = list(fn.body)
+    while stack:
+        n = stack.pop()
+        if isinstance(n, (ast.Yield, ast.YieldFrom)):
+            return True
+        if not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            stack.extend(ast.iter_child_nodes(n))
+    return False
+
+
+def _lowering_platform(node: ast.Call) -> str | None:
+    """`X.lower(..., lowering_platforms=("tpu",))`: the platform X is traced for."""
+    if not (isinstance(node.func, ast.Attribute) and node.func.attr == "lower"):
+        return None
+    for kw in node.keywords:
+        if kw.arg == "lowering_platforms" and isinstance(kw.value, (ast.Tuple, ast.List)) and kw.value.elts:
+            first = kw.value.elts[0]
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                return first.value
+    return None
+
+
+def ints(v) -> tuple | None:
+    if isinstance(v, Const) and isinstance(v.value, int):
+        return (v.value,)
+    if isinstance(v, Seq) and all(isinstance(i, Const) and isinstance(i.value, int) for i in v.items):
+        return tuple(i.value for i in v.items)
+    return None
+
+
+def _prod(xs) -> int:
+    n = 1
+    for x in xs:
+        n *= x
+    return n

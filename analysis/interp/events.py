@@ -1,0 +1,151 @@
+"""What the interpreter records: one dataclass per kind of event. Rules are pure functions over
+them. Every event knows where it happened (`site`), in which context (`ctx`: layers, choices,
+caught exceptions) and the call path from its entry point (`path`: ((Site, message), ...))."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+from .frames import Context, Layer, Site
+from .values import Value
+
+
+@dataclass(eq=False)
+class Event:
+    site: Site
+    ctx: Context
+    path: tuple
+    node: ast.AST | None = field(default=None, repr=False)
+    # Where a rule's own site was moved from (a custom_vjp's backward rule is blamed on the
+    # primal call that JAX attributes it to).
+    rule_site: Site | None = field(default=None, repr=False)
+    # While a custom_vjp's backward rule runs, JAX blames what it does on the primal call.
+    moves_with_blame = True
+
+    def ident(self) -> tuple:
+        """What makes two recordings the same event."""
+        return (type(self).__name__, self.site, self.ctx.memo_key)
+
+
+@dataclass(eq=False)
+class CollectiveEvent(Event):
+    """A collective (`psum`, `all_gather`, `ppermute`, `axis_index`, ...), `psend` or `precv`."""
+    api: str = ""
+    kind: str = "collective"  # collective | send | recv
+    axes: tuple | None = None  # axis names when static
+    axis_value: Value | None = None
+    perm: tuple | None = None
+
+    def ident(self):
+        return (*super().ident(), self.axes, self.perm)
+
+
+@dataclass(eq=False)
+class PallasEvent(Event):
+    """A `pallas_call` invoked (its kernel runs under `kernel_layer`)."""
+    api: str = ""
+    created: Site | None = None  # where the pallas_call was made
+    params: dict = field(default_factory=dict)
+    kernel_layer: Layer | None = None
+
+    def ident(self):
+        return (*super().ident(), id(self.kernel_layer))
+
+
+@dataclass(eq=False)
+class CommEvent(Event):
+    """A communication primitive inside a kernel: a remote copy, a remote semaphore signal, or
+    the barrier semaphore."""
+    api: str = ""
+    kind: str = "comm"  # comm | signal | barrier
+    device_id: Value | None = None
+    device_id_node: ast.AST | None = field(default=None, repr=False)
+    device_id_type: Value | None = None
+
+    def ident(self):
+        return (*super().ident(), self.kind, id(self.device_id))
+
+
+@dataclass(eq=False)
+class StartEvent(Event):
+    """`.start()` of a remote copy: where JAX checks its device id."""
+    comm: CommEvent | None = None
+
+    def ident(self):
+        return (*super().ident(), id(self.comm))
+
+
+@dataclass(eq=False)
+class KernelApiEvent(Event):
+    """A Pallas TPU or GPU API used inside a kernel (tells which backend the kernel is for)."""
+    api: str = ""
+    platform: str = "tpu"  # tpu | gpu
+
+
+@dataclass(eq=False)
+class ApiRefEvent(Event):
+    """A reference to a JAX API that exists only in some JAX versions."""
+    api: str = ""
+    module: object = None
+    moves_with_blame = False
+
+    def ident(self):
+        return (*super().ident(), self.api)
+
+
+@dataclass(eq=False)
+class ShardMapKeywordsEvent(Event):
+    """The keywords a shard_map spelling was called with."""
+    api: str = ""
+    keywords: tuple = ()
+    moves_with_blame = False
+
+
+@dataclass(eq=False)
+class NestedMeshEvent(Event):
+    """A shard_map given a concrete Mesh inside another shard_map."""
+    api: str = ""
+    created: Site | None = None
+
+
+@dataclass(eq=False)
+class SetMeshTracedEvent(Event):
+    """`jax.set_mesh` / `use_mesh` reached under a transformation."""
+    api: str = ""
+
+
+@dataclass(eq=False)
+class ReceivedCarryEvent(Event):
+    """A loop carry or a cond branch that is what `precv` returned."""
+    api: str = ""
+    what: str = "carry"  # carry | branches
+
+
+@dataclass(eq=False)
+class ExplicitUnshardedEvent(Event):
+    """An unsharded input to a shard_map over an Explicit mesh whose in_specs shard it."""
+    axes: tuple = ()
+    mesh: Value | None = None
+
+
+@dataclass(eq=False)
+class MeshAxisLookupEvent(Event):
+    """`mesh.shape[axis]` for an axis the mesh does not have (a KeyError at that line)."""
+    axis: str = ""
+    mesh: Value | None = None
+
+    def ident(self):
+        return (*super().ident(), self.axis)
+
+
+@dataclass(eq=False)
+class SpecEvent(Event):
+    """A shard_map whose `in_specs` do not match its arguments' structure ("in"), or whose
+    `out_specs` leave out an axis its output varies over while it checks varying axes ("out")."""
+    which: str = "in"
+    detail: str = ""  # in: what differs; out: the spec
+    axes: tuple = ()  # out: the axes the output varies over that the spec leaves out
+
+    def ident(self):
+        return (*super().ident(), self.which, self.detail)

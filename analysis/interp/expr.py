@@ -1,0 +1,574 @@
+"""Expressions: evaluation, attributes and subscripts, and the static truth of conditions
+(literals, known dtypes and shapes, `isinstance` of known values, `hasattr` of versioned JAX
+APIs) that lets the interpreter run only the branch the inputs take."""
+
+from __future__ import annotations
+
+import ast
+import operator
+
+from .. import apis
+from .calls import Super
+from .events import ApiRefEvent, MeshAxisLookupEvent
+from .frames import Context, Raise
+from .values import (
+    ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory, Func, Inst, MeshV, MethodOf,
+    ModV, Multi, Partial, Seq, ShardingV, Traced, Transformed, Unknown, Value, join, options,
+)
+
+MAX_EXPAND = 256  # a comprehension over a known sequence this long is expanded item by item
+
+_BINOPS = {
+    ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Mod: operator.mod,
+    ast.FloorDiv: operator.floordiv, ast.Div: operator.truediv, ast.Pow: operator.pow,
+    ast.BitOr: operator.or_, ast.BitAnd: operator.and_, ast.LShift: operator.lshift, ast.RShift: operator.rshift,
+}
+_COMPARE = {
+    ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
+    ast.Gt: operator.gt, ast.GtE: operator.ge, ast.Is: operator.is_, ast.IsNot: operator.is_not,
+    ast.In: lambda a, b: a in b, ast.NotIn: lambda a, b: a not in b,
+}
+# Python types a known value is an instance of (for `isinstance` tests).
+_PYTYPES = {"builtins.int": int, "builtins.float": float, "builtins.str": str, "builtins.bool": bool,
+            "builtins.tuple": tuple, "builtins.list": list, "builtins.dict": dict, "builtins.set": set,
+            "builtins.frozenset": frozenset}
+_DTYPE_NAMES = ("float32", "float16", "bfloat16", "float64", "int32", "int8", "int16", "int64", "uint8",
+                "uint32", "bool_", "complex64", "float8_e4m3fn", "float8_e5m2", "int4", "uint4")
+_MESH_ATTRS = ("axis_names", "shape", "size", "devices", "abstract_mesh", "axis_sizes", "shape_tuple")
+
+
+class ExprMixin:
+    def eval(self, node: ast.AST, act, ctx: Context) -> Value:
+        kind = type(node)
+        if kind is ast.Constant:
+            return Const(node.value)
+        if kind is ast.Name:
+            return self.lookup(node.id, act)
+        method = _EXPR_METHODS.get(kind)
+        try:
+            if method is not None:
+                return method(self, node, act, ctx)
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, ast.expr):
+                    self.eval(child, act, ctx)
+            return Unknown
+        except RecursionError:
+            return Unknown
+
+    def _ex_Attribute(self, node, act, ctx):
+        base = self.eval(node.value, act, ctx)
+        v = self.getattr(base, node.attr, at=(act, ctx, node))
+        for o in options(v):
+            if isinstance(o, Ext):
+                self._api_ref(o, node, act)
+        return v
+
+    def _ex_Call(self, node, act, ctx):
+        return self.eval_call(node, act, ctx)
+
+    def _ex_Lambda(self, node, act, ctx):
+        sc = act.scope.module.scope_of(node, act.scope)
+        env = act.parent if act.scope.kind == "class" else act
+        return Func(sc, env, self.eval_defaults(node.args, act, ctx))
+
+    def _ex_Tuple(self, node, act, ctx):
+        items = []
+        for e in node.elts:
+            if isinstance(e, ast.Starred):
+                inner = self.eval(e.value, act, ctx)
+                spread = self.iterate(inner)
+                if spread is None:
+                    return Unknown
+                items.extend(spread)
+            else:
+                items.append(self.eval(e, act, ctx))
+        kind = {ast.Tuple: "tuple", ast.List: "list", ast.Set: "set"}[type(node)]
+        return Seq(tuple(items), kind)
+
+    _ex_List = _ex_Set = _ex_Tuple
+
+    def _ex_Dict(self, node, act, ctx):
+        items = {}
+        for k, v in zip(node.keys, node.values):
+            vv = self.eval(v, act, ctx)
+            if k is None:
+                if isinstance(vv, DictV):
+                    items.update(vv.items)
+                continue
+            kv = self.eval(k, act, ctx)
+            if isinstance(kv, Const):
+                try:
+                    items[kv.value] = vv
+                except TypeError:
+                    pass
+        return DictV(items)
+
+    def _ex_Subscript(self, node, act, ctx):
+        base = self.eval(node.value, act, ctx)
+        if isinstance(node.slice, ast.Slice):
+            parts = [self.eval(x, act, ctx) if x is not None else Const(None)
+                     for x in (node.slice.lower, node.slice.upper, node.slice.step)]
+            return join([self._slice(o, parts) for o in options(base)])
+        idx = self.eval(node.slice, act, ctx)
+        if not isinstance(base, Multi):
+            return self._item(base, idx, node, act, ctx)
+        items = []
+        for o in base.options:
+            try:
+                items.append(self._item(o, idx, node, act, ctx))
+            except Raise:
+                continue  # only this option's path raises
+        return join(items)
+
+    def _slice(self, base, parts) -> Value:
+        if not all(isinstance(p, Const) and (p.value is None or isinstance(p.value, int)) for p in parts):
+            return DevicesV(None) if isinstance(base, DevicesV) else Unknown
+        sl = slice(*(p.value for p in parts))
+        if isinstance(base, Seq):
+            return Seq(base.items[sl], base.kind)
+        if isinstance(base, DevicesV):
+            if base.shape is not None and len(base.shape) == 1:
+                return DevicesV((len(range(base.shape[0])[sl]),))
+            lo, hi, step = sl.start or 0, sl.stop, sl.step
+            if step is None and lo == 0 and isinstance(hi, int) and hi > 0:
+                return DevicesV((hi,))
+            return DevicesV(None)
+        if isinstance(base, Const) and isinstance(base.value, (str, tuple)):
+            return Const(base.value[sl])
+        if isinstance(base, ArrayV):
+            return ArrayV(dtype=base.dtype, vma=base.vma)
+        return Unknown
+
+    def _item(self, base, idx, node, act, ctx) -> Value:
+        if isinstance(base, Seq) and isinstance(idx, Const) and isinstance(idx.value, int):
+            try:
+                return base.items[idx.value]
+            except IndexError:
+                return Unknown
+        if isinstance(base, DictV) and isinstance(idx, Const):
+            try:
+                found = base.items.get(idx.value)
+            except TypeError:
+                return Unknown
+            if found is not None:
+                return found
+            mesh = base.origin
+            if isinstance(mesh, MeshV) and mesh.axes is not None and isinstance(idx.value, str):
+                self.record(MeshAxisLookupEvent(self.site(node, act), ctx, act.path, node, axis=idx.value,
+                                                mesh=mesh))
+                raise Raise()  # KeyError: nothing after it on this path runs
+            return Unknown
+        if isinstance(base, Const) and isinstance(idx, Const):
+            try:
+                return Const(base.value[idx.value])
+            except Exception:
+                return Unknown
+        if isinstance(base, ArrayV):
+            return ArrayV(dtype=base.dtype, vma=base.vma)
+        return Unknown
+
+    def _ex_IfExp(self, node, act, ctx):
+        known = self.truth(self.eval(node.test, act, ctx))
+        if known is True:
+            return self.eval(node.body, act, ctx)
+        if known is False:
+            return self.eval(node.orelse, act, ctx)
+        return join([self.eval(node.body, act, ctx), self.eval(node.orelse, act, ctx)])
+
+    def _ex_BoolOp(self, node, act, ctx):
+        """`a or b`: a where a is truthy, else b (and `and` the other way round)."""
+        is_or = isinstance(node.op, ast.Or)
+        results = []
+        for i, e in enumerate(node.values):
+            v = self.eval(e, act, ctx)
+            if i == len(node.values) - 1:
+                results.append(v)
+                break
+            known = self.truth(v)
+            if known is None:
+                results.append(v)
+                continue
+            if known is is_or:
+                results.append(v)
+                break
+        return join(results)
+
+    def _ex_NamedExpr(self, node, act, ctx):
+        v = self.eval(node.value, act, ctx)
+        self.assign(node.target, v, act, ctx)
+        return v
+
+    def _ex_Starred(self, node, act, ctx):
+        return self.eval(node.value, act, ctx)
+
+    def _ex_Await(self, node, act, ctx):
+        return self.eval(node.value, act, ctx)
+
+    def _ex_BinOp(self, node, act, ctx):
+        return self.binop(node.op, self.eval(node.left, act, ctx), self.eval(node.right, act, ctx))
+
+    def binop(self, op, left: Value, right: Value) -> Value:
+        if isinstance(left, Multi) or isinstance(right, Multi):
+            return join([self.binop(op, a, b) for a in options(left) for b in options(right)])
+        if isinstance(left, Const) and isinstance(right, Const):
+            fn = _BINOPS.get(type(op))
+            try:
+                return Const(fn(left.value, right.value)) if fn is not None else Unknown
+            except Exception:
+                return Unknown
+        if isinstance(left, Seq) and isinstance(right, Seq) and isinstance(op, ast.Add):
+            return Seq(left.items + right.items, left.kind)
+        if isinstance(left, Seq) and isinstance(right, Const) and isinstance(op, ast.Mult) \
+                and isinstance(right.value, int) and 0 <= right.value * len(left.items) <= MAX_EXPAND:
+            return Seq(left.items * right.value, left.kind)
+        if isinstance(left, ArrayV) or isinstance(right, ArrayV):
+            arrays = [v for v in (left, right) if isinstance(v, ArrayV)]
+            vma = frozenset().union(*(a.vma for a in arrays))
+            received = next((a.received for a in arrays if a.received is not None), None) if not vma else None
+            return ArrayV(dtype=arrays[0].dtype, vma=vma, received=received)
+        return Unknown
+
+    def _ex_UnaryOp(self, node, act, ctx):
+        v = self.eval(node.operand, act, ctx)
+        if isinstance(node.op, ast.Not):
+            known = self.truth(v)
+            return Const(not known) if known is not None else Unknown
+        if isinstance(v, Const) and isinstance(v.value, (int, float)) and not isinstance(v.value, bool):
+            if isinstance(node.op, ast.USub):
+                return Const(-v.value)
+            if isinstance(node.op, ast.UAdd):
+                return v
+        if isinstance(v, ArrayV):
+            return v
+        return Unknown
+
+    def _ex_Compare(self, node, act, ctx):
+        left = self.eval(node.left, act, ctx)
+        result = True
+        for op, comp in zip(node.ops, node.comparators):
+            right = self.eval(comp, act, ctx)
+            r = self.compare(op, left, right)
+            if r is None:
+                result = None
+            elif r is False and result is not None:
+                return Const(False)
+            left = right
+        return Const(result) if result is not None else Unknown
+
+    def compare(self, op, a: Value, b: Value) -> bool | None:
+        if isinstance(a, Multi) or isinstance(b, Multi):
+            rs = {self.compare(op, x, y) for x in options(a) for y in options(b)}
+            return rs.pop() if len(rs) == 1 else None
+        fn = _COMPARE[type(op)]
+        if isinstance(op, (ast.Is, ast.IsNot)):
+            if isinstance(b, Const) and b.value is None:
+                if isinstance(a, Const):
+                    return fn(a.value, None)
+                if a is Unknown:
+                    return None
+                return isinstance(op, ast.IsNot)  # a known object that is not None
+            if isinstance(a, Const) and isinstance(b, Const) and isinstance(a.value, bool):
+                return fn(a.value, b.value)
+            return None
+        ka, kb = _comparable(a), _comparable(b)
+        if ka is None or kb is None:
+            return None
+        try:
+            return bool(fn(ka, kb))
+        except TypeError:
+            return None
+
+    def truth(self, v: Value, test: ast.AST | None = None, act=None) -> bool | None:
+        """Whether `v` is truthy, when that is known."""
+        if isinstance(v, Multi):
+            rs = {self.truth(o) for o in v.options}
+            return rs.pop() if len(rs) == 1 else None
+        if isinstance(v, Const):
+            try:
+                return bool(v.value)
+            except Exception:
+                return None
+        if isinstance(v, (Seq, DictV)):
+            return bool(v.items)
+        if isinstance(v, (Func, ClassV, ModV, Transformed, Bound, Partial, MeshV, Factory)):
+            return True
+        return None
+
+    def iterate(self, v: Value) -> list | None:
+        """The items iterating over `v` gives, when known."""
+        if isinstance(v, Seq):
+            return list(v.items)
+        if isinstance(v, DictV):
+            return [Const(k) for k in v.items]
+        if isinstance(v, Const) and isinstance(v.value, (tuple, list, str)):
+            return [Const(x) for x in v.value]
+        return None
+
+    def _comprehension(self, node, act, ctx) -> Value:
+        """A list/set/dict comprehension or generator over known sequences is expanded item by
+        item (`[(i, (i + 1) % n) for i in range(n)]`); otherwise its element is evaluated once
+        with its targets unknown (the calls it makes still happen) and the result is unknown."""
+        saved = {}
+        targets = [n.id for g in node.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)]
+        for name in targets:
+            if name in act.env:
+                saved[name] = act.env[name]
+        try:
+            items: list = []
+            known = self._expand(node, node.generators, act, ctx, items)
+            if not known:
+                for g in node.generators:
+                    self.assign(g.target, Unknown, act, ctx)
+                    for cond in g.ifs:
+                        self.eval(cond, act, ctx)
+                for part in ((node.key, node.value) if isinstance(node, ast.DictComp) else (node.elt,)):
+                    self.eval(part, act, ctx)
+                return Unknown
+        finally:
+            for name in targets:
+                if name in saved:
+                    act.env[name] = saved[name]
+                else:
+                    act.env.pop(name, None)
+        if isinstance(node, ast.DictComp):
+            out = {}
+            for k, v in items:
+                if not isinstance(k, Const):
+                    return Unknown
+                out[k.value] = v
+            return DictV(out)
+        return Seq(tuple(items), "set" if isinstance(node, ast.SetComp) else "list")
+
+    def _expand(self, node, gens, act, ctx, items: list) -> bool:
+        if not gens:
+            if isinstance(node, ast.DictComp):
+                items.append((self.eval(node.key, act, ctx), self.eval(node.value, act, ctx)))
+            else:
+                items.append(self.eval(node.elt, act, ctx))
+            return len(items) <= MAX_EXPAND
+        g = gens[0]
+        seq = self.iterate(self.eval(g.iter, act, ctx))
+        if seq is None or len(seq) > MAX_EXPAND:
+            return False
+        for item in seq:
+            self.assign(g.target, item, act, ctx)
+            keep = True
+            for cond in g.ifs:
+                known = self.truth(self.eval(cond, act, ctx))
+                if known is None:
+                    return False
+                keep = keep and known
+            if keep and not self._expand(node, gens[1:], act, ctx, items):
+                return False
+        return True
+
+    _ex_ListComp = _ex_SetComp = _ex_GeneratorExp = _ex_DictComp = _comprehension
+
+    def _ex_JoinedStr(self, node, act, ctx):
+        parts = []
+        for v in node.values:
+            if isinstance(v, ast.Constant):
+                parts.append(str(v.value))
+                continue
+            inner = self.eval(v.value, act, ctx) if isinstance(v, ast.FormattedValue) else Unknown
+            if not (isinstance(inner, Const) and isinstance(v, ast.FormattedValue) and v.conversion == -1
+                    and v.format_spec is None):
+                return Unknown
+            parts.append(str(inner.value))
+        return Const("".join(parts))
+
+    def _api_ref(self, v: Ext, node, act) -> None:
+        api = apis.API.get(v.name)
+        if api is not None and (api.since or api.until):
+            self.record(ApiRefEvent(self.site(node, act), Context(), act.path, node, api=v.name,
+                                    module=act.scope.module))
+
+    # ------------------------------------------------------------------ attributes
+
+    def getattr(self, base: Value, attr: str, at: tuple | None = None) -> Value:
+        """`base.attr`. `at` is (activation, context, node) of the attribute expression, where a
+        property's getter runs."""
+        if isinstance(base, Multi):
+            return join([self.getattr(o, attr, at) for o in base.options])
+        if isinstance(base, Ext):
+            name = f"{base.name}.{attr}"
+            row = apis.API.get(apis.canonical(name))
+            if row is not None and row.kind == "struct_create":
+                return Bound(Ext(apis.canonical(name)), base)
+            if apis.is_shipped_source(name):
+                mod = self.finder.find(name)
+                if mod is not None:
+                    return ModV(mod)
+            if attr in _DTYPE_NAMES and base.name in ("jax.numpy", "numpy", "jax.dtypes", "ml_dtypes"):
+                return DTypeV(attr)
+            return Ext(apis.canonical(name))
+        if isinstance(base, ModV):
+            return self.module_attr(base.module, attr)
+        if isinstance(base, Super):
+            return self.super_attr(base, attr)
+        if isinstance(base, ClassV):
+            v = self.class_attr(base, attr, None, at)
+            return v if v is not Unknown else self.base_class_attr(base, attr)
+        if isinstance(base, Inst):
+            if attr in base.attrs:
+                return base.attrs[attr]
+            if not isinstance(base.cls, ClassV):
+                return self.base_method(base, attr)
+            v = self.class_attr(base.cls, attr, base, at)
+            if v is Unknown:
+                return self.base_method(base, attr)
+            return self.lifted_method(base, attr, v) if base.lift is not None else v
+        if isinstance(base, MeshV):
+            return self._mesh_attr(base, attr)
+        if isinstance(base, ArrayV):
+            return self._array_attr(base, attr)
+        if isinstance(base, ShardingV):
+            if attr == "mesh":
+                return base.mesh
+            if attr == "spec":
+                return base.spec
+            return Unknown
+        if isinstance(base, (Transformed, Factory, CommV, Traced, Func, DevicesV, DictV, Seq, Bound, Const)):
+            if isinstance(base, Func) and attr in ("__name__", "__qualname__"):
+                return Const(base.scope.name)
+            return MethodOf(base, attr)
+        return Unknown
+
+    def _mesh_attr(self, mesh: MeshV, attr: str) -> Value:
+        if attr == "axis_names":
+            return Seq(tuple(Const(a) for a in mesh.axes)) if mesh.axes is not None else Unknown
+        if attr == "shape":
+            if mesh.axes is None:
+                return Unknown
+            sizes = mesh.sizes or (None,) * len(mesh.axes)
+            return DictV({a: (Const(s) if s is not None else Unknown) for a, s in zip(mesh.axes, sizes)},
+                         origin=mesh)
+        if attr == "axis_sizes":
+            return Seq(tuple(Const(s) for s in mesh.sizes)) if mesh.sizes is not None else Unknown
+        if attr == "size":
+            return Const(mesh.devices) if mesh.devices is not None else Unknown
+        if attr == "abstract_mesh":
+            return MeshV(mesh.axes, mesh.sizes, mesh.site, mesh.explicit_default, abstract=True,
+                         explicit_types=mesh.explicit_types)
+        if attr == "devices":
+            return DevicesV(mesh.sizes)
+        return MethodOf(mesh, attr)
+
+    def _array_attr(self, a: ArrayV, attr: str) -> Value:
+        if attr == "shape":
+            return Seq(tuple(Const(d) if d is not None else Unknown for d in a.shape)) if a.shape is not None \
+                else Unknown
+        if attr == "dtype":
+            return DTypeV(a.dtype) if a.dtype is not None else Unknown
+        if attr == "ndim":
+            return Const(len(a.shape)) if a.shape is not None else Unknown
+        if attr == "sharding":
+            return a.sharding if isinstance(a.sharding, ShardingV) else Unknown
+        if attr in ("T", "real", "imag"):
+            return ArrayV(dtype=a.dtype, vma=a.vma)
+        return MethodOf(a, attr)
+
+    def module_attr(self, mod, attr: str) -> Value:
+        mact = self.module_act(mod)
+        bound = attr in mact.env if not mact.lazy else attr in mod.top_bindings
+        if bound:
+            return self.global_value(mact, attr)
+        sub = self.finder.find(f"{mod.name}.{attr}", mod)
+        if sub is not None and sub.path != mod.path:
+            self.module_act(sub)
+            return ModV(sub)
+        return self.global_value(mact, attr)
+
+    def class_attr(self, cls: ClassV, attr: str, instance: Inst | None, at: tuple | None = None,
+                   depth: int = 0) -> Value:
+        """`cls.attr` or `instance.attr` through the class and its bases (depth first)."""
+        if attr in cls.ns:
+            v = cls.ns[attr]
+            if instance is None:
+                if isinstance(v, Descriptor) and v.kind == "classmethod":
+                    return Bound(v.func, cls)
+                return v.func if isinstance(v, Descriptor) else v
+            return self.bind_attr(v, instance, at)
+        if depth > 8:
+            return Unknown
+        for b in cls.bases:
+            for o in options(b):
+                if isinstance(o, ClassV):
+                    v = self.class_attr(o, attr, instance, at, depth + 1)
+                    if v is not Unknown:
+                        return v
+        return Unknown
+
+    def bind_attr(self, v: Value, instance: Inst, at: tuple | None = None) -> Value:
+        """A class attribute seen through an instance: methods bind it, properties run (where
+        the attribute expression is known)."""
+        if isinstance(v, Multi):
+            return join([self.bind_attr(o, instance, at) for o in v.options])
+        if isinstance(v, Descriptor):
+            if v.kind == "staticmethod":
+                return v.func
+            if v.kind == "classmethod":
+                return Bound(v.func, instance.cls)
+            if at is None:
+                return Unknown
+            act, ctx, node = at
+            return self.call(v.func, [instance], {}, act, ctx, self.site(node, act), node,
+                             label=f"reads the property {node.attr}")
+        if isinstance(v, (Func, Partial)) or (isinstance(v, Transformed) and isinstance(v.fn, (Func, Partial))):
+            return Bound(v, instance)
+        return v
+
+    # ------------------------------------------------------------------ definitions
+
+    def eval_defaults(self, args: ast.arguments, act, ctx) -> dict:
+        out = {}
+        positional = [*args.posonlyargs, *args.args]
+        for p, d in zip(positional[len(positional) - len(args.defaults):], args.defaults):
+            out[p.arg] = self.eval(d, act, ctx)
+        for p, d in zip(args.kwonlyargs, args.kw_defaults):
+            if d is not None:
+                out[p.arg] = self.eval(d, act, ctx)
+        return out
+
+
+_EXPR_METHODS = {getattr(ast, name[4:]): fn for name, fn in vars(ExprMixin).items()
+                 if name.startswith("_ex_") and hasattr(ast, name[4:])}
+
+
+def _comparable(v: Value):
+    """A Python value standing for `v` in a comparison, or None when `v` is not known."""
+    if isinstance(v, Const):
+        return v.value
+    if isinstance(v, DTypeV):
+        return ("dtype", v.name)
+    if isinstance(v, Seq):
+        items = [_comparable(i) for i in v.items]
+        if any(i is None and not (isinstance(x, Const) and x.value is None) for i, x in zip(items, v.items)):
+            return None
+        return tuple(items) if v.kind == "tuple" else list(items) if v.kind == "list" else frozenset(items)
+    if isinstance(v, Ext) and v.name.rsplit(".", 1)[-1] in _DTYPE_NAMES:
+        return ("dtype", v.name.rsplit(".", 1)[-1])
+    return None
+
+
+def exception_names(expr: ast.AST) -> frozenset:
+    """The exception class names an `except` clause (or `pytest.raises` argument) names."""
+    if expr is None:
+        return frozenset({"*"})
+    if isinstance(expr, ast.Tuple):
+        return frozenset().union(*(exception_names(e) for e in expr.elts))
+    if isinstance(expr, ast.Name):
+        return frozenset({expr.id})
+    if isinstance(expr, ast.Attribute):
+        return frozenset({expr.attr})
+    return frozenset({"*"})
+
+
+def caught_names(handler: ast.ExceptHandler) -> frozenset:
+    """What a handler catches and swallows: nothing when its body re-raises."""
+    for st in handler.body:
+        for n in ast.walk(st):
+            if isinstance(n, ast.Raise):
+                return frozenset()
+    return exception_names(handler.type)
+

@@ -1,0 +1,134 @@
+"""Where code runs: source sites, the transformation layers between an entry point and the code
+being analysed (jit, shard_map, pmap, vmap, differentiation, a Pallas kernel), and the context
+the interpreter carries — layers, the ambient mesh, the choices made on the way (which option
+of a value that differs by path), and the exceptions an enclosing `try` catches."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from .values import MeshV
+
+MAX_CHOICES = 4
+
+
+class Raise(Exception):
+    """The code being interpreted certainly raises here (a `raise` on every path of a called
+    function, a lookup Python rejects): what follows on this path never runs."""
+
+
+@dataclass(frozen=True)
+class Site:
+    """A place in the source: a call, a decorator, a definition."""
+    path: str
+    line: int
+    col: int  # 0-based byte offset, as ast gives it
+    end_line: int
+    end_col: int
+    label: str = ""
+
+    def __repr__(self):
+        return f"{self.path}:{self.line}:{self.col}"
+
+
+@dataclass(frozen=True)
+class LayerKind:
+    """What a kind of layer is to rules and messages."""
+    name: str
+    words: str  # in "X applied here" and "under X → Y"
+    binds_axes: bool = False  # its axes are names collectives can use
+
+
+LAYER_KINDS = {k.name: k for k in (
+    LayerKind("jit", "jit"),
+    LayerKind("shard_map", "shard_map", binds_axes=True),
+    LayerKind("pmap", "pmap", binds_axes=True),
+    LayerKind("vmap", "vmap", binds_axes=True),
+    LayerKind("grad", "differentiation"),
+    LayerKind("kernel", "Pallas kernel"),
+)}
+
+
+@dataclass(frozen=True)
+class Layer:
+    """One transformation between an entry point and the code being analysed.
+
+    axes: the axis names this layer binds (manual axes for shard_map); None when not static.
+    """
+    kind: str  # a key of LAYER_KINDS
+    site: Site
+    axes: frozenset | None = frozenset()
+    mesh_axes: tuple | None = None  # shard_map: all axes of its mesh (None when unknown)
+    mesh_sizes: tuple | None = None
+    auto_partitioned: bool = False  # jit with multi-device in/out shardings
+    api: str = ""
+    # The platform the code around this jit is lowered for, where the code says so
+    # (`.trace(...).lower(lowering_platforms=("tpu",))`, `jax.export.export(f, platforms=...)`).
+    platform: str | None = None
+    # Where the transformed function is written: ("arg", Site of the function expression) for
+    # `jit(step)`, ("decorator", Site of the def) for `@jit`; for fixes and messages.
+    wrap: tuple | None = field(default=None, compare=False)
+    # shard_map: the mesh axes its in_specs shard the arguments over (None when not static)
+    spec_axes: frozenset | None = field(default=None, compare=False)
+
+    @property
+    def words(self) -> str:
+        return LAYER_KINDS[self.kind].words
+
+
+@dataclass(frozen=True)
+class Context:
+    layers: tuple = ()
+    mesh: MeshV | None = field(default=None, compare=False)  # ambient mesh (set_mesh / with mesh)
+    mesh_key: tuple | None = None
+    # ((origin, option index, number of options), ...): the options taken of values that differ
+    # by path. A verdict is certain only where every option leads to it.
+    choices: tuple = ()
+    # Exception names an enclosing `try` (or `pytest.raises`, `assertRaises`) catches: "*" all.
+    caught: frozenset = frozenset()
+    # More choices were nested than are tracked: nothing under here is certain.
+    uncertain: bool = False
+    # Modes a framework runs code in ("linen_init": a Flax Linen module initializing).
+    modes: frozenset = frozenset()
+
+    def _with(self, **changes) -> "Context":
+        return replace(self, **changes)
+
+    def push(self, layer: Layer) -> "Context":
+        return self._with(layers=self.layers + (layer,))
+
+    def with_mesh(self, mesh: MeshV | None) -> "Context":
+        if mesh is None:
+            return self
+        return self._with(mesh=mesh, mesh_key=mesh.key())
+
+    def choose(self, origin, index: int, n: int) -> "Context":
+        if n <= 1:
+            return self
+        if len(self.choices) >= MAX_CHOICES:
+            return self._with(uncertain=True)
+        return self._with(choices=self.choices + ((origin, index, n),))
+
+    def catching(self, names: frozenset) -> "Context":
+        return self._with(caught=self.caught | names)
+
+    def in_mode(self, mode: str) -> "Context":
+        return self._with(modes=self.modes | {mode})
+
+    def outside(self, depth: int) -> "Context":
+        """This context with only its first `depth` layers."""
+        return self._with(layers=self.layers[:depth])
+
+    @property
+    def traced(self) -> bool:
+        return bool(self.layers)
+
+    @property
+    def memo_key(self) -> tuple:
+        return (self.layers, self.mesh_key, self.choices, self.caught, self.uncertain, self.modes)
+
+    def innermost(self, kind: str) -> Layer | None:
+        for f in reversed(self.layers):
+            if f.kind == kind:
+                return f
+        return None

@@ -1,0 +1,243 @@
+"""Flax NNX, Flax Linen and Equinox beyond their transformations (which are rows of the API
+table, applied like JAX's): the calls that keep a module's type through a round trip
+(`nnx.split`/`nnx.merge`, `eqx.partition`/`eqx.combine`, `eqx.apply_updates`), Linen's
+`Module.apply`/`init` (they run `__call__` or `method=` on the bound module, after `setup()`),
+Linen transformations of a Module class, and dataclass-style field declarations."""
+
+from __future__ import annotations
+
+from .calls import value_name
+from .events import CollectiveEvent
+from .values import (
+    ArrayV, Bound, ClassV, Const, DictV, Ext, Factory, GraphPart, Inst, Lifted, Seq, Transformed, Unknown, Value,
+    options,
+)
+
+# Classes (outside the analysed source) whose subclasses are Flax Linen modules.
+LINEN_MODULES = {"flax.linen.Module", "flax.linen.module.Module"}
+
+
+class FrameworkMixin:
+    def _api_graph_split(self, name, row, p, act, ctx, site, node, decorating):
+        model = p.get("node", Unknown)
+        filters = p.get("filters")
+        n = max(1, len(filters.items)) if isinstance(filters, Seq) else 1
+        return Seq((GraphPart("graphdef", model), *(GraphPart("state", model) for _ in range(n))))
+
+    def _api_graph_merge(self, name, row, p, act, ctx, site, node, decorating):
+        g = p.get("graphdef")
+        return g.of if isinstance(g, GraphPart) else Unknown
+
+    def _api_graph_state(self, name, row, p, act, ctx, site, node, decorating):
+        model = p.get("node", Unknown)
+        filters = p.get("filters")
+        if isinstance(filters, Seq) and len(filters.items) > 1:
+            return Seq(tuple(GraphPart("state", model) for _ in filters.items))
+        return GraphPart("state", model)
+
+    def _api_graph_update(self, name, row, p, act, ctx, site, node, decorating):
+        return Const(None)
+
+    def _api_same(self, name, row, p, act, ctx, site, node, decorating):
+        """A call that returns its module (or pytree) argument updated: the same object."""
+        for key in ("pytree", "model", "node", "self"):
+            if key in p:
+                return p[key]
+        return Unknown
+
+    def _api_partition(self, name, row, p, act, ctx, site, node, decorating):
+        tree = p.get("pytree", Unknown)
+        return Seq((tree, tree))
+
+    def _api_combine(self, name, row, p, act, ctx, site, node, decorating):
+        trees = p.get("pytrees")
+        items = trees.items if isinstance(trees, Seq) else ()
+        return next((t for t in items if isinstance(t, Inst)), items[0] if items else Unknown)
+
+    def _api_field(self, name, row, p, act, ctx, site, node, decorating):
+        default = p.get("default")
+        return default if default is not None and not (isinstance(default, Const) and default.value is None) \
+            else Unknown
+
+    def _api_struct_create(self, name, row, p, act, ctx, site, node, decorating):
+        """`TrainState.create(apply_fn=..., params=..., tx=...)` (on a subclass too): an
+        instance holding what it is given."""
+        cls = p.get("cls")
+        attrs = {k: v for k, v in p.items() if k not in ("kwargs", "cls")}
+        extra = p.get("kwargs")
+        if isinstance(extra, DictV):
+            attrs.update(extra.items)
+        return Inst(cls if isinstance(cls, ClassV) else Ext(name.rsplit(".", 1)[0]), attrs)
+
+    def _api_struct_replace(self, name, row, p, act, ctx, site, node, decorating):
+        """`state.apply_gradients(grads=...)` / `state.replace(...)`: a copy with those fields."""
+        old = p.get("self")
+        if not isinstance(old, Inst):
+            return Unknown
+        extra = p.get("kwargs")
+        attrs = {**old.attrs, **(extra.items if isinstance(extra, DictV) else {})}
+        return Inst(old.cls, attrs, 0, old.lift, old.setup_done)
+
+    def _api_linen_apply(self, name, row, p, act, ctx, site, node, decorating):
+        """`model.apply(variables, *args, method=...)` / `model.init(rngs, *args)`: the method
+        runs with the module bound (init runs it too, to create the variables)."""
+        model = p.get("self", Unknown)
+        method = p.get("method", Const(None))
+        args = list(p["args"].items) if isinstance(p.get("args"), Seq) else []
+        kwargs = dict(p["kwargs"].items) if hasattr(p.get("kwargs"), "items") else {}
+        results = []
+        if name.endswith((".init", ".init_with_output")):
+            ctx = ctx.in_mode("linen_init")
+        for m in options(method):
+            if isinstance(m, Const) and m.value is None:
+                fn = self.getattr(model, "__call__")
+            elif isinstance(m, Const) and isinstance(m.value, str):
+                fn = self.getattr(model, m.value)
+            else:
+                fn = Bound(m, model)
+            results.append(self.call(fn, args, kwargs, act, ctx, site, node,
+                                     label=f"{name.rsplit('.', 1)[-1]} runs the module"))
+        if name.endswith(".init"):
+            return Unknown
+        mutable = p.get("mutable")
+        result = results[0] if len(results) == 1 else Unknown
+        if mutable is not None and not (isinstance(mutable, Const) and mutable.value in (False, None)):
+            return Seq((result, Unknown))
+        return result
+
+    # ------------------------------------------------------------------ normalization layers
+
+    def _api_norm_layer(self, name, row, p, act, ctx, site, node, decorating):
+        """A BatchNorm layer of a framework: it averages its statistics over `axis_name` (a
+        `pmean`) when it runs in training mode."""
+        return Inst(Ext(name), dict(p))
+
+    def _api_norm_call(self, name, row, p, act, ctx, site, node, decorating):
+        layer = p.get("self")
+        attrs = layer.attrs if isinstance(layer, Inst) else {}
+        axis = attrs.get("axis_name")
+        equinox = name.startswith("equinox.")
+        mode = "inference" if equinox else "use_running_average"
+        given_mode = p.get(mode)
+        stats = given_mode if given_mode is not None and not _is_none(given_mode) else attrs.get(mode)
+        out = ArrayV(dtype=p["x"].dtype if isinstance(p.get("x"), ArrayV) else None)
+        initializing = name.startswith("flax.linen.") and "linen_init" in ctx.modes  # Linen skips the sync then
+        if axis is not None and not initializing and not _is_none(axis) and isinstance(stats, Const) and stats.value is False:
+            from .jaxapi import axis_tuple
+
+            self.record(CollectiveEvent(site, ctx, act.path, node, api="jax.lax.pmean", kind="collective",
+                                        axes=axis_tuple(axis), axis_value=axis))
+        return Seq((out, p.get("state", Unknown))) if equinox else out
+
+    def _api_module_mode(self, name, row, p, act, ctx, site, node, decorating):
+        """`model.eval()` / `model.train()` of an NNX module: its BatchNorm layers use (or stop
+        using) their running averages."""
+        set_norm_mode(p.get("self"), "use_running_average", Const(name.endswith(".eval")), copy=False)
+        return Const(None)
+
+    def _api_inference_mode(self, name, row, p, act, ctx, site, node, decorating):
+        value = p.get("value", Const(True))
+        return set_norm_mode(p.get("pytree", Unknown), "inference", value, copy=True)
+
+    def _api_make_with_state(self, name, row, p, act, ctx, site, node, decorating):
+        return Factory("make_with_state", {"model": p.get("make_model", Unknown)}, site, name)
+
+    def make_with_state(self, f: Factory, args, kwargs, act, ctx, site, node) -> Value:
+        """`eqx.nn.make_with_state(Model)(...)`: (the model, its state)."""
+        model = self.call(f.params["model"], args, kwargs, act, ctx, site, node)
+        return Seq((model, Unknown))
+
+    # ------------------------------------------------------------------ modules
+
+    def is_linen(self, inst: Value) -> bool:
+        return isinstance(inst, Inst) and isinstance(inst.cls, ClassV) and any(
+            value_name(o) in LINEN_MODULES for c in self.mro(inst.cls) for b in c.bases for o in options(b))
+
+    def ensure_setup(self, inst: Inst, func: Value, act, ctx, site, node) -> None:
+        """A Linen module runs `setup()` before the first of its other methods."""
+        if inst.setup_done or not self.is_linen(inst):
+            return
+        inst.setup_done = True
+        setup = self.class_attr(inst.cls, "setup", inst)
+        if isinstance(setup, Bound) and setup.func is not func:
+            self.call(setup, [], {}, act, ctx, site, node, label="runs setup()")
+
+    def base_method(self, inst: Inst, attr: str) -> Value:
+        """A method an instance inherits from a framework class outside the analysed source
+        (`model.apply` of a Linen module, `layer(x)` of a BatchNorm), where the API table has a
+        row for it."""
+        from .. import apis
+
+        if isinstance(inst.cls, Ext):
+            full = apis.canonical(f"{inst.cls.name}.{attr}")
+            return Bound(Ext(full), inst) if full in apis.API else Unknown
+        if not isinstance(inst.cls, ClassV):
+            return Unknown
+        for c in self.mro(inst.cls):
+            for b in c.bases:
+                for o in options(b):
+                    name = value_name(o)
+                    if name is not None and not isinstance(o, ClassV):
+                        full = apis.canonical(f"{name}.{attr}")
+                        if full in apis.API:
+                            return Bound(Ext(full), inst)
+        return Unknown
+
+    def base_class_attr(self, cls: ClassV, attr: str) -> Value:
+        """An attribute a class inherits from a framework class outside the analysed source
+        (`TrainState.create` of a subclass of Flax's TrainState)."""
+        from .. import apis
+
+        for c in self.mro(cls):
+            for b in c.bases:
+                for o in options(b):
+                    name = value_name(o)
+                    if name is not None and not isinstance(o, ClassV):
+                        full = apis.canonical(f"{name}.{attr}")
+                        row = apis.API.get(full)
+                        if row is not None:
+                            return Bound(Ext(full), cls) if row.kind == "struct_create" else Ext(full)
+        return Unknown
+
+    def lifted_method(self, inst: Inst, attr: str, v: Value) -> Value:
+        """A method of an instance of a lifted Linen class runs under the lift."""
+        lift = inst.lift
+        if not isinstance(lift, Lifted) or attr not in lift.methods or not isinstance(v, Bound):
+            return v
+        return Transformed(lift.kind, v, lift.params, lift.site, lift.api)
+
+    def lift_class(self, kind: str, cls: ClassV, params: dict, site, api: str) -> Lifted:
+        methods = params.get("methods")
+        names = tuple(i.value for i in methods.items if isinstance(i, Const)) if isinstance(methods, Seq) else (
+            ("__call__",) if not (isinstance(methods, Const) and isinstance(methods.value, str)) else (methods.value,))
+        return Lifted(cls, kind, params, site, api, names)
+
+
+
+def _is_none(v) -> bool:
+    return isinstance(v, Const) and v.value is None
+
+
+_NORMS = ("flax.linen.BatchNorm", "flax.nnx.BatchNorm", "equinox.nn.BatchNorm")
+
+
+def set_norm_mode(tree: Value, attr: str, value: Value, copy: bool, seen: dict | None = None) -> Value:
+    """The module tree with every BatchNorm's `attr` set to `value`: in place (NNX's
+    `model.eval()`), or as a copy (Equinox's `inference_mode` returns a new model)."""
+    seen = {} if seen is None else seen
+    if id(tree) in seen:
+        return seen[id(tree)]
+    if isinstance(tree, Inst):
+        out = Inst(tree.cls, dict(tree.attrs), tree.version, tree.lift, tree.setup_done) if copy else tree
+        seen[id(tree)] = out
+        if isinstance(tree.cls, Ext) and tree.cls.name in _NORMS:
+            out.attrs[attr] = value
+        for k, v in list(out.attrs.items()):
+            out.attrs[k] = set_norm_mode(v, attr, value, copy, seen)
+        out.version += 1
+        return out
+    if isinstance(tree, Seq):
+        return Seq(tuple(set_norm_mode(i, attr, value, copy, seen) for i in tree.items), tree.kind)
+    if isinstance(tree, DictV):
+        return DictV({k: set_norm_mode(v, attr, value, copy, seen) for k, v in tree.items.items()}, tree.origin)
+    return tree

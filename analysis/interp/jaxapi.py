@@ -1,0 +1,592 @@
+"""Calls of the JAX APIs in the table (analysis/apis.py), and of the builtins the analysis
+needs to follow values (range, zip, len, isinstance, hasattr, ...). Arguments bind to the
+row's own signature; the row's kind names the handler. An event whose argument is one of
+several values is recorded once per option, each under its own choice."""
+
+from __future__ import annotations
+
+import ast
+import itertools
+
+from .. import apis
+from .calls import CallMixin, Super, ints, is_callable
+from .events import CollectiveEvent, CommEvent, KernelApiEvent, SetMeshTracedEvent, ShardMapKeywordsEvent
+from .frameworks import FrameworkMixin
+from .transforms import TransformMixin
+from .values import (
+    ArrayV, ClassV, CommV, CompilerParamsV, Const, DevicesV, DictV, DTypeV, Ext, Factory, Func, Inst, MeshV,
+    Multi, NO_SHARDING, Partial, PSpecV, Seq, SetMeshV, ShardingV, Transformed, Unknown, Value, join,
+    options, vma_of,
+)
+
+MAX_SPLIT = 16  # an event with more option combinations than this is recorded unsplit (unknown)
+_GPU_PALLAS = ("jax.experimental.pallas.triton.", "jax.experimental.pallas.mosaic_gpu.",
+               "jax.experimental.pallas.gpu.")
+_ARRAY_MODULES = ("jax.numpy.", "jax.lax.", "jax.random.", "jax.nn.", "jax.scipy.")
+_PYTYPES = {"builtins.int": int, "builtins.float": float, "builtins.str": str, "builtins.bool": bool,
+            "builtins.tuple": tuple, "builtins.list": list, "builtins.dict": dict, "builtins.set": set,
+            "builtins.frozenset": frozenset}
+_SEQ_KINDS = {"builtins.tuple": "tuple", "builtins.list": "list", "builtins.set": "set",
+              "builtins.frozenset": "set"}
+
+
+# How a collective's result varies over the axes it names (shard_map's varying-axes types):
+# reductions make it invariant there, the others keep (or make) it varying.
+_REDUCES = {"psum", "pmean", "pmax", "pmin"}
+_VARIES = {"all_gather", "ppermute", "pshuffle", "psum_scatter", "all_to_all", "ragged_all_to_all", "pvary",
+           "pswapaxes", "pbroadcast"}
+
+
+def _to(p: dict) -> str | None:
+    to = p.get("to")
+    return to.value if isinstance(to, Const) and isinstance(to.value, str) else None
+
+
+def bind_row(row: apis.Api, args: list, kwargs: dict) -> dict:
+    """The call's arguments by the row's parameter names; unset parameters take the row's
+    literal defaults. A `*name` parameter gets a Seq, `**name` a DictV."""
+    a = row.params
+    positional = [*a.posonlyargs, *a.args]
+    out: dict = {}
+    for p, v in zip(positional, args):
+        out[p.arg] = v
+    if a.vararg is not None:
+        out[a.vararg.arg] = Seq(tuple(args[len(positional):]))
+    names = {p.arg for p in a.args} | {p.arg for p in a.kwonlyargs}
+    extra = {}
+    for k, v in kwargs.items():
+        if k in names:
+            out.setdefault(k, v)
+        else:
+            extra[k] = v
+    if a.kwarg is not None:
+        out[a.kwarg.arg] = DictV(extra)
+    defaults = list(zip(positional[len(positional) - len(a.defaults):], a.defaults))
+    defaults += [(p, d) for p, d in zip(a.kwonlyargs, a.kw_defaults) if d is not None]
+    for p, d in defaults:
+        if p.arg not in out:
+            try:
+                out[p.arg] = Const(ast.literal_eval(d))
+            except ValueError:
+                pass
+    return out
+
+
+def given(p: dict, name: str) -> Value | None:
+    """A parameter the call really passed (not None, not defaulted to None)."""
+    v = p.get(name)
+    return None if v is None or (isinstance(v, Const) and v.value is None) else v
+
+
+class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
+    def call_api(self, name: str, args, kwargs, act, ctx, site, node, decorating: bool) -> Value:
+        row = apis.API.get(name)
+        if row is None:
+            return self.call_builtin(name, args, kwargs, act, ctx, site, node)
+        p = bind_row(row, args, kwargs)
+        return getattr(self, "_api_" + row.kind)(name, row, p, act, ctx, site, node, decorating)
+
+    # ------------------------------------------------------------------ recording
+
+    def record_split(self, make, fields: dict, ctx, site) -> list:
+        """Record `make(ctx, **fields)` once per combination of the options of its fields,
+        each under the choices that pick it (a field that is one value is passed as is)."""
+        split = {k: options(v) for k, v in fields.items() if isinstance(v, Multi)}
+        combos = 1
+        for opts in split.values():
+            combos *= len(opts)
+        if not split or combos > MAX_SPLIT:
+            ev = make(ctx, **fields)
+            self.record(ev)
+            return [ev]
+        out = []
+        names = list(split)
+        for picks in itertools.product(*(range(len(split[k])) for k in names)):
+            c = ctx
+            values = dict(fields)
+            for k, i in zip(names, picks):
+                c = c.choose((site, k), i, len(split[k]))
+                values[k] = split[k][i]
+            ev = make(c, **values)
+            self.record(ev)
+            out.append(ev)
+        return out
+
+    # ------------------------------------------------------------------ collectives
+
+    def _api_collective(self, name, row, p, act, ctx, site, node, decorating):
+        kind = row.kind
+
+        def make(c, axis_value, perm):
+            return CollectiveEvent(site, c, act.path, node, api=name, kind=kind, axes=axis_tuple(axis_value),
+                                   axis_value=axis_value, perm=perm_pairs(perm) if perm is not None else None)
+
+        perm = p.get("perm") if "perm" in row.sig else None
+        axis = p.get(row.axis, Unknown)
+        evs = self.record_split(make, {"axis_value": axis, "perm": perm}, ctx, site)
+        if kind == "recv":
+            shape = given(p, "out_shape")
+            dtype = shape.dtype if isinstance(shape, ArrayV) else None
+            return ArrayV(shape.shape if isinstance(shape, ArrayV) else None, dtype, received=evs[0])
+        axes = frozenset(axis_tuple(axis) or ())
+        short = apis.short(name)
+        if short == "axis_index":
+            smap = ctx.innermost("shard_map")
+            known = smap is not None and smap.axes is not None and axes <= smap.axes
+            return ArrayV((), "int32", vma=axes if known else frozenset())
+        if short == "axis_size":
+            return ArrayV((), "int32")
+        x = p.get("x", p.get("operand"))
+        vma = vma_of(x)
+        smap = ctx.innermost("shard_map")
+        if axis_tuple(axis) is None or smap is None or smap.axes is None or not axes <= smap.axes:
+            vma = frozenset()  # JAX rejects the collective itself, or its axes are unknown: no claim
+        elif short in _REDUCES or (short == "pcast" and _to(p) == "invariant"):
+            vma = vma - axes
+        elif short in _VARIES or short == "pcast":
+            vma = vma | axes
+        return ArrayV(dtype=x.dtype if isinstance(x, ArrayV) else None, vma=vma)
+
+    _api_send = _api_recv = _api_collective
+
+    # ------------------------------------------------------------------ transformations
+
+    def _api_transform(self, name, row, p, act, ctx, site, node, decorating):
+        fn = given(p, row.fn)
+        params = {k: v for k, v in p.items() if k != row.fn}
+        if row.kind == "shard_map":
+            passed = sorted(k for k in self._keywords(node) if k != row.fn)
+            self.record(ShardMapKeywordsEvent(site, ctx, act.path, node, api=name, keywords=tuple(passed)))
+        if fn is None:
+            return Factory(row.kind, params, site, name)
+        if isinstance(fn, ClassV):  # a Flax Linen transformation of a Module class
+            return self.lift_class(row.kind, fn, params, site, name)
+        params["__wrap__"] = self.wrap_site(fn, node, act, decorating, row)
+        return Transformed(row.kind, fn, params, site, name)
+
+    _api_jit = _api_pmap = _api_vmap = _api_shard_map = _api_pallas_call = _api_transform
+    _api_wrap = _api_trace = _api_grad = _api_transform
+
+    def _keywords(self, node) -> list:
+        return [k.arg for k in node.keywords if k.arg] if isinstance(node, ast.Call) else []
+
+    def _api_run_now(self, name, row, p, act, ctx, site, node, decorating):
+        return Factory("run_now", p, site, name)
+
+    def apply_factory(self, f: Factory, args, kwargs, act, ctx, site, node, decorating) -> Value:
+        if f.kind == "make_with_state":
+            return self.make_with_state(f, args, kwargs, act, ctx, site, node)
+        if not args or not is_callable(args[0]):
+            return Unknown
+        if f.kind == "run_now":
+            self.call(args[0], [], {}, act, ctx, site, node, unknown_tail=True)
+            return Unknown
+        params = dict(f.params)
+        if isinstance(args[0], ClassV):
+            return self.lift_class(f.kind, args[0], params, f.site, f.api)
+        params["__wrap__"] = self.wrap_site(args[0], node, act, decorating, None)
+        return Transformed(f.kind, args[0], params, f.site, f.api)
+
+    def _api_grad_call(self, name, row, p, act, ctx, site, node, decorating):
+        fn = given(p, "fun")
+        if fn is not None and is_callable(fn):
+            from .frames import Layer
+
+            inner = ctx.push(Layer("grad", site, frozenset(), api=name))
+            primals = p.get("primals")
+            self.call(fn, list(primals.items) if isinstance(primals, Seq) else [], {}, act, inner, site, node,
+                      label=f"{apis.short(name)} differentiates it")
+        return Unknown
+
+    def _api_call(self, name, row, p, act, ctx, site, node, decorating):
+        """A higher-order primitive that traces its functions right away (lax control flow,
+        tree maps, run_scoped, ...), with the arguments the row says."""
+        outputs = []
+        for fn_param, argspec in row.calls:
+            fnv = p.get(fn_param)
+            if fnv is None:
+                continue
+            fargs, tail = [], False
+            for spec in argspec:
+                if spec == "?":
+                    fargs.append(ArrayV())
+                elif spec.startswith("*"):
+                    items = self.iterate(p.get(spec[1:], Unknown))
+                    if items is None:
+                        tail = True
+                    else:
+                        fargs.extend(items)
+                else:
+                    fargs.append(p.get(spec, Unknown))
+            for fn in (fnv.items if isinstance(fnv, Seq) else (fnv,)):
+                if is_callable(fn):
+                    outputs.append(self.call(fn, fargs, {}, act, ctx, site, node, unknown_tail=tail,
+                                             label=f"{apis.short(name)} traces it"))
+        self.received_carry(name, row, p, outputs, act, ctx, site, node)
+        return Unknown
+
+    # ------------------------------------------------------------------ Pallas communication
+
+    def _api_comm(self, name, row, p, act, ctx, site, node, decorating):
+        kind = row.kind
+        device_id = p.get("device_id")
+        if kind == "signal" and given(p, "device_id") is None:
+            return Unknown  # a local semaphore signal does not communicate
+        fields = {}
+        if kind != "barrier":
+            fields = {"device_id": device_id if device_id is not None else Unknown,
+                      "device_id_type": p.get("device_id_type") or Unknown}
+        id_node = _arg_node(node, row, "device_id")
+
+        def make(c, **values):
+            return CommEvent(site, c, act.path, node, api=name, kind=kind, device_id_node=id_node, **values)
+
+        evs = self.record_split(make, fields, ctx, site)
+        return join([CommV(ev) for ev in evs]) if kind == "comm" else Unknown
+
+    _api_signal = _api_barrier = _api_comm
+
+    def _api_compiler_params(self, name, row, p, act, ctx, site, node, decorating):
+        extra = p.get("kwargs")
+        cid = extra.items.get("collective_id") if isinstance(extra, DictV) else None
+        return CompilerParamsV(cid)
+
+    # ------------------------------------------------------------------ meshes and shardings
+
+    def _api_mesh(self, name, row, p, act, ctx, site, node, decorating):
+        return make_mesh(row.kind, p, site, node)
+
+    _api_make_mesh = _api_abstract_mesh = _api_mesh
+
+    def _api_set_mesh(self, name, row, p, act, ctx, site, node, decorating):
+        if ctx.traced and any(f.kind != "kernel" for f in ctx.layers):
+            self.record(SetMeshTracedEvent(site, ctx, act.path, node, api=name))
+        m = p.get("mesh")
+        return join([SetMeshV(o) if isinstance(o, MeshV) else Unknown for o in options(m)]) if m is not None \
+            else Unknown
+
+    def _api_named_sharding(self, name, row, p, act, ctx, site, node, decorating):
+        return ShardingV(p.get("mesh") or Unknown, p.get("spec") or Unknown)
+
+    def _api_device_mesh(self, name, row, p, act, ctx, site, node, decorating):
+        return DevicesV(ints(p.get("mesh_shape")))
+
+    def _api_devices(self, name, row, p, act, ctx, site, node, decorating):
+        return DevicesV(None)
+
+    def _api_pspec(self, name, row, p, act, ctx, site, node, decorating):
+        parts = p.get("partitions")
+        entries = parts.items if isinstance(parts, Seq) else ()
+        axes = []
+        for a in entries:
+            if isinstance(a, Const) and a.value is None:
+                continue
+            t = axis_tuple(a)
+            if t is None:
+                return PSpecV(None, len(entries))
+            axes.extend(t)
+        return PSpecV(tuple(axes), len(entries))
+
+    # ------------------------------------------------------------------ arrays
+
+    def _api_new_array(self, name, row, p, act, ctx, site, node, decorating):
+        shape = p.get("shape")
+        dims = ints(shape) if shape is not None else None
+        return ArrayV(dims, dtype_name(p.get("dtype")) or ("float32" if not name.startswith("numpy.") else None),
+                      sharding=NO_SHARDING)
+
+    def _api_new_array_like(self, name, row, p, act, ctx, site, node, decorating):
+        a = p.get("a")
+        like = a if isinstance(a, ArrayV) else ArrayV()
+        return ArrayV(like.shape, dtype_name(p.get("dtype")) or like.dtype, sharding=NO_SHARDING)
+
+    def _api_shape_dtype(self, name, row, p, act, ctx, site, node, decorating):
+        shape = p.get("shape")
+        sharding = given(p, "sharding")
+        dims = None
+        if isinstance(shape, Seq):
+            dims = tuple(i.value if isinstance(i, Const) and isinstance(i.value, int) else None for i in shape.items)
+        return ArrayV(dims, dtype_name(p.get("dtype")),
+                      sharding=sharding if sharding is not None else NO_SHARDING)
+
+    def _api_device_put(self, name, row, p, act, ctx, site, node, decorating):
+        x = p.get("x")
+        dev = given(p, "device")
+        like = x if isinstance(x, ArrayV) else ArrayV()
+        sharding = dev if isinstance(dev, ShardingV) else Unknown if dev is not None else like.sharding
+        return ArrayV(like.shape, like.dtype, sharding=sharding)
+
+    # ------------------------------------------------------------------ other rows
+
+    def _api_env_default(self, name, row, p, act, ctx, site, node, decorating):
+        default = p.get("default")
+        return Multi((default, Unknown)) if isinstance(default, Const) and default.value is not None else Unknown
+
+    def _api_partial(self, name, row, p, act, ctx, site, node, decorating):
+        fn = p.get("func")
+        if fn is None:
+            return Unknown
+        args = p.get("args")
+        kw = p.get("keywords")
+        return Partial(fn, args.items if isinstance(args, Seq) else (), dict(kw.items) if isinstance(kw, DictV) else {})
+
+    def _api_memspace(self, *a):
+        return Unknown
+
+    _api_memspace_enum = _api_device_id_type = _api_other = _api_memspace
+
+    # ------------------------------------------------------------------ builtins
+
+    def call_builtin(self, name: str, args, kwargs, act, ctx, site, node) -> Value:
+        if name in _SEQ_KINDS:
+            if not args:
+                return Seq((), _SEQ_KINDS[name])
+            items = self.iterate(args[0])
+            return Seq(tuple(items), _SEQ_KINDS[name]) if items is not None else Unknown
+        if name == "builtins.range":
+            vals = [a.value for a in args if isinstance(a, Const) and isinstance(a.value, int)]
+            if len(vals) == len(args) and 1 <= len(vals) <= 3:
+                r = range(*vals)
+                if len(r) <= 256:
+                    return Seq(tuple(Const(i) for i in r), "list")
+            return Unknown
+        if name == "builtins.zip":
+            seqs = [self.iterate(a) for a in args]
+            if args and all(s is not None for s in seqs):
+                return Seq(tuple(Seq(t) for t in zip(*seqs)), "list")
+            return Unknown
+        if name == "builtins.enumerate" and args:
+            items = self.iterate(args[0])
+            return Seq(tuple(Seq((Const(i), v)) for i, v in enumerate(items)), "list") if items is not None \
+                else Unknown
+        if name == "builtins.len" and args:
+            items = self.iterate(args[0])
+            return Const(len(items)) if items is not None else Unknown
+        if name == "builtins.getattr" and len(args) >= 2 and isinstance(args[1], Const) \
+                and isinstance(args[1].value, str):
+            v = self.getattr(args[0], args[1].value)
+            return v if v is not Unknown or len(args) < 3 else args[2]
+        if name == "builtins.hasattr" and len(args) == 2 and isinstance(args[1], Const):
+            return self._hasattr(args[0], args[1].value)
+        if name == "builtins.isinstance" and len(args) == 2:
+            r = self._isinstance(args[0], args[1])
+            return Const(r) if r is not None else Unknown
+        if name == "builtins.super":
+            return self.super_of(act) if not args else Unknown
+        if name == "builtins.dict":
+            base = dict(args[0].items) if args and isinstance(args[0], DictV) else {} if not args else None
+            return DictV({**base, **kwargs}) if base is not None else Unknown
+        if name in ("builtins.int", "builtins.float", "builtins.str", "builtins.bool") and len(args) == 1 \
+                and isinstance(args[0], Const):
+            try:
+                return Const(_PYTYPES[name](args[0].value))
+            except (TypeError, ValueError):
+                return Unknown
+        if name in ("builtins.min", "builtins.max", "builtins.sum") and args:
+            items = self.iterate(args[0]) if len(args) == 1 else args
+            if items and all(isinstance(i, Const) and isinstance(i.value, (int, float)) for i in items):
+                fn = {"builtins.min": min, "builtins.max": max, "builtins.sum": sum}[name]
+                return Const(fn(i.value for i in items))
+            return Unknown
+        if name in ("math.prod", "numpy.prod") and args:
+            items = self.iterate(args[0])
+            if items is not None and all(isinstance(i, Const) and isinstance(i.value, int) for i in items):
+                n = 1
+                for i in items:
+                    n *= i.value
+                return Const(n)
+            return Unknown
+        if name in ("numpy.array", "numpy.asarray") and args and isinstance(args[0], DevicesV):
+            return args[0]
+        if name in ("jax.numpy.dtype", "numpy.dtype") and args:
+            d = dtype_name(args[0])
+            return DTypeV(d) if d else Unknown
+        if name.startswith(_GPU_PALLAS) and name.endswith("CompilerParams"):
+            return CompilerParamsV(None, tpu=False)
+        if name.startswith(("jax.experimental.pallas.tpu.", *_GPU_PALLAS)):
+            if ctx.innermost("kernel") is not None:
+                platform = "tpu" if name.startswith("jax.experimental.pallas.tpu.") else "gpu"
+                self.record(KernelApiEvent(site, ctx, act.path, node, api=name, platform=platform))
+            return Unknown
+        if name.startswith(_ARRAY_MODULES):
+            # An operation the table does not know keeps what its operands vary over, unless it
+            # may be a collective that makes its result invariant (`all_gather_invariant`, ...).
+            keeps = not (name.startswith("jax.lax.") and "invariant" in name)
+            vma = frozenset().union(*(vma_of(a) for a in args)) if keeps else frozenset()
+            return ArrayV(dtype=_first_dtype(args), vma=vma)
+        top, _, last = name.rpartition(".")
+        if name.split(".")[0] in apis.MODELLED_PACKAGES:
+            # A framework's layer class (`nn.Dense(64)`, `nnx.Linear(...)`, `eqx.nn.Linear(...)`)
+            # or function: what it computes from arrays varies as they do.
+            if last[:1].isupper():
+                return Inst(Ext(name), dict(kwargs))
+            arrays = [a for a in (*args, *kwargs.values()) if isinstance(a, ArrayV)]
+            if arrays:
+                return ArrayV(vma=frozenset().union(*(a.vma for a in arrays)))
+        return Unknown
+
+    def _hasattr(self, obj: Value, attr: str) -> Value:
+        if isinstance(obj, Ext):
+            row = apis.API.get(apis.canonical(f"{obj.name}.{attr}"))
+            if row is not None and self.jax_version and obj.name.split(".")[0] == "jax":
+                ok = not (row.since and self.jax_version < row.since) and not (
+                    row.until and self.jax_version >= row.until)
+                return Const(ok)
+            return Unknown
+        if isinstance(obj, Inst) and attr in obj.attrs:
+            return Const(True)
+        return Unknown
+
+    def _isinstance(self, v: Value, t: Value) -> bool | None:
+        results = set()
+        for ty in (t.items if isinstance(t, Seq) else (t,)):
+            for o in options(ty):
+                results.add(self._isinstance1(v, o))
+        if True in results:
+            return True
+        return False if results == {False} else None
+
+    def _isinstance1(self, v: Value, t: Value) -> bool | None:
+        if isinstance(v, Multi):
+            rs = {self._isinstance1(o, t) for o in v.options}
+            return rs.pop() if len(rs) == 1 else None
+        tname = t.name if isinstance(t, Ext) else None
+        if tname in _PYTYPES:
+            if isinstance(v, Const):
+                return isinstance(v.value, _PYTYPES[tname])
+            if isinstance(v, Seq):
+                return {"tuple": tuple, "list": list, "set": set}.get(v.kind) in (_PYTYPES[tname],) or (
+                    tname == "builtins.frozenset" and v.kind == "set")
+            if isinstance(v, DictV):
+                return tname == "builtins.dict"
+            if isinstance(v, (ArrayV, MeshV, Func, Inst)):
+                return False
+            return None
+        if isinstance(t, ClassV):
+            if isinstance(v, Inst) and isinstance(v.cls, ClassV):
+                chain = self.mro(v.cls)
+                if t in chain:
+                    return True
+                known = all(isinstance(o, ClassV) for c in chain for b in c.bases for o in options(b))
+                return False if known else None
+            if isinstance(v, (Const, Seq, DictV, ArrayV, MeshV)):
+                return False
+            return None
+        if tname in ("jax.Array", "numpy.ndarray", "jax.numpy.ndarray"):
+            if isinstance(v, ArrayV):
+                return True if tname == "jax.Array" or v.sharding is NO_SHARDING else None
+            if isinstance(v, (Const, Seq, DictV, MeshV, Func, Inst)):
+                return False
+        if tname == "jax.sharding.Mesh" and isinstance(v, MeshV):
+            return not v.abstract
+        return None
+
+    def super_attr(self, sup: Super, attr: str) -> Value:
+        for c in sup.chain:
+            if attr in c.ns:
+                return self.bind_attr(c.ns[attr], sup.inst)
+        return Unknown
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def axis_tuple(v) -> tuple | None:
+    if v is None:
+        return None
+    if isinstance(v, Const) and isinstance(v.value, str):
+        return (v.value,)
+    if isinstance(v, Seq) and all(isinstance(i, Const) and isinstance(i.value, str) for i in v.items):
+        return tuple(i.value for i in v.items)
+    return None
+
+
+def axis_names(v) -> frozenset | None:
+    if isinstance(v, Const) and v.value is None:
+        return frozenset()
+    t = axis_tuple(v)
+    return frozenset(t) if t is not None else None
+
+
+def perm_pairs(v) -> tuple | None:
+    if not isinstance(v, Seq):
+        return None
+    pairs = []
+    for item in v.items:
+        if not (isinstance(item, Seq) and len(item.items) == 2 and all(
+                isinstance(x, Const) and isinstance(x.value, int) for x in item.items)):
+            return None
+        pairs.append((item.items[0].value, item.items[1].value))
+    return tuple(pairs)
+
+
+def dtype_name(v) -> str | None:
+    if isinstance(v, DTypeV):
+        return v.name
+    if isinstance(v, Const) and isinstance(v.value, str):
+        return v.value
+    if isinstance(v, Ext):
+        return v.name.rsplit(".", 1)[-1]
+    if isinstance(v, ArrayV):
+        return None
+    return None
+
+
+def _first_dtype(args) -> str | None:
+    for a in args:
+        if isinstance(a, ArrayV) and a.dtype:
+            return a.dtype
+    return None
+
+
+def _arg_node(node, row: apis.Api, param: str):
+    """The argument expression a call passes for a row's parameter."""
+    if not isinstance(node, ast.Call):
+        return None
+    for kw in node.keywords:
+        if kw.arg == param:
+            return kw.value
+    a = row.params
+    positional = [p.arg for p in [*a.posonlyargs, *a.args]]
+    if param in positional:
+        i = positional.index(param)
+        if i < len(node.args) and not any(isinstance(x, ast.Starred) for x in node.args[:i + 1]):
+            return node.args[i]
+    return None
+
+
+def _all_explicit(types) -> bool:
+    """`axis_types=(AxisType.Explicit, ...)`: every axis Explicit."""
+    items = types.items if isinstance(types, Seq) else (types,) if types is not None else ()
+    return bool(items) and all(isinstance(t, Ext) and t.name.endswith(".Explicit") for t in items)
+
+
+def make_mesh(kind: str, p: dict, site, node) -> MeshV:
+    explicit = _all_explicit(given(p, "axis_types"))
+    if kind == "make_mesh":
+        shape = ints(p.get("axis_shapes"))
+        names = axis_tuple(p.get("axis_names"))
+        if names is not None and (shape is None or len(shape) != len(names)):
+            shape = None
+        return MeshV(names, shape, site, explicit_default=given(p, "axis_types") is None, explicit_types=explicit)
+    if kind == "abstract_mesh":
+        first = p.get("axis_sizes") if given(p, "axis_sizes") is not None else p.get("shape_tuple")
+        if isinstance(first, Seq) and first.items and all(isinstance(i, Seq) for i in first.items):
+            names, sizes = [], []
+            for pair in first.items:
+                if len(pair.items) == 2 and isinstance(pair.items[0], Const):
+                    names.append(pair.items[0].value)
+                    s = pair.items[1]
+                    sizes.append(s.value if isinstance(s, Const) else None)
+            return MeshV(tuple(names), tuple(sizes) if None not in sizes else None, site, abstract=True)
+        sizes = ints(first)
+        names = axis_tuple(p.get("axis_names"))
+        return MeshV(names, sizes if names and sizes and len(sizes) == len(names) else None, site, abstract=True)
+    names = axis_tuple(p.get("axis_names"))
+    devices = p.get("devices")
+    sizes = devices.shape if isinstance(devices, DevicesV) else None
+    if names is not None and sizes is not None and len(sizes) != len(names):
+        sizes = None
+    return MeshV(names, sizes, site, explicit_types=explicit)
+
+

@@ -1,0 +1,633 @@
+"""The interpreter's statements, names and modules, with Python's own semantics: statements run
+in order; at each use a name has the value of the bindings that reach it (the last assignment;
+both arms of an `if` whose test is not known, joined; a loop's body to a fixpoint); closures
+see their enclosing scope as it is when they run; a project module runs its top level once,
+when it is imported or run as an entry point; an installed module is read lazily, name by name.
+
+What it records are events (interp/events.py); rules are pure functions over them."""
+
+from __future__ import annotations
+
+import ast
+import functools
+
+from ..index import Module, ModuleFinder, Scope
+from . import lazy
+from .events import Event
+from .expr import ExprMixin, caught_names
+from .frames import Context, Raise, Site
+from .jaxapi import ApiMixin
+from .calls import is_callable
+from .values import (
+    UNBOUND, Bound, ClassV, Const, DictV, Func, Inst, Seq, SetMeshV, Thunk, Transformed, Unknown, Value,
+    join, options,
+)
+
+MAX_DEPTH = 60
+MAX_UNROLL = 16  # a loop over a known sequence this short runs once per item
+LOOP_PASSES = 3  # passes over a loop body whose iterations are not known, to a fixpoint
+
+
+class Activation:
+    """One run of a scope: a module's top level, a class body, a function call."""
+
+    __slots__ = ("scope", "ctx", "env", "parent", "path", "returns", "depth", "version", "lazy",
+                 "done", "stars", "pos", "cache")
+
+    def __init__(self, scope: Scope, ctx: Context, env: dict, parent: "Activation | None", path: tuple,
+                 depth: int, lazy_: bool = False):
+        self.scope = scope
+        self.ctx = ctx
+        self.env = env
+        self.parent = parent
+        self.path = path
+        self.returns: list = []
+        self.depth = depth
+        self.version = 0
+        self.lazy = lazy_  # an installed module's top level, read name by name
+        self.done = False
+        self.stars: list = []  # `from m import *` sources, in order
+        self.pos: list = []  # lazy modules: the statement index being evaluated
+        self.cache: dict = {}  # lazy modules: (name, position) -> value
+
+    def bind(self, name: str, value: Value) -> None:
+        self.env[name] = value
+        self.version += 1
+
+    def __repr__(self):
+        return f"<Activation {self.scope!r}>"
+
+
+class Interpreter(ExprMixin, ApiMixin):
+    max_depth = MAX_DEPTH
+
+    def __init__(self, finder: ModuleFinder, resolver=None, jax_version: tuple = ()):
+        self.finder = finder
+        self.resolver = resolver  # resolve.JediResolver, for names syntax cannot follow
+        self.jax_version = jax_version  # the target JAX, for version tests in the code
+        self.events: dict = {}
+        self.kernel_events: dict = {}  # kernel Layer -> [Event]
+        self.modules: dict = {}  # module path -> its top-level Activation
+        self.memo: dict = {}
+        self.variants: dict = {}
+        self.smap_checks: dict = {}  # shard_map Layer -> its check_vma/check_rep value
+        self.platforms: list = []  # `lowering_platforms=` of the `.lower(...)` being evaluated
+        # While a custom_vjp's backward rule runs, JAX attributes what it does to the primal call.
+        self.blame: Site | None = None
+        # `jax.set_mesh(mesh)` called as a statement: the process-wide mesh of the program whose
+        # entry module ran it (programs in different files are different processes).
+        self.global_mesh: dict = {}
+        self.weak = 0  # > 0 while running code that may not run (a branch, a loop body)
+
+    # ------------------------------------------------------------------ events
+
+    def record(self, ev: Event) -> None:
+        if self.blame is not None and ev.rule_site is None and ev.moves_with_blame:
+            ev.rule_site = ev.site
+            ev.site = self.blame
+        key = ev.ident()
+        if key in self.events:
+            return
+        self.events[key] = ev
+        kl = ev.ctx.innermost("kernel")
+        if kl is not None:
+            self.kernel_events.setdefault(kl, []).append(ev)
+
+    # ------------------------------------------------------------------ modules
+
+    def module_act(self, module: Module) -> Activation:
+        """The top-level activation of `module`: a project module has run its top level (or is
+        running it, in an import cycle); an installed one is read lazily."""
+        act = self.modules.get(module.path)
+        if act is not None:
+            return act
+        act = Activation(module.scope, Context(), {}, None, (), 0, lazy_=not module.in_project)
+        self.modules[module.path] = act
+        if not act.lazy and module.tree is not None:
+            label = f"module {module.name}"
+            self.exec_block(module.tree.body, act, act.ctx, entry_label=label)
+        act.done = True
+        return act
+
+    def run_module(self, module: Module) -> None:
+        """Execute a module's top level as an entry point (eager context)."""
+        if module.tree is not None:
+            self.module_act(module)
+
+    def run_entry_function(self, module: Module, qualname: str, ctx: Context, label: str,
+                           args_from: tuple | None = None) -> bool:
+        """Run a function as an entry point: a test function (a method of a test class runs on
+        an instance, after its `setUp`), a lowering target (`args_from` = (module, attr) of its
+        example arguments: a tuple, or a callable returning one)."""
+        mact = self.module_act(module)
+        parts = qualname.split(".")
+        owner = self.global_value(mact, parts[0])
+        val = owner
+        setup = None
+        for p in parts[1:]:
+            if isinstance(owner, ClassV) and p == parts[-1]:
+                inst = Inst(owner)
+                setup = self.getattr(inst, "setUp")
+                val = self.getattr(inst, p)
+            else:
+                val = self.getattr(val, p)
+            owner = val
+        if val is Unknown:
+            return False
+        args = []
+        if args_from is not None:
+            amod, attr = args_from
+            a = self.lookup_qualname(amod, attr)
+            if not isinstance(a, Seq) and is_callable(a):
+                a = self.call(a, [], {}, self.module_act(amod), Context(), Site(amod.path, 1, 0, 1, 0), None)
+            if isinstance(a, Seq):
+                args = list(a.items)
+        site = self.def_site(val) or Site(module.path, 1, 0, 1, 0)
+        entry = Activation(module.scope, Context(), {}, mact, ((site, f"entry point: {label}"),), 0)
+        try:
+            if isinstance(setup, Bound) and isinstance(setup.func, Func):
+                self.call(setup, [], {}, entry, ctx, site, None, label="calls setUp()")
+            if ctx.layers and ctx.layers[0].kind == "jit":
+                # Lowered as `jax.jit(fn).trace(*args)`: the arguments' shardings matter.
+                wrap = {"__wrap__": ("decorator", site)} if isinstance(val, Func) and isinstance(
+                    val.scope.node, (ast.FunctionDef, ast.AsyncFunctionDef)) else {}
+                t = Transformed("jit", val, wrap, ctx.layers[0].site, "lowering target")
+                self.apply_transformed(t, args, {}, entry, ctx.outside(0), site, None, label)
+            else:
+                self.call(val, args, {}, entry, ctx, site, None, unknown_tail=not args, label=label)
+        except Raise:
+            pass  # the entry point raises: what it reached before that is recorded
+        return True
+
+    def entry_site(self, module: Module, qualname: str) -> Site | None:
+        return self.def_site(self.lookup_qualname(module, qualname))
+
+    def def_site(self, val: Value) -> Site | None:
+        if isinstance(val, Bound):
+            return self.def_site(val.func)
+        if isinstance(val, Func) and hasattr(val.scope.node, "lineno"):
+            n = val.scope.node
+            return Site(val.scope.module.path, n.lineno, n.col_offset, n.lineno, n.col_offset,
+                        val.scope.qualname)
+        if isinstance(val, Transformed):
+            return self.def_site(val.fn) or val.site
+        return None
+
+    def site(self, node: ast.AST, act: Activation, label: str = "") -> Site:
+        line, col = node.lineno, node.col_offset
+        func = getattr(node, "func", None)
+        if isinstance(node, ast.Call) and isinstance(func, ast.Attribute) and func.end_lineno != line:
+            # A method call over several lines (`jax.jit(...)\n  .trace(x)`) is where Python
+            # (and so JAX's traceback) places it: at the method's name.
+            line, col = func.end_lineno, max(func.end_col_offset - len(func.attr), 0)
+        return Site(act.scope.module.path, line, col,
+                    getattr(node, "end_lineno", node.lineno) or node.lineno,
+                    getattr(node, "end_col_offset", node.col_offset) or node.col_offset, label)
+
+    # ------------------------------------------------------------------ statements
+
+    def exec_block(self, body, act: Activation, ctx: Context, entry_label: str | None = None):
+        """Run statements in order. Returns how the block ends: None (it falls through),
+        "return", "raise", "break" or "continue"."""
+        for st in body:
+            if entry_label is not None and not isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                                              ast.ClassDef, ast.Import, ast.ImportFrom)):
+                act.path = ((self.site(st, act), f"entry point: {entry_label}, line {st.lineno}"),)
+            end = self.exec_stmt(st, act, ctx, entry_label)
+            if end is not None:
+                return end
+        return None
+
+    def exec_stmt(self, st: ast.stmt, act: Activation, ctx: Context, entry_label=None):
+        method = _STMT_METHODS.get(type(st))
+        try:
+            if method is None:
+                for child in ast.iter_child_nodes(st):
+                    if isinstance(child, ast.expr):
+                        self.eval(child, act, ctx)
+                return None
+            return method(self, st, act, ctx, entry_label)
+        except Raise:
+            return "raise"
+        except Exception as e:
+            if not hasattr(e, "shardlint_site"):  # the innermost statement it failed in
+                e.shardlint_site = (act.scope.module.path, st.lineno)
+            raise
+
+    def _st_FunctionDef(self, st, act, ctx, entry_label):
+        self.assign_name(st.name, self.define_function(st, act, ctx), act)
+
+    _st_AsyncFunctionDef = _st_FunctionDef
+
+    def _st_ClassDef(self, st, act, ctx, entry_label):
+        self.assign_name(st.name, self.define_class(st, act, ctx), act)
+
+    def _st_Import(self, st, act, ctx, entry_label):
+        for al in st.names:
+            local = al.asname or al.name.split(".")[0]
+            self.assign_name(local, Thunk(functools.partial(lazy.import_value, self, al, act)), act)
+
+    def _st_ImportFrom(self, st, act, ctx, entry_label):
+        for al in st.names:
+            if al.name == "*":
+                lazy.star_import(self, st, act)
+            else:
+                value = Thunk(functools.partial(lazy.from_value, self, st, al, act))
+                self.assign_name(al.asname or al.name, value, act)
+
+    def _st_Expr(self, st, act, ctx, entry_label):
+        v = self.eval(st.value, act, ctx)
+        # `jax.set_mesh(mesh)` as a statement sets the mesh for what follows.
+        for o in options(v):
+            if isinstance(o, SetMeshV) and isinstance(st.value, ast.Call):
+                self.global_mesh[entry_path(act)] = o.mesh
+
+    def _st_Assign(self, st, act, ctx, entry_label):
+        value = self.eval(st.value, act, ctx)
+        for t in st.targets:
+            self.assign(t, value, act, ctx)
+
+    def _st_AnnAssign(self, st, act, ctx, entry_label):
+        if st.value is not None:
+            self.assign(st.target, self.eval(st.value, act, ctx), act, ctx)
+
+    def _st_AugAssign(self, st, act, ctx, entry_label):
+        old = self.eval(st.target, act, ctx) if not isinstance(st.target, ast.Name) else self.lookup(
+            st.target.id, act)
+        value = self.binop(st.op, old, self.eval(st.value, act, ctx))
+        self.assign(st.target, value, act, ctx)
+
+    def _st_Return(self, st, act, ctx, entry_label):
+        act.returns.append(self.eval(st.value, act, ctx) if st.value is not None else Const(None))
+        return "return"
+
+    def _st_Raise(self, st, act, ctx, entry_label):
+        if st.exc is not None:
+            self.eval(st.exc, act, ctx)
+        return "raise"
+
+    def _st_Break(self, st, act, ctx, entry_label):
+        return "break"
+
+    def _st_Continue(self, st, act, ctx, entry_label):
+        return "continue"
+
+    def _st_Pass(self, st, act, ctx, entry_label):
+        return None
+
+    _st_Global = _st_Nonlocal = _st_Pass
+
+    def _st_Delete(self, st, act, ctx, entry_label):
+        for t in st.targets:
+            if isinstance(t, ast.Name) and t.id in act.env:
+                act.bind(t.id, UNBOUND)
+
+    def _st_Assert(self, st, act, ctx, entry_label):
+        if self.truth(self.eval(st.test, act, ctx)) is False:
+            return "raise"
+        return None
+
+    def _st_If(self, st, act, ctx, entry_label):
+        if _is_type_checking(st.test):
+            return self.exec_block(st.orelse, act, ctx, entry_label)
+        known = self.truth(self.eval(st.test, act, ctx), test=st.test, act=act)
+        if known is True:
+            return self.exec_block(st.body, act, ctx, entry_label)
+        if known is False:
+            return self.exec_block(st.orelse, act, ctx, entry_label)
+        return self.branches([st.body, st.orelse], act, ctx, entry_label)
+
+    def branches(self, blocks, act, ctx, entry_label=None, start: dict | None = None):
+        """Run each block from the same environment (one of them runs) and join where they
+        fall through."""
+        before = dict(start if start is not None else act.env)
+        outs, ends = [], []
+        self.weak += 1
+        try:
+            for block in blocks:
+                act.env = dict(before)
+                end = self.exec_block(block, act, ctx, entry_label)
+                ends.append(end)
+                if end is None:
+                    outs.append(act.env)
+        finally:
+            self.weak -= 1
+        act.env = join_envs(outs) if outs else before
+        act.version += 1
+        return None if outs else ended(ends)
+
+    def _st_With(self, st, act, ctx, entry_label):
+        inner = ctx
+        for item in st.items:
+            v = self.eval(item.context_expr, act, ctx)
+            for o in options(v):
+                mesh = mesh_of_cm(o)
+                if mesh is not None and len(options(v)) == 1:
+                    inner = inner.with_mesh(mesh)
+            names = raises_names(item.context_expr)
+            if names:
+                inner = inner.catching(names)
+            if item.optional_vars is not None:
+                mesh = mesh_of_cm(v)
+                self.assign(item.optional_vars, mesh if mesh is not None else Unknown, act, ctx)
+        return self.exec_block(st.body, act, inner, entry_label)
+
+    _st_AsyncWith = _st_With
+
+    def _st_For(self, st, act, ctx, entry_label):
+        it = self.iterate(self.eval(st.iter, act, ctx))
+        if it is not None and len(it) <= MAX_UNROLL:
+            for item in it:
+                self.assign(st.target, item, act, ctx)
+                end = self.exec_block(st.body, act, ctx, entry_label)
+                if end == "break":
+                    return None
+                if end in ("return", "raise"):
+                    return end
+            return self.exec_block(st.orelse, act, ctx, entry_label)
+        item = join(it) if it else Unknown
+        self.loop(st.body, act, ctx, entry_label, lambda: self.assign(st.target, item, act, ctx))
+        return self.exec_block(st.orelse, act, ctx, entry_label) if st.orelse else None
+
+    _st_AsyncFor = _st_For
+
+    def _st_While(self, st, act, ctx, entry_label):
+        known = self.truth(self.eval(st.test, act, ctx))
+        if known is False:
+            return self.exec_block(st.orelse, act, ctx, entry_label)
+        self.loop(st.body, act, ctx, entry_label, lambda: self.eval(st.test, act, ctx))
+        return None
+
+    def loop(self, body, act, ctx, entry_label, each) -> None:
+        """A loop whose iterations are not known: run the body from the joined environments of
+        the passes so far until nothing changes (at most LOOP_PASSES times)."""
+        self.weak += 1
+        try:
+            env = dict(act.env)
+            for _ in range(LOOP_PASSES):
+                act.env = dict(env)
+                each()
+                end = self.exec_block(body, act, ctx, entry_label)
+                after = join_envs([env, act.env]) if end not in ("return", "raise") else env
+                if env_key(after) == env_key(env):
+                    break
+                env = after
+            act.env = env
+            act.version += 1
+        finally:
+            self.weak -= 1
+
+    def _st_Try(self, st, act, ctx, entry_label):
+        caught = frozenset().union(*(caught_names(h) for h in st.handlers)) if st.handlers else frozenset()
+        before = dict(act.env)
+        end = self.exec_block(st.body, act, ctx.catching(caught) if caught else ctx, entry_label)
+        if end is None and st.orelse:
+            end = self.exec_block(st.orelse, act, ctx, entry_label)
+        body_env = act.env if end is None else None
+        outs, ends = ([body_env] if body_env is not None else []), [end]
+        self.weak += 1
+        try:
+            for h in st.handlers:
+                act.env = join_envs([before, act.env if body_env is None else body_env])
+                if h.name:
+                    act.env[h.name] = Unknown
+                hend = self.exec_block(h.body, act, ctx, entry_label)
+                ends.append(hend)
+                if hend is None:
+                    outs.append(act.env)
+        finally:
+            self.weak -= 1
+        act.env = join_envs(outs) if outs else before
+        act.version += 1
+        fin = self.exec_block(st.finalbody, act, ctx, entry_label) if st.finalbody else None
+        if fin is not None:
+            return fin
+        return None if outs else ended(ends)
+
+    _st_TryStar = _st_Try
+
+    def _st_Match(self, st, act, ctx, entry_label):
+        self.eval(st.subject, act, ctx)
+        blocks = [case.body for case in st.cases]
+        if not any(isinstance(c.pattern, ast.MatchAs) and c.pattern.pattern is None for c in st.cases):
+            blocks.append([])  # no case may match
+        return self.branches(blocks, act, ctx, entry_label)
+
+    # ------------------------------------------------------------------ definitions
+
+    def define_function(self, st, act: Activation, ctx: Context) -> Value:
+        sc = act.scope.module.scope_of(st, act.scope)
+        env = act.parent if act.scope.kind == "class" else act
+        defaults = self.eval_defaults(st.args, act, ctx)
+        val: Value = Func(sc, env, defaults)
+        for dec in reversed(st.decorator_list):
+            val = self.decorate(dec, val, act, ctx)
+        return val
+
+    def define_class(self, st: ast.ClassDef, act: Activation, ctx: Context) -> Value:
+        sc = act.scope.module.scope_of(st, act.scope)
+        bases = tuple(self.eval(b, act, ctx) for b in st.bases)
+        for kw in st.keywords:
+            self.eval(kw.value, act, ctx)
+        parent = act.parent if act.scope.kind == "class" else act
+        cact = Activation(sc, ctx, {}, parent, act.path, act.depth)
+        cls = ClassV(sc, cact.env, bases)
+        self.exec_block(st.body, cact, ctx)
+        cls.ns = cact.env
+        decorators = []
+        for dec in st.decorator_list:
+            dv = self.eval(dec.func if isinstance(dec, ast.Call) else dec, act, ctx)
+            decorators.extend(o.name for o in options(dv) if hasattr(o, "name") and isinstance(o.name, str))
+        cls.decorators = tuple(decorators)
+        return cls
+
+    # ------------------------------------------------------------------ assignment
+
+    def assign_name(self, name: str, value: Value, act: Activation) -> None:
+        sc = act.scope
+        if name in sc.globals_:
+            self.module_act(sc.module).bind(name, value)
+            return
+        if name in sc.nonlocals:
+            fr = act.parent
+            while fr is not None and (fr.scope.kind == "class" or name not in fr.scope.locals):
+                fr = fr.parent
+            if fr is not None:
+                fr.bind(name, value)
+            return
+        act.bind(name, value)
+
+    def assign(self, t: ast.AST, value: Value, act: Activation, ctx: Context) -> None:
+        if isinstance(t, ast.Name):
+            self.assign_name(t.id, value, act)
+        elif isinstance(t, (ast.Tuple, ast.List)):
+            for target, item in zip(t.elts, unpack(value, t.elts)):
+                self.assign(target, item, act, ctx)
+        elif isinstance(t, ast.Starred):
+            self.assign(t.value, value, act, ctx)
+        elif isinstance(t, ast.Attribute):
+            obj = self.eval(t.value, act, ctx)
+            for o in options(obj):
+                if isinstance(o, (Inst, ClassV)):
+                    store = o.attrs if isinstance(o, Inst) else o.ns
+                    weak = self.weak > 0 or len(options(obj)) > 1
+                    store[t.attr] = join([store[t.attr], value]) if weak and t.attr in store else value
+                    if isinstance(o, Inst):
+                        o.version += 1
+        elif isinstance(t, ast.Subscript):
+            obj = self.eval(t.value, act, ctx)
+            key = self.eval(t.slice, act, ctx)
+            if not isinstance(key, Const):
+                return
+            if isinstance(obj, DictV):
+                try:
+                    old = obj.items.get(key.value)
+                    obj.items[key.value] = join([old, value]) if self.weak and old is not None else value
+                except TypeError:
+                    pass
+            elif isinstance(obj, Seq) and obj.kind == "list" and isinstance(key.value, int) \
+                    and -len(obj.items) <= key.value < len(obj.items):
+                items = list(obj.items)
+                items[key.value] = join([items[key.value], value]) if self.weak else value
+                obj.items = tuple(items)
+
+    # ------------------------------------------------------------------ names
+
+    def lookup(self, name: str, act: Activation) -> Value:
+        """The value of `name` used in `act`, by Python's scoping rules (LEGB)."""
+        sc = act.scope
+        if sc.kind == "class":
+            if name in act.env:
+                return value_of(act.env[name])
+            act = act.parent
+            if act is None:
+                return Unknown
+            sc = act.scope
+        if name in sc.globals_:
+            return self.global_value(self.module_act(sc.module), name)
+        if sc.kind != "module" and name in act.env:  # a local, or a comprehension's target
+            return value_of(act.env[name])
+        fr = act
+        while fr is not None:
+            sc = fr.scope
+            if sc.kind == "module":
+                return self.global_value(fr, name)
+            if sc.kind != "class" and name in sc.locals and name not in sc.nonlocals:
+                return value_of(fr.env.get(name, UNBOUND))
+            fr = fr.parent
+        return self.global_value(self.module_act(act.scope.module), name)
+
+    def global_value(self, mact: Activation, name: str) -> Value:
+        if mact.lazy:
+            return lazy.lazy_value(self, mact, name)
+        if name in mact.env:
+            return value_of(mact.env[name])
+        if name == "__name__":
+            return Const("__main__")
+        return lazy.fallback(self, mact, name)
+
+    def lookup_qualname(self, module: Module, qualname: str) -> Value:
+        mact = self.module_act(module)
+        parts = qualname.split(".")
+        val = self.global_value(mact, parts[0])
+        for p in parts[1:]:
+            val = self.getattr(val, p)
+        return val
+
+
+_STMT_METHODS = {getattr(ast, name[4:]): fn for name, fn in vars(Interpreter).items()
+                 if name.startswith("_st_") and hasattr(ast, name[4:])}
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def ended(ends: list) -> str:
+    """How a statement ends when none of its paths falls through."""
+    if all(e == "raise" for e in ends):
+        return "raise"
+    if all(e in ("return", "raise") for e in ends):
+        return "return"
+    return "break"
+
+
+def value_of(v) -> Value:
+    if isinstance(v, Thunk):
+        return v.force()
+    return Unknown if v is UNBOUND else v
+
+
+def join_envs(envs: list) -> dict:
+    """Names bound on every path keep their value where it is the same, else the join; a name
+    bound on some paths only is UNBOUND on the others (those would have raised NameError)."""
+    if len(envs) == 1:
+        return dict(envs[0])
+    out = {}
+    for name in set().union(*envs):
+        vals = [e.get(name, UNBOUND) for e in envs]
+        first = vals[0]
+        out[name] = first if all(v is first for v in vals) else join(
+            [v.force() if isinstance(v, Thunk) else v for v in vals])
+    return out
+
+
+def env_key(env: dict) -> tuple:
+    """What tells two environments apart for a loop's fixpoint: the names and their values'
+    keys (a join of the same values is the same environment)."""
+    return tuple(sorted((k, v.key() if isinstance(v, Value) else id(v)) for k, v in env.items()))
+
+
+def unpack(value: Value, targets: list) -> list:
+    """The values `a, b = value` gives each target (a starred target takes the rest)."""
+    n = len(targets)
+    star = next((i for i, t in enumerate(targets) if isinstance(t, ast.Starred)), None)
+    per_option = []
+    for o in options(value):
+        if isinstance(o, Seq):
+            items = list(o.items)
+            if star is None and len(items) == n:
+                per_option.append(items)
+                continue
+            if star is not None and len(items) >= n - 1:
+                rest = len(items) - (n - 1)
+                per_option.append(items[:star] + [Seq(tuple(items[star:star + rest]), "list")]
+                                  + items[star + rest:])
+                continue
+        per_option.append([Unknown] * n)
+    return [join([p[i] for p in per_option]) for i in range(n)]
+
+
+def entry_path(act: Activation) -> str:
+    """The file of the entry point that is running `act`."""
+    return act.path[0][0].path if act.path else act.scope.module.path
+
+
+def mesh_of_cm(v: Value):
+    from .values import MeshV
+
+    if isinstance(v, SetMeshV):
+        return v.mesh
+    if isinstance(v, MeshV):
+        return v
+    return None
+
+
+_RAISES = ("raises", "assertRaises", "assertRaisesRegex", "assertRaisesRegexp", "assertRaisesWithLiteralMatch")
+
+
+def raises_names(expr: ast.AST) -> frozenset:
+    """`pytest.raises(E)` / `self.assertRaises(E)` / `self.assertRaisesRegex(E, ...)`: E."""
+    if not (isinstance(expr, ast.Call) and expr.args):
+        return frozenset()
+    func = expr.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    if name not in _RAISES:
+        return frozenset()
+    from .expr import exception_names
+
+    return exception_names(expr.args[0])
+
+
+def _is_type_checking(test: ast.AST) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")

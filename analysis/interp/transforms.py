@@ -1,0 +1,348 @@
+"""Applying a transformed function: the layer each kind of transformation pushes (jit,
+shard_map with its mesh and manual axes, pmap and vmap with their axis names, differentiation,
+a Pallas kernel), and what the function's arguments become under it (a shard_map's arguments
+are per-device blocks that vary over its manual axes). A parameter that matters and is one of
+several values (a mesh, an axis name) is applied once per option, each under its own choice."""
+
+from __future__ import annotations
+
+import ast
+
+from .. import apis
+from .events import ExplicitUnshardedEvent, NestedMeshEvent, PallasEvent, ReceivedCarryEvent, SpecEvent
+from .frames import Layer
+from .values import (
+    ArrayV, Bound, ClassV, Const, DictV, Func, GraphPart, Inst, MeshV, ModV, Multi, NO_SHARDING, Partial, PSpecV, Seq,
+    ShardingV, Transformed, Unknown, Value, holds, is_received, is_varying, join, options, vma_of,
+)
+
+
+class TransformMixin:
+    def apply_transformed(self, t: Transformed, args, kwargs, act, ctx, site, node, label="") -> Value:
+        return getattr(self, "_apply_" + t.kind)(t, args, kwargs, act, ctx, site, node, label)
+
+    def each_option(self, value, origin, ctx):
+        """(option, context) for each value a parameter may be: one choice per option."""
+        opts = options(value)
+        for i, o in enumerate(opts):
+            yield o, ctx.choose(origin, i, len(opts))
+
+    def _apply_wrap(self, t, args, kwargs, act, ctx, site, node, label):
+        p = t.params
+        if ctx.innermost("grad") is not None and ("__fwd__" in p or "__jvp__" in p):
+            # Differentiated: JAX traces the custom rules instead of the primal function.
+            if "__jvp__" in p:
+                self.call(p["__jvp__"], [], {}, act, ctx, site, node, unknown_tail=True,
+                          label="its custom JVP rule runs under differentiation")
+                return Unknown
+            self.call(p["__fwd__"], args, kwargs, act, ctx, site, node,
+                      label="its custom VJP forward rule runs under differentiation")
+            if "__bwd__" in p:
+                saved, self.blame = self.blame, self.blame or site
+                try:
+                    self.call(p["__bwd__"], [], {}, act, ctx, site, node, unknown_tail=True,
+                              label="its custom VJP backward rule runs under differentiation")
+                finally:
+                    self.blame = saved
+            return Unknown
+        return self.call(t.fn, args, kwargs, act, ctx, site, node, label=label)
+
+    def _apply_grad(self, t, args, kwargs, act, ctx, site, node, label):
+        inner = ctx.push(Layer("grad", t.site, frozenset(), api=t.api))
+        result = self.call(t.fn, args, kwargs, act, inner, site, node,
+                           label=label or f"calls the function {apis.short(t.api)} differentiates")
+        if "value_and_grad" in t.api:
+            return Seq((result, Unknown))  # (value, grads); (value, aux) is the value with has_aux
+        aux = t.params.get("has_aux")
+        if isinstance(aux, Const) and aux.value is True and isinstance(result, Seq) and len(result.items) == 2:
+            return Seq((Unknown, result.items[1]))  # (grads, aux)
+        return Unknown
+
+    def _apply_jit(self, t, args, kwargs, act, ctx, site, node, label):
+        p = t.params
+        auto = multi_device(p.get("in_shardings")) or multi_device(p.get("out_shardings")) or any(
+            multi_device(a) for a in args)
+        platform = _platform_name(p.get("platforms")) or (self.platforms[-1] if self.platforms else None)
+        inner = ctx.push(Layer("jit", t.site, frozenset(), auto_partitioned=auto, api=t.api,
+                               platform=platform, wrap=p.get("__wrap__")))
+        return self.call(t.fn, args, kwargs, act, inner, site, node, label=label or "calls the jitted function")
+
+    def _apply_pmap(self, t, args, kwargs, act, ctx, site, node, label):
+        results = []
+        for name, c in self.each_option(t.params.get("axis_name", Const(None)), (t.site, "axis_name"), ctx):
+            axes = axis_set(name)
+            inner = c.push(Layer("pmap", t.site, axes, api=t.api, wrap=t.params.get("__wrap__")))
+            results.append(self.call(t.fn, args, kwargs, act, inner, site, node,
+                                     label=label or "calls the pmapped function"))
+        return join(results)
+
+    def _apply_vmap(self, t, args, kwargs, act, ctx, site, node, label):
+        results = []
+        for name, c in self.each_option(t.params.get("axis_name", Const(None)), (t.site, "axis_name"), ctx):
+            axes = axis_set(name)
+            inner = c.push(Layer("vmap", t.site, axes, api=t.api)) if axes is None or axes else c
+            results.append(self.call(t.fn, args, kwargs, act, inner, site, node,
+                                     label=label or "calls the vmapped function"))
+        return join(results)
+
+    def _apply_shard_map(self, t, args, kwargs, act, ctx, site, node, label):
+        p = t.params
+        given_mesh = p.get("mesh", Const(None))
+        for mesh, c in self.each_option(given_mesh, (t.site, "mesh"), ctx):
+            if isinstance(mesh, MeshV) and not mesh.abstract and ctx.innermost("shard_map") is not None:
+                self.record(NestedMeshEvent(site, c, act.path, node, api=t.api, created=t.site))
+            if mesh is Unknown or (isinstance(mesh, Const) and mesh.value is None):
+                mesh = ctx.mesh or self.global_mesh.get(_entry_path(act)) or Unknown
+            self._shard_map_with(t, mesh, args, act, c, site, node, label)
+        return Unknown
+
+    def _shard_map_with(self, t, mesh, args, act, ctx, site, node, label):
+        p = t.params
+        mesh_axes = mesh.axes if isinstance(mesh, MeshV) else None
+        mesh_sizes = mesh.sizes if isinstance(mesh, MeshV) else None
+        manual = None
+        names = p.get("axis_names")
+        auto = p.get("auto")
+        if names is not None and not (isinstance(names, Const) and names.value is None) \
+                and not (isinstance(names, Seq) and not names.items):
+            manual = axis_set(names)
+        elif auto is not None and not (isinstance(auto, Const) and auto.value is None) and mesh_axes is not None:
+            a = axis_set(auto)
+            manual = None if a is None else frozenset(mesh_axes) - a
+        elif mesh_axes is not None:
+            manual = frozenset(mesh_axes)
+        check = p.get("check_vma", p.get("check_rep", Const(True)))
+        layer = Layer("shard_map", t.site, manual, mesh_axes, mesh_sizes, api=t.api,
+                      wrap=p.get("__wrap__"), spec_axes=spec_axes(p.get("in_specs")))
+        inner = ctx.push(layer)
+        if isinstance(mesh, MeshV):
+            inner = inner.with_mesh(mesh)
+        self.smap_checks[layer] = check
+        in_specs = p.get("in_specs")
+        if isinstance(mesh, MeshV) and (mesh.explicit_default or mesh.explicit_types):
+            self._explicit_inputs(mesh, in_specs, args, act, ctx, site, node)
+        if isinstance(in_specs, (Seq, DictV)):
+            detail = spec_mismatch(in_specs, Seq(tuple(args)), "")
+            if detail is not None:
+                self.record(SpecEvent(site, ctx, act.path, node, which="in", detail=detail))
+        specs = in_specs.items if isinstance(in_specs, Seq) and len(in_specs.items) == len(args) else (
+            (in_specs,) * len(args))
+        result = self.call(t.fn, [block(a, s, manual) for a, s in zip(args, specs)], {}, act, inner, site, node,
+                           label=label or "calls the shard_mapped function")
+        checked = not (isinstance(check, Const) and check.value is False)
+        out_specs = p.get("out_specs")
+        if checked and manual and isinstance(out_specs, (PSpecV, Seq, DictV)):
+            extra = unreplicated(out_specs, result, manual)
+            if extra:
+                self.record(SpecEvent(site, ctx, act.path, node, which="out", detail=_spec_text(out_specs),
+                                      axes=tuple(sorted(extra))))
+
+    def _apply_pallas_call(self, t, args, kwargs, act, ctx, site, node, label):
+        kl = Layer("kernel", t.site, frozenset(), api=t.api)
+        params = dict(t.params)
+        if params.get("compiler_params") is None:
+            params["compiler_params"] = Unknown
+        self.record(PallasEvent(site, ctx, act.path, node, api=t.api, created=t.site, params=params,
+                                kernel_layer=kl))
+        self.call(t.fn, [], {}, act, ctx.push(kl), t.site, node, unknown_tail=True, label="runs the Pallas kernel")
+        out = params.get("out_shape")
+        return out if isinstance(out, ArrayV) else Unknown
+
+    def _apply_trace(self, t, args, kwargs, act, ctx, site, node, label):
+        self.call(t.fn, [], {}, act, ctx, site, node, unknown_tail=True, label=label)
+        return Unknown
+
+    # ------------------------------------------------------------------ checks at application
+
+    def received_carry(self, name: str, row, p: dict, outputs: list, act, ctx, site, node) -> None:
+        """What `precv` returned does not vary over the mesh axes: under shard_map's varying-axes
+        check, a loop whose initial carry varies but whose body returns it, or a cond whose one
+        branch returns it while another returns a varying value, has mismatched types."""
+        short = apis.short(name)
+        if row.carry is not None:
+            init = p.get(row.carry, Unknown)
+            carries = outputs[-1:] if short != "scan" else [
+                o.items[0] if isinstance(o, Seq) and o.items else o for o in outputs]
+            if holds(init, is_varying) and any(holds(c, is_received) and not holds(c, is_varying) for c in carries):
+                self.record(ReceivedCarryEvent(site, ctx, act.path, node, api=name, what="carry"))
+        elif short in ("cond", "switch"):
+            received = [holds(o, is_received) and not holds(o, is_varying) for o in outputs]
+            if any(received) and any(holds(o, is_varying) for o in outputs):
+                self.record(ReceivedCarryEvent(site, ctx, act.path, node, api=name, what="branches"))
+
+    def _explicit_inputs(self, mesh: MeshV, in_specs, args, act, ctx, site, node) -> None:
+        """Inputs without a sharding given to a shard_map over an Explicit mesh with in_specs
+        that shard them: JAX checks the specs against the inputs' own (replicated) types."""
+        if in_specs is None or not args:
+            return
+        specs = in_specs.items if isinstance(in_specs, Seq) else (in_specs,) * len(args)
+        for spec, arg in zip(specs, args):
+            if isinstance(spec, PSpecV) and spec.axes and any(
+                    isinstance(leaf, ArrayV) and leaf.sharding is NO_SHARDING for leaf in _leaves(arg)):
+                self.record(ExplicitUnshardedEvent(site, ctx, act.path, node, axes=spec.axes, mesh=mesh))
+                return
+
+    def wrap_site(self, fn: Value, node, act, decorating: bool, row) -> tuple | None:
+        """Where the transformed function is written, for fixes: its def (decorator form) or the
+        function argument of the call."""
+        if decorating:
+            if isinstance(fn, Func) and isinstance(fn.scope.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                d = fn.scope.node
+                from .frames import Site
+
+                return ("decorator", Site(fn.scope.module.path, d.lineno, d.col_offset, d.lineno,
+                                          d.col_offset, d.name))
+            return None
+        if isinstance(node, ast.Call):
+            expr = None
+            if node.args and not isinstance(node.args[0], ast.Starred):
+                expr = node.args[0]
+            elif row is not None and row.fn is not None:
+                expr = next((k.value for k in node.keywords if k.arg == row.fn), None)
+            if expr is not None:
+                return ("arg", self.site(expr, act, ast.unparse(expr) if len(ast.dump(expr)) < 400 else ""))
+        return None
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def block(v: Value, spec: Value, manual) -> Value:
+    """An argument as a shard_mapped function sees it: arrays become per-device blocks that vary
+    over the manual axes their spec shards them over; modules, functions and containers keep
+    their structure (a spec applies to each leaf, or part by part where it has the same
+    structure)."""
+    if isinstance(v, (Inst, Func, ClassV, Bound, Partial, Transformed, ModV, GraphPart)):
+        return v
+    if isinstance(v, Seq):
+        parts = spec.items if isinstance(spec, Seq) and len(spec.items) == len(v.items) else (spec,) * len(v.items)
+        return Seq(tuple(block(i, s, manual) for i, s in zip(v.items, parts)), v.kind)
+    if isinstance(v, DictV):
+        return DictV({k: block(x, spec.items.get(k, Unknown) if isinstance(spec, DictV) else spec, manual)
+                      for k, x in v.items.items()})
+    if isinstance(v, Multi):
+        return join([block(o, spec, manual) for o in v.options])
+    vma = frozenset(spec.axes) if isinstance(spec, PSpecV) and spec.axes is not None else frozenset()
+    if manual is not None:
+        vma &= manual
+    return ArrayV(None, v.dtype if isinstance(v, ArrayV) else None, vma=vma)
+
+
+def spec_mismatch(spec: Value, arg: Value, path: str) -> str | None:
+    """How a shard_map spec's pytree structure differs from its argument's (JAX's "pytree
+    structure error"), where both are known; None where it is a prefix of it or unknown."""
+    if isinstance(spec, Seq):
+        if isinstance(arg, Seq):
+            if spec.kind != arg.kind:
+                return f"different types at key path `in_specs{path}` (a {spec.kind} for a {arg.kind})"
+            if len(spec.items) != len(arg.items):
+                return (f"different lengths of tuple at key path `in_specs{path}`: the specs have "
+                        f"{len(spec.items)}, the arguments {len(arg.items)}")
+            for i, (s, a) in enumerate(zip(spec.items, arg.items)):
+                d = spec_mismatch(s, a, f"{path}[{i}]")
+                if d is not None:
+                    return d
+            return None
+        if isinstance(arg, (DictV, ArrayV)):
+            return f"different types at key path `in_specs{path}` (a {spec.kind} for a " \
+                   f"{'dict' if isinstance(arg, DictV) else 'array'})"
+        return None
+    if isinstance(spec, DictV):
+        if isinstance(arg, DictV):
+            if set(spec.items) != set(arg.items):
+                return (f"different numbers of pytree children at key path `in_specs{path}`: keys "
+                        f"{sorted(map(str, spec.items))} for {sorted(map(str, arg.items))}")
+            for k in spec.items:
+                d = spec_mismatch(spec.items[k], arg.items[k], f"{path}[{k!r}]")
+                if d is not None:
+                    return d
+            return None
+        if isinstance(arg, (Seq, ArrayV)):
+            return f"different types at key path `in_specs{path}` (a dict for a " \
+                   f"{'tuple' if isinstance(arg, Seq) else 'array'})"
+    return None
+
+
+def unreplicated(spec: Value, out: Value, manual: frozenset) -> frozenset:
+    """Manual axes the output is known to vary over that its out_specs do not name (shard_map's
+    check then cannot infer the replication the spec claims), where every option agrees."""
+    if isinstance(out, Multi):
+        each = [unreplicated(spec, o, manual) for o in out.options]
+        return frozenset.intersection(*each) if each else frozenset()
+    if isinstance(spec, PSpecV):
+        if spec.axes is None:
+            return frozenset()
+        return (vma_of(out) & manual) - frozenset(spec.axes)
+    if isinstance(spec, Seq) and isinstance(out, Seq) and len(spec.items) == len(out.items):
+        return frozenset().union(*(unreplicated(s, o, manual) for s, o in zip(spec.items, out.items)))
+    if isinstance(spec, DictV) and isinstance(out, DictV):
+        return frozenset().union(*(unreplicated(spec.items[k], out.items[k], manual)
+                                   for k in spec.items if k in out.items))
+    return frozenset()
+
+
+def _spec_text(spec: Value) -> str:
+    if isinstance(spec, PSpecV):
+        return "P(" + ", ".join(repr(a) for a in spec.axes or ()) + ")" if spec.axes is not None else "P(...)"
+    if isinstance(spec, Seq):
+        inner = ", ".join(_spec_text(i) for i in spec.items)
+        return f"({inner},)" if len(spec.items) == 1 else f"({inner})"
+    return "..."
+
+
+def _leaves(v):
+    """The leaves of a pytree argument (a spec given for it applies to each)."""
+    if isinstance(v, Seq):
+        for i in v.items:
+            yield from _leaves(i)
+    elif isinstance(v, DictV):
+        for i in v.items.values():
+            yield from _leaves(i)
+    else:
+        yield v
+
+
+def axis_set(v) -> frozenset | None:
+    from .jaxapi import axis_names
+
+    return axis_names(v)
+
+
+def spec_axes(specs) -> frozenset | None:
+    """The mesh axes a shard_map's in_specs (a PartitionSpec or a sequence of them) name."""
+    items = specs.items if isinstance(specs, Seq) else (specs,)
+    if not items or not all(isinstance(i, PSpecV) and i.axes is not None for i in items):
+        return None
+    return frozenset(a for i in items for a in i.axes)
+
+
+def multi_device(v) -> bool:
+    """Whether `v` (shardings, or arrays placed with them) spans more than one device."""
+    if v is None:
+        return False
+    if isinstance(v, ShardingV):
+        m = v.mesh
+        if isinstance(m, MeshV):
+            n = m.devices
+            return n is None or n > 1
+        return False
+    if isinstance(v, ArrayV):
+        return multi_device(v.sharding) if isinstance(v.sharding, ShardingV) else False
+    if isinstance(v, Seq):
+        return any(multi_device(i) for i in v.items)
+    if isinstance(v, DictV):
+        return any(multi_device(i) for i in v.items.values())
+    if isinstance(v, Multi):
+        return any(multi_device(i) for i in v.options)
+    return False
+
+
+def _platform_name(v) -> str | None:
+    from .jaxapi import axis_tuple
+
+    t = axis_tuple(v)
+    return t[0] if t else None
+
+
+def _entry_path(act) -> str:
+    return act.path[0][0].path if act.path else act.scope.module.path

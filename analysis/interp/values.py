@@ -1,0 +1,436 @@
+"""Abstract values: what an expression may denote at analysis time.
+
+A value is a JAX API, a user function (with the activation it closes over), a class or an
+instance, a transformed function, a partial application, a mesh, an array, a literal.
+`Unknown` is the honest answer everywhere else, and it is kept: a name that is a mesh on one
+path and unknown on another is `Multi((mesh, Unknown))`, never just the mesh. Rules judge
+concrete values only (the interpreter splits a `Multi` into its options before an event is
+recorded); "unknown" never becomes "wrong"."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+MAX_OPTIONS = 8
+
+
+class Value:
+    __slots__ = ()
+
+    def key(self):
+        """A hashable summary used to memoise analyses by argument values."""
+        return type(self).__name__
+
+
+@dataclass(frozen=True, eq=False)
+class UnknownV(Value):
+    def key(self):
+        return "?"
+
+    def __repr__(self):
+        return "Unknown"
+
+
+Unknown = UnknownV()
+
+
+@dataclass(frozen=True, eq=False)
+class Ext(Value):
+    """An object outside the analysed source, by canonical qualified name (e.g. jax.lax.psum)."""
+    name: str
+
+    def key(self):
+        return ("ext", self.name)
+
+
+@dataclass(eq=False)
+class ModV(Value):
+    module: object  # index.Module
+
+    def key(self):
+        return ("mod", self.module.name)
+
+
+@dataclass(eq=False)
+class Func(Value):
+    scope: object  # index.Scope of the def or lambda
+    env: object | None = None  # the Activation it closes over (None: its module's top level)
+    defaults: dict = field(default_factory=dict)  # parameter -> default value, evaluated at `def`
+
+    def key(self):
+        return ("func", id(self.scope), id(self.env) if self.env is not None else 0)
+
+
+@dataclass(eq=False)
+class ClassV(Value):
+    scope: object
+    ns: dict = field(default_factory=dict)  # the class body's names once it has run
+    bases: tuple = ()
+    decorators: tuple = ()  # canonical names of known decorators (dataclass-like classes)
+
+    def key(self):
+        return ("class", id(self.scope))
+
+
+@dataclass(eq=False)
+class Inst(Value):
+    cls: Value  # ClassV, or Ext for instances of classes outside the analysed source
+    attrs: dict = field(default_factory=dict)
+    version: int = 0  # bumped on every attribute store: memo keys see the state
+    lift: object = None  # a Flax Linen lifted transformation of its class (Lifted)
+    setup_done: bool = False  # a Flax Linen module runs `setup()` before its first method
+
+    def key(self):
+        return ("inst", id(self), self.version)
+
+
+@dataclass(eq=False)
+class Descriptor(Value):
+    """A function a class body wraps in `property`, `staticmethod`, `classmethod` or
+    `functools.cached_property`."""
+    kind: str
+    func: Value
+
+    def key(self):
+        return ("descriptor", self.kind, self.func.key())
+
+
+@dataclass(eq=False)
+class Bound(Value):
+    func: Value
+    self_value: Value
+
+    def key(self):
+        return ("bound", self.func.key(), self.self_value.key())
+
+
+@dataclass(eq=False)
+class Partial(Value):
+    func: Value
+    args: tuple
+    kwargs: dict
+
+    def key(self):
+        return ("partial", self.func.key(), tuple(a.key() for a in self.args),
+                tuple(sorted((k, v.key()) for k, v in self.kwargs.items())))
+
+
+@dataclass(eq=False)
+class Transformed(Value):
+    """A function under a transformation of the API table (`jit(f)`, `shard_map(f, ...)`,
+    `pallas_call(kernel, ...)`, `checkpoint(f)`, ...): `api` names the row, `params` are the
+    transformation's arguments bound to the row's parameter names."""
+    kind: str
+    fn: Value
+    params: dict
+    site: object  # Site of the transformation call (or decorator)
+    api: str = ""
+
+    def key(self):
+        return ("tr", self.kind, self.fn.key(), id(self.site))
+
+
+@dataclass(eq=False)
+class Lifted(Value):
+    """A Flax Linen transformation applied to a Module class (`nn.jit(MLP)`, `nn.vmap(Block,
+    axis_name="batch")`): instances of `cls` whose `methods` run under it."""
+    cls: Value
+    kind: str
+    params: dict
+    site: object
+    api: str = ""
+    methods: tuple = ("__call__",)
+
+    def key(self):
+        return ("lifted", self.kind, self.cls.key(), id(self.site))
+
+
+@dataclass(eq=False)
+class GraphPart(Value):
+    """What `nnx.split(model)` returns for the module (`graphdef`) and its state: `nnx.merge`
+    of them is the module again (of the same class)."""
+    kind: str  # graphdef | state
+    of: Value
+
+    def key(self):
+        return ("graph", self.kind, self.of.key())
+
+
+@dataclass(eq=False)
+class Factory(Value):
+    """A transformation still waiting for its function: `jax.shard_map(mesh=..., ...)` used as
+    a decorator, `jax.jit(static_argnums=...)`, `pl.when(cond)`."""
+    kind: str
+    params: dict
+    site: object
+    api: str = ""
+
+    def key(self):
+        return ("factory", self.kind, id(self.site))
+
+
+@dataclass(eq=False)
+class MeshV(Value):
+    axes: tuple | None  # axis names, None when not static
+    sizes: tuple | None  # sizes per axis, None when not static
+    site: object
+    explicit_default: bool = False  # jax.make_mesh without axis_types (Explicit from JAX 0.10)
+    abstract: bool = False  # an AbstractMesh (no devices)
+    explicit_types: bool = False  # axis_types makes every axis Explicit
+
+    def key(self):
+        return ("mesh", self.axes, self.sizes)
+
+    @property
+    def devices(self) -> int | None:
+        if self.sizes is None or any(s is None for s in self.sizes):
+            return None
+        n = 1
+        for s in self.sizes:
+            n *= s
+        return n
+
+
+@dataclass(eq=False)
+class SetMeshV(Value):
+    """`jax.set_mesh(mesh)` / `use_mesh(mesh)` / a Mesh used as a context manager."""
+    mesh: MeshV
+
+    def key(self):
+        return ("setmesh", self.mesh.key())
+
+
+@dataclass(eq=False)
+class DevicesV(Value):
+    """An array of devices (`jax.devices()`, a slice, `np.array(...).reshape(2, 2)`, ...)."""
+    shape: tuple | None  # None: as many as the machine has
+
+    def key(self):
+        return ("devices", self.shape)
+
+
+@dataclass(eq=False)
+class DTypeV(Value):
+    """A dtype by name (`jnp.float32`, `np.dtype("bfloat16")`, `x.dtype`)."""
+    name: str
+
+    def key(self):
+        return ("dtype", self.name)
+
+
+# What an array says about its sharding: none at all, or unknown.
+NO_SHARDING = "none"
+
+
+@dataclass(eq=False)
+class ArrayV(Value):
+    """An array or its abstract stand-in (ShapeDtypeStruct). `sharding` is NO_SHARDING, a
+    ShardingV, or Unknown. `vma`: manual mesh axes it is known to vary over inside shard_map
+    (its varying axes, as shard_map's check sees them) — a lower bound: what an unknown operand
+    adds is not in it. `received` is the precv event whose result it is."""
+    shape: tuple | None = None  # of ints or None per dimension
+    dtype: str | None = None
+    sharding: object = Unknown
+    vma: frozenset = frozenset()
+    received: object = None
+
+    @property
+    def varying(self) -> bool:
+        return bool(self.vma)
+
+    def key(self):
+        return ("array", self.shape, self.dtype, id(self.sharding) if isinstance(self.sharding, Value) else
+                self.sharding, self.vma, id(self.received) if self.received is not None else 0)
+
+
+@dataclass(eq=False)
+class PSpecV(Value):
+    """`PartitionSpec(...)`: the mesh axes it names, when static."""
+    axes: tuple | None
+    entries: int | None = None  # how many entries (dimensions) it has
+
+    def key(self):
+        return ("pspec", self.axes, self.entries)
+
+
+@dataclass(eq=False)
+class ShardingV(Value):
+    mesh: Value
+    spec: Value = Unknown
+
+    def key(self):
+        return ("sharding", self.mesh.key(), self.spec.key())
+
+
+@dataclass(frozen=True, eq=False)
+class Const(Value):
+    value: object
+
+    def key(self):
+        try:
+            hash(self.value)
+            return ("const", type(self.value).__name__, self.value)
+        except TypeError:
+            return ("const", repr(self.value))
+
+
+@dataclass(eq=False)
+class Seq(Value):
+    items: tuple
+    kind: str = "tuple"
+
+    def key(self):
+        return ("seq", self.kind, tuple(i.key() for i in self.items))
+
+
+@dataclass(eq=False)
+class DictV(Value):
+    items: dict
+    origin: object = None  # the MeshV whose `.shape` this is
+    def key(self):
+        return ("dict", tuple(sorted((str(k), v.key()) for k, v in self.items.items())))
+
+
+@dataclass(eq=False)
+class Multi(Value):
+    """One of several values: the name was bound differently on the paths that reach here.
+    An `Unknown` option means some path gives a value nothing is known about."""
+    options: tuple
+
+    def key(self):
+        return ("multi", tuple(o.key() for o in self.options))
+
+
+@dataclass(eq=False)
+class CommV(Value):
+    """The result of `pltpu.make_async_remote_copy(...)`: its `.start()` is where JAX checks the
+    device id."""
+    event: object
+
+    def key(self):
+        return ("comm", id(self.event))
+
+
+@dataclass(eq=False)
+class MethodOf(Value):
+    """`obj.name` where obj is an analysis value with behaviour of its own (`jit(f).lower`,
+    `copy.start`, `traced.lower`, `devices.reshape`)."""
+    obj: Value
+    name: str
+
+    def key(self):
+        return ("method", self.obj.key(), self.name)
+
+
+@dataclass(eq=False)
+class Traced(Value):
+    """What `jit(f).trace(...)` returns: `.lower()` on it needs nothing more."""
+    fn: Value
+
+    def key(self):
+        return ("traced",)
+
+
+@dataclass(eq=False)
+class CompilerParamsV(Value):
+    collective_id: Value | None
+    tpu: bool = True
+
+    def key(self):
+        return ("cparams",)
+
+
+class Thunk:
+    """A binding worked out when first read: an import binds its name to one, so that modules
+    a program imports but never uses are not read."""
+
+    __slots__ = ("fn", "value")
+
+    def __init__(self, fn):
+        self.fn = fn
+        self.value = None
+
+    def force(self) -> Value:
+        if self.value is None:
+            self.value = Unknown  # a cycle through this import sees an unknown value
+            self.value = self.fn()
+            self.fn = None
+        return self.value
+
+
+class _Unbound:
+    """A name not (yet) bound on some path: that path raises NameError before it gets here,
+    so a join ignores it."""
+
+    def __repr__(self):
+        return "<unbound>"
+
+
+UNBOUND = _Unbound()
+
+
+def join(values) -> Value:
+    """The value that is any one of `values`. Unknown stays an option; UNBOUND (a path that
+    would have raised NameError) is dropped."""
+    opts = []
+    seen = set()
+    unknown = False
+    for v in values:
+        if v is UNBOUND:
+            continue
+        for o in (v.options if isinstance(v, Multi) else (v,)):
+            if o is Unknown:
+                unknown = True
+                continue
+            if id(o) not in seen:
+                seen.add(id(o))
+                opts.append(o)
+    if len(opts) > MAX_OPTIONS:
+        opts, unknown = opts[:MAX_OPTIONS - 1], True
+    if unknown:
+        return Multi((*opts, Unknown)) if opts else Unknown
+    if not opts:
+        return UNBOUND if values and all(v is UNBOUND for v in values) else Unknown
+    return opts[0] if len(opts) == 1 else Multi(tuple(opts))
+
+
+def options(v: Value) -> tuple:
+    """The values `v` may be (one, unless it is a Multi)."""
+    return v.options if isinstance(v, Multi) else (v,)
+
+
+def definite(v: Value, cls) -> Value | None:
+    """`v` when it is certainly an instance of `cls` (not one of several values)."""
+    return v if isinstance(v, cls) else None
+
+
+def holds(v, pred) -> bool:
+    """Whether `pred` holds for `v` or for something inside it (items of a sequence, options)."""
+    if pred(v):
+        return True
+    if isinstance(v, Seq):
+        return any(holds(i, pred) for i in v.items)
+    if isinstance(v, DictV):
+        return any(holds(i, pred) for i in v.items.values())
+    if isinstance(v, Multi):
+        return any(holds(o, pred) for o in v.options)
+    return False
+
+
+def vma_of(v) -> frozenset:
+    """The axes `v` (an array, or a pytree of them) is known to vary over."""
+    if isinstance(v, ArrayV):
+        return v.vma
+    if isinstance(v, (Seq, Multi)):
+        return frozenset().union(*(vma_of(i) for i in (v.items if isinstance(v, Seq) else v.options)))
+    if isinstance(v, DictV):
+        return frozenset().union(*(vma_of(i) for i in v.items.values()))
+    return frozenset()
+
+
+def is_varying(v) -> bool:
+    return isinstance(v, ArrayV) and v.varying
+
+
+def is_received(v) -> bool:
+    return isinstance(v, ArrayV) and v.received is not None and not v.varying

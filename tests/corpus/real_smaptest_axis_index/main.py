@@ -1,0 +1,32 @@
+"""JAX's tests/shard_map_test.py (JAX 0.10.2): ShardMapTest.test_axis_index.
+
+The test's body as a plain function, called the way its parameterization calls it (the absltest
+class, its device skips and absl flag parsing dropped; `jtu.create_mesh(shape, names)` written as
+the `jax.make_mesh(shape, names, axis_types=(Auto,) * n)` it makes); the jitted function is lowered
+for CUDA (`.trace(...).lower(lowering_platforms=("cuda",))`) instead of run, and its result
+checks are gone.
+"""
+from functools import partial
+
+import numpy as np
+
+import jax
+from jax import lax
+from jax.sharding import Mesh, NamedSharding
+from jax.sharding import PartitionSpec as P
+from jax._src.shard_map import shard_map
+import jax.numpy as jnp
+
+
+def test_axis_index():
+  mesh = jax.make_mesh((4,), ('x',), axis_types=(jax.sharding.AxisType.Auto,) * 1)
+
+  @jax.jit
+  @partial(shard_map, mesh=mesh, in_specs=(), out_specs=P('x'))
+  def f():
+    return jax.lax.axis_index('x')[None]
+
+  f.trace().lower(lowering_platforms=("cuda",))
+
+
+test_axis_index()

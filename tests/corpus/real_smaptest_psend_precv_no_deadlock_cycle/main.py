@@ -1,0 +1,84 @@
+"""JAX's tests/shard_map_test.py (JAX 0.10.2): ShardMapTest.test_psend_precv_basic_with_no_deadlock_cycle.
+
+The test's body as a plain function, called the way its parameterization calls it (the absltest
+class, its device skips and absl flag parsing dropped; `jtu.create_mesh(shape, names)` written as
+the `jax.make_mesh(shape, names, axis_types=(Auto,) * n)` it makes); the jitted function is lowered
+for CUDA (`.trace(...).lower(lowering_platforms=("cuda",))`) instead of run, and its result
+checks are gone.
+
+Fitted to 4 devices: the forward chain ends at 3, the back edge is (3, 0).
+"""
+from functools import partial
+
+import numpy as np
+
+import jax
+from jax import lax
+from jax.sharding import Mesh, NamedSharding
+from jax.sharding import PartitionSpec as P
+from jax._src.shard_map import shard_map
+import jax.numpy as jnp
+
+
+def test_psend_precv_basic_with_no_deadlock_cycle():
+  mesh = jax.make_mesh((4,), ('x',), axis_types=(jax.sharding.AxisType.Auto,) * 1)
+  a = jax.device_put(
+      jnp.arange(4 * 8, dtype=jnp.float32).reshape((4, 8)),
+      jax.sharding.NamedSharding(mesh, P('x', None)))
+  weights = jax.random.uniform(
+      key=jax.random.key(0), shape=(8, 1), dtype=jnp.float32)
+
+  @jax.jit
+  @partial(
+      jax.shard_map, mesh=mesh, in_specs=(P('x', None),), out_specs=P('x', None)
+  )
+  def fwd(a):
+    return_dtype_and_shape = jax.ShapeDtypeStruct.like(a)
+
+    # We define the "forward edge" to be the device-to-device communication
+    # originating from device 0 in increasing indices.
+    fwd_token = jax.lax.psend(
+        a,
+        axis_name="x",
+        perm=[(0, 1), (1, 2), (2, 3)],
+    )
+
+    data = jax.lax.precv(
+        fwd_token,
+        out_shape=return_dtype_and_shape,
+        axis_name="x",
+        perm=[(0, 1), (1, 2), (2, 3)],
+    )
+
+    # Here we use an optimization barrier to enforce an arbitrary ordering of
+    # collectives. This will make sure compute happens after recv on the forward
+    # edge, and by extension will make sure the send on the back edge happens
+    # after the recv on the forward edge. Without this optimization barrier, the
+    # send on the backward edge might slip before the forward edge recv ops are
+    # completed, and will cause a deadlock.
+    weights_, _ = (
+        jax.lax.optimization_barrier(
+            (weights, data)
+        )
+    )
+    res = jnp.dot(weights_, data)
+
+    # send the compute result back to the first device
+    bwd_token = jax.lax.psend(
+        res,
+        axis_name="x",
+        perm=[(3, 0)],
+    )
+
+    bwd_data = jax.lax.precv(
+        bwd_token,
+        out_shape=return_dtype_and_shape,
+        axis_name="x",
+        perm=[(3, 0)]
+    )
+    return bwd_data
+
+  fwd.trace(a).lower(lowering_platforms=("cuda",))
+
+
+test_psend_precv_basic_with_no_deadlock_cycle()

@@ -1,0 +1,46 @@
+"""JAX's distributed Pallas TPU tutorial (docs/pallas/tpu/distributed.md, JAX 0.10.2): the right permute example with its kernel and `pallas_call` moved into `kernels/ring.py` (imported there as `import jax.experimental.pallas.tpu as pltpu`).
+
+As the tutorial writes it, except: the Pallas kernel is lowered for TPU
+(`.trace(...).lower(lowering_platforms=("tpu",))`) instead of run, the prints that compare
+results are gone (on JAX 0.10's Explicit-axes mesh `input_arr[0, ::128]` itself raises a
+ShardingTypeError), and the TPU-only assert is dropped.
+
+Mutation: the `shard_map` dropped: the imported kernel under plain `jit`.
+"""
+import functools
+import jax
+from jax import lax
+from jax import numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+P = jax.sharding.PartitionSpec
+
+num_devices = jax.local_device_count()
+assert num_devices > 1, "Please run this notebook with more than one device."
+print(f"Running with {num_devices} {jax.devices()[0].device_kind} devices.")
+
+partition = P(None, 'x')
+mesh = jax.make_mesh((num_devices,), ('x',))
+sharding = jax.sharding.NamedSharding(mesh, partition)
+
+# Create an input array that shards the last dimension across
+# all devices.
+input_arr = jax.random.uniform(jax.random.key(0), (8, 128 * num_devices))
+input_arr = jax.device_put(input_arr, sharding)
+
+
+from kernels.ring import right_permute
+
+# Wrap the kernel within a shard_map to call.
+pallas_result = jax.jit(right_permute).trace(input_arr).lower(lowering_platforms=("tpu",))
+
+# Compare Pallas result to XLA shard_map result.
+perm = tuple((src, (src + 1) % num_devices) for src in range(num_devices))
+
+xla_result = jax.jit(
+    jax.shard_map(
+        lambda x: lax.ppermute(x, 'x', perm),
+        mesh=mesh, in_specs=partition, out_specs=partition)
+)(input_arr)
+

@@ -1,0 +1,257 @@
+"""The interpreter's Python semantics and three-valued verdicts, on small programs: statements
+run in order (the last binding wins), branches join, loops run their known iterations, closures
+bind late, a test the inputs decide prunes a branch, an exception a handler swallows is no
+error, and a failure on only some paths is a warning, never an error. (What JAX does with such
+programs is checked on the fixtures; these pin down how the engine reasons.)"""
+
+import ast
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from shardlint.analysis.check import check
+from shardlint.analysis.config import parse_table
+
+HEAD = """\
+import os
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax.sharding import Mesh, PartitionSpec as P
+
+mesh = Mesh(np.array(jax.devices()[:4]), ("x",))
+X = jax.ShapeDtypeStruct((8, 16), jnp.float32)
+"""
+HEAD_LINES = HEAD.count("\n")
+
+
+def diags(tmp_path: Path, body: str, **config) -> list[tuple[int, str, str]]:
+    """(line in `body`, code, severity) of what the engine reports for HEAD + body."""
+    (tmp_path / "prog.py").write_text(HEAD + textwrap.dedent(body))
+    cfg = parse_table({"backend": "gpu", **config}, tmp_path, None)
+    res = check([tmp_path], cfg, use_cache=False)
+    return sorted((d.line - HEAD_LINES, d.code, d.severity.value) for d in res.diagnostics)
+
+
+def test_last_assignment_wins(tmp_path):
+    assert diags(tmp_path, """\
+        def step(x):
+            return jax.lax.psum(x, "x")
+        step = jax.shard_map(step, mesh=mesh, in_specs=P("x"), out_specs=P())
+        jax.jit(step).trace(X)
+        """) == []
+
+
+def test_an_earlier_binding_is_gone(tmp_path):
+    assert diags(tmp_path, """\
+        def body(x):
+            return jax.lax.psum(x, "x")
+        step = jax.shard_map(body, mesh=mesh, in_specs=P("x"), out_specs=P())
+        step = body
+        jax.jit(step).trace(X)
+        """) == [(2, "SHL005", "error")]
+
+
+def test_a_failure_on_one_branch_only_is_a_warning(tmp_path):
+    got = diags(tmp_path, """\
+        def body(x):
+            return jax.lax.psum(x, "x")
+        if os.environ.get("SHARDED"):
+            step = jax.shard_map(body, mesh=mesh, in_specs=P("x"), out_specs=P())
+        else:
+            step = body
+        jax.jit(step).trace(X)
+        """)
+    assert got == [(2, "SHL005", "warning")]
+
+
+def test_a_failure_on_every_branch_is_an_error(tmp_path):
+    assert diags(tmp_path, """\
+        def body(x):
+            return jax.lax.psum(x, "x")
+        step = jax.jit(body) if os.environ.get("JIT") else body
+        step(X)
+        """) == [(2, "SHL005", "error")]
+
+
+def test_an_axis_that_is_one_of_two_names(tmp_path):
+    body = """\
+        AXIS = "x" if os.environ.get("A") else "{other}"
+        def body(x):
+            return jax.lax.psum(x, AXIS)
+        jax.jit(jax.shard_map(body, mesh=mesh, in_specs=P("x"), out_specs=P())).trace(X)
+        """
+    assert diags(tmp_path, body.format(other="y")) == [(3, "SHL006", "warning")]
+    assert diags(tmp_path, body.format(other="x")) == []
+
+
+def test_a_known_test_prunes_the_branch_it_rules_out(tmp_path):
+    assert diags(tmp_path, """\
+        SHARDED = True
+        def body(x):
+            return jax.lax.psum(x, "x")
+        if SHARDED:
+            step = jax.shard_map(body, mesh=mesh, in_specs=P("x"), out_specs=P())
+        else:
+            step = body
+        jax.jit(step).trace(X)
+        """) == []
+
+
+def test_isinstance_and_defaults_decide_branches(tmp_path):
+    assert diags(tmp_path, """\
+        def reduce(x, axis_name=None):
+            if axis_name is None:
+                axis_name = "x"
+            if isinstance(axis_name, str):
+                axis_name = (axis_name,)
+            return jax.lax.psum(x, axis_name)
+        jax.jit(jax.shard_map(reduce, mesh=mesh, in_specs=P("x"), out_specs=P())).trace(X)
+        jax.jit(lambda x: reduce(x, "y")).trace(X)
+        """) == [(6, "SHL005", "error")]
+
+
+def test_a_loop_runs_each_known_item(tmp_path):
+    assert diags(tmp_path, """\
+        def body(x):
+            for axis in ("x", "z"):
+                x = jax.lax.psum(x, axis)
+            return x
+        jax.jit(jax.shard_map(body, mesh=mesh, in_specs=P("x"), out_specs=P())).trace(X)
+        """) == [(3, "SHL006", "error")]
+
+
+def test_a_closure_sees_its_scope_as_it_is_when_it_runs(tmp_path):
+    assert diags(tmp_path, """\
+        def make():
+            axis = "y"
+            def f(x):
+                return jax.lax.psum(x, axis)
+            axis = "x"
+            return f
+        jax.jit(jax.shard_map(make(), mesh=mesh, in_specs=P("x"), out_specs=P())).trace(X)
+        """) == []
+
+
+def test_instance_attributes_follow_their_stores(tmp_path):
+    assert diags(tmp_path, """\
+        class Reducer:
+            def __init__(self):
+                self.axis = "y"
+                self.axis = "x"
+            def __call__(self, x):
+                return jax.lax.psum(x, self.axis)
+        jax.jit(jax.shard_map(Reducer(), mesh=mesh, in_specs=P("x"), out_specs=P())).trace(X)
+        """) == []
+
+
+@pytest.mark.parametrize("handler, reported", [
+    ("except Exception:", []),
+    ("except NameError:", []),
+    ("except ValueError:", [(3, "SHL005", "error")]),
+    ("except Exception as e:\n        raise RuntimeError('no') from e", [(3, "SHL005", "error")]),
+])
+def test_an_error_a_handler_swallows(tmp_path, handler, reported):
+    assert diags(tmp_path, f"""\
+def go(x):
+    try:
+        return jax.jit(lambda v: jax.lax.psum(v, "x")).trace(x)
+    {handler}
+        return None
+go(X)
+""") == reported
+
+
+def test_an_error_a_test_expects(tmp_path):
+    assert diags(tmp_path, """\
+        import pytest
+        def test_rejects():
+            with pytest.raises(NameError):
+                jax.jit(lambda v: jax.lax.psum(v, "x")).trace(X)
+        """) == []
+
+
+def test_hasattr_of_a_versioned_api_follows_the_target_version(tmp_path):
+    body = """\
+        if hasattr(jax, "shard_map"):
+            shard_map = jax.shard_map
+        else:
+            from jax.experimental.shard_map import shard_map
+        def body(x):
+            return jax.lax.psum(x, "x")
+        jax.jit(shard_map(body, mesh=mesh, in_specs=P("x"), out_specs=P())).trace(X)
+        """
+    assert diags(tmp_path, body, **{"jax-version": "0.10.2"}) == []
+    assert diags(tmp_path, body, **{"jax-version": "0.5.3"}) == []
+
+
+def test_code_after_a_certain_raise_does_not_run(tmp_path):
+    assert diags(tmp_path, """\
+        def fail(x):
+            raise NotImplementedError("not on this backend")
+        def body(x):
+            fail(x)
+            return jax.lax.psum(x, "x")
+        jax.jit(body).trace(X)
+        """) == []
+
+
+def test_unknown_is_not_wrong(tmp_path):
+    assert diags(tmp_path, """\
+        def body(x, axis):
+            return jax.lax.psum(x, axis)
+        def run(x, axis=os.environ["AXIS"]):
+            return jax.jit(jax.shard_map(lambda v: body(v, axis), mesh=mesh, in_specs=P("x"), out_specs=P()))(x)
+        run(X)
+        """) == []
+
+
+@pytest.mark.parametrize("handler, reported", [
+    ("except AssertionError:", []),
+    ("except NameError:", [(1, "SHL006", "error")]),
+])
+def test_the_exception_a_rule_predicts_decides_what_a_handler_catches(tmp_path, handler, reported):
+    # psum over an axis the mesh lacks, under check_vma=True: a bare AssertionError at lowering.
+    assert diags(tmp_path, f"""\
+f = jax.shard_map(lambda v: jax.lax.psum(v, "y"), mesh=mesh, in_specs=P("x"), out_specs=P())
+try:
+    jax.jit(f).trace(X).lower(lowering_platforms=("cuda",))
+{handler}
+    pass
+""") == reported
+
+
+def test_an_internal_error_in_one_entry_point_loses_no_other_diagnostics(tmp_path, monkeypatch, caplog):
+    from shardlint.analysis.interp.machine import Interpreter
+
+    (tmp_path / "broken.py").write_text(HEAD + "jax.jit(lambda v: jax.lax.psum(v, 'x')).trace(X)\n")
+    original = Interpreter._st_Expr
+
+    def planted(self, st, act, ctx, entry_label):
+        if act.scope.module.name == "broken":
+            raise RuntimeError("planted")
+        return original(self, st, act, ctx, entry_label)
+
+    monkeypatch.setattr(Interpreter, "_st_Expr", planted)
+    from shardlint.analysis.interp import machine
+    monkeypatch.setitem(machine._STMT_METHODS, ast.Expr, planted)
+    got = diags(tmp_path, """\
+        jax.jit(lambda v: jax.lax.psum(v, "x")).trace(X)
+        """)
+    assert got == [(1, "SHL005", "error")]
+    assert any("internal error while analysing module broken" in r.message and "broken.py:9" in r.message
+               and "planted" in r.message for r in caplog.records)
+
+
+def test_nested_unpacking_of_a_call_result(tmp_path):
+    # Flax's own `(loss, (updates, aux)), grads = fn_out` once crashed the engine.
+    assert diags(tmp_path, """\
+        def pair():
+            return (jax.jit, None), None
+        (wrap, _), _ = pair()
+        @wrap
+        def step(x):
+            return jax.lax.psum(x, "i")
+        step.trace(X)
+        """) == [(6, "SHL005", "error")]
