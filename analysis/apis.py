@@ -250,6 +250,9 @@ NNX = {
     _NNX + "state": Api("graph_state", "(node, *filters)"),
     _NNX + "update": Api("graph_update", "(node, state, *states)"),
     _NNX + "clone": Api("same", "(node, **kw)"),
+    # specs for a module's state: a tree of PartitionSpecs keyed like its attributes
+    _NNX + "StateSharding": Api("same", "(pytree, *args, **kw)"),
+    _NNX + "State": Api("same", "(pytree, *args, **kw)"),
     _NNX + "BatchNorm": Api("norm_layer", "(num_features=None, *, use_running_average=False, axis=-1, momentum=0.99, "
                                           "epsilon=1e-5, axis_name=None, axis_index_groups=None, **kw)"),
     _NNX + "BatchNorm.__call__": Api("norm_call", "(self, x, use_running_average=None, *, mask=None)"),
@@ -299,8 +302,9 @@ EQUINOX = {
     _EQX + "filter_jit": Api("jit", "(fun=None, *, donate='none', **jitkwargs)", fn="fun"),
     _EQX + "filter_vmap": Api("vmap", "(fun=None, *, in_axes=None, out_axes=None, axis_name=None, axis_size=None, "
                                       "**vmapkwargs)", fn="fun"),
-    _EQX + "filter_pmap": Api("pmap", "(fun=None, *, in_axes=None, out_axes=None, axis_name=None, axis_size=None, "
-                                      "donate='none', **pmapkwargs)", fn="fun"),
+    # traced under jax.vmap with the same axis name first (equinox/_vmap_pmap.py), then pmapped
+    _EQX + "filter_pmap": Api("filter_pmap", "(fun=None, *, in_axes=None, out_axes=None, axis_name=None, "
+                                             "axis_size=None, donate='none', **pmapkwargs)", fn="fun"),
     _EQX + "filter_grad": Api("grad", "(fun=None, *, has_aux=False, **gradkwargs)", fn="fun"),
     _EQX + "filter_value_and_grad": Api("grad", "(fun=None, *, has_aux=False, **gradkwargs)", fn="fun"),
     _EQX + "filter_checkpoint": Api("wrap", "(fun=None, *, prevent_cse=True, policy=None)", fn="fun"),

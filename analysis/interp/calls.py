@@ -133,9 +133,10 @@ class CallMixin:
         if isinstance(callee, Inst):
             m = self.getattr(callee, "__call__")
             if m is Unknown:
-                if isinstance(callee.cls, Ext):  # a framework layer: its output varies as its inputs
+                if isinstance(callee.cls, Ext):  # a framework layer: its output varies as its inputs and parameters
                     arrays = [a for a in (*args, *kwargs.values()) if isinstance(a, ArrayV)]
-                    return ArrayV(vma=frozenset().union(*(a.vma for a in arrays))) if arrays else Unknown
+                    own = callee.attrs.get("__vma__", frozenset())
+                    return ArrayV(vma=frozenset(own).union(*(a.vma for a in arrays))) if arrays or own else Unknown
                 return Unknown
             return self.call(m, args, kwargs, act, ctx, site, node, unknown_tail=unknown_tail, label=label)
         if isinstance(callee, Transformed):

@@ -88,7 +88,8 @@ class Context:
     caught: frozenset = frozenset()
     # More choices were nested than are tracked: nothing under here is certain.
     uncertain: bool = False
-    # Modes a framework runs code in ("linen_init": a Flax Linen module initializing).
+    # Modes code runs in: "linen_init" (a Flax Linen module initializing), "trace_only" (traced
+    # to find its outputs, never lowered).
     modes: frozenset = frozenset()
 
     def _with(self, **changes) -> "Context":

@@ -164,7 +164,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         params["__wrap__"] = self.wrap_site(fn, node, act, decorating, row)
         return Transformed(row.kind, fn, params, site, name)
 
-    _api_jit = _api_pmap = _api_vmap = _api_shard_map = _api_pallas_call = _api_transform
+    _api_jit = _api_pmap = _api_vmap = _api_shard_map = _api_pallas_call = _api_filter_pmap = _api_transform
     _api_wrap = _api_trace = _api_grad = _api_transform
 
     def _keywords(self, node) -> list:

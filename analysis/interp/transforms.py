@@ -12,7 +12,7 @@ from .. import apis
 from .events import ExplicitUnshardedEvent, NestedMeshEvent, PallasEvent, ReceivedCarryEvent, SpecEvent
 from .frames import Layer
 from .values import (
-    ArrayV, Bound, ClassV, Const, DictV, Func, GraphPart, Inst, MeshV, ModV, Multi, NO_SHARDING, Partial, PSpecV, Seq,
+    ArrayV, Bound, ClassV, Const, DictV, Ext, Func, GraphPart, Inst, MeshV, ModV, Multi, NO_SHARDING, Partial, PSpecV, Seq,
     ShardingV, Transformed, Unknown, Value, holds, is_received, is_varying, join, options, vma_of,
 )
 
@@ -75,6 +75,14 @@ class TransformMixin:
             results.append(self.call(t.fn, args, kwargs, act, inner, site, node,
                                      label=label or "calls the pmapped function"))
         return join(results)
+
+    def _apply_filter_pmap(self, t, args, kwargs, act, ctx, site, node, label):
+        """`eqx.filter_pmap`: the function is traced under `jax.vmap` (same axis name) to find its
+        outputs' structure (traced, never lowered), then pmapped: what vmap rejects while tracing
+        fails it too."""
+        self._apply_vmap(t, args, kwargs, act, ctx.in_mode("trace_only"), site, node,
+                         label or "calls the filter_pmapped function")
+        return self._apply_pmap(t, args, kwargs, act, ctx, site, node, label)
 
     def _apply_vmap(self, t, args, kwargs, act, ctx, site, node, label):
         results = []
@@ -212,6 +220,8 @@ def block(v: Value, spec: Value, manual) -> Value:
     over the manual axes their spec shards them over; modules, functions and containers keep
     their structure (a spec applies to each leaf, or part by part where it has the same
     structure)."""
+    if isinstance(v, Inst) and isinstance(spec, (DictV, PSpecV)):
+        return _module_block(v, spec, manual)
     if isinstance(v, (Inst, Func, ClassV, Bound, Partial, Transformed, ModV, GraphPart)):
         return v
     if isinstance(v, Seq):
@@ -226,6 +236,36 @@ def block(v: Value, spec: Value, manual) -> Value:
     if manual is not None:
         vma &= manual
     return ArrayV(None, v.dtype if isinstance(v, ArrayV) else None, vma=vma)
+
+
+def _spec_vma(spec: Value, manual) -> frozenset:
+    """Every manual axis a spec tree names."""
+    if isinstance(spec, PSpecV):
+        axes = frozenset(spec.axes or ())
+    elif isinstance(spec, DictV):
+        axes = frozenset().union(*(_spec_vma(s, manual) for s in spec.items.values()))
+    elif isinstance(spec, Seq):
+        axes = frozenset().union(*(_spec_vma(s, manual) for s in spec.items))
+    else:
+        axes = frozenset()
+    return axes & manual if manual is not None else axes
+
+
+def _module_block(m: Inst, spec: Value, manual) -> Inst:
+    """A module passed to shard_map: its state as the per-device block its spec makes of it (a
+    tree of specs keyed like its attributes, as `nnx.StateSharding` gives, or one spec for
+    all). A framework layer whose parameters vary makes what it computes vary too."""
+    out = Inst(m.cls, dict(m.attrs), m.version + 1, m.lift, m.setup_done)
+    if isinstance(m.cls, Ext):
+        vma = _spec_vma(spec, manual)
+        if vma:
+            out.attrs["__vma__"] = vma
+        return out
+    for k, v in m.attrs.items():
+        part = spec.items.get(k) if isinstance(spec, DictV) else spec
+        if part is not None and (isinstance(v, (Inst, ArrayV, Seq, DictV)) or v is Unknown):
+            out.attrs[k] = block(v, part, manual)
+    return out
 
 
 def spec_mismatch(spec: Value, arg: Value, path: str) -> str | None:

@@ -33,7 +33,7 @@ def check(facts: Facts):
         if found:
             out.append(next((d for d in found if d.severity == Severity.ERROR), found[0]))
         backend = backend_of(facts, ev.ctx)
-        if ev.kind in _SEND_RECV and backend in ("tpu", "cpu"):
+        if ev.kind in _SEND_RECV and backend in ("tpu", "cpu") and "trace_only" not in ev.ctx.modes:
             out.append(diag(
                 facts, "SHL007", ev.site,
                 f"`jax.lax.{name}` is lowered for `{backend}` (configured, or the code's own "

@@ -11,7 +11,7 @@ from pygls.uris import to_fs_path
 from shardlint.analysis import config as cfgmod
 from shardlint.analysis.check import parse_error
 from shardlint.analysis.source import parse_text
-from shardlint.server.lsp_lowering import COMMAND, LoweringFeature
+from shardlint.server.features.lowering import COMMAND, LoweringFeature
 
 server = LanguageServer("shardlint-lowering-test", "0")
 static: dict[str, list[types.Diagnostic]] = {}

@@ -55,10 +55,12 @@ async def test_code_lens_command_lowers_only_its_target(client, tmp_path):
         await until(lambda: True)
     lens = next(c for c in lenses if list(c.command.arguments) == ["sendrecv:ring"])
     run = types.ExecuteCommandParams(command=lens.command.command, arguments=lens.command.arguments)
-    await client.workspace_execute_command_async(run)
+    done = await client.workspace_execute_command_async(run)
     # Only the ring (which lowers) ran: the failing `unsharded` target would have published SHL900.
     assert lowering(client, src) == []
+    assert done == {"message": "lowering: 1 target lowered", "failed": 0, "results": {"sendrecv:ring": "ok"}}
     run.arguments = ["sendrecv:unsharded"]
-    await client.workspace_execute_command_async(run)
+    done = await client.workspace_execute_command_async(run)
     await until(lambda: lowering(client, src))
     assert [d.code for d in lowering(client, src)] == ["SHL900"]
+    assert done["message"] == "lowering: 1 target failed (sendrecv:unsharded: failed)" and done["failed"] == 1

@@ -212,7 +212,7 @@ async def test_fix_all_command_applies_through_the_client(client, tmp_path):
     assert 'axis_names={"x"}' not in apply(PARTIAL_MANUAL, edits_by_uri(applied[0].edit)[u])
 
 
-async def test_hover_shows_rule_jax_error_and_fix(client, tmp_path):
+async def test_hover_shows_the_jax_error_first_then_the_call_path(client, tmp_path):
     write(tmp_path, {"main.py": PRECV_UNDER_JIT})
     await start(client, tmp_path)
     u = open_doc(client, tmp_path / "main.py")
@@ -222,11 +222,31 @@ async def test_hover_shows_rule_jax_error_and_fix(client, tmp_path):
         text_document=types.TextDocumentIdentifier(uri=u), position=inside))
     rule = ALL_RULES["SHL001"]
     text = hover.contents.value
-    assert rule.name in text and rule.jax_error in text and rule.fix in text
+    assert text.startswith("**JAX raises**") and rule.name in text.splitlines()[0]
+    assert text.index(rule.jax_error) < text.index("**Call path:**") < text.index(rule.fix)
+    assert d.message not in text  # the editor shows the message beside the hover already
+    first_step = d.related_information[0]
+    assert f"[main.py:{first_step.location.range.start.line + 1}]({u}#L" in text
     assert hover.range == d.range
     outside = types.Position(line=0, character=0)
     assert await client.text_document_hover_async(types.HoverParams(
         text_document=types.TextDocumentIdentifier(uri=u), position=outside)) is None
+
+
+async def test_fix_all_command_says_why_nothing_was_fixed(client, tmp_path):
+    write(tmp_path, {"main.py": PRECV_UNDER_JIT, "clean.py": "x = 1\n"})
+    await start(client, tmp_path)
+    u = open_doc(client, tmp_path / "main.py")
+    await shl001(client, u)
+    result = await client.workspace_execute_command_async(types.ExecuteCommandParams(
+        command="shardlint.fixAll", arguments=[u]))
+    assert result["applied"] == 0
+    assert result["reason"].startswith("only unsafe fixes for the 1 error in main.py"), result
+    assert '"Wrap in jax.shard_map' in result["reason"]
+    clean = open_doc(client, tmp_path / "clean.py")
+    result = await client.workspace_execute_command_async(types.ExecuteCommandParams(
+        command="shardlint.fixAll", arguments=[clean]))
+    assert result == {"applied": 0, "reason": "no problems in clean.py"}
 
 
 # psend/precv lowered for TPU (SHL007): the pair becomes one ppermute; the psend statement and

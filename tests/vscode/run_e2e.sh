@@ -4,15 +4,22 @@
 #
 #   tests/vscode/run_e2e.sh [PROJECT]
 #
-# PROJECT (default tests/example) is copied to a scratch folder and opened; the test waits for the
-# SHL001 squiggle and its Problems entry, applies the "Wrap in jax.shard_map" quick fix with Ctrl+.,
-# saves, and asserts that the file changed and the problem is gone.
+# Builds the .vsix (the server bundled) and installs it into code-server, whose interpreter is a
+# fresh venv with no shardlint in it. Then, on a copy of PROJECT (default tests/example):
+#   1. fix: both squiggles of pipeline/stages.py, the language status and the hover; the wrap fix
+#      from stages.py edits train.py and both squiggles go within 2 s, without typing; the lowering
+#      check reports its result; a restart logs no error (e2e.js --mode fix);
+#   2. restricted: an untrusted copy that plants a shardlint/ package and a fake interpreter
+#      setting shows the squiggles from the bundled server, and nothing planted runs.
 #
 # Environment:
-#   SHARDLINT_PYTHON      interpreter with shardlint installed (default: python3 on PATH)
+#   SHARDLINT_PYTHON      interpreter with shardlint and JAX installed: the CLI verdicts the editor is
+#                         compared with, and the project's interpreter (shardlint.python: imports
+#                         resolve against it, the lowering worker runs it) (default: python3 on PATH)
 #   SHARDLINT_E2E_CACHE   where code-server, Node 24 and playwright-core are installed
 #                         (default: ~/.cache/shardlint-vscode-e2e; outside the repository)
 #   SHARDLINT_E2E_OUT     where the screenshots and logs go (default: $SHARDLINT_E2E_CACHE/artifacts)
+#   SHARDLINT_VSIX        an already built .vsix (default: build one with npm run package)
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -31,7 +38,7 @@ mkdir -p "$cache" "$out"
 rm -f "$out"/*.png "$out"/*.log "$out"/*.txt
 export npm_config_cache="$cache/npm-cache" npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
 
-"$python" -c 'import shardlint.server' || { echo "e2e: $python cannot import shardlint.server (set SHARDLINT_PYTHON)" >&2; exit 2; }
+"$python" -c 'import shardlint.server, jax' || { echo "e2e: $python cannot import shardlint.server and jax (set SHARDLINT_PYTHON)" >&2; exit 2; }
 
 if ! command -v chromium >/dev/null || ! dpkg -s libkrb5-dev >/dev/null 2>&1; then
   step "installing chromium and libkrb5-dev (apt)"
@@ -55,26 +62,55 @@ if [ ! -f "$cache/code-server/.installed-$code_server_version" ]; then
   touch "$cache/code-server/.installed-$code_server_version"
 fi
 
-step "building the .vsix"
-(cd "$repo/vscode-client" && { [ -d node_modules ] || npm ci --silent; } && npm run --silent package >"$out/package.log" 2>&1) \
-  || { cat "$out/package.log" >&2; exit 1; }
-vsix="$repo/vscode-client/shardlint.vsix"
+vsix="${SHARDLINT_VSIX:-}"
+if [ -z "$vsix" ]; then
+  step "building the .vsix"
+  (cd "$repo/vscode-client" && { [ -d node_modules ] || npm ci --silent; } && npm run --silent package >"$out/package.log" 2>&1) \
+    || { cat "$out/package.log" >&2; exit 1; }
+  vsix="$repo/vscode-client/shardlint.vsix"
+fi
+# The packed README's images point into the repository's vscode-client/ folder.
+grep -q '](https://github.com/shardlint/shardlint/raw/HEAD/vscode-client/images/' <<<"$(unzip -p "$vsix" extension/readme.md)" \
+  || { echo "e2e: the packed README's image URLs do not point into vscode-client/" >&2; exit 1; }
+grep -qx 'extension/bundled/libs/shardlint/server/lsp.py' <<<"$(unzip -Z1 "$vsix")" \
+  || { echo "e2e: the .vsix does not bundle the server" >&2; exit 1; }
 
 work="$(mktemp -d)"
 server_pid=""
 cleanup() {
   if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; fi
-  find "$work/user/logs" -name shardlint.log -exec cp {} "$out/shardlint-extension.log" \; 2>/dev/null || true
+  find "$work" -path '*/logs/*' -name '*shardlint*.log' -exec cp {} "$out/" \; 2>/dev/null || true
   rm -rf "$work"
 }
 trap cleanup EXIT
-cp -r "$project" "$work/project"
-mkdir -p "$work/user/User" "$work/extensions"
-cat >"$work/user/User/settings.json" <<JSON
+
+# The editor's interpreter: a fresh venv without shardlint (the extension must bring its own).
+python3 -m venv --without-pip "$work/bare"
+bare="$work/bare/bin/python"
+if "$bare" -c 'import shardlint' 2>/dev/null; then echo "e2e: the bare venv imports shardlint" >&2; exit 2; fi
+
+# Start code-server on a free port with user data $1 and folder $2 (extra flags after); wait for it.
+start_code_server() {
+  local user="$1" folder="$2"; shift 2
+  mkdir -p "$user/extensions"
+  node "$cs/out/node/entry.js" --user-data-dir "$user" --extensions-dir "$user/extensions" \
+    --install-extension "$vsix" >>"$out/install.log" 2>&1
+  port="$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
+  node "$cs/out/node/entry.js" --auth none --bind-addr "127.0.0.1:$port" --disable-telemetry \
+    --disable-update-check --user-data-dir "$user" --extensions-dir "$user/extensions" "$@" "$folder" \
+    >"$out/code-server-$(basename "$user").log" 2>&1 &
+  server_pid=$!
+}
+
+settings() {  # user settings.json: $1 = the folder, $2 = whether workspace trust is on
+  mkdir -p "$1/User"
+  cat >"$1/User/settings.json" <<JSON
 {
-  "shardlint.interpreter": "$(command -v "$python")",
+  "shardlint.interpreter": "$bare",
+  "shardlint.python": "$(command -v "$python")",
   "shardlint.trace.server": "messages",
-  "security.workspace.trust.enabled": false,
+  "security.workspace.trust.enabled": $2,
+  "security.workspace.trust.startupPrompt": "always",
   "workbench.startupEditor": "none",
   "workbench.secondarySideBar.defaultVisibility": "hidden",
   "chat.disableAIFeatures": true,
@@ -84,20 +120,29 @@ cat >"$work/user/User/settings.json" <<JSON
   "telemetry.telemetryLevel": "off"
 }
 JSON
+}
 
-step "installing the extension into code-server"
-node "$cs/out/node/entry.js" --user-data-dir "$work/user" --extensions-dir "$work/extensions" \
-  --install-extension "$vsix" >"$out/install.log" 2>&1
+step "fix: the cross-file wrap fix clears both squiggles"
+cp -r "$project" "$work/project"
+settings "$work/user" false
+start_code_server "$work/user" "$work/project" --disable-workspace-trust
+NODE_PATH="$cache/tools/node_modules" node "$here/e2e.js" --mode fix \
+  --url "http://127.0.0.1:$port/?folder=$work/project" --project "$work/project" --out "$out" --logs "$work/user"
+kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; server_pid=""
 
-port="$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
-step "starting code-server on port $port"
-node "$cs/out/node/entry.js" --auth none --bind-addr "127.0.0.1:$port" --disable-workspace-trust \
-  --disable-telemetry --disable-update-check --user-data-dir "$work/user" --extensions-dir "$work/extensions" \
-  "$work/project" >"$out/code-server.log" 2>&1 &
-server_pid=$!
-
-step "driving VS Code with Chromium"
-NODE_PATH="$cache/tools/node_modules" node "$here/e2e.js" \
-  --url "http://127.0.0.1:$port/?folder=$work/project" --project "$work/project" --out "$out" \
-  --logs "$work/user"
+step "restricted: an untrusted workspace's shardlint/ package and interpreter never run"
+shadow="$work/untrusted"
+cp -r "$project" "$shadow"
+mkdir -p "$shadow/shardlint/server" "$shadow/.vscode"
+for f in shardlint/__init__.py shardlint/server/__init__.py shardlint/server/__main__.py; do
+  printf 'open(%s, "w").write("ran")\n' "\"$shadow/planted-$(echo "$f" | tr / -)\"" >"$shadow/$f"
+done
+printf '#!/bin/sh\necho ran > "%s/planted-fakepython"\nexit 1\n' "$shadow" >"$shadow/fakepython"
+chmod +x "$shadow/fakepython"
+printf '{ "shardlint.interpreter": "%s/fakepython", "shardlint.path": "%s/fakepython" }\n' "$shadow" "$shadow" \
+  >"$shadow/.vscode/settings.json"
+settings "$work/user2" true
+start_code_server "$work/user2" "$shadow"
+NODE_PATH="$cache/tools/node_modules" node "$here/e2e.js" --mode restricted \
+  --url "http://127.0.0.1:$port/?folder=$shadow" --project "$shadow" --out "$out" --logs "$work/user2"
 step "passed (screenshots in $out)"

@@ -1,5 +1,6 @@
 """The VS Code extension from pytest: its unit tests (`npm test`, fast), and the end-to-end test in a
-real VS Code (code-server + Chromium, minutes from a cold cache) when SHARDLINT_VSCODE_E2E=1."""
+real VS Code (code-server + Chromium, minutes from a cold cache: the cross-file fix, then Restricted
+Mode) when SHARDLINT_VSCODE_E2E=1."""
 
 import os
 import shutil
@@ -33,4 +34,4 @@ def test_vscode_end_to_end():
     env = {**os.environ, "SHARDLINT_PYTHON": sys.executable}
     r = subprocess.run([str(REPO / "tests/vscode/run_e2e.sh")], env=env, capture_output=True, text=True, timeout=1800)
     assert r.returncode == 0, r.stdout[-8000:] + r.stderr[-3000:]
-    assert "[e2e.js] passed" in r.stdout
+    assert "[e2e.js] passed (fix)" in r.stdout and "[e2e.js] passed (restricted)" in r.stdout

@@ -1,69 +1,113 @@
-// Which program runs the language server, and whether shardlint is importable there.
-// Pure Node (child_process), no `vscode` import: the unit tests run it against real interpreters.
+// Which interpreter runs the language server, the command that starts it, and what that
+// interpreter can run (probe). Pure Node (child_process), no `vscode` import: the unit tests run it
+// against real interpreters.
 import { execFile } from "child_process";
-import { LaunchSettings } from "./settings";
+import * as fs from "fs";
+import * as path from "path";
 
-export type Source = "path" | "interpreter" | "python-extension" | "default";
+export type ImportStrategy = "useBundled" | "fromEnvironment";
+export type Source = "path" | "interpreter" | "python-extension";
 
 export interface ServerCommand {
   command: string;
   args: string[];
   /** Which setting chose it, for the log and the error messages. */
   source: Source;
-  /** The interpreter, when the server runs as `<python> -m shardlint.server` (probe and pip use it). */
-  python?: string;
+  /** The interpreter argv (absent when `shardlint.path` names an executable). */
+  python?: string[];
+  importStrategy: ImportStrategy;
 }
 
-export const DEFAULT_PYTHON = "python3";
-export const SERVER_MODULE = "shardlint.server";
-export const PACKAGE = "shardlint";
+/** The script in the extension that starts the server (see bundled/tool/launch.py). */
+export function launcherPath(extensionRoot: string): string {
+  return path.join(extensionRoot, "bundled", "tool", "launch.py");
+}
 
 /**
- * `shardlint.path` (an executable: `<path> server`) if set; else `shardlint.interpreter`; else the
- * Python extension's active interpreter (argv, as that extension gives it); else `python3`.
+ * `shardlint.path` (an executable: `<path> server`) if set; else the interpreter: the
+ * `shardlint.interpreter` setting (an explicit choice wins), else the Python extension's (argv,
+ * as that extension gives it). Undefined when there is none: the user is asked to pick one.
+ * The interpreter runs `-I launch.py`: isolated, so that nothing from the workspace is imported.
  */
-export function resolveServerCommand(launch: LaunchSettings, activeInterpreter?: readonly string[]): ServerCommand {
-  if (launch.path) return { command: launch.path, args: ["server"], source: "path" };
-  if (launch.interpreter) return moduleCommand([launch.interpreter], "interpreter");
-  const active = activeInterpreter?.filter((a) => a.trim() !== "");
-  if (active && active.length) return moduleCommand(active, "python-extension");
-  return moduleCommand([DEFAULT_PYTHON], "default");
-}
-
-function moduleCommand(argv: readonly string[], source: Source): ServerCommand {
-  const [python, ...rest] = argv;
-  return { command: python, args: [...rest, "-m", SERVER_MODULE], source, python };
-}
-
-/** Prefix arguments of the interpreter argv (e.g. `conda run -n env python` has some). */
-function prefix(cmd: ServerCommand): string[] {
-  return cmd.args.slice(0, cmd.args.length - 2);
+export function resolveServerCommand(
+  launch: { path?: string; interpreter?: string; importStrategy?: ImportStrategy },
+  extensionRoot: string,
+  pythonExtension?: readonly string[],
+): ServerCommand | undefined {
+  const importStrategy = launch.importStrategy ?? "useBundled";
+  if (launch.path) return { command: launch.path, args: ["server"], source: "path", importStrategy };
+  const fromExtension = pythonExtension?.filter((a) => a.trim() !== "");
+  const [argv, source]: [string[] | undefined, Source] = launch.interpreter
+    ? [[launch.interpreter], "interpreter"]
+    : [fromExtension?.length ? [...fromExtension] : undefined, "python-extension"];
+  if (!argv) return undefined;
+  const [command, ...prefix] = argv;
+  const args = [...prefix, "-I", launcherPath(extensionRoot)];
+  if (importStrategy === "fromEnvironment") args.push("--from-environment");
+  return { command, args, source, python: argv, importStrategy };
 }
 
 export type ProbeResult =
-  | { kind: "ok" }
-  | { kind: "missing"; python: string }
+  | { kind: "ok"; version: string; shardlint: string; location: string; libcst: boolean }
+  | { kind: "unsupported"; python: string; version: string }
+  | { kind: "missing"; python: string; detail: string }
   | { kind: "no-interpreter"; python: string; detail: string };
 
-const PROBE = "import importlib.util, sys; sys.exit(0 if importlib.util.find_spec('shardlint') and importlib.util.find_spec('shardlint.server') else 3)";
+interface ProbeOutput {
+  executable: string;
+  version: number[];
+  supported: boolean;
+  shardlint: string | null;
+  location: string | null;
+  libcst: boolean;
+  error: string | null;
+}
 
-/** Can `cmd`'s interpreter import shardlint.server? (Nothing to probe when an executable path is used.) */
-export function probe(cmd: ServerCommand, timeoutMs = 20000): Promise<ProbeResult> {
-  if (!cmd.python) return Promise.resolve({ kind: "ok" });
-  const python = cmd.python;
+/** What the server would run with: `cmd` with `--probe` (nothing to probe for an executable path). */
+export function probe(cmd: ServerCommand, cwd: string, timeoutMs = 30000): Promise<ProbeResult> {
+  if (!cmd.python) return Promise.resolve({ kind: "ok", version: "", shardlint: "", location: cmd.command, libcst: true });
+  const python = cmd.python.join(" ");
   return new Promise((resolve) => {
-    execFile(python, [...prefix(cmd), "-c", PROBE], { timeout: timeoutMs }, (err, _stdout, stderr) => {
-      if (!err) return resolve({ kind: "ok" });
-      const code: unknown = (err as { code?: unknown }).code;
-      if (code === 3) return resolve({ kind: "missing", python });
-      const detail = typeof code === "string" ? `${code}: ${err.message}` : (stderr.trim() || err.message);
-      resolve({ kind: "no-interpreter", python, detail });
+    execFile(cmd.command, [...cmd.args, "--probe"], { timeout: timeoutMs, cwd }, (err, stdout, stderr) => {
+      let out: ProbeOutput | undefined;
+      try {
+        out = JSON.parse(stdout.trim().split("\n").pop() ?? "");
+      } catch {
+        out = undefined;
+      }
+      if (err || !out) {
+        const code: unknown = err && (err as { code?: unknown }).code;
+        const detail = typeof code === "string" ? `${code}: ${err?.message}` : (stderr.trim() || err?.message || stdout);
+        return resolve({ kind: "no-interpreter", python, detail });
+      }
+      const version = out.version.join(".");
+      if (!out.supported) return resolve({ kind: "unsupported", python: out.executable, version });
+      if (!out.shardlint || !out.location) {
+        return resolve({ kind: "missing", python: out.executable, detail: out.error ?? "shardlint is not importable" });
+      }
+      resolve({ kind: "ok", version, shardlint: out.shardlint, location: out.location, libcst: out.libcst });
     });
   });
 }
 
-/** argv that installs shardlint into `cmd`'s interpreter. */
-export function pipInstall(cmd: ServerCommand): { command: string; args: string[] } {
-  if (!cmd.python) throw new Error("shardlint runs from an executable path; there is no interpreter to install into");
-  return { command: cmd.python, args: [...prefix(cmd), "-m", "pip", "install", "--upgrade", PACKAGE] };
+/** Interpreters on PATH for the picker: python3 and python3.N, each once (by real path). */
+export function interpretersOnPath(envPath = process.env.PATH ?? ""): string[] {
+  const names = ["python3", ...Array.from({ length: 10 }, (_, i) => `python3.${i + 10}`)];
+  const seen = new Set<string>();
+  const found: string[] = [];
+  for (const dir of envPath.split(path.delimiter).filter(Boolean)) {
+    for (const name of names) {
+      const p = path.join(dir, name);
+      try {
+        fs.accessSync(p, fs.constants.X_OK);
+        const real = fs.realpathSync(p);
+        if (seen.has(real)) continue;
+        seen.add(real);
+        found.push(p);
+      } catch {
+        continue;
+      }
+    }
+  }
+  return found;
 }

@@ -27,13 +27,17 @@ export function settingsFor(scope: vscode.Uri | undefined): ServerSettings {
   });
 }
 
+/**
+ * The client, starting `cmd` in `cwd`: a folder of the extension's own, never the workspace (a
+ * module there must not shadow what the server imports).
+ */
 export function createClient(
   cmd: ServerCommand,
+  cwd: string,
   output: vscode.LogOutputChannel,
   status: StatusModel,
   refresh: () => void,
 ): LanguageClient {
-  const cwd = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   const serverOptions: ServerOptions = {
     command: cmd.command,
     args: cmd.args,
@@ -103,16 +107,32 @@ export function notifySettingsChanged(client: LanguageClient): Promise<void> {
   });
 }
 
-/** Run the lowering check of every configured target; its results arrive as diagnostics. */
-export async function checkLowering(client: LanguageClient): Promise<unknown> {
-  if (client.state !== State.Running) throw new Error("the shardlint server is not running");
-  return client.sendRequest(ExecuteCommandRequest.type, { command: LOWERING_COMMAND, arguments: [] });
+/** What the lowering check found: "lowering: 1 target failed", and how many failed. */
+export interface LoweringOutcome {
+  message: string;
+  failed: number;
 }
 
-/** Apply every safe fix in `file`; the server edits through workspace/applyEdit. */
-export async function fixAll(client: LanguageClient, file: vscode.Uri): Promise<number> {
+/** Run the lowering check of every configured target; its results arrive as diagnostics. */
+export async function checkLowering(client: LanguageClient): Promise<LoweringOutcome> {
   if (client.state !== State.Running) throw new Error("the shardlint server is not running");
-  const res = await client.sendRequest(ExecuteCommandRequest.type, { command: FIX_ALL_COMMAND, arguments: [file.toString()] });
-  const applied = (res as { applied?: unknown } | null)?.applied;
-  return typeof applied === "number" ? applied : 0;
+  const res = (await client.sendRequest(ExecuteCommandRequest.type, { command: LOWERING_COMMAND, arguments: [] })) as
+    | { message?: unknown; failed?: unknown }
+    | null;
+  return {
+    message: typeof res?.message === "string" ? res.message : "lowering: the server answered nothing",
+    failed: typeof res?.failed === "number" ? res.failed : 0,
+  };
+}
+
+/** Apply every safe fix in `file` (the server edits through workspace/applyEdit); why none, if none. */
+export async function fixAll(client: LanguageClient, file: vscode.Uri): Promise<{ applied: number; reason?: string }> {
+  if (client.state !== State.Running) throw new Error("the shardlint server is not running");
+  const res = (await client.sendRequest(ExecuteCommandRequest.type, { command: FIX_ALL_COMMAND, arguments: [file.toString()] })) as
+    | { applied?: unknown; reason?: unknown }
+    | null;
+  return {
+    applied: typeof res?.applied === "number" ? res.applied : 0,
+    reason: typeof res?.reason === "string" ? res.reason : undefined,
+  };
 }

@@ -9,6 +9,9 @@ export type SettingLookup = (key: string) => unknown;
 export type Level = "error" | "warning" | "information" | "hint";
 const LEVELS: readonly string[] = ["error", "warning", "information", "hint"];
 const BACKENDS: readonly string[] = ["gpu", "tpu", "cpu"];
+export const LOG_LEVELS: readonly string[] = ["error", "warning", "info", "debug"];
+export const NOTIFICATIONS: readonly string[] = ["off", "onError", "onWarning", "always"];
+export type Notifications = "off" | "onError" | "onWarning" | "always";
 
 export interface LoweringTarget {
   function: string;
@@ -37,12 +40,16 @@ export interface ServerSettings {
   lowering: LoweringSettings;
   /** False in an untrusted workspace: the server then runs none of the project's code. */
   trusted: boolean;
+  /** Which messages the server logs, and which it also shows as notifications. */
+  logLevel?: string;
+  showNotifications?: Notifications;
 }
 
 /** How the extension starts the server (not sent to it). */
 export interface LaunchSettings {
   path?: string;
   interpreter?: string;
+  importStrategy?: "useBundled" | "fromEnvironment";
 }
 
 export interface Context {
@@ -145,14 +152,21 @@ export function serverSettings(get: SettingLookup, ctx: Context): ServerSettings
     severity: severity(get("severity")),
     lowering,
     trusted: ctx.trusted,
+    logLevel: oneOf(get("logLevel"), LOG_LEVELS),
+    showNotifications: oneOf(get("showNotifications"), NOTIFICATIONS) as Notifications | undefined,
   });
+}
+
+function oneOf(v: unknown, allowed: readonly string[]): string | undefined {
+  return typeof v === "string" && allowed.includes(v) ? v : undefined;
 }
 
 /** The settings that choose how the server is started. */
 export function launchSettings(get: SettingLookup, ctx: Context): LaunchSettings {
   const p = str(get("path"));
   const i = str(get("interpreter"));
-  return drop({ path: p && substitute(p, ctx), interpreter: i && substitute(i, ctx) });
+  const strategy = get("importStrategy") === "fromEnvironment" ? "fromEnvironment" : "useBundled";
+  return drop({ path: p && substitute(p, ctx), interpreter: i && substitute(i, ctx), importStrategy: strategy });
 }
 
 /** The levels at which a setting can be set (what `WorkspaceConfiguration.inspect` returns). */

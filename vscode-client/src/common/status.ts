@@ -1,5 +1,5 @@
-// What the status bar item says: analysing while the server owes diagnostics for a file the editor
-// sent, lowering while a lowering check runs, else idle. Pure, so the unit tests drive it directly.
+// What the language status item says: analysing while the server owes diagnostics for a file the
+// editor sent, lowering while a lowering check runs, else idle. Pure, so the unit tests drive it directly.
 
 export type State = "starting" | "analysing" | "lowering" | "idle" | "stopped";
 
@@ -55,17 +55,38 @@ export class StatusModel {
   }
 }
 
-export function render(state: State): { text: string; tooltip: string } {
-  switch (state) {
-    case "starting":
-      return { text: "$(loading~spin) shardlint", tooltip: "shardlint: starting the server" };
-    case "analysing":
-      return { text: "$(sync~spin) shardlint", tooltip: "shardlint: analysing" };
-    case "lowering":
-      return { text: "$(beaker~spin) shardlint: lowering", tooltip: "shardlint: lowering with JAX" };
-    case "idle":
-      return { text: "$(check) shardlint", tooltip: "shardlint: idle (click for the output)" };
-    case "stopped":
-      return { text: "$(error) shardlint", tooltip: "shardlint: the server is not running (click for the output)" };
+/** What the server runs with, as the language status item shows it. */
+export interface ServerInfo {
+  version?: string;
+  interpreter?: string;
+  pythonVersion?: string;
+  /** Where shardlint is imported from: the extension's bundle, or the interpreter's environment. */
+  from?: "bundled" | "environment" | "executable";
+  /** False when quick fixes are unavailable (no libcst for that interpreter). */
+  fixes?: boolean;
+}
+
+const ACTIVITY: Record<State, string> = {
+  starting: "starting",
+  analysing: "analysing",
+  lowering: "lowering with JAX",
+  idle: "idle",
+  stopped: "not running",
+};
+
+/** The language status item: the server version as its text; activity and interpreter as its detail. */
+export function render(state: State, info: ServerInfo): { text: string; detail: string; busy: boolean; error: boolean } {
+  const text = info.version && state !== "stopped" ? `shardlint ${info.version}` : "shardlint";
+  const parts = [ACTIVITY[state]];
+  if (info.interpreter) {
+    parts.push(`Python ${info.pythonVersion ?? ""} ${info.interpreter}`.replace(/\s+/g, " ").trim());
   }
+  if (info.from) parts.push(info.from);
+  if (info.fixes === false) parts.push("no quick fixes: libcst is missing");
+  return {
+    text,
+    detail: parts.join(" · "),
+    busy: state === "starting" || state === "analysing" || state === "lowering",
+    error: state === "stopped",
+  };
 }

@@ -17,8 +17,8 @@ test("every contributed setting is read by the extension", () => {
     read.add(key);
     return undefined;
   }, { trusted: true });
-  const launch = ["path", "interpreter"];
-  const client = ["trace.server"];
+  const launch = ["path", "interpreter", "importStrategy"];
+  const client = ["enable", "trace.server"];
   assert.deepEqual(keys.filter((k) => !read.has(k) && !launch.includes(k) && !client.includes(k)), []);
   assert.deepEqual([...read].filter((k) => !keys.includes(k)), []);
 });
@@ -32,7 +32,10 @@ test("the restricted settings are the ones VS Code withholds in untrusted worksp
 test("the defaults, sent as they are, pass the server's own checks", () => {
   const get = (key: string) => properties[`shardlint.${key}`]?.default;
   const s = serverSettings(get, { trusted: true });
-  assert.deepEqual(s, { lowering: { enabled: true, backend: "tpu", hostDevices: 8, timeout: 120 }, trusted: true });
+  assert.deepEqual(s, {
+    lowering: { enabled: true, backend: "tpu", hostDevices: 8, timeout: 120 }, trusted: true, logLevel: "info",
+    showNotifications: "onError",
+  });
 });
 
 test("every contributed command is registered by the extension", () => {
@@ -44,4 +47,12 @@ test("no command of the extension takes the id of a server command (the client r
   const ours: string[] = manifest.contributes.commands.map((c: { command: string }) => c.command);
   assert.deepEqual(ours.filter((c) => SERVER_COMMANDS.includes(c)), []);
   assert.equal(manifest.contributes.configuration.properties["shardlint.trace.server"].enum.join(), "off,messages,verbose");
+});
+
+test("the package ships the bundled server, an icon and a changelog", () => {
+  const shipped = fs.readFileSync(path.join(root, ".vscodeignore"), "utf8").split("\n").filter((l) => l.startsWith("!"));
+  for (const f of ["!bundled/tool/launch.py", "!bundled/libs/**", "!CHANGELOG.md", `!${manifest.icon}`]) assert.ok(shipped.includes(f), f);
+  assert.ok(fs.existsSync(path.join(root, manifest.icon)) && fs.existsSync(path.join(root, "CHANGELOG.md")));
+  const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
+  for (const key of keys) assert.ok(readme.includes(`shardlint.${key}`), `the extension README documents shardlint.${key}`);
 });

@@ -101,10 +101,19 @@ test("substitute expands workspace, home, environment and ~", () => {
   assert.equal(substitute("a~b", ctx), "a~b");
 });
 
-test("launch settings: path and interpreter, expanded", () => {
-  assert.deepEqual(launchSettings(from({}), ctx), {});
+test("launch settings: path and interpreter, expanded; the bundled server unless told otherwise", () => {
+  assert.deepEqual(launchSettings(from({}), ctx), { importStrategy: "useBundled" });
   assert.deepEqual(launchSettings(from({ path: "~/bin/shardlint", interpreter: "${workspaceFolder}/.venv/bin/python" }), ctx), {
     path: "/home/u/bin/shardlint",
     interpreter: "/ws/proj/.venv/bin/python",
+    importStrategy: "useBundled",
   });
+  assert.equal(launchSettings(from({ importStrategy: "fromEnvironment" }), ctx).importStrategy, "fromEnvironment");
+  assert.equal(launchSettings(from({ importStrategy: "sideways" }), ctx).importStrategy, "useBundled");
+});
+
+test("logLevel and showNotifications are sent when valid", () => {
+  assert.deepEqual(serverSettings(from({ logLevel: "debug", showNotifications: "always" }), ctx),
+    { lowering: {}, trusted: true, logLevel: "debug", showNotifications: "always" });
+  assert.deepEqual(serverSettings(from({ logLevel: "loud", showNotifications: 3 }), ctx), { lowering: {}, trusted: true });
 });

@@ -45,7 +45,19 @@ test("a failed start shows stopped and forgets pending work", () => {
   m.loweringStarted();
   m.stopped(true);
   assert.equal(m.state(1), "stopped");
-  assert.match(render("stopped").text, /error/);
+  assert.equal(render("stopped", { version: "0.1.0" }).error, true);
+  assert.equal(render("stopped", { version: "0.1.0" }).text, "shardlint");
   m.started();
   assert.equal(m.state(1), "idle");
+});
+
+test("the language status names the server version, activity, interpreter and where shardlint comes from", () => {
+  const info = { version: "0.1.0", interpreter: "/usr/bin/python3", pythonVersion: "3.11.2", from: "bundled" as const, fixes: true };
+  assert.deepEqual(render("idle", info), {
+    text: "shardlint 0.1.0", detail: "idle · Python 3.11.2 /usr/bin/python3 · bundled", busy: false, error: false,
+  });
+  assert.equal(render("analysing", info).busy, true);
+  assert.equal(render("lowering", info).detail.startsWith("lowering with JAX"), true);
+  assert.match(render("idle", { ...info, fixes: false }).detail, /no quick fixes: libcst is missing/);
+  assert.deepEqual(render("starting", {}), { text: "shardlint", detail: "starting", busy: true, error: false });
 });

@@ -4,7 +4,8 @@
 `shardlint.checkLowering` command queue targets; a newer request cancels the run in flight (its
 unfinished targets are queued again). Nothing here runs on the event loop for longer than it takes
 to queue work, so static diagnostics never wait for JAX. Results become SHL900 diagnostics with
-source "shardlint-lowering"; the server merges them with its own and publishes."""
+source "shardlint-lowering"; the server merges them with its own and publishes. The command
+answers with what the run found ("lowering: 1 target failed")."""
 
 from __future__ import annotations
 
@@ -12,35 +13,33 @@ import asyncio
 import functools
 import itertools
 import threading
+import traceback
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
-from pygls.uris import from_fs_path, to_fs_path
+from pygls.uris import to_fs_path
 
 from shardlint.analysis.check import check as static_check
 from shardlint.analysis.config import Config
-from shardlint.analysis.diagnostics import Diagnostic, Severity
+from shardlint.analysis.diagnostics import Diagnostic
 from shardlint.analysis.lowering import targets as tmod
 from shardlint.analysis.lowering.agreement import disagreements
 from shardlint.analysis.lowering.runner import PLATFORM_NAMES, LoweringRunner, RunReport, TargetResult, summary
 from shardlint.analysis.rules import LOWERING
 
+from .. import convert
+from . import command, feature
+
+if TYPE_CHECKING:
+    from ..lsp import ShardlintServer
+
 SOURCE = "shardlint-lowering"
 COMMAND = "shardlint.checkLowering"
 STALE = " (stale: file edited since lowering)"
-_SEVERITY = {
-    Severity.ERROR: types.DiagnosticSeverity.Error,
-    Severity.WARNING: types.DiagnosticSeverity.Warning,
-    Severity.INFORMATION: types.DiagnosticSeverity.Information,
-    Severity.HINT: types.DiagnosticSeverity.Hint,
-}
-
-
-def _uri(path: str | Path) -> str:
-    return from_fs_path(str(Path(path).resolve()))
+_uri = convert.path_uri
 
 
 def _path(uri: str) -> Path | None:
@@ -48,15 +47,16 @@ def _path(uri: str) -> Path | None:
     return Path(fs).resolve() if fs else None
 
 
-def _range(line: int, column: int, end_line: int, end_column: int) -> types.Range:
-    return types.Range(types.Position(max(line - 1, 0), max(column - 1, 0)),
-                       types.Position(max(end_line - 1, 0), max(end_column - 1, 0)))
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 class LoweringFeature:
-    def __init__(self, server: LanguageServer, publish: Callable[[str], None]):
+    def __init__(self, server: LanguageServer, publish: Callable[[str], None],
+                 lines_of: Callable[[str], list[str]] = convert.disk_lines):
         self.server = server
         self.publish = publish
+        self.lines_of = lines_of  # the text SHL900 positions are converted against
         self.runner = LoweringRunner()
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="shardlint-lowering")
         self._root: Path | None = None
@@ -142,18 +142,21 @@ class LoweringFeature:
             where = tmod.definition(self._root, t)
             if where is None or where.file != path:
                 continue
-            rng = _range(where.line, where.column, where.line, where.column)
+            rng = convert.span(self.lines_of(str(where.file)), where.line, where.column, where.line, where.column,
+                               self._encoding())
             lenses.append(types.CodeLens(range=rng, command=types.Command(
                 title=f"Check lowering ({platform})", command=COMMAND, arguments=[t.function])))
         return lenses
 
-    async def check(self, targets: list[str] | None = None) -> None:
-        """`shardlint.checkLowering [TARGET...]`: lower now and wait for the result."""
+    async def check(self, targets: list[str] | None = None) -> dict:
+        """`shardlint.checkLowering [TARGET...]`: lower now and wait for the result, answered as
+        `{"message", "failed", "results": {target: status}}`."""
         self._remember_loop()
         if not self._enabled:
-            self._log("lowering check is off: no targets configured, lowering disabled, "
-                      "or the workspace is not trusted", types.MessageType.Warning)
-            return
+            message = ("lowering check is off: no targets configured, lowering disabled, "
+                       "or the workspace is not trusted")
+            self._log(message, types.MessageType.Warning)
+            return {"message": message, "failed": 0, "results": {}}
         known = [t.function for t in self._config.lowering.targets]
         names = [n for n in (targets or known) if isinstance(n, str)]
         unknown = [n for n in names if n not in known]
@@ -162,6 +165,16 @@ class LoweringFeature:
         names = [n for n in names if n in known]
         if names:
             await self._schedule(names)
+        statuses = {n: self._results[n].status for n in names if n in self._results}
+        failed = sum(s != "ok" for s in statuses.values())
+        if not statuses:
+            message = "lowering: no configured target named " + ", ".join(unknown or ["(none)"])
+        elif failed:
+            why = ", ".join(f"{n}: {s}" for n, s in statuses.items() if s != "ok")
+            message = f"lowering: {_count(failed, 'target')} failed ({why})"
+        else:
+            message = f"lowering: {_count(len(statuses), 'target')} lowered"
+        return {"message": message, "failed": failed, "results": statuses}
 
     def shutdown(self) -> None:
         self._enabled = False
@@ -283,20 +296,15 @@ class LoweringFeature:
     def _uris_of(self, results: Iterable[TargetResult]) -> set[str]:
         return {_uri(d.path) for r in results for d in r.diagnostics}
 
+    def _encoding(self) -> str:
+        return getattr(self.server, "encoding", types.PositionEncodingKind.Utf16)
+
     def _to_lsp(self, d: Diagnostic, stale: bool) -> types.Diagnostic:
-        related = [types.DiagnosticRelatedInformation(
-            location=types.Location(uri=_uri(r.path), range=_range(r.line, r.column, r.line, r.column + 1)),
-            message=r.message) for r in d.related]
-        return types.Diagnostic(
-            range=_range(d.line, d.column, d.end_line, d.end_column),
+        return convert.diagnostic(
+            d, self.lines_of, _uri, self._encoding(), source=SOURCE, href=LOWERING.url,
             message=d.message + (STALE if stale else ""),
-            severity=types.DiagnosticSeverity.Information if stale else _SEVERITY[d.severity],
-            code=d.code,
-            code_description=types.CodeDescription(href=LOWERING.url),
-            source=SOURCE,
-            related_information=related or None,
-            data={"target": d.data.get("target"), "stale": stale},
-        )
+            severity=types.DiagnosticSeverity.Information if stale else None,
+            data={"target": d.data.get("target"), "stale": stale})
 
     def _log(self, message: str, kind: types.MessageType = types.MessageType.Log) -> None:
         try:
@@ -335,3 +343,28 @@ class LoweringFeature:
     def _progress_end(self, token: str | None, message: str) -> None:
         if token is not None:
             self.server.work_done_progress.end(token, types.WorkDoneProgressEnd(message=message))
+
+
+# ---- the handlers of `shardlint server` ----------------------------------------------------------
+
+@feature(types.TEXT_DOCUMENT_CODE_LENS)
+def code_lens(ls: ShardlintServer, params: types.CodeLensParams):
+    return ls.lowering_call("code_lenses", params.text_document.uri) or []
+
+
+@command(COMMAND)
+async def check_lowering(ls, *args):  # no annotations: pygls reads them to structure the arguments
+    """From a code lens: the target names as arguments; from a client: one list, or nothing."""
+    if ls.lowering is None:
+        from .workspace import LOWERING_MISSING
+
+        message = LOWERING_MISSING or "the lowering check is not running"
+        ls.notify(types.MessageType.Warning, message)
+        return {"message": message, "failed": 0, "results": {}}
+    names = args[0] if len(args) == 1 and isinstance(args[0], list) else list(args)
+    targets = [a for a in names if isinstance(a, str)] or None
+    try:
+        return await ls.lowering.check(targets)
+    except Exception as e:
+        ls.log(types.MessageType.Error, f"lowering check failed:\n{traceback.format_exc()}")
+        return {"message": f"lowering check failed: {type(e).__name__}: {e}", "failed": 0, "results": {}}

@@ -1,0 +1,43 @@
+"""An Equinox train step under eqx.filter_jit: eqx.filter_grad, then the gradients averaged
+with pmean over 'data'."""
+import equinox as eqx
+import jax
+import jax.numpy as jnp
+import jax.random as jr
+import optax
+from jax.sharding import Mesh, PartitionSpec as P
+
+mesh = Mesh(jax.devices(), ("data",))
+
+
+class Net(eqx.Module):
+    layers: list
+
+    def __init__(self, key):
+        k1, k2 = jr.split(key)
+        self.layers = [eqx.nn.Linear(8, 32, key=k1), eqx.nn.Linear(32, 1, key=k2)]
+
+    def __call__(self, x):
+        return self.layers[1](jax.nn.relu(self.layers[0](x)))[0]
+
+
+def loss(model, x, y):
+    return jnp.mean((jax.vmap(model)(x) - y) ** 2)
+
+
+model = Net(jr.PRNGKey(0))
+optim = optax.sgd(1e-2)
+opt_state = optim.init(eqx.filter(model, eqx.is_inexact_array))
+x = jnp.ones((32, 8))
+y = jnp.zeros((32,))
+
+
+@eqx.filter_jit
+def step(model, opt_state, x, y):
+    grads = eqx.filter_grad(loss)(model, x, y)
+    grads = jax.lax.pmean(grads, "data")
+    updates, opt_state = optim.update(grads, opt_state, model)
+    return eqx.apply_updates(model, updates), opt_state
+
+
+step.lower(model, opt_state, x, y)

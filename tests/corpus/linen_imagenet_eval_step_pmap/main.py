@@ -1,0 +1,23 @@
+"""The Flax ImageNet example's evaluation step, pmapped over 'batch' with the state broadcast,
+lowered ahead of time."""
+import functools
+
+import jax
+import jax.numpy as jnp
+import optax
+
+import models
+from train import create_train_state, eval_step, train_step
+
+IMAGE_SIZE = 32
+model = models._ResNet1(num_classes=1000, num_filters=8)
+learning_rate_fn = optax.constant_schedule(0.1)
+state = create_train_state(jax.random.key(0), model, IMAGE_SIZE, learning_rate_fn)
+
+p_eval_step = jax.pmap(eval_step, in_axes=(None, 0), axis_name='batch')
+n = jax.local_device_count()
+batch = {
+    'image': jnp.zeros((n, 2, IMAGE_SIZE, IMAGE_SIZE, 3)),
+    'label': jnp.zeros((n, 2), jnp.int32),
+}
+p_eval_step.lower(state, batch)

@@ -1,0 +1,36 @@
+"""A CNN whose nnx.BatchNorm syncs statistics over axis_name='batch', trained with an nnx.jit
+step."""
+import jax
+import jax.numpy as jnp
+from flax import nnx
+from jax.sharding import PartitionSpec as P
+
+
+class CNN(nnx.Module):
+  def __init__(self, *, rngs: nnx.Rngs):
+    self.conv = nnx.Conv(3, 16, kernel_size=(3, 3), rngs=rngs)
+    # Batch statistics are averaged over every device that holds part of the batch.
+    self.bn = nnx.BatchNorm(16, axis_name='batch', rngs=rngs)
+    self.head = nnx.Linear(16, 10, rngs=rngs)
+
+  def __call__(self, x):
+    x = nnx.relu(self.bn(self.conv(x)))
+    return self.head(x.mean(axis=(1, 2)))
+
+
+def loss_fn(model, images, labels):
+  logits = model(images)
+  return jnp.mean(-jnp.take_along_axis(jax.nn.log_softmax(logits), labels[:, None], axis=-1))
+
+
+model = CNN(rngs=nnx.Rngs(0))
+images = jnp.ones((16, 8, 8, 3))
+labels = jnp.zeros((16,), jnp.int32)
+
+
+@nnx.jit
+def grad_step(model, images, labels):
+  return nnx.value_and_grad(loss_fn)(model, images, labels)
+
+
+grad_step.trace(model, images, labels).lower(lowering_platforms=("cuda",))

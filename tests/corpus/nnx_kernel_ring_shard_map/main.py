@@ -1,0 +1,27 @@
+"""An NNX layer whose output goes round the ring through a remote-DMA Pallas kernel, run under
+nnx.shard_map over 'x' and lowered for TPU."""
+import jax
+import jax.numpy as jnp
+from flax import nnx
+from jax.sharding import PartitionSpec as P
+
+from ring import ring_push
+
+mesh = jax.sharding.Mesh(jax.devices(), ('x',))
+
+
+class RingLayer(nnx.Module):
+  def __init__(self, d, *, rngs: nnx.Rngs):
+    self.linear = nnx.Linear(d, d, rngs=rngs)
+
+  def __call__(self, x):
+    return ring_push(self.linear(x), axis='x', n=4)
+
+
+layer = RingLayer(128, rngs=nnx.Rngs(0))
+x = jnp.ones((32, 128))
+
+
+run = nnx.jit(nnx.shard_map(lambda m, x: m(x), mesh=mesh, in_specs=(P(), P('x')),
+                            out_specs=P('x'), check_vma=False))
+run.trace(layer, x).lower(lowering_platforms=("tpu",))
