@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import select
 import signal
 import subprocess
 import sys
@@ -34,28 +35,32 @@ def analyse_components(files: dict[str, SourceFile], graph: dict[str, set[str]],
                        jobs: int | None = None) -> tuple[list, dict]:
     """`work(files) -> (diagnostics, external reads)` over `files`, split by the components
     of `graph` (file -> files it imports) into up to `jobs` processes (default: the CPUs this
-    process may use)."""
+    process may use). In a process with threads (the server) a big analysis runs in workers
+    only, however many: the server never holds its trees, and its memory stays what it was."""
     if not files:
         return [], {}
-    bins = _bins(files, graph, _jobs(jobs, files))
+    big = sum(len(sf.text) for sf in files.values()) >= MIN_PARALLEL_CHARS
+    bins = _bins(files, graph, _jobs(jobs) if big else 1)
     total = len(files)
-    if len(bins) == 1:
-        done = [0]
+    if big and not _forkable():
+        return _split(bins, work, progress, total, here=False)
+    if len(bins) > 1:
+        return _split(bins, work, progress, total, here=True)
+    done = [0]
 
-        def tick() -> None:
-            done[0] += 1
-            if progress is not None:
-                progress(min(done[0], total), total)
-
-        with source.observe(tick):
-            out = work(files)
+    def tick() -> None:
+        done[0] += 1
         if progress is not None:
-            progress(total, total)
-        return out
-    return _split(bins, work, progress, total)
+            progress(min(done[0], total), total)
+
+    with source.observe(tick):
+        out = work(files)
+    if progress is not None:
+        progress(total, total)
+    return out
 
 
-def _jobs(jobs: int | None, files: dict[str, SourceFile]) -> int:
+def _jobs(jobs: int | None) -> int:
     if jobs is None:
         jobs = _configured_jobs()
     if jobs is None:
@@ -63,11 +68,7 @@ def _jobs(jobs: int | None, files: dict[str, SourceFile]) -> int:
             jobs = len(os.sched_getaffinity(0))
         except (AttributeError, OSError):
             jobs = os.cpu_count() or 1
-    if jobs < 2:
-        return 1
-    if sum(len(sf.text) for sf in files.values()) < MIN_PARALLEL_CHARS:
-        return 1
-    return jobs
+    return max(jobs, 1)
 
 
 def _configured_jobs() -> int | None:
@@ -120,9 +121,12 @@ def _forkable() -> bool:
     return hasattr(os, "fork") and sys.platform != "darwin" and threading.active_count() == 1
 
 
-def _split(bins: list[dict], work: Work, progress, total: int) -> tuple[list, dict]:
+def _split(bins: list[dict], work: Work, progress, total: int, here: bool) -> tuple[list, dict]:
+    """Each group in a worker (the first one in this process when `here`); a worker that
+    fails has its group redone here."""
     kind = _Child if _forkable() else _Spawned
-    children = [kind(b, work) for b in bins[1:]]
+    away = bins[1:] if here else bins
+    children = [kind(b, work) for b in away]
     own = [0]
     last = [0.0]
 
@@ -133,11 +137,17 @@ def _split(bins: list[dict], work: Work, progress, total: int) -> tuple[list, di
             last[0] = now
             progress(min(total, own[0] + sum(c.poll() for c in children)), total)
 
+    diags: list = []
+    external: dict = {}
     try:
-        with source.observe(tick):
-            diags, external = work(bins[0])
-        diags, external = list(diags), dict(external)
-        for child, b in zip(children, bins[1:]):
+        if here:
+            with source.observe(tick):
+                res = work(bins[0])
+            diags.extend(res[0])
+            external.update(res[1])
+        for child, b in zip(children, away):
+            while progress is not None and not child.ready(_PROGRESS_EVERY_S * 4):
+                progress(min(total, own[0] + sum(c.poll() for c in children)), total)
             res = child.result()
             if res is None:  # the worker died: do its share here
                 with source.observe(tick):
@@ -186,6 +196,10 @@ class _Child:
         except (BlockingIOError, ValueError, OSError):
             pass
         return min(self._done, self.files)
+
+    def ready(self, timeout: float) -> bool:
+        """Whether the answer has started to arrive (waiting at most `timeout`)."""
+        return bool(select.select([self._r], [], [], timeout)[0])
 
     def result(self) -> tuple[list, dict] | None:
         chunks = []

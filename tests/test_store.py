@@ -318,10 +318,18 @@ def test_a_process_with_threads_splits_into_fresh_interpreters(tmp_path, monkeyp
     bins = parallel._bins(files, graph, 2)
     assert len(bins) == 2
     seen = []
-    got, _ = parallel._split(bins, work, lambda done, total: seen.append((done, total)), len(files))
+    got, _ = parallel._split(bins, work, lambda done, total: seen.append((done, total)), len(files), here=True)
     assert sorted(got, key=lambda d: d.sort_key()) == want
     assert any(d.path.endswith("lone.py") and d.line == 4 for d in got)  # the buffer, not the file
     assert seen[-1] == (4, 4)
+    # A big analysis there runs in workers only: the server builds none of its trees.
+    monkeypatch.setattr(parallel, "MIN_PARALLEL_CHARS", 0)
+    for jobs in (1, 2):
+        for sf in files.values():
+            sf.release()
+        got = []
+        assert _parses(lambda: got.extend(parallel.analyse_components(files, graph, work, jobs=jobs)[0])) == 0
+        assert sorted(got, key=lambda d: d.sort_key()) == want
 
 
 def test_a_worker_that_dies_is_redone_in_process():
@@ -337,7 +345,7 @@ def test_a_worker_that_dies_is_redone_in_process():
 
     bins = parallel._bins(files, {}, 2)
     assert len(bins) == 2
-    diags, _ = parallel._split(bins, work, None, len(files))
+    diags, _ = parallel._split(bins, work, None, len(files), here=True)
     assert sorted(diags) == sorted(files)
 
 
@@ -460,10 +468,9 @@ def test_shardlint_jobs_caps_the_processes(monkeypatch):
     from shardlint.analysis import parallel
 
     files = {f"/p/m{i}.py": source.parse_text(f"/p/m{i}.py", "x = 1\n") for i in range(3)}
-    monkeypatch.setattr(parallel, "MIN_PARALLEL_CHARS", 0)
     monkeypatch.setenv("SHARDLINT_JOBS", "1")
-    assert parallel._jobs(None, files) == 1
+    assert parallel._jobs(None) == 1 and len(parallel._bins(files, {}, parallel._jobs(None))) == 1
     monkeypatch.setenv("SHARDLINT_JOBS", "3")
-    assert parallel._jobs(None, files) == 3
+    assert parallel._jobs(None) == 3 and len(parallel._bins(files, {}, parallel._jobs(None))) == 3
     monkeypatch.setenv("SHARDLINT_JOBS", "many")
-    assert parallel._jobs(None, files) >= 1
+    assert parallel._jobs(None) >= 1
