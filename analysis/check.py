@@ -7,23 +7,24 @@ their content hash changes)."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import gc
-import json
 import os
+import threading
+import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 import pathspec
 
-from . import engine, notebook, suppressions
+from . import environment, notebook, source, suppressions
 from .config import CONFIG_NAMES, DEFAULT_INCLUDE, Config, exclude_spec, find_config, include_spec
 from .diagnostics import Diagnostic
 from .rules import RULES
-from .source import DecodeError, SourceFile, digest, parse_text, read_file
+from .source import DecodeError, SourceFile, parse_text
+from .store import CACHE_DIR, Record, Store
 
-CACHE_DIR = ".shardlint_cache"
-CACHE_VERSION = "1"
 # `.ipynb_checkpoints` holds Jupyter's autosaved copies of notebooks, `.virtual_documents`
 # jupyterlab-lsp's copies of their code.
 _SKIP_DIRS = {".git", ".hg", ".svn", "__pycache__", ".mypy_cache", ".pytest_cache", ".ruff_cache",
@@ -171,7 +172,7 @@ def postprocess(diags: Iterable[Diagnostic], files: dict, config: Config) -> lis
         out.setdefault((d.path, d.line, d.column, d.code), d)
     code = suppressions.UNUSED_SUPPRESSION.code
     for path, sf in files.items():
-        if sf.tree is None or not config.enabled_in(code, path):
+        if sf.syntax_error or not config.enabled_in(code, path):
             continue  # a file that does not parse has no verdicts: its suppressions wait
         use = usage.get(path) or suppressions.Usage(suppressions.of(sf))
         for d in use.unused(sf):
@@ -189,51 +190,15 @@ def parse_error(sf: SourceFile) -> Diagnostic:
 
 
 def analyze_sources(files: dict[str, SourceFile], config: Config, roots: list[Path]) -> list[Diagnostic]:
-    """Diagnostics for parsed files keyed by absolute path string (the engine reports them so)."""
-    diags = [parse_error(sf) for sf in files.values() if sf.syntax_error]
+    """Diagnostics for files keyed by absolute path string (the engine reports them so). The
+    engine runs first: it parses what it analyses, and the syntax check of the rest then needs
+    no tree."""
+    from . import engine
+
+    diags = engine.analyze(files, config, roots)
+    diags.extend(parse_error(sf) for sf in files.values() if sf.syntax_error)
     diags.extend(d for sf in files.values() for d in notebook.syntax_errors(sf))
-    diags.extend(engine.analyze(files, config, roots))
     return postprocess(diags, files, config)
-
-
-def _cache_key(files: dict[str, SourceFile], config: Config) -> str:
-    h = "|".join(f"{p}:{sf.digest}" for p, sf in sorted(files.items()))
-    return digest(f"{CACHE_VERSION}|{engine.ENGINE_VERSION}|{config.fingerprint()}|"
-                  f"{engine.environment_fingerprint(config)}|{h}".encode())
-
-
-def _cache_dir(config: Config) -> Path:
-    return Path(config.root) / CACHE_DIR
-
-
-def _cache_load(config: Config, key: str) -> list[dict] | None:
-    try:
-        return json.loads((_cache_dir(config) / f"{key}.json").read_text())
-    except (OSError, ValueError):
-        return None
-
-
-def _cache_store(config: Config, key: str, diags: list[Diagnostic]) -> None:
-    d = _cache_dir(config)
-    try:
-        d.mkdir(exist_ok=True)
-        gi = d / ".gitignore"
-        if not gi.exists():
-            gi.write_text("# Created by shardlint.\n*\n")
-        for old in d.glob("*.json"):
-            old.unlink()
-        tmp = d / f"{key}.tmp"
-        tmp.write_text(json.dumps([x.to_state() for x in diags]))
-        tmp.replace(d / f"{key}.json")
-    except OSError:
-        pass  # a read-only tree just runs uncached
-
-
-def _read(full: Path, key: str) -> SourceFile:
-    """A file of the project; raises OSError, DecodeError or NotebookError."""
-    if notebook.is_notebook(full):
-        return notebook.read(full, key)
-    return read_file(full, key)
 
 
 def _parse_overlay(key: str, value) -> SourceFile:
@@ -243,7 +208,10 @@ def _parse_overlay(key: str, value) -> SourceFile:
     return parse_text(key, value)
 
 
-def load_files(found: list[tuple[Path, str]], overlays: dict | None = None):
+def load_files(found: list[tuple[Path, str]], overlays: dict | None = None, store: Store | None = None):
+    """(files by absolute path, path as shown by absolute path, skipped (shown, why)). Files on
+    disk come through `store` (not read when their stat matches it)."""
+    store = store or Store(None)
     files: dict[str, SourceFile] = {}
     shown: dict[str, str] = {}
     skipped: list[tuple[str, str]] = []
@@ -253,13 +221,150 @@ def load_files(found: list[tuple[Path, str]], overlays: dict | None = None):
             if overlays and full in overlays:
                 files[key] = _parse_overlay(key, overlays[full])
             else:
-                files[key] = _read(full, key)
+                files[key] = store.source(full)
             shown[key] = as_shown
         except (DecodeError, notebook.NotebookError) as e:
             skipped.append((as_shown, str(e)))
         except OSError as e:
             skipped.append((as_shown, e.strerror or str(e)))
     return files, shown, skipped
+
+
+def analyse(files: dict[str, SourceFile], config: Config, roots: list[Path], store: Store, *,
+            imports=None, progress: Callable[[int, int], None] | None = None,
+            jobs: int | None = None, analysed: set[str] | None = None) -> list[Diagnostic]:
+    """The diagnostics of `files`, re-analysing only what their last analysis in `store` (same
+    setting) cannot vouch for: the files connected through imports, in either direction, to
+    one whose digest changed, that appeared or went. Verdicts flow along imports (an entry
+    point reaches a helper in another module), never between unconnected files, so the others
+    keep their diagnostics, and nothing at all is read or parsed when nothing changed.
+    `imports`: an `engine.Imports` to reuse; `progress(done, total)` hears of files analysed;
+    `jobs` caps the processes used; `analysed` receives the files analysed again."""
+    key = store.key(config, roots)
+    _remember_interpreter(store, config)
+    rec = store.record(key)
+    before = {p: sf.digest for p, sf in files.items()}
+    if rec is not None and rec.external_changed():
+        rec = None
+    if rec is not None and rec.digests == before:
+        return sorted((d for p in files for d in rec.diagnostics(p)), key=Diagnostic.sort_key)
+    from . import engine, parallel
+
+    if imports is None or imports.layout != (frozenset(files), tuple(roots)):
+        imports = engine.Imports(files, roots)
+    if rec is None:
+        graph = engine.import_graph(files, roots, imports=imports)
+        affected = set(files)
+    else:
+        changed = {p for p, d in before.items() if rec.digests.get(p) != d} | (rec.digests.keys() - before.keys())
+        if rec.digests.keys() == before.keys():
+            graph = {p: rec.graph.get(p, set()) for p in files}
+            graph.update(engine.import_graph(files, roots, only=changed, imports=imports))
+        else:
+            graph = engine.import_graph(files, roots, imports=imports)
+        affected = _connected(changed, graph, rec.graph) & files.keys()
+    if analysed is not None:
+        analysed.update(affected)
+    work = functools.partial(_analyse_observed, config=config, roots=roots)
+    fresh, external = parallel.analyse_components({p: files[p] for p in sorted(affected)}, graph, work,
+                                                  progress=progress, jobs=jobs)
+    result: dict[str, list[Diagnostic]] = {p: [] for p in affected}
+    for d in fresh:
+        result.setdefault(d.path, []).append(d)
+    for p in files.keys() - affected:
+        result[p] = rec.diagnostics(p)
+    # A file read lazily may have changed since it was stat'ed: what was analysed is recorded
+    # (and a file not analysed keeps the digest it was vouched for, so the next run sees it).
+    digests = {p: (files[p].digest if p in affected else before[p]) for p in files}
+    store.put_record(key, Record(digests, graph, {**(rec.external if rec else {}), **external}, result))
+    return sorted((d for ds in result.values() for d in ds), key=Diagnostic.sort_key)
+
+
+def _analyse_observed(files: dict[str, SourceFile], config: Config, roots: list[Path]):
+    """analyze_sources, and the files outside the project it read (with their stat)."""
+    with source.observe() as obs:
+        diags = analyze_sources(files, config, roots)
+    return diags, {p: st for p, st in obs.reads.items() if p not in files}
+
+
+def _remember_interpreter(store: Store, config: Config) -> None:
+    python = environment.analysis_python(config)
+    if environment.is_foreign(python):
+        info = environment._interpreter_info(python)
+        store.remember_interpreter(python, environment.interpreter_stamp(python, info[0]), info)
+
+
+class _Collector:
+    """The cyclic collector in a long-lived process (the server). Off while an analysis runs
+    (it would re-walk every tree being built, again and again) and until `IDLE_S` after it:
+    then one collection of the young generations frees what the analysis left in cycles (its
+    trees among it), the trees let go meanwhile are freed, and the collector is back on. The
+    answer to an edit goes out before that work, which then overlaps the wait for the next
+    keystroke; a burst of analyses with no pause tidies every `BURST`, and never lets more
+    than one batch of released trees wait."""
+
+    IDLE_S = 0.05
+    BURST = 10
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._busy = 0
+        self._held = False  # the collector is off because of us
+        self._since = 0  # analyses since the last tidy
+        self._timer: threading.Timer | None = None
+        self._graveyard: list[SourceFile] = []
+
+    @contextlib.contextmanager
+    def pause(self):
+        with self._lock:
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+            if self._busy == 0:
+                self._free_graveyard()
+                if self._since >= self.BURST:
+                    self._collect()
+            self._busy += 1
+            if gc.isenabled():
+                gc.disable()
+                self._held = True
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._busy -= 1
+                self._since += 1
+                if self._busy == 0 and self._held:
+                    self._timer = threading.Timer(self.IDLE_S, self._tidy)
+                    self._timer.daemon = True
+                    self._timer.start()
+
+    def release_later(self, sf: SourceFile) -> None:
+        """Let go of `sf`'s tree when idle (freeing a big tree costs milliseconds)."""
+        self._graveyard.append(sf)
+
+    def _tidy(self) -> None:
+        with self._lock:
+            if self._busy:
+                return
+            self._timer = None
+            self._free_graveyard()
+            self._collect()
+            if self._held:
+                gc.enable()
+                self._held = False
+
+    def _free_graveyard(self) -> None:
+        for sf in self._graveyard:
+            sf.release()
+        self._graveyard.clear()
+
+    def _collect(self) -> None:
+        gc.collect(1)
+        self._since = 0
+
+
+_COLLECTOR = _Collector()
 
 
 @contextlib.contextmanager
@@ -277,20 +382,22 @@ def _no_gc():
 
 def check(paths: Sequence[str | Path], config: Config, *, use_cache: bool = True,
           overlays: dict[Path, str] | None = None, project: Path | None = None,
-          force_exclude: bool = False, split_projects: bool = False) -> CheckResult:
+          force_exclude: bool = False, split_projects: bool = False,
+          progress: Callable[[int, int], None] | None = None) -> CheckResult:
     """Check `paths` (files or folders). Diagnostics carry paths as given (relative stays
-    relative). `force_exclude` and `split_projects`: see `discover`.
+    relative). `force_exclude` and `split_projects`: see `discover`; `progress(done, total)`
+    hears of files analysed.
 
     With `project` (the folder of `config`), the whole project is analysed and only the
     diagnostics located in `paths`, or whose call path passes through them, are reported: a
     changed file's verdict needs the entry points that reach it, wherever they are."""
     with _no_gc():
         return _check(paths, config, use_cache=use_cache, overlays=overlays, project=project,
-                      force_exclude=force_exclude, split_projects=split_projects)
+                      force_exclude=force_exclude, split_projects=split_projects, progress=progress)
 
 
 def _check(paths, config: Config, *, use_cache: bool, overlays, project, force_exclude,
-           split_projects) -> CheckResult:
+           split_projects, progress) -> CheckResult:
     found = discover(paths, config, force_exclude=force_exclude, split_projects=split_projects)
     # A buffer with no file behind it yet (standard input named by --stdin-filename).
     found += [(p, os.path.relpath(p)) for p in (overlays or {}) if not p.exists() and p not in dict(found)]
@@ -304,17 +411,10 @@ def _check(paths, config: Config, *, use_cache: bool, overlays, project, force_e
     else:
         roots = sorted({Path(config.root)} | {Path(p).resolve() if Path(p).is_dir() else Path(p).resolve().parent
                                               for p in paths})
-    files, shown, skipped = load_files(found, overlays)
-    key = _cache_key(files, config) if use_cache else None
-    diags = None
-    if key is not None:
-        cached = _cache_load(config, key)
-        if cached is not None:
-            diags = [Diagnostic.from_state(x) for x in cached]
-    if diags is None:
-        diags = analyze_sources(files, config, roots)
-        if key is not None:
-            _cache_store(config, key, diags)
+    store = Store.open(config.root) if use_cache else Store(None)
+    files, shown, skipped = load_files(found, overlays, store)
+    diags = analyse(files, config, roots, store, progress=progress)
+    store.save()
     if report is not None:
         diags = [d for d in diags if d.path in report or any(r.path in report for r in d.related)]
         skipped = [(p, why) for p, why in skipped if _abs(p) in report]
@@ -419,20 +519,30 @@ def _connected(start: set[str], *graphs: dict[str, set[str]]) -> set[str]:
 class Project:
     """A workspace for the language server: files on disk under `root`, overridden by open
     buffers. `diagnostics()` returns diagnostics per absolute path (with absolute paths),
-    re-parsing only changed files and re-analysing only what is connected to them."""
+    re-analysing only what is connected to a file whose content changed (`analyse`), with the
+    CLI's store: a restart of the editor is warm. Trees are kept between analyses only for
+    the files analysed last, up to `TREE_BUDGET_CHARS` of their source."""
 
-    def __init__(self, root: Path, config: Config):
+    TREE_BUDGET_CHARS = 1_000_000  # about 33 MB of `ast` objects
+    SAVE_EVERY_S = 30.0
+    # The folder is walked again at most this often (and after `forget`, which the server calls
+    # on a watched file's change): the walk costs far more than the edit it would answer.
+    REDISCOVER_S = 5.0
+
+    def __init__(self, root: Path, config: Config, store: Store | None = None):
         self.root = Path(root).resolve()
         self.config = config
         self.overlays: dict[Path, str] = {}
-        self._disk: dict[Path, tuple[float, int, SourceFile | None, str | None]] = {}
-        self.imports: dict[str, set[str]] = {}
-        # The last analysis: (settings key, digest per file, diagnostics per file).
-        self._last: tuple[str, dict[str, str], dict[str, list[Diagnostic]]] | None = None
+        self.store = store if store is not None else Store.open(self.root)
+        self._sources: dict[str, SourceFile] = {}  # the last of each file (reused while it holds)
+        self._imports = None
+        self._saved_at: float | None = None
+        self._found: list[Path] | None = None
+        self._found_at = 0.0
 
     def set_config(self, config: Config) -> None:
         self.config = config
-        self._last = None
+        self._found = None
 
     def open(self, path: Path, text: str) -> None:
         self.overlays[Path(path).resolve()] = text
@@ -441,68 +551,78 @@ class Project:
         self.overlays.pop(Path(path).resolve(), None)
 
     def forget(self, path: Path) -> None:
-        self._disk.pop(Path(path).resolve(), None)
+        key = str(Path(path).resolve())
+        self._sources.pop(key, None)
+        self.store.forget_file(key)
+        self._found = None
+
+    def _discovered(self) -> list[Path]:
+        now = time.monotonic()
+        if self._found is None or now - self._found_at >= self.REDISCOVER_S:
+            self._found = [full for full, _ in discover([self.root], self.config)]
+            self._found_at = now
+        return self._found
 
     def _load(self) -> tuple[dict[str, SourceFile], list[tuple[str, str]]]:
+        overlays = {str(p): v for p, v in self.overlays.items() if p.suffix in DEFAULT_INCLUDE_SUFFIXES}
+        paths = {str(p) for p in self._discovered()} | overlays.keys()
         files: dict[str, SourceFile] = {}
         skipped = []
-        paths = {full for full, _ in discover([self.root], self.config)} | {
-            p for p in self.overlays if p.suffix in DEFAULT_INCLUDE_SUFFIXES}
-        for full in sorted(paths):
-            key = str(full)
-            if full in self.overlays:
-                try:
-                    files[key] = _parse_overlay(key, self.overlays[full])
-                except notebook.NotebookError as e:
-                    skipped.append((key, str(e)))
+        for key in sorted(paths):
+            prev = self._sources.get(key)
+            if key not in overlays and prev is not None and self.store.known_digest(key) == prev.digest:
+                files[key] = prev  # unchanged on disk: not even a new object
                 continue
+            full = Path(key)
             try:
-                st = full.stat()
-            except OSError:
-                self._disk.pop(full, None)
-                continue
-            cached = self._disk.get(full)
-            if cached and cached[0] == st.st_mtime and cached[1] == st.st_size:
-                if cached[2] is not None:
-                    files[key] = cached[2]
-                else:
-                    skipped.append((key, cached[3]))
-                continue
-            try:
-                sf = _read(full, key)
-                self._disk[full] = (st.st_mtime, st.st_size, sf, None)
-                files[key] = sf
+                sf = _parse_overlay(key, overlays[key]) if key in overlays else self.store.source(full)
             except (DecodeError, notebook.NotebookError, OSError) as e:
-                reason = str(e) if isinstance(e, DecodeError) else (e.strerror or str(e))
-                self._disk[full] = (st.st_mtime, st.st_size, None, reason)
-                skipped.append((key, reason))
+                self._sources.pop(key, None)
+                if not isinstance(e, OSError) or full.exists():
+                    skipped.append((key, e.strerror or str(e) if isinstance(e, OSError) else str(e)))
+                continue
+            if prev is not None and prev.digest == sf.digest:
+                sf = prev
+            elif prev is not None:
+                _COLLECTOR.release_later(prev)  # an older import index may hold it: not its tree
+            files[key] = self._sources[key] = sf
+        for gone in self._sources.keys() - files.keys():
+            del self._sources[gone]
         return files, skipped
 
     def diagnostics(self) -> tuple[dict[str, list[Diagnostic]], list[tuple[str, str]]]:
-        with _no_gc():
+        with _COLLECTOR.pause():
             return self._diagnostics()
 
     def _diagnostics(self):
-        """Re-analyse only what an edit can change: the files connected, through imports in
-        either direction, to a file whose content changed. Verdicts flow along imports (an entry
-        point reaches a helper in another module), never between unconnected files."""
+        from . import engine
+
         files, skipped = self._load()
-        digests = {p: sf.digest for p, sf in files.items()}
-        graph = engine.import_graph(files, self.config, [self.root])
-        key = f"{self.config.fingerprint()}|{engine.environment_fingerprint(self.config)}"
-        affected = set(files)
-        previous: dict[str, list[Diagnostic]] = {}
-        if self._last is not None and self._last[0] == key:
-            _, old_digests, previous = self._last
-            changed = {p for p in digests if old_digests.get(p) != digests[p]}
-            changed |= {p for p in old_digests if p not in digests}
-            affected = _connected(changed, graph, self.imports) & set(files)
-        subset = {p: files[p] for p in affected}
-        result: dict[str, list[Diagnostic]] = {
-            p: ([] if p in affected else previous.get(p, [])) for p in files}
-        if subset:
-            for d in analyze_sources(subset, self.config, [self.root]):
-                result.setdefault(d.path, []).append(d)
-        self.imports = graph
-        self._last = (key, digests, result)
+        roots = [self.root]
+        if self._imports is None or self._imports.layout != (frozenset(files), tuple(roots)):
+            self._imports = engine.Imports(files, roots)
+        analysed: set[str] = set()
+        diags = analyse(files, self.config, roots, self.store, imports=self._imports, analysed=analysed)
+        result: dict[str, list[Diagnostic]] = {p: [] for p in files}
+        for d in diags:
+            result.setdefault(d.path, []).append(d)
+        self._release_trees(analysed)
+        now = time.monotonic()
+        if self._saved_at is None or now - self._saved_at >= self.SAVE_EVERY_S:
+            self.store.save()
+            self._saved_at = now
         return result, skipped
+
+    def _release_trees(self, analysed: set[str]) -> None:
+        """Keep the trees of the files analysed last (the smallest first, within the budget:
+        an edit re-analyses its own file and what is connected to it); release the others."""
+        budget = self.TREE_BUDGET_CHARS
+        for path in sorted(analysed, key=lambda p: len(self._sources[p].text) if p in self._sources else 0):
+            sf = self._sources.get(path)
+            if sf is not None and sf.parsed:
+                budget -= len(sf.text)
+                if budget < 0:
+                    _COLLECTOR.release_later(sf)
+        for path, sf in self._sources.items():
+            if path not in analysed and sf.parsed:
+                _COLLECTOR.release_later(sf)

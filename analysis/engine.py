@@ -4,115 +4,28 @@ interpreter runs every entry point) → rules → diagnostics, reported in proje
 from __future__ import annotations
 
 import ast
-import functools
-import hashlib
-import importlib.util
-import json
 import logging
 import os
 import re
-import subprocess
-import sys
 from dataclasses import replace
 from pathlib import Path
 
 from . import prefilter
 from .config import Config
 from .diagnostics import Diagnostic, Related
+from .environment import _interpreter_info, analysis_python, target_version
 from .index import ModuleFinder, resolve_relative
 from .interp import Interpreter
 from .interp.frames import Context, Layer, Site
 from .interp.values import MeshV
-from .jaxfacts import NEWEST_KNOWN, parse_version
+from .jaxfacts import parse_version
 from .resolve import JediResolver
 from .rules import mosaic, protocol, scope, versions
 from .rules.facts import Facts
 from .verdicts import verdicts
 
-
-def _code_fingerprint() -> str:
-    """A digest of the analysis code itself: diagnostics cached by another shardlint (whose
-    rules or fix facts differ) are never reused."""
-    h = hashlib.sha256()
-    for path in sorted(Path(__file__).resolve().parent.rglob("*.py")):
-        h.update(path.read_bytes())
-    return h.hexdigest()[:16]
-
-
-ENGINE_VERSION = _code_fingerprint()
 log = logging.getLogger(__name__)
 RULE_FAMILIES = (scope, mosaic, protocol, versions)
-
-
-_VERSION_RE = r"^_version\s*(?::\s*str)?\s*=\s*[\"']([0-9.]+)"
-
-# Run in the analysis interpreter: its import path and its jax version, without importing jax.
-_PROBE = (
-    "import sys\n"
-    "del sys.path[0]\n"  # `-c` puts the working folder first: never import the project's modules
-    "import json, os, re, importlib.util as u\n"
-    "s = u.find_spec('jax')\n"
-    "v = None\n"
-    "if s and s.origin:\n"
-    "    try:\n"
-    "        m = re.search(%r, open(os.path.join(os.path.dirname(s.origin), 'version.py')).read(), re.M)\n"
-    "        v = m.group(1) if m else None\n"
-    "    except OSError:\n"
-    "        pass\n"
-    "print(json.dumps([sys.path, v]))\n"
-) % _VERSION_RE
-
-
-def _local_jax_version() -> str | None:
-    spec = importlib.util.find_spec("jax")
-    if spec is None or not spec.origin:
-        return None
-    try:
-        text = Path(spec.origin).with_name("version.py").read_text()
-    except OSError:
-        return None
-    m = re.search(_VERSION_RE, text, re.M)
-    return m.group(1) if m else None
-
-
-@functools.lru_cache(maxsize=8)
-def _interpreter_info(python: str | None) -> tuple[tuple[str, ...], str | None]:
-    """(import path, jax version) of the analysis interpreter, without importing jax there."""
-    if python and os.path.abspath(python) != os.path.abspath(sys.executable):
-        try:
-            out = subprocess.run([python, "-c", _PROBE], capture_output=True, text=True, timeout=20,
-                                 cwd=os.path.dirname(os.path.abspath(python)))
-            paths, ver = json.loads(out.stdout)
-            return tuple(p for p in paths if p), ver
-        except (OSError, ValueError, subprocess.SubprocessError):
-            return (), None
-    paths = tuple(p for p in sys.path if "site-packages" in p or p.endswith("dist-packages"))
-    return paths, _local_jax_version()
-
-
-def analysis_python(config: Config) -> str | None:
-    if config.python:
-        p = Path(config.python)
-        if not p.is_absolute():
-            p = Path(config.root) / p
-        return str(p)
-    venv = os.environ.get("VIRTUAL_ENV")
-    if venv:
-        cand = Path(venv) / "bin" / "python"
-        if cand.exists():
-            return str(cand)
-    return None
-
-
-def target_version(config: Config) -> str:
-    if config.jax_version:
-        return config.jax_version
-    _, ver = _interpreter_info(analysis_python(config))
-    return ver or NEWEST_KNOWN
-
-
-def environment_fingerprint(config: Config) -> str:
-    return f"{analysis_python(config)}|{target_version(config)}"
 
 
 def analyze(files: dict, config: Config, roots: list[Path]) -> list[Diagnostic]:
@@ -271,34 +184,93 @@ def _into_project(d: Diagnostic, files: dict) -> Diagnostic | None:
     return None
 
 
-@functools.lru_cache(maxsize=4096)
-def _imported_names(digest: str, module_name: str, is_package: bool, tree) -> tuple:
-    """Module names each import statement of a file may refer to (cached by content)."""
+def _imported_names(scanned: tuple, module_name: str, is_package: bool) -> list[tuple[str, ...]]:
+    """Module names each import statement of a file may refer to."""
     out = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            out.append(tuple(a.name for a in node.names))
-        elif isinstance(node, ast.ImportFrom):
-            base = resolve_relative(node, module_name, is_package)
-            if base:
-                out.append((base, *(f"{base}.{a.name}" for a in node.names)))
-    return tuple(out)
-
-
-def import_graph(files: dict, config: Config, roots: list[Path]) -> dict[str, set[str]]:
-    """file -> project files it imports (for re-checking dependants in the server)."""
-    finder = ModuleFinder(files, roots, [])
-    out: dict[str, set[str]] = {}
-    for path, sf in files.items():
-        deps: set[str] = set()
-        mod = finder.module_for_path(path)
-        if sf.tree is None or mod is None:
-            out[path] = deps
+    for level, module, names in scanned:
+        if level < 0:
+            out.append(names)
             continue
-        for names in _imported_names(sf.digest, mod.name, mod.is_package, sf.tree):
-            for n in names:
-                m = finder.find(n, mod)
-                if m is not None and m.in_project and m.path != path:
-                    deps.add(m.path)
-        out[path] = deps
+        base = resolve_relative(_From(level, module or None), module_name, is_package)
+        if base:
+            out.append((base, *(f"{base}.{n}" for n in names)))
     return out
+
+
+class _From:
+    """What `resolve_relative` reads of an `ast.ImportFrom`."""
+
+    __slots__ = ("level", "module")
+
+    def __init__(self, level: int, module: str | None):
+        self.level = level
+        self.module = module
+
+
+_ATTR = re.compile(r"\.\s*(\w+)")
+
+
+class Imports:
+    """Resolves the import statements of files to the project files they may read, for one
+    layout (the files and roots it was built for; reuse it while those stay the same). A
+    superset: every import statement (as the interpreter resolves it), and the submodules of an
+    imported package that the file names as attributes (`import pkg` then `pkg.sub.f()` reaches
+    pkg/sub.py, which no statement imports)."""
+
+    def __init__(self, files: dict, roots: list[Path]):
+        self.layout = (frozenset(files), tuple(roots))
+        self._files = files
+        self._roots = roots
+        self._finder: ModuleFinder | None = None  # built on first use: costly on a big project
+        self._subs: dict[str, list[tuple[str, str]]] = {}  # folder -> [(module name, file)]
+        self._resolved: dict[tuple[str, str], str | None] = {}  # (name, importing folder) -> file
+        # Every dotted tail of a file's path ("c.d" for /a/b/c/d.py): a name resolves to a file
+        # only if it is one (the finder joins the name's parts onto a folder), so the others
+        # are never looked up.
+        self._tails: set[str] = set()
+
+    def deps(self, path: str, sf) -> set[str]:
+        if self._finder is None:
+            self._finder = ModuleFinder(self._files, self._roots, [])
+            for p in self._files:
+                d, fn = os.path.split(p)
+                if fn == "__init__.py":
+                    d, name = os.path.split(d)
+                else:
+                    name = fn[:-3]
+                self._subs.setdefault(d, []).append((name, p))
+                parts = [*d.split(os.sep), name]
+                self._tails.update(".".join(parts[i:]) for i in range(1, len(parts)))
+        deps: set[str] = set()
+        mod = self._finder.module_for_path(path)
+        if mod is None:
+            return deps
+        here = os.path.dirname(path)
+        for names in _imported_names(prefilter.imports_of(sf), mod.name, mod.is_package):
+            for n in names:
+                if n not in self._tails:
+                    continue
+                key = (n, here)
+                if key not in self._resolved:
+                    m = self._finder.find(n, mod)
+                    self._resolved[key] = m.path if m is not None and m.in_project else None
+                found = self._resolved[key]
+                if found is not None and found != path:
+                    deps.add(found)
+        packages = [d for d in deps if d.endswith("__init__.py")]
+        if packages:
+            attrs = set(_ATTR.findall(sf.text))
+            while packages:
+                for name, sub in self._subs.get(os.path.dirname(packages.pop()), ()):
+                    if name in attrs and sub not in deps and sub != path:
+                        deps.add(sub)
+                        if sub.endswith("__init__.py"):
+                            packages.append(sub)
+        return deps
+
+
+def import_graph(files: dict, roots: list[Path], only=None, imports: Imports | None = None) -> dict[str, set[str]]:
+    """file -> project files it may read through imports (for re-checking dependants), for
+    every file or those in `only`; `imports` (built for these files and roots) is reused."""
+    imports = imports or Imports(files, roots)
+    return {path: imports.deps(path, files[path]) for path in (files if only is None else only)}

@@ -335,8 +335,7 @@ class Program:
     def source_file(self, path: str) -> "NotebookSource":
         broken = "\0".join(p.cell.source for p in self.placed if p.error)
         dig = digest(f"ipynb\0{self.text}\0{broken}".encode("utf-8", errors="surrogatepass"))
-        sf = parse_text(path, self.text, dig)
-        return NotebookSource(sf.path, sf.text, sf.digest, sf.tree, sf.syntax_error, program=self)
+        return NotebookSource(path, self.text, dig, self)
 
     # -- edits ---------------------------------------------------------------------------------
 
@@ -352,10 +351,12 @@ class Program:
         return out
 
 
-@dataclass
 class NotebookSource(SourceFile):
     """The program of a notebook, as the engine reads it."""
-    program: Program | None = None
+
+    def __init__(self, path: str, text: str, digest: str, program: Program):
+        super().__init__(path, text, digest)
+        self.program = program
 
 
 def split(text: str, numbers: list[int]) -> list[str]:

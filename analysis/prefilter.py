@@ -1,6 +1,7 @@
 """Byte-level prefilter: which files' top levels are worth running as entry points. A file is
 relevant when its text mentions jax, a collective, Pallas, shard_map, pmap, a star import, or a
-project module that (transitively) does. Everything else is parsed for SHL000 only."""
+project module that (transitively) does. Nothing else is parsed unless the interpreter follows an
+import into it (whether it parses at all is checked without a tree, for SHL000)."""
 
 from __future__ import annotations
 
@@ -20,29 +21,125 @@ _TOKENS = re.compile(r"\b(?:" + "|".join(sorted(WORDS)) + r")\b|import \*")
 
 
 def relevant(files: dict) -> set[str]:
-    direct = {p for p, sf in files.items() if sf.tree is not None and _TOKENS.search(sf.text)}
-    names = {}
-    for p in files:
-        stem = os.path.splitext(os.path.basename(p))[0]
-        if stem == "__init__":
-            stem = os.path.basename(os.path.dirname(p))
-        names.setdefault(stem, set()).add(p)
-    out = set(direct)
-    frontier = set(direct)
+    """Files whose top level is worth running: those that mention a token and parse, then, to a
+    fixpoint, those that mention the module name (file stem, or package folder) of one already
+    in. Only the files that get in are parsed here; the rest are scanned for words once."""
+    out = {p for p, sf in files.items() if _TOKENS.search(sf.text) and sf.tree is not None}
+    words: dict[str, set[str]] = {}  # the other files: the words they contain
+    frontier = set(out)
     while frontier:
-        pattern_names = set()
-        for p in frontier:
-            stem = os.path.splitext(os.path.basename(p))[0]
-            if stem == "__init__":
-                stem = os.path.basename(os.path.dirname(p))
-            if stem.isidentifier():
-                pattern_names.add(stem)
+        stems = {s for s in map(_stem, frontier) if s.isidentifier()}
         frontier = set()
-        if not pattern_names:
+        if not stems:
             break
-        rx = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, pattern_names))) + r")\b")
         for p, sf in files.items():
-            if p not in out and sf.tree is not None and rx.search(sf.text):
+            if p in out:
+                continue
+            if p not in words:
+                words[p] = set(_WORD.findall(sf.text))
+            if not stems.isdisjoint(words[p]) and sf.tree is not None:
                 out.add(p)
                 frontier.add(p)
     return out
+
+
+_WORD = re.compile(r"\w+")
+
+
+def _stem(path: str) -> str:
+    stem = os.path.splitext(os.path.basename(path))[0]
+    return os.path.basename(os.path.dirname(path)) if stem == "__init__" else stem
+
+
+# ---------------------------------------------------------------------------- import scan
+
+_GAP = r"(?:[ \t\f]|\\\r?\n)*"  # blanks inside one logical line (continuations included)
+# Literal first (the regex engine then searches for it fast); the word boundary before it is
+# checked by `_word_start`.
+_FROM = re.compile(r"from\b" + _GAP + r"((?:\." + _GAP + r")*)(\w+(?:" + _GAP + r"\." + _GAP + r"\w+)*)?"
+                   + _GAP + r"\bimport\b")
+_IMPORT = re.compile(r"import\b")
+_COMMENT = re.compile(r"#[^\r\n]*")
+_LOGICAL_END = re.compile(r"(?<!\\)(?:\r\n|\r|\n)|;")
+_PAREN_LIST = re.compile(r"([^)#]*)(?:#[^\r\n]*|(\))|$)")
+_FROM_NAME = re.compile(r"(\w+|\*)(?:\s+as\s+\w+)?")
+_DOTTED = re.compile(r"(\w+(?:\s*\.\s*\w+)*)(?:\s+as\s+\w+)?")
+
+
+_SCANS: dict[str, tuple] = {}  # digest -> scan_imports of that content
+_STORED: dict[str, list] = {}  # digest -> a scan as an earlier run stored it (JSON lists)
+_SCANS_MAX = 8192
+
+
+def imports_of(sf) -> tuple:
+    """The import statements of a file (`scan_imports`), kept by digest."""
+    found = _SCANS.get(sf.digest)
+    if found is None:
+        stored = _STORED.pop(sf.digest, None)
+        if stored is not None:
+            found = tuple((level, module, tuple(names)) for level, module, names in stored)
+        else:
+            found = scan_imports(sf.text)
+        if len(_SCANS) >= _SCANS_MAX:
+            _SCANS.clear()
+        _SCANS[sf.digest] = found
+    return found
+
+
+def remember_imports(digest: str, stored: list) -> None:
+    """What `scan_imports` found in content of this digest, in an earlier run (the store)."""
+    if len(_STORED) >= _SCANS_MAX:
+        _STORED.clear()
+    _STORED[digest] = stored
+
+
+def scan_imports(text: str) -> tuple[tuple[int, str, tuple[str, ...]], ...]:
+    """Every import statement of `text`, found without parsing it: (level, module, names) for
+    `from {'.' * level}{module} import names`, (-1, "", dotted modules) for `import a.b, c`.
+    A superset of what the syntax tree has (an `import` inside a string counts too), which is
+    what dependency edges need: a missed import would let a stale verdict survive an edit."""
+    if "import" not in text:
+        return ()
+    out = []
+    taken = set()
+    for m in _FROM.finditer(text):
+        if not _word_start(text, m.start()):
+            continue
+        names = _FROM_NAME.findall(_import_list(text, m.end()))
+        module = re.sub(r"[\s\\]", "", m.group(2) or "")
+        out.append((m.group(1).count("."), module, tuple(names)))
+        taken.add(m.end() - len("import"))
+    for m in _IMPORT.finditer(text):
+        if m.start() in taken or not _word_start(text, m.start()):
+            continue
+        names = tuple(re.sub(r"\s", "", n) for n in _DOTTED.findall(_import_list(text, m.end())))
+        if names:
+            out.append((-1, "", names))
+    return tuple(out)
+
+
+def _word_start(text: str, i: int) -> bool:
+    return i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")
+
+
+def _import_list(text: str, i: int) -> str:
+    """The names after an `import` keyword at `i`: up to the closing parenthesis, else to the
+    end of the logical line; comments and continuations taken out."""
+    j = i
+    while j < len(text) and text[j] in " \t\f\\\r\n" and not (text[j] in "\r\n" and text[j - 1] != "\\"):
+        j += 1
+    if j < len(text) and text[j] == "(":
+        # To the first `)` outside a comment (a comment may hold one).
+        parts = []
+        k = j + 1
+        while True:
+            m = _PAREN_LIST.match(text, k)
+            parts.append(m.group(1))
+            k = m.end()
+            if m.group(2) or k >= len(text):
+                break
+        chunk = "".join(parts)
+    else:
+        m = _LOGICAL_END.search(text, j)
+        chunk = text[j:m.start() if m else len(text)]
+    return _COMMENT.sub("", chunk).replace("\\", " ")

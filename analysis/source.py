@@ -1,16 +1,27 @@
-"""Source files: decoding, `ast` parsing, a line index, and a content-hash keyed cache of parsed
-trees (libcst never runs here: it costs 12x `ast.parse`). Suppression comments: suppressions.py."""
+"""Source files: decoding, line splitting with the editor's terminators, and `ast` parsing on
+first use (libcst never runs here: it costs 12x `ast.parse`). Suppression comments:
+suppressions.py.
+
+A `SourceFile` holds its text and digest; its tree is built when something asks for it and can
+be released again, so that a long run or session never keeps every module's tree alive. Whether
+a file parses is answered without building its tree when nothing else needs one."""
 
 from __future__ import annotations
 
 import ast
-import hashlib
+import contextlib
 import io
+import os
+import re
 import tokenize
 import warnings
-from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable, Iterator
 
+try:  # CPython's own BLAKE2: `hashlib` would load OpenSSL first, a tenth of a warm run
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover - interpreters built without it
+    from hashlib import blake2b
 
 class DecodeError(Exception):
     """The file is not text Python can read (binary, or not decodable in its declared encoding)."""
@@ -29,19 +40,72 @@ def decode(data: bytes) -> str:
     return text
 
 
-@dataclass
+_EOL = re.compile(r"\r\n|\r|\n")
+
+
+def split_lines(text: str) -> list[str]:
+    """Lines without their terminators, split where an editor (and the LSP) splits them: at
+    `\r\n`, `\r` and `\n` only. `str.splitlines()` also splits at form feeds, `\x1c`-`\x1e`,
+    `\x85`, U+2028 and U+2029, which Python's tokenizer and editors keep inside a line. A text
+    ending with a terminator ends with an empty line, as in an editor."""
+    return _EOL.split(text)
+
+
 class SourceFile:
-    path: str  # as the user gave it (relative stays relative)
-    text: str
-    digest: str
-    tree: ast.Module | None = None
-    syntax_error: tuple[int, int, str] | None = None  # (line, column 1-based, message)
-    _lines: list[str] | None = field(default=None, repr=False)
+    """One file: its path (as the user gave it: relative stays relative), text and digest. A
+    file known from the store has no text until something reads it (`load` gives the text and
+    the digest of what it read)."""
+
+    def __init__(self, path: str, text: str | None, digest: str, *,
+                 load: Callable[[], tuple[str, str]] | None = None):
+        self.path = path
+        self._text = text
+        self.digest = digest
+        self._load = load
+        # (tree or None, syntax error or None) once parsed; (None, error) is also what a failed
+        # syntax check leaves, and (False, None) records a passed one without a tree.
+        self._parsed: tuple | None = None
+        self._lines: list[str] | None = None
+
+    def __repr__(self) -> str:
+        return f"SourceFile({self.path!r})"
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            self._text, self.digest = self._load()
+            self._load = None
+        return self._text
+
+    @property
+    def tree(self) -> ast.Module | None:
+        if self._parsed is None or self._parsed[0] is False:
+            self._parsed = _parse(self.text)
+        return self._parsed[0]
+
+    @property
+    def syntax_error(self) -> tuple[int, int, str] | None:
+        """(line, column 1-based, message) when the file does not parse, else None. Checked
+        without building a tree unless one exists already."""
+        if self._parsed is None:
+            self._parsed = _check_syntax(self.text)
+        return self._parsed[1]
+
+    @property
+    def parsed(self) -> bool:
+        """Whether the tree is in memory now."""
+        return self._parsed is not None and isinstance(self._parsed[0], ast.AST)
+
+    def release(self) -> None:
+        """Forget the tree (it is parsed again on next use); what is known about the syntax
+        stays."""
+        if self.parsed:
+            self._parsed = (False, None)
 
     @property
     def lines(self) -> list[str]:
         if self._lines is None:
-            self._lines = self.text.splitlines()
+            self._lines = split_lines(self.text)
         return self._lines
 
     def line_text(self, line: int) -> str:
@@ -58,43 +122,87 @@ class SourceFile:
 
 
 def digest(data: bytes) -> str:
-    return hashlib.blake2b(data, digest_size=16).hexdigest()
+    return blake2b(data, digest_size=16).hexdigest()
 
 
-_TREE_CACHE: dict[str, tuple[ast.Module | None, tuple | None]] = {}
-_TREE_CACHE_MAX = 4096
+class Observation:
+    """What reading and parsing did while it was observed (see `observe`)."""
+
+    def __init__(self, on_file: Callable[[], None] | None):
+        self.reads: dict[str, list] = {}  # files read by `read_file`: path -> [size, mtime_ns]
+        self._on_file = on_file
+
+    def parsed(self) -> None:
+        if self._on_file is not None:
+            self._on_file()
 
 
-def parse_text(path: str, text: str, dig: str | None = None) -> SourceFile:
-    dig = dig or digest(text.encode("utf-8", errors="surrogatepass"))
-    cached = _TREE_CACHE.get(dig)
-    if cached is not None:
-        tree, err = cached
-        return SourceFile(path, text, dig, tree, err)
-    tree, err = None, None
+_OBSERVERS: list[Observation] = []
+
+
+@contextlib.contextmanager
+def observe(on_file: Callable[[], None] | None = None) -> Iterator[Observation]:
+    """Record the files `read_file` reads (an analysis reading an installed library's source:
+    its results depend on it) and call `on_file` whenever a file is parsed or syntax-checked."""
+    obs = Observation(on_file)
+    _OBSERVERS.append(obs)
+    try:
+        yield obs
+    finally:
+        _OBSERVERS.remove(obs)
+
+
+def _parse(text: str) -> tuple[ast.Module | None, tuple | None]:
+    for obs in _OBSERVERS:
+        obs.parsed()
+    return _build(text)
+
+
+def _build(text: str) -> tuple[ast.Module | None, tuple | None]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
             # Not the real path: CPython would compute error columns from the file on disk, and
             # the text may be an unsaved buffer that differs from it.
-            tree = ast.parse(text, filename="<shardlint>")
+            return ast.parse(text, filename="<shardlint>"), None
         except SyntaxError as e:
             line = e.lineno or 1
             col = e.offset or 1
-            lines = text.splitlines()
+            lines = split_lines(text)
             if line > len(lines):
                 line, col = max(len(lines), 1), 1
-            err = (line, max(col, 1), e.msg or "invalid syntax")
+            return None, (line, max(col, 1), e.msg or "invalid syntax")
         except (ValueError, RecursionError, MemoryError) as e:
-            err = (1, 1, f"cannot parse: {e}")
-    if len(_TREE_CACHE) >= _TREE_CACHE_MAX:
-        _TREE_CACHE.clear()
-    _TREE_CACHE[dig] = (tree, err)
-    return SourceFile(path, text, dig, tree, err)
+            return None, (1, 1, f"cannot parse: {e}")
+
+
+def _check_syntax(text: str) -> tuple:
+    """Whether `text` parses, without building Python `ast` objects: the bytecode compiler
+    accepts everything `ast.parse` does at a fraction of its cost (the tree it builds is C
+    structures). What it rejects is parsed for `ast.parse`'s own verdict, since it also rejects
+    code `ast.parse` accepts (`return` outside a function, `nonlocal` at module level)."""
+    for obs in _OBSERVERS:
+        obs.parsed()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            compile(text, "<shardlint>", "exec", dont_inherit=True)
+            return False, None
+        except Exception:  # noqa: BLE001 - whatever it rejects, ast.parse gives the verdict
+            pass
+    return _build(text)
+
+
+def parse_text(path: str, text: str, dig: str | None = None) -> SourceFile:
+    """A file of `text` (parsed when its tree is first asked for)."""
+    return SourceFile(path, text, dig or digest(text.encode("utf-8", errors="surrogatepass")))
 
 
 def read_file(path: Path, shown: str) -> SourceFile:
-    """Read and parse a file; raises OSError or DecodeError."""
-    data = path.read_bytes()
-    text = decode(data)
-    return parse_text(shown, text, digest(data))
+    """Read a file (parsed when its tree is first asked for); raises OSError or DecodeError."""
+    with open(path, "rb") as f:
+        st = os.fstat(f.fileno())
+        data = f.read()
+    for obs in _OBSERVERS:
+        obs.reads[str(path)] = [st.st_size, st.st_mtime_ns]
+    return SourceFile(shown, decode(data), digest(data))

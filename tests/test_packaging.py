@@ -140,7 +140,7 @@ def test_wheel_install(tmp_path):
     assert "shardlint/server/__main__.py" in names
     assert not any(n.startswith(("analysis/", "server/", "tests/")) for n in names)
     entry = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
-    assert "shardlint = shardlint.server.cli:main" in zipfile.ZipFile(wheel).read(entry).decode()
+    assert "shardlint = shardlint.server.cli:run" in zipfile.ZipFile(wheel).read(entry).decode()
 
     py = fresh_venv(tmp_path / "venv")
     pip("--python", str(py), "install", "--no-deps", "--no-index", str(wheel), cwd=tmp_path)
