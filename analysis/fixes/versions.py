@@ -1,7 +1,7 @@
 """Use the JAX X spelling (SHL008): the name or keyword the target JAX version has, for one it
 lacks: shard_map's `check_rep`/`check_vma`, the experimental shard_map's `auto=` (gone in JAX
 0.8: `jax.shard_map(axis_names=...)`), `pltpu.TPUCompilerParams`, `pltpu.TPUMemorySpace.ANY`,
-`use_mesh`/`set_mesh`."""
+`use_mesh`/`set_mesh`, `lax.pvary(x, a)`/`lax.pcast(x, a, to='varying')`."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ import libcst as cst
 from ..diagnostics import Diagnostic, Edit, Fix
 from ..fixfacts import Spelling
 from ..jaxfacts import SET_MESH_ADDED, USE_MESH_REMOVED, version_text
-from .edits import remove_arg, replace_node, replace_span
+from .edits import append_kwarg, remove_arg, remove_keyword, replace_node, replace_span
 from .importer import Importer
 from .registry import FixContext, fixer
-from .tree import SourceModule, bind_args, callee_name, keyword_index
+from .tree import SourceModule, bind_args, callee_name, keyword_index, literal_str
 
 _RENAMED_ATTRS = {"TPUCompilerParams": "CompilerParams"}
 _EMPTY_SETS = {"frozenset()", "set()", "()", "[]", "frozenset({})"}
@@ -63,9 +63,25 @@ def spelling(diag: Diagnostic, fact: Spelling, ctx: FixContext) -> Fix | None:
         call = mod.parent.get(node)
         entered = isinstance(call, cst.Call) and isinstance(mod.parent.get(call), cst.WithItem)
         edits.append(replace_span(mod, node, f"{imp.jax()}.sharding.{'use_mesh' if entered else 'set_mesh'}"))
+    elif attr in ("pvary", "pcast"):
+        return _varying_cast(mod, node, title)
     else:
         return None
     return Fix(title, "safe", imp.with_imports(edits, node))
+
+
+def _varying_cast(mod: SourceModule, node: cst.Attribute, title: str) -> Fix | None:
+    """`lax.pvary(x, a)` (gone in JAX 0.10) as `lax.pcast(x, a, to='varying')`, and back for a
+    JAX before 0.8.2 when the cast is `to='varying'` (the only one pvary does)."""
+    call = mod.parent.get(node)
+    if not (isinstance(call, cst.Call) and call.func is node):
+        return None
+    if node.attr.value == "pvary":
+        return Fix(title, "safe", (replace_span(mod, node.attr, "pcast"), append_kwarg(mod, call, "to='varying'")))
+    idx = keyword_index(call, "to")
+    if idx is None or literal_str(call.args[idx].value) != "varying":
+        return None
+    return Fix(title, "safe", (replace_span(mod, node.attr, "pvary"), remove_keyword(mod, call, "to")))
 
 
 def _top_level_shard_map(mod: SourceModule, call: cst.Call, title: str) -> Fix | None:
