@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import difflib
 import sys
+import sysconfig
 from pathlib import Path
 
 import pytest
@@ -58,12 +59,22 @@ def _diff(fx: Fixture, fix) -> list[str]:
     return out
 
 
+_SITE_DIRS = sorted({sysconfig.get_paths()[k] for k in ("purelib", "platlib")}, key=len, reverse=True)
+
+
+def _portable(message: str) -> str:
+    """A message as on any machine: an installed library's files under `<site-packages>`."""
+    for d in _SITE_DIRS:
+        message = message.replace(d, "<site-packages>")
+    return message
+
+
 def render(fx: Fixture, diags: list[Diagnostic], config) -> str:
     lines = []
     for d in diags:
         lines.append(f"{_rel(fx, d.path)}:{d.line}:{d.column}-{d.end_line}:{d.end_column} "
                      f"{d.code} {d.severity.value} {d.rule}\n")
-        lines.append(f"  {d.message}\n")
+        lines.append(f"  {_portable(d.message)}\n")
         for r in d.related:
             lines.append(f"  related {_rel(fx, r.path)}:{r.line}:{r.column}: {r.message}\n")
         for fix in fixes_for(d, _read, config):
