@@ -39,6 +39,25 @@ def pip(*args: str) -> None:
     subprocess.run([sys.executable, "-m", "pip", "--disable-pip-version-check", *args], check=True)
 
 
+def copy_source(dest: Path) -> Path:
+    """What the wheel is built from (the package-dir folders of pyproject.toml and the files it
+    names), copied: a build in the repository itself writes `build/` there, which another build
+    running at the same time (a second target) would find half deleted."""
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10: shardlint's own dependency there
+        import tomli as tomllib
+
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    for folder in sorted(set(project["tool"]["setuptools"]["package-dir"].values())):
+        shutil.copytree(REPO / folder, dest / folder, ignore=ignore)
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        if (REPO / name).is_file():
+            shutil.copy2(REPO / name, dest / name)
+    return dest
+
+
 def prune(libs: Path) -> None:
     """Drop what never runs: byte code, console scripts, libcst's own test suites, and jedi's
     typeshed stubs of third-party packages (4,300 files: requests, six, …; jedi reads the installed
@@ -88,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     libs.mkdir(parents=True)
     with tempfile.TemporaryDirectory() as tmp:
         scratch = Path(tmp)
-        pip("wheel", "-q", "--no-deps", "-w", str(scratch / "wheel"), str(REPO))
+        pip("wheel", "-q", "--no-deps", "-w", str(scratch / "wheel"), str(copy_source(scratch / "src")))
         wheel = next((scratch / "wheel").glob("shardlint-*.whl"))
         # Pure wheels only (tomli, for one, also ships compiled ones for each CPython).
         pip("install", "-q", "--no-deps", "--no-compile", "--only-binary", ":all:", "--implementation", "py",
