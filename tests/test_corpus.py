@@ -115,12 +115,12 @@ def interpreter(version: str) -> Path | None:
     return exe if exe.is_file() else None
 
 
-def label_path(case: Case) -> Path:
+def label_path(case: Case, labels: Path = LABELS) -> Path:
     driver = SCRIPT_DRIVER if case.script else DRIVER
     h = hashlib.sha256()
     for part in (case.digest(), f"jax=={case.jax}", case.platform, driver.read_text()):
         h.update(part.encode() + b"\0")
-    return LABELS / f"{h.hexdigest()[:32]}.json"
+    return labels / f"{h.hexdigest()[:32]}.json"
 
 
 def judged(case: Case) -> bool:
@@ -128,10 +128,11 @@ def judged(case: Case) -> bool:
     return label_path(case).is_file() or interpreter(case.jax) is not None
 
 
-def label(case: Case) -> Verdict:
-    """JAX's verdict on the case, from its label when the case, JAX version and driver are unchanged."""
+def label(case: Case, labels: Path = LABELS) -> Verdict:
+    """JAX's verdict on the case, from its label in `labels` when the case, JAX version and
+    driver are unchanged."""
     driver = SCRIPT_DRIVER if case.script else DRIVER
-    cached = label_path(case)
+    cached = label_path(case, labels)
     if cached.is_file():
         js = json.loads(cached.read_text())
     else:
@@ -153,7 +154,7 @@ def label(case: Case) -> Verdict:
                 raise RuntimeError(f"{case.name}: the driver died (rc={proc.returncode}):\n"
                                    f"{proc.stderr[-3000:]}")
             js = json.loads(out.read_text())
-        LABELS.mkdir(exist_ok=True)
+        labels.mkdir(exist_ok=True)
         cached.write_text(json.dumps(js))
     return Verdict(js["ok"], js["type"], js["message"], tuple(js["blamed"]) if js["blamed"] else None)
 
