@@ -202,7 +202,8 @@ OTHER = {
     "jax.experimental.pallas.tpu.DeviceIdType": Api("device_id_type"),
     "jax.lax.create_token": Api("other"),
     "jax.device_put": Api("device_put", "(x, device=None, *, src=None, donate=False, may_alias=None)"),
-    "jax.ShapeDtypeStruct": Api("shape_dtype", "(shape, dtype, *, sharding=None, weak_type=False, vma=None)"),
+    "jax.ShapeDtypeStruct": Api("shape_dtype", "(shape, dtype, *, sharding=None, weak_type=False, vma=None, "
+                                                "manual_axis_type=None, is_ref=False)"),
     **{f"jax.numpy.{n}": Api("new_array", _ARRAY_SHAPE_DTYPE) for n in ("ones", "zeros", "empty")},
     "jax.numpy.full": Api("new_array", "(shape, fill_value, dtype=None, **kwargs)"),
     **{f"jax.numpy.{n}": Api("new_array_like", "(a, dtype=None, **kwargs)")

@@ -283,3 +283,26 @@ def test_python_values_the_analysis_follows(tmp_path):
             return jax.lax.psum(v, Axis.DATA)
         jax.jit(jax.shard_map(body, **kw)).trace(X)
         """) == [(11, "SHL006", "error")]
+
+
+@pytest.mark.parametrize("strategy, want", [
+    ('"ddp"', []),
+    ('"hsdp"', [(6, "SHL006", "error")]),
+    ("os.environ.get('STRATEGY')", [(6, "SHL006", "error")]),  # as an `if` whose test is unknown
+    ('"tp"', []),  # the capture raises
+])
+def test_match_runs_the_cases_its_subject_can_match(tmp_path, strategy, want):
+    """A case the subject cannot match never runs (a literal, an or-pattern, a guard); the first
+    case it surely matches ends the match."""
+    assert diags(tmp_path, f"""\
+        def sync(g, strategy):
+            match strategy:
+                case "ddp" | "dp":
+                    return jax.lax.pmean(g, "x")
+                case "hsdp" if g is not None:
+                    return jax.lax.pmean(g, "shard")
+                case other:
+                    raise ValueError(other)
+        step = jax.shard_map(lambda g: sync(g, {strategy}), mesh=mesh, in_specs=P("x"), out_specs=P())
+        jax.jit(step).trace(X)
+        """) == want

@@ -333,8 +333,9 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         dims = None
         if isinstance(shape, Seq):
             dims = tuple(i.value if isinstance(i, Const) and isinstance(i.value, int) else None for i in shape.items)
-        return ArrayV(dims, dtype_name(p.get("dtype")),
-                      sharding=sharding if sharding is not None else NO_SHARDING, exact=True)
+        typed = given(p, "vma") is not None or given(p, "manual_axis_type") is not None
+        return ArrayV(dims, dtype_name(p.get("dtype")), sharding=sharding if sharding is not None else NO_SHARDING,
+                      exact=True, struct="typed" if typed else "untyped")
 
     def _api_device_put(self, name, row, p, act, ctx, site, node, decorating):
         x = p.get("x")

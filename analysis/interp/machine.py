@@ -297,15 +297,17 @@ class Interpreter(ExprMixin, ApiMixin):
             return self.exec_block(st.orelse, act, ctx, entry_label)
         return self.branches([st.body, st.orelse], act, ctx, entry_label)
 
-    def branches(self, blocks, act, ctx, entry_label=None, start: dict | None = None):
+    def branches(self, blocks, act, ctx, entry_label=None, start: dict | None = None, preludes=None):
         """Run each block from the same environment (one of them runs) and join where they
-        fall through."""
+        fall through; `preludes[i]`, when given, runs first in block i's environment."""
         before = dict(start if start is not None else act.env)
         outs, ends = [], []
         self.weak += 1
         try:
-            for block in blocks:
+            for i, block in enumerate(blocks):
                 act.env = dict(before)
+                if preludes and preludes[i] is not None:
+                    preludes[i]()
                 end = self.exec_block(block, act, ctx, entry_label)
                 ends.append(end)
                 if end is None:
@@ -411,11 +413,49 @@ class Interpreter(ExprMixin, ApiMixin):
     _st_TryStar = _st_Try
 
     def _st_Match(self, st, act, ctx, entry_label):
-        self.eval(st.subject, act, ctx)
-        blocks = [case.body for case in st.cases]
-        if not any(isinstance(c.pattern, ast.MatchAs) and c.pattern.pattern is None for c in st.cases):
+        """The cases that may run, in order, up to the first that surely matches (literal,
+        singleton, wildcard and or-patterns against a known subject; others are unknown).
+        A top-level capture (`case x:`, `case "a" as x:`) binds the subject; captures inside
+        other patterns keep what the name held."""
+        subject = self.eval(st.subject, act, ctx)
+        blocks, captures = [], []
+        for case in st.cases:
+            known = self.match_pattern(case.pattern, subject)
+            if known is not False and case.guard is not None:
+                guard = self.truth(self.eval(case.guard, act, ctx))
+                known = False if guard is False else (known if guard is True else None)
+            if known is False:
+                continue
+            blocks.append(case.body)
+            captures.append(case.pattern.name if isinstance(case.pattern, ast.MatchAs) else None)
+            if known is True:
+                break
+        else:
             blocks.append([])  # no case may match
-        return self.branches(blocks, act, ctx, entry_label)
+            captures.append(None)
+        bind = [(lambda name=name: self.assign_name(name, subject, act)) if name else None for name in captures]
+        if len(blocks) == 1:
+            if bind[0] is not None:
+                bind[0]()
+            return self.exec_block(blocks[0], act, ctx, entry_label)
+        return self.branches(blocks, act, ctx, entry_label, preludes=bind)
+
+    def match_pattern(self, pat, subject: Value) -> bool | None:
+        """Whether `pat` matches `subject`, when that is known."""
+        if isinstance(pat, ast.MatchAs):
+            return True if pat.pattern is None else self.match_pattern(pat.pattern, subject)
+        if isinstance(pat, ast.MatchOr):
+            rs = [self.match_pattern(p, subject) for p in pat.patterns]
+            return True if True in rs else (False if all(r is False for r in rs) else None)
+        if isinstance(pat, ast.MatchSingleton):
+            return self.compare(ast.Is(), subject, Const(pat.value))
+        if isinstance(pat, ast.MatchValue):
+            try:
+                value = ast.literal_eval(pat.value)
+            except ValueError:
+                return None  # a dotted name (an enum member, a constant): not evaluated here
+            return self.compare(ast.Eq(), subject, Const(value))
+        return None
 
     # ------------------------------------------------------------------ definitions
 

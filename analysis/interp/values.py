@@ -228,13 +228,15 @@ class ArrayV(Value):
     ShardingV, or Unknown. `vma`: manual mesh axes it is known to vary over inside shard_map
     (its varying axes, as shard_map's check sees them) — a lower bound: what an unknown operand
     adds is not in it; `exact`: it is all of them. `received` is the precv event whose result it
-    is."""
+    is. `struct`: for a ShapeDtypeStruct, whether it declares its varying axes (`vma=`,
+    `manual_axis_type=`): "typed" or "untyped"; None for an array."""
     shape: tuple | None = None  # of ints or None per dimension
     dtype: str | None = None
     sharding: object = Unknown
     vma: frozenset = frozenset()
     received: object = None
     exact: bool = False
+    struct: str | None = None
 
     @property
     def varying(self) -> bool:
@@ -242,7 +244,8 @@ class ArrayV(Value):
 
     def key(self):
         return ("array", self.shape, self.dtype, id(self.sharding) if isinstance(self.sharding, Value) else
-                self.sharding, self.vma, self.exact, id(self.received) if self.received is not None else 0)
+                self.sharding, self.vma, self.exact, id(self.received) if self.received is not None else 0,
+                self.struct)
 
 
 @dataclass(eq=False)

@@ -5,15 +5,13 @@ replication check (SHL108)."""
 
 from __future__ import annotations
 
-import ast
-
 from ..diagnostics import Severity
 from ..jaxfacts import (COLLECTIVE_ID_MISSING, COLLECTIVE_ID_UNUSED, COMM_WITHOUT_SHARD_MAP, DEVICE_ID_ARITY,
                         MOSAIC_AUTO_PARTITIONED, PMAP_IS_SHARD_MAP, REPLICA_MOSAIC, UNBOUND_AXIS,
                         UNRECOGNIZED_DEVICE_AXES, VMA_OUT_SHAPE, error_head, quoted, version_text)
 from ..fixfacts import DeviceIdAxis, MissingCollectiveId, UnusedCollectiveId, VmaCheck
 from ..interp.events import CollectiveEvent, CommEvent, KernelApiEvent, PallasEvent, StartEvent
-from ..interp.values import ArrayV, CompilerParamsV, Const, DictV, Ext, Seq, Unknown
+from ..interp.values import ArrayV, CompilerParamsV, Const, DictV, Ext, Seq, Unknown, options
 from .facts import Facts, backend_of, ctx_words, diag, scope_facts, site_ref
 
 
@@ -71,16 +69,20 @@ def _is_tpu(facts: Facts, ev, kev) -> bool:
         (isinstance(k, KernelApiEvent) and k.platform == "tpu") or isinstance(k, CommEvent) for k in kev)
 
 
-def _mentions_vma(facts: Facts, ev) -> bool:
-    sf = facts.files.get(ev.site.path)
-    node = ev.node
-    if sf is None or not isinstance(node, ast.AST):
-        return False
-    text = ast.get_source_segment(sf.text, node) or ""
-    created = ev.created
-    if created is not None and created.path == ev.site.path:
-        text += "\n".join(sf.lines[created.line - 1: created.end_line])
-    return "vma" in text or "manual_axis_type" in text
+def _untyped_out_shape(ev) -> bool:
+    """Whether every `out_shape` the kernel may be given is ShapeDtypeStructs that do not declare
+    their varying axes (an out_shape not known stays unknown: no SHL108)."""
+    def leaves(v):
+        for o in options(v):
+            if isinstance(o, Seq):
+                yield from (x for item in o.items for x in leaves(item))
+            elif isinstance(o, DictV):
+                yield from (x for item in o.items.values() for x in leaves(item))
+            else:
+                yield o
+
+    found = list(leaves(ev.params.get("out_shape", Unknown)))
+    return bool(found) and all(isinstance(o, ArrayV) and o.struct == "untyped" for o in found)
 
 
 def _id_axis(facts: Facts, comm, smap, axis_idx) -> tuple[DeviceIdAxis, ...]:
@@ -215,7 +217,7 @@ def check(facts: Facts):
 
         if smap is not None:
             check_val = facts.smap_checks.get(smap, Const(True))
-            if (isinstance(check_val, Const) and check_val.value is True) and not _mentions_vma(facts, ev):
+            if (isinstance(check_val, Const) and check_val.value is True) and _untyped_out_shape(ev):
                 kw = "check_rep" if "experimental" in smap.api else "check_vma"
                 out.append(diag(
                     facts, "SHL108", ev.site,
