@@ -323,6 +323,7 @@ EQUINOX = {
     _EQX + "nn.make_with_state": Api("make_with_state", "(make_model)"),
     _EQX + "nn.inference_mode": Api("inference_mode", "(pytree, value=True)"),
     "dataclasses.field": Api("field", "(*, default=None, default_factory=None, **kwargs)"),
+    "dataclasses.replace": Api("struct_replace", "(self, /, **kwargs)"),
     "flax.struct.field": Api("field", "(pytree_node=True, *, default=None, **kwargs)"),
 }
 # Packages the rows model: their source is never read (it is large, and what matters of it is

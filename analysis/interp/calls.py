@@ -12,7 +12,7 @@ from .events import StartEvent
 from .frames import Context, Raise, Site
 from .values import (
     ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory, Func, Inst, Lifted,
-    MethodOf, Multi, Partial, Seq, Traced, Transformed, Unknown, Value, join, options,
+    MethodOf, Multi, Partial, Seq, Traced, Transformed, Unknown, Value, fresh_copy, join, options, serial,
 )
 
 MAX_VARIANTS = 12  # analyses of one function before its arguments are no longer told apart
@@ -166,13 +166,14 @@ class CallMixin:
             r = self.memo[key]
             if r is _RAISES:
                 raise Raise()
-            return Unknown if r is _BUSY else r
+            return Unknown if r is _BUSY else fresh_copy(r, self.memo_since[key])
         vkey = (id(scope), ctx.memo_key, id(env))
         n = self.variants.get(vkey, 0)
         if n >= MAX_VARIANTS:
             return Unknown
         self.variants[vkey] = n + 1
         self.memo[key] = _BUSY
+        self.memo_since[key] = serial()
         parent = env if env is not None else self.module_act(scope.module)
         name = scope.qualname or scope.name
         msg = label or (f"calls {name}()" if scope.kind == "function" else "calls a lambda")
@@ -192,7 +193,7 @@ class CallMixin:
         except RecursionError:
             result = Unknown
         self.memo[key] = result
-        return result
+        return fresh_copy(result, self.memo_since[key])
 
     # ------------------------------------------------------------------ classes
 

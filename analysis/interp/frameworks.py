@@ -6,7 +6,7 @@ Linen transformations of a Module class, and dataclass-style field declarations.
 
 from __future__ import annotations
 
-from .calls import value_name
+from .calls import is_callable, value_name
 from .events import CollectiveEvent
 from .values import (
     ArrayV, Bound, ClassV, Const, DictV, Ext, Factory, GraphPart, Inst, Lifted, Seq, Transformed, Unknown, Value,
@@ -55,9 +55,15 @@ class FrameworkMixin:
         return next((t for t in items if isinstance(t, Inst)), items[0] if items else Unknown)
 
     def _api_field(self, name, row, p, act, ctx, site, node, decorating):
+        """A field's default: `default=`, else what `default_factory=` makes (called once, here:
+        each instance's own copy is the same value)."""
         default = p.get("default")
-        return default if default is not None and not (isinstance(default, Const) and default.value is None) \
-            else Unknown
+        if default is not None and not (isinstance(default, Const) and default.value is None):
+            return default
+        factory = p.get("default_factory")
+        if factory is not None and is_callable(factory):
+            return self.call(factory, [], {}, act, ctx, site, node, label="makes the field's default")
+        return Unknown
 
     def _api_struct_create(self, name, row, p, act, ctx, site, node, decorating):
         """`TrainState.create(apply_fn=..., params=..., tx=...)` (on a subclass too): an

@@ -69,6 +69,7 @@ class Interpreter(ExprMixin, ApiMixin):
         self.kernel_events: dict = {}  # kernel Layer -> [Event]
         self.modules: dict = {}  # module path -> its top-level Activation
         self.memo: dict = {}
+        self.memo_since: dict = {}  # memo key -> values.serial() when that call started
         self.variants: dict = {}
         self.smap_checks: dict = {}  # shard_map Layer -> its check_vma/check_rep value
         self.platforms: list = []  # `lowering_platforms=` of the `.lower(...)` being evaluated

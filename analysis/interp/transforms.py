@@ -153,8 +153,9 @@ class TransformMixin:
             if detail is not None:
                 self.record(SpecEvent(site, ctx, act.path, node, which="in", detail=detail))
                 raise Raise()  # JAX raises when it is called: the function is never traced
-        named = spec_axes(in_specs)
-        if named is not None and manual is not None and not named <= manual:
+        # every spec known to name an axis that is not manual fails the call, whatever the others
+        named = frozenset(a for axes in spec_leaves(in_specs) if axes is not None for a in axes)
+        if manual is not None and not named <= manual:
             outside = tuple(sorted(named - manual))
             self.record(SpecEvent(site, ctx, act.path, node, which="axis", axes=outside,
                                   detail=", ".join(map(repr, sorted(manual)))))
@@ -396,11 +397,28 @@ def axis_set(v) -> frozenset | None:
 
 
 def spec_axes(specs) -> frozenset | None:
-    """The mesh axes a shard_map's in_specs (a PartitionSpec or a sequence of them) name."""
-    items = specs.items if isinstance(specs, Seq) else (specs,)
-    if not items or not all(isinstance(i, PSpecV) and i.axes is not None for i in items):
+    """The mesh axes a shard_map's in_specs (a PartitionSpec or a pytree of them) name, when
+    every spec in it is known."""
+    leaves = list(spec_leaves(specs))
+    if not leaves or any(i is None for i in leaves):
         return None
-    return frozenset(a for i in items for a in i.axes)
+    return frozenset(a for i in leaves for a in i)
+
+
+def spec_leaves(specs):
+    """The axes each PartitionSpec in a pytree of specs names (None for a spec not known)."""
+    if isinstance(specs, Seq):
+        for i in specs.items:
+            yield from spec_leaves(i)
+    elif isinstance(specs, DictV):
+        for i in specs.items.values():
+            yield from spec_leaves(i)
+    elif isinstance(specs, PSpecV):
+        yield specs.axes
+    elif isinstance(specs, Const) and specs.value is None:
+        yield ()
+    else:
+        yield None
 
 
 def multi_device(v) -> bool:

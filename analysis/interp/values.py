@@ -9,7 +9,8 @@ recorded); "unknown" never becomes "wrong"."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import itertools
+from dataclasses import dataclass, field, replace
 
 MAX_OPTIONS = 8
 
@@ -279,10 +280,32 @@ class Const(Value):
             return ("const", repr(self.value))
 
 
+_SERIAL = itertools.count()
+
+
+def serial() -> int:
+    """A number below that of every container made from now on."""
+    return next(_SERIAL)
+
+
+def fresh_copy(v: Value, since: int) -> Value:
+    """`v` as a call that made it returns it again: a list or dict made during the call
+    (`born` after `since`) is a new one each time (a caller's `d[k] = v` on it is seen by no other
+    call), anything else is the same object."""
+    if isinstance(v, DictV) and v.born > since:
+        return replace(v, items=dict(v.items), born=next(_SERIAL))
+    if isinstance(v, Seq) and v.kind == "list" and v.born > since:
+        return replace(v, born=next(_SERIAL))
+    if isinstance(v, Multi):
+        return Multi(tuple(fresh_copy(o, since) for o in v.options))
+    return v
+
+
 @dataclass(eq=False)
 class Seq(Value):
     items: tuple
     kind: str = "tuple"
+    born: int = field(default_factory=lambda: next(_SERIAL), repr=False)  # see fresh_copy
 
     def key(self):
         return ("seq", self.kind, tuple(i.key() for i in self.items))
@@ -292,6 +315,8 @@ class Seq(Value):
 class DictV(Value):
     items: dict
     origin: object = None  # the MeshV whose `.shape` this is
+    born: int = field(default_factory=lambda: next(_SERIAL), repr=False)  # see fresh_copy
+
     def key(self):
         return ("dict", tuple(sorted((str(k), v.key()) for k, v in self.items.items())))
 
