@@ -33,7 +33,7 @@ _TRANSPARENT = {
 }
 _TRANSPARENT_PREFIXES = ("pytest.mark.", "jax._src.test_util.", "jax.test_util.", "hypothesis.")
 _DESCRIPTORS = {"builtins.property": "property", "builtins.staticmethod": "staticmethod",
-                "builtins.classmethod": "classmethod", "functools.cached_property": "property"}
+                "builtins.classmethod": "classmethod", "functools.cached_property": "cached_property"}
 # Base classes (outside the analysed source) whose subclasses get dataclass `__init__`s.
 DATACLASS_BASES = {"flax.struct.PyTreeNode", "equinox.Module", "flax.linen.Module", "flax.linen.module.Module",
                    "equinox._module.Module", "chex.dataclass"}

@@ -422,6 +422,11 @@ class ExprMixin:
                 return self.base_method(base, attr)
             v = self.class_attr(base.cls, attr, base, at)
             if v is Unknown:
+                fallback = self.class_attr(base.cls, "__getattr__", base) if not attr.startswith("__") else Unknown
+                if isinstance(fallback, Bound) and at is not None:
+                    act, ctx, node = at
+                    return self.call(fallback, [Const(attr)], {}, act, ctx, self.site(node, act), node,
+                                     label=f"reads {attr} through __getattr__")
                 return self.base_method(base, attr)
             return self.lifted_method(base, attr, v) if base.lift is not None else v
         if isinstance(base, MeshV):
@@ -509,7 +514,7 @@ class ExprMixin:
 
     def bind_attr(self, v: Value, instance: Inst, at: tuple | None = None) -> Value:
         """A class attribute seen through an instance: methods bind it, properties run (where
-        the attribute expression is known)."""
+        the attribute expression is known; a cached_property's value is then the instance's)."""
         if isinstance(v, Multi):
             return join([self.bind_attr(o, instance, at) for o in v.options])
         if isinstance(v, Descriptor):
@@ -520,8 +525,12 @@ class ExprMixin:
             if at is None:
                 return Unknown
             act, ctx, node = at
-            return self.call(v.func, [instance], {}, act, ctx, self.site(node, act), node,
-                             label=f"reads the property {node.attr}")
+            result = self.call(v.func, [instance], {}, act, ctx, self.site(node, act), node,
+                               label=f"reads the property {node.attr}")
+            if v.kind == "cached_property":  # the instance keeps it: a caller's changes to it last
+                instance.attrs[node.attr] = result
+                instance.version += 1
+            return result
         if isinstance(v, (Func, Partial)) or (isinstance(v, Transformed) and isinstance(v.fn, (Func, Partial))):
             return Bound(v, instance)
         return v

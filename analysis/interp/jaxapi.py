@@ -394,6 +394,15 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                 and isinstance(args[1].value, str):
             v = self.getattr(args[0], args[1].value)
             return v if v is not Unknown or len(args) < 3 else args[2]
+        if name in ("builtins.setattr", "builtins.object.__setattr__") and len(args) == 3 \
+                and isinstance(args[1], Const) and isinstance(args[1].value, str):
+            for o in options(args[0]):
+                if isinstance(o, Inst):
+                    old = o.attrs.get(args[1].value)
+                    weak = self.weak > 0 or len(options(args[0])) > 1
+                    o.attrs[args[1].value] = join([old, args[2]]) if weak and old is not None else args[2]
+                    o.version += 1
+            return Const(None)
         if name == "builtins.hasattr" and len(args) == 2 and isinstance(args[1], Const):
             return self._hasattr(args[0], args[1].value)
         if name == "builtins.isinstance" and len(args) == 2:
