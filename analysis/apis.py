@@ -324,6 +324,13 @@ EQUINOX = {
     _EQX + "nn.inference_mode": Api("inference_mode", "(pytree, value=True)"),
     "dataclasses.field": Api("field", "(*, default=None, default_factory=None, **kwargs)"),
     "dataclasses.replace": Api("struct_replace", "(self, /, **kwargs)"),
+    # A script's flags as it runs with none given (`python main.py`): their defaults.
+    "argparse.ArgumentParser": Api("argparser", "(*args, **kwargs)"),
+    "argparse.ArgumentParser.add_argument": Api("argparse_add", "(self, *flags, **kwargs)"),
+    "argparse.ArgumentParser.add_argument_group": Api("argparse_group", "(self, *args, **kwargs)"),
+    "argparse.ArgumentParser.set_defaults": Api("argparse_defaults", "(self, **kwargs)"),
+    "argparse.ArgumentParser.parse_args": Api("argparse_parse", "(self, args=None, namespace=None)"),
+    "argparse.ArgumentParser.parse_known_args": Api("argparse_parse", "(self, args=None, namespace=None)"),
     "flax.struct.field": Api("field", "(pytree_node=True, *, default=None, **kwargs)"),
 }
 # Packages the rows model: their source is never read (it is large, and what matters of it is

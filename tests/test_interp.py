@@ -306,3 +306,36 @@ def test_match_runs_the_cases_its_subject_can_match(tmp_path, strategy, want):
         step = jax.shard_map(lambda g: sync(g, {strategy}), mesh=mesh, in_specs=P("x"), out_specs=P())
         jax.jit(step).trace(X)
         """) == want
+
+
+def test_a_script_runs_with_its_flags_defaults(tmp_path):
+    """argparse gives each flag its default (as `python prog.py` runs), and sys.argv holds only
+    the script: a default that names no mesh axis is an error."""
+    body = """\
+        import argparse
+        import sys
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--dp-axis", default="{axis}")
+        parser.add_argument("--steps", type=int, default="3")
+        args = parser.parse_args()
+        assert args.steps == 3 and len(sys.argv) == 1
+        def step(x):
+            return jax.lax.psum(x, args.dp_axis)
+        jax.jit(jax.shard_map(step, mesh=mesh, in_specs=P("x"), out_specs=P())).trace(X)
+        """
+    assert diags(tmp_path, body.format(axis="x")) == []
+    assert diags(tmp_path, body.format(axis="batch")) == [(9, "SHL006", "error")]
+
+
+def test_a_module_imported_for_its_side_effects_runs(tmp_path):
+    """`import steps` whose name is never read fills a registry by running its decorators."""
+    (tmp_path / "registry.py").write_text("STEPS = {}\ndef register(name):\n"
+                                         "    def deco(fn):\n        STEPS[name] = fn\n        return fn\n"
+                                         "    return deco\n")
+    (tmp_path / "steps.py").write_text("import jax\nfrom registry import register\n\n\n@register('eval')\n"
+                                       "def eval_step(x):\n    return jax.lax.psum(x, 'batch')\n")
+    assert diags(tmp_path, """\
+        import steps  # noqa: F401
+        from registry import STEPS
+        jax.jit(jax.shard_map(STEPS["eval"], mesh=mesh, in_specs=P("x"), out_specs=P())).trace(X)
+        """) == [(7 - HEAD_LINES, "SHL006", "error")]  # steps.py:7 (diags counts lines from the body)

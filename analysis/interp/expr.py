@@ -5,6 +5,7 @@ APIs) that lets the interpreter run only the branch the inputs take."""
 from __future__ import annotations
 
 import ast
+import os
 import operator
 
 from .. import apis
@@ -395,6 +396,8 @@ class ExprMixin:
             return join([self.getattr(o, attr, at) for o in base.options])
         if isinstance(base, Ext):
             name = f"{base.name}.{attr}"
+            if name == "sys.argv" and at is not None:  # the script as run with no arguments
+                return Seq((Const(os.path.basename(at[0].scope.module.path)),), "list")
             if name in _VERSION_ATTRS and self.jax_version:
                 v = self.jax_version
                 return Seq(tuple(Const(i) for i in v)) if "info" in attr else Const(".".join(map(str, v)))

@@ -9,7 +9,7 @@ import ast
 import itertools
 
 from .. import apis
-from .calls import CallMixin, Super, ints, is_callable
+from .calls import CallMixin, Super, ints, is_callable, value_name
 from .events import (
     CollectiveEvent, CommEvent, KernelApiEvent, SetMeshTracedEvent, ShardMapKeywordsEvent, VaryingAgainEvent,
 )
@@ -93,6 +93,9 @@ def given(p: dict, name: str) -> Value | None:
     """A parameter the call really passed (not None, not defaulted to None)."""
     v = p.get(name)
     return None if v is None or (isinstance(v, Const) and v.value is None) else v
+
+
+_FLAG_TYPES = {"builtins.int": int, "builtins.float": float, "builtins.str": str}
 
 
 class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
@@ -362,6 +365,61 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         return Unknown
 
     _api_memspace_enum = _api_device_id_type = _api_other = _api_memspace
+
+    # ------------------------------------------------------------------ argparse
+
+    def _api_argparser(self, name, row, p, act, ctx, site, node, decorating):
+        return Inst(Ext("argparse.ArgumentParser"), {"__flags__": DictV({})})
+
+    def _api_argparse_group(self, name, row, p, act, ctx, site, node, decorating):
+        return p.get("self", Unknown)  # a group adds to its parser's namespace
+
+    def _api_argparse_add(self, name, row, p, act, ctx, site, node, decorating):
+        """`add_argument(...)`: the flag's destination and default (None for one that must be
+        given: a positional argument or `required=True`)."""
+        parser, flags, kw = p.get("self"), p.get("flags"), p.get("kwargs")
+        store = parser.attrs.get("__flags__") if isinstance(parser, Inst) else None
+        names = [f.value for f in flags.items if isinstance(f, Const) and isinstance(f.value, str)] \
+            if isinstance(flags, Seq) else []
+        if not isinstance(store, DictV) or not names or not isinstance(kw, DictV):
+            return Unknown
+        opts = kw.items
+        dest = opts.get("dest")
+        longs = [n for n in names if n.startswith("--")] or [n for n in names if n.startswith("-")] or names
+        dest = dest.value if isinstance(dest, Const) else longs[0].lstrip("-").replace("-", "_")
+        action = opts.get("action")
+        action = action.value if isinstance(action, Const) else None
+        required = not names[0].startswith("-") and opts.get("nargs") is None
+        required |= isinstance(opts.get("required"), Const) and opts["required"].value is True
+        if "default" in opts:
+            default = opts["default"]
+            kind = opts.get("type")
+            if isinstance(default, Const) and isinstance(default.value, str) and value_name(kind) in _FLAG_TYPES:
+                try:
+                    default = Const(_FLAG_TYPES[value_name(kind)](default.value))
+                except ValueError:
+                    default = Unknown
+        else:
+            default = Const({"store_true": False, "store_false": True}.get(action))
+        if required or "default" not in opts and action not in (None, "store", "store_true", "store_false"):
+            default = Unknown
+        store.items.setdefault(dest, default)
+        return Unknown
+
+    def _api_argparse_defaults(self, name, row, p, act, ctx, site, node, decorating):
+        parser, kw = p.get("self"), p.get("kwargs")
+        store = parser.attrs.get("__flags__") if isinstance(parser, Inst) else None
+        if isinstance(store, DictV) and isinstance(kw, DictV):
+            store.items.update(kw.items)
+        return Const(None)
+
+    def _api_argparse_parse(self, name, row, p, act, ctx, site, node, decorating):
+        parser, given_args = p.get("self"), given(p, "args")
+        store = parser.attrs.get("__flags__") if isinstance(parser, Inst) else None
+        if not isinstance(store, DictV) or given_args is not None:
+            return Unknown
+        ns = Inst(Ext("argparse.Namespace"), dict(store.items))
+        return Seq((ns, Seq((), "list"))) if name.endswith("parse_known_args") else ns
 
     # ------------------------------------------------------------------ builtins
 

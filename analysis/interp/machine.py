@@ -69,6 +69,7 @@ class Interpreter(ExprMixin, ApiMixin):
         self.kernel_events: dict = {}  # kernel Layer -> [Event]
         self.modules: dict = {}  # module path -> its top-level Activation
         self.memo: dict = {}
+        self.loaded_names: dict = {}  # module path -> the names its code reads (bind_import)
         self.memo_since: dict = {}  # memo key -> values.serial() when that call started
         self.variants: dict = {}
         self.smap_checks: dict = {}  # shard_map Layer -> its check_vma/check_rep value
@@ -226,15 +227,31 @@ class Interpreter(ExprMixin, ApiMixin):
     def _st_Import(self, st, act, ctx, entry_label):
         for al in st.names:
             local = al.asname or al.name.split(".")[0]
-            self.assign_name(local, Thunk(functools.partial(lazy.import_value, self, al, act)), act)
+            self.bind_import(local, functools.partial(lazy.import_value, self, al, act), act, module=True)
 
     def _st_ImportFrom(self, st, act, ctx, entry_label):
         for al in st.names:
             if al.name == "*":
                 lazy.star_import(self, st, act)
             else:
-                value = Thunk(functools.partial(lazy.from_value, self, st, al, act))
-                self.assign_name(al.asname or al.name, value, act)
+                self.bind_import(al.asname or al.name, functools.partial(lazy.from_value, self, st, al, act), act,
+                                 module=lazy.imports_submodule(self, st, al, act))
+
+    def bind_import(self, local: str, value, act, module: bool) -> None:
+        """An import binds lazily (a module imported and never used is never read), unless it
+        imports a module whose name the importing module never reads: that one is imported for
+        what running it does (a registry its decorators fill, a package importing its
+        submodules)."""
+        if not module:
+            self.assign_name(local, Thunk(value), act)
+            return
+        names = self.loaded_names.get(act.scope.module.path)
+        if names is None:
+            tree = act.scope.module.tree
+            names = self.loaded_names[act.scope.module.path] = frozenset(
+                n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Store)) \
+                | _exported(tree)
+        self.assign_name(local, Thunk(value) if local in names else value(), act)
 
     def _st_Expr(self, st, act, ctx, entry_label):
         v = self.eval(st.value, act, ctx)
@@ -669,6 +686,15 @@ def raises_names(expr: ast.AST) -> frozenset:
     from .expr import exception_names
 
     return exception_names(expr.args[0])
+
+
+def _exported(tree) -> frozenset:
+    """The names a module's literal `__all__` lists."""
+    for st in tree.body:
+        if isinstance(st, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in st.targets) \
+                and isinstance(st.value, (ast.List, ast.Tuple)):
+            return frozenset(e.value for e in st.value.elts if isinstance(e, ast.Constant) and isinstance(e.value, str))
+    return frozenset()
 
 
 def _is_type_checking(test: ast.AST) -> bool:
