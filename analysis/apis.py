@@ -237,6 +237,10 @@ NNX = {
                                "devices=None, backend=None, axis_size=None, donate_argnums=(), **kw)", fn="f"),
     _NNX + "scan": Api("wrap", "(f=None, *, length=None, reverse=False, unroll=1, in_axes=None, out_axes=None, "
                                "**kw)", fn="f"),
+    # As a decorator (`@nnx.split_rngs(splits=n)` above `@nnx.vmap`): the function, its Rngs split.
+    _NNX + "split_rngs": Api("wrap", "(node=None, /, *, splits=1, only=None, squeeze=False, graph=None, "
+                                     "graph_updates=None)", fn="node"),
+    _NNX + "fork_rngs": Api("wrap", "(node=None, /, *, split=None, graph=None, graph_updates=None)", fn="node"),
     _NNX + "remat": Api("wrap", "(f=None, *, prevent_cse=True, static_argnums=(), policy=None, **kw)", fn="f"),
     _NNX + "grad": Api("grad", _NNX_GRAD_SIG, fn="f"),
     _NNX + "value_and_grad": Api("grad", _NNX_GRAD_SIG, fn="f"),
@@ -255,6 +259,8 @@ NNX = {
     # specs for a module's state: a tree of PartitionSpecs keyed like its attributes
     _NNX + "StateSharding": Api("same", "(pytree, *args, **kw)"),
     _NNX + "State": Api("same", "(pytree, *args, **kw)"),
+    _NNX + "Sequential": Api("sequential", "(*layers)"),
+    _NNX + "Sequential.__call__": Api("sequential_call", "(self, *args, **kwargs)"),
     _NNX + "BatchNorm": Api("norm_layer", "(num_features=None, *, use_running_average=False, axis=-1, momentum=0.99, "
                                           "epsilon=1e-5, axis_name=None, axis_index_groups=None, **kw)"),
     _NNX + "BatchNorm.__call__": Api("norm_call", "(self, x, use_running_average=None, *, mask=None)"),
@@ -317,6 +323,8 @@ EQUINOX = {
     _EQX + "apply_updates": Api("same", "(model, updates)"),
     _EQX + "tree_at": Api("same", "(where, pytree, replace=None, replace_fn=None, is_leaf=None)", ),
     _EQX + "field": Api("field", "(*, default=None, converter=None, static=False, **kwargs)"),
+    _EQX + "nn.Sequential": Api("sequential", "(layers)"),
+    _EQX + "nn.Sequential.__call__": Api("sequential_call", "(self, *args, key=None, **kwargs)"),
     _EQX + "nn.BatchNorm": Api("norm_layer", "(input_size=None, axis_name=None, eps=1e-5, channelwise_affine=True, "
                                              "momentum=0.99, inference=False, dtype=None, **kw)"),
     _EQX + "nn.BatchNorm.__call__": Api("norm_call", "(self, x, state=None, *, key=None, inference=None)"),

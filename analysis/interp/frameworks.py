@@ -111,6 +111,27 @@ class FrameworkMixin:
             return Seq((result, Unknown))
         return result
 
+    # ------------------------------------------------------------------ containers
+
+    def _api_sequential(self, name, row, p, act, ctx, site, node, decorating):
+        """`nnx.Sequential(*layers)` / `eqx.nn.Sequential(layers)`: it holds its layers."""
+        layers = p.get("layers")
+        return Inst(Ext(name), {"layers": layers if isinstance(layers, Seq) else Unknown})
+
+    def _api_sequential_call(self, name, row, p, act, ctx, site, node, decorating):
+        """Calling the container runs each layer on what the one before returned (the first on
+        the call's arguments)."""
+        layers = p["self"].attrs.get("layers") if isinstance(p.get("self"), Inst) else None
+        if not isinstance(layers, Seq):
+            return Unknown
+        args = list(p["args"].items) if isinstance(p.get("args"), Seq) else [Unknown]
+        kwargs = dict(p["kwargs"].items) if isinstance(p.get("kwargs"), DictV) else {}
+        for i, layer in enumerate(layers.items):
+            out = self.call(layer, args, kwargs if i == 0 else {}, act, ctx, site, node,
+                            label=f"runs layer {i} of the Sequential")
+            args = [out]
+        return args[0]
+
     # ------------------------------------------------------------------ normalization layers
 
     def _api_norm_layer(self, name, row, p, act, ctx, site, node, decorating):
