@@ -260,6 +260,7 @@ NNX = {
     _NNX + "StateSharding": Api("same", "(pytree, *args, **kw)"),
     _NNX + "State": Api("same", "(pytree, *args, **kw)"),
     _NNX + "Sequential": Api("sequential", "(*layers)"),
+    _NNX + "List": Api("node_list", "(it=None, /)"),
     _NNX + "Sequential.__call__": Api("sequential_call", "(self, *args, **kwargs)"),
     _NNX + "BatchNorm": Api("norm_layer", "(num_features=None, *, use_running_average=False, axis=-1, momentum=0.99, "
                                           "epsilon=1e-5, axis_name=None, axis_index_groups=None, **kw)"),

@@ -118,6 +118,12 @@ class FrameworkMixin:
         layers = p.get("layers")
         return Inst(Ext(name), {"layers": layers if isinstance(layers, Seq) else Unknown})
 
+    def _api_node_list(self, name, row, p, act, ctx, site, node, decorating):
+        """`nnx.List(layers)`: a list of them (a pytree node)."""
+        it = p.get("it")
+        items = [] if it is None or _is_none(it) else self.iterate(it)
+        return Seq(tuple(items), "list") if items is not None else Unknown
+
     def _api_sequential_call(self, name, row, p, act, ctx, site, node, decorating):
         """Calling the container runs each layer on what the one before returned (the first on
         the call's arguments)."""
