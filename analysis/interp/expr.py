@@ -5,11 +5,11 @@ APIs) that lets the interpreter run only the branch the inputs take."""
 from __future__ import annotations
 
 import ast
-import os
 import operator
+import os
 
 from .. import apis
-from .calls import Super
+from .calls import Super, value_name
 from .events import ApiRefEvent, MeshAxisLookupEvent
 from .frames import Context, Raise
 from .values import (
@@ -303,7 +303,20 @@ class ExprMixin:
             return bool(v.items)
         if isinstance(v, (Func, ClassV, ModV, Transformed, Bound, Partial, MeshV, Factory)):
             return True
+        if isinstance(v, Inst) and isinstance(v.cls, ClassV) and self._plain_truth(v.cls):
+            return True  # an object whose classes define neither __bool__ nor __len__
         return None
+
+    def _plain_truth(self, cls: ClassV) -> bool:
+        """Whether every class in `cls`'s MRO is the project's (or `object`) and none defines
+        `__bool__` or `__len__`."""
+        for c in self.mro(cls):
+            if "__bool__" in c.ns or "__len__" in c.ns:
+                return False
+            if any(not isinstance(o, ClassV) and value_name(o) != "builtins.object"
+                   for b in c.bases for o in options(b)):
+                return False
+        return True
 
     def iterate(self, v: Value) -> list | None:
         """The items iterating over `v` gives, when known."""
