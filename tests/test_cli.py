@@ -675,3 +675,17 @@ def test_fix_never_edits_an_installed_library(tmp_path):
     subprocess.run([str(SHARDLINT), "check", "--no-cache", "--fix", "--unsafe-fixes", "."], cwd=proj,
                    capture_output=True, text=True, env=env)
     assert (lib / "steplib" / "__init__.py").read_text() == before
+
+
+def test_main_in_process_leaves_the_collector_as_it_was(proj, capsys):
+    """Only the `shardlint` process turns the cyclic collector off; a caller of `main` in its own
+    process (an editor plugin, a test) keeps it."""
+    import gc
+
+    from shardlint.server.cli import main
+
+    write(proj, {"bad.py": jit_pair()})
+    assert gc.isenabled()
+    assert main(["check", "--no-cache", str(proj / "bad.py")]) == 1
+    assert gc.isenabled()
+    assert "SHL002" in capsys.readouterr().out
