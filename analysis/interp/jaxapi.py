@@ -163,7 +163,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         vma = vma_of(x)
         if not known:
             vma = frozenset()  # JAX rejects the collective itself, or its axes are unknown: no claim
-        elif short in _REDUCES or (short == "pcast" and _to(p) == "invariant"):
+        elif short in _REDUCES or (short in ("pcast", "all_gather") and _to(p) == "invariant") \
+                or short == "all_gather_invariant":
             vma = vma - axes
         elif short in _VARIES or short == "pcast":
             if short in ("pvary", "pcast") and vma & axes:
@@ -248,6 +249,36 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                                              label=f"{apis.short(name)} traces it"))
         self.received_carry(name, row, p, outputs, act, ctx, site, node)
         return Unknown
+
+    def _api_tree_map(self, name, row, p, act, ctx, site, node, decorating):
+        """`jax.tree.map(f, tree, *rest)`: `f` on each leaf (with the leaves of `rest` at the
+        same place), in the tree's structure, where the structure is known (lists, tuples, dicts
+        and None); a leaf that may be a pytree of its own (an object, an unknown value) is traced
+        with an array of nothing known and gives an unknown result."""
+        f = p.get("f")
+        rest = self.iterate(p.get("rest", Seq(()))) or []
+        if not is_callable(f) or given(p, "is_leaf") is not None:
+            return Unknown
+
+        def leaf_call(args):
+            return self.call(f, args, {}, act, ctx, site, node, label="tree.map traces it")
+
+        def walk(tree, others):
+            if isinstance(tree, Seq) and tree.kind in ("tuple", "list"):
+                subs = [o.items if isinstance(o, Seq) and len(o.items) == len(tree.items) else None for o in others]
+                return Seq(tuple(walk(t, [s[i] if s is not None else Unknown for s in subs])
+                                 for i, t in enumerate(tree.items)), tree.kind)
+            if isinstance(tree, DictV):
+                return DictV({k: walk(t, [o.items.get(k, Unknown) if isinstance(o, DictV) else Unknown
+                                         for o in others]) for k, t in tree.items.items()})
+            if isinstance(tree, Const) and tree.value is None:
+                return tree
+            if isinstance(tree, ArrayV):
+                return leaf_call([tree, *others])
+            leaf_call([ArrayV(), *(o if isinstance(o, ArrayV) else ArrayV() for o in others)])
+            return Unknown
+
+        return walk(p.get("tree", Unknown), list(rest))
 
     # ------------------------------------------------------------------ Pallas communication
 

@@ -66,7 +66,8 @@ def from_value(interp, st: ast.ImportFrom, al: ast.alias, act) -> Value:
     v = Ext(apis.canonical(f"{base}.{al.name}"))
     if v.name not in apis.API and not jax_family(base) and importable(base) and not interp.finder.is_extension(base):
         v = _jedi(interp, module, al) or v
-    interp._api_ref(v, st, act)
+    if not base.startswith("jax._src."):  # a private module may keep what the public name lost
+        interp._api_ref(v, st, act)
     return v
 
 

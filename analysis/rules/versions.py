@@ -96,4 +96,5 @@ _ALTERNATIVE = {
     "jax.sharding.use_mesh": "Use `jax.set_mesh`.",
     "jax.lax.pvary": "Use `jax.lax.pcast(x, axis_name, to='varying')`.",
     "jax.lax.pcast": "Use `jax.lax.pvary(x, axis_name)` (JAX before 0.8.2).",
+    "jax.lax.all_gather_invariant": "Use `jax.lax.all_gather(x, axis_name, ..., to='invariant')`.",
 }
