@@ -227,6 +227,18 @@ class InSpecs(FixFact):
     repair: SpecsRepair
 
 
+@dataclass(frozen=True)
+class OutSpecsVarying(FixFact):
+    """A shard_map's output (or one component of its output tuple) that varies over `axes` its
+    out_specs claim it is replicated over (SHL016), and the remedies, most likely first: reduce
+    it before it is returned ("pmean", "psum"), or shard it over the axes ("out_specs")."""
+    site: SiteRef  # the shard_map's call (or its decorator's)
+    function: SiteRef  # the shard_mapped function: a def's name, or a lambda
+    index: int  # the component of the output tuple; -1: the whole output
+    axes: tuple[str, ...]
+    remedies: tuple[str, ...]
+
+
 # -- JSON --------------------------------------------------------------------------------------
 
 def _sites(value) -> Iterator[SiteRef]:

@@ -171,7 +171,7 @@ class TransformMixin:
             if extra:
                 self.record(SpecEvent(site, ctx, act.path, node, which="out", detail=_spec_text(out_specs),
                                       axes=tuple(sorted(extra)), created=t.site, specs=out_specs, values=result,
-                                      fn=t.fn))
+                                      fn=t.fn, inputs=tuple(zip(specs, args))))
 
     def _apply_pallas_call(self, t, args, kwargs, act, ctx, site, node, label):
         kl = Layer("kernel", t.site, frozenset(), api=t.api)

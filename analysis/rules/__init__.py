@@ -170,6 +170,7 @@ RULES: dict[str, Rule] = {
             "`out_specs` do not name (they claim it is replicated there).",
             jf.OUT_SPECS_REPLICATION.format(name="f"),
             "Reduce the value over that axis first (`jax.lax.pmean`/`psum`), or name the axis in `out_specs`.",
+            fixers=("out_specs",),
         ),
         Rule(
             "SHL017", "shard-map-without-mesh", _E,

@@ -21,7 +21,7 @@ from ..interp.events import (
 )
 from ..interp.values import Const, Multi, Seq
 from .facts import Facts, axis_desc, backend_of, binding, ctx_words, diag, scope_facts, site_ref
-from .specs import in_specs_facts
+from .specs import in_specs_facts, out_specs_facts
 
 _SEND_RECV = {"send": "SHL002", "recv": "SHL001"}
 
@@ -307,7 +307,7 @@ def check_traced_meshes(facts: Facts):
                 f"not name {'it' if len(ev.axes) == 1 else 'them'}, which claims the value is replicated there: "
                 f"with varying axes checked, JAX raises {quoted(OUT_SPECS_REPLICATION.format(name='...'))}. Reduce it first "
                 f"(`jax.lax.pmean(x, {ev.axes[0]!r})`), or name {axes} in `out_specs`.",
-                path=ev.path, ctx=ev.ctx))
+                path=ev.path, ctx=ev.ctx, fix_facts=out_specs_facts(facts, ev)))
     for ev in facts.of(MeshAxisLookupEvent):
         axes = ", ".join(map(repr, ev.mesh.axes))
         out.append(diag(

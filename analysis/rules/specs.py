@@ -3,11 +3,13 @@ analysis knows of the arguments and the output, turned into the repair most like
 
 from __future__ import annotations
 
+import ast
 import itertools
 
-from ..fixfacts import InSpecs, SpecsRepair
+from ..fixfacts import InSpecs, OutSpecsVarying, SpecsRepair
+from ..interp.frames import Site
 from ..interp.transforms import spec_mismatch
-from ..interp.values import ArrayV, Const, DictV, Inst, PSpecV, Seq
+from ..interp.values import ArrayV, Const, DictV, Func, GraphPart, Inst, PSpecV, Seq, vma_of
 from .facts import Facts, site_ref
 
 _MAX_ARGS = 12  # beyond this many arguments the alignment is not searched
@@ -128,3 +130,144 @@ def _lead(arg) -> int | None:
 
 def _first_dim_only(spec) -> bool:
     return isinstance(spec, PSpecV) and spec.entries == 1 and bool(spec.axes)
+
+
+def out_specs_facts(facts: Facts, ev) -> tuple[OutSpecsVarying, ...]:
+    """One fact per component of the output that its out_specs claim replicated and that
+    varies, with the remedies in the order the analysis finds them likely."""
+    fn = ev.fn
+    node = fn.scope.node if isinstance(fn, Func) else None
+    if ev.created is None or not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        return ()
+    path = fn.scope.module.path
+    if isinstance(node, ast.Lambda):
+        where = Site(path, node.lineno, node.col_offset, node.end_lineno, node.end_col_offset)
+    else:  # the def's name: what a fixer finds it by
+        line = node.lineno
+        col = _name_col(facts, path, line, node.name)
+        where = Site(path, line, col, line, col + len(node.name))
+    spec, out = ev.specs, ev.values
+    if isinstance(spec, Seq) and isinstance(out, Seq) and len(spec.items) == len(out.items):
+        parts = [(i, s, o) for i, (s, o) in enumerate(zip(spec.items, out.items))]
+    else:
+        parts = [(-1, spec, out)]
+    returned = _returned(node)
+    found = []
+    for i, s, o in parts:
+        named = frozenset(s.axes or ()) if isinstance(s, PSpecV) else frozenset()
+        axes = tuple(a for a in ev.axes if a in vma_of(o) and a not in named)
+        if not axes or not isinstance(s, PSpecV):
+            continue
+        exprs = [(r.elts[i] if i >= 0 and isinstance(r, ast.Tuple) and len(r.elts) == len(parts) else r)
+                 for r in returned]
+        found.append(OutSpecsVarying(site_ref(facts, ev.created), site_ref(facts, where), i, axes,
+                                     _remedies(node, exprs, axes, ev.inputs)))
+    return tuple(found)
+
+
+def _name_col(facts: Facts, path: str, line: int, name: str) -> int:
+    """The byte column of the def's name on its line."""
+    sf = facts.files.get(path)
+    text = sf.line_text(line) if sf is not None else ""
+    at = text.find(f"def {name}")
+    return len(text[:at + 4].encode()) if at >= 0 else 0
+
+
+def _returned(node) -> list:
+    """The expressions the function returns (a lambda's body; a def's return statements, not
+    those of the functions it defines)."""
+    if isinstance(node, ast.Lambda):
+        return [node.body]
+    out, todo = [], list(node.body)
+    while todo:
+        n = todo.pop()
+        if isinstance(n, ast.Return) and n.value is not None:
+            out.append(n.value)
+        elif not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            todo.extend(ast.iter_child_nodes(n))
+    return out
+
+
+_REDUCTIONS = frozenset({"mean", "sum", "max", "min", "prod", "average", "nanmean", "nansum", "all", "any"})
+
+
+def _remedies(fn, exprs: list, axes: tuple, inputs: tuple) -> tuple[str, ...]:
+    """The remedies, most likely first. What the returned value was made from, followed back
+    through the function's assignments: a loss from `value_and_grad` or a full reduction is a
+    scalar — averaged (pmean); what an all_gather gathered is the same on every device, so a
+    pmean keeps it; a value that varies only because a module's parameters are sharded over the
+    axes (tensor parallelism) is a partial sum (psum); else the output keeps a dimension of
+    the sharded data: out_specs shards it."""
+    made = set()
+    for e in exprs:
+        made |= _origins(fn, e, 4)
+    if "loss" in made or "scalar" in made or "gathered" in made:
+        return ("pmean", "out_specs") if "gathered" in made else ("pmean", "psum")
+    params = data = False
+    for spec, arg in inputs:
+        if set(axes) & _spec_axes(spec):
+            if isinstance(arg, (Inst, GraphPart)):
+                params = True
+            else:
+                data = True
+    if params and not data:
+        return ("psum", "out_specs", "pmean")
+    return ("out_specs", "pmean", "psum")
+
+
+def _spec_axes(spec) -> set:
+    if isinstance(spec, PSpecV):
+        return set(spec.axes or ())
+    if isinstance(spec, (Seq, DictV)):
+        items = spec.items if isinstance(spec, Seq) else spec.items.values()
+        return set().union(*(_spec_axes(s) for s in items)) if items else set()
+    return set()
+
+
+def _origins(fn, expr, depth: int) -> set:
+    """What made `expr`: "gathered" (an all_gather), "scalar" (a reduction over every axis),
+    "loss" (the value `value_and_grad` returns), followed through the names it reads."""
+    out = set()
+    for n in ast.walk(expr):
+        if isinstance(n, ast.Call):
+            name = _callee(n.func)
+            if name in ("all_gather",):
+                out.add("gathered")
+            elif n is expr and name in _REDUCTIONS and not any(k.arg in ("axis", "axes") for k in n.keywords) \
+                    and len(n.args) <= 1:
+                out.add("scalar")
+        elif isinstance(n, ast.Name) and depth > 0:
+            for value, first in _assignments(fn, n.id):
+                if first and isinstance(value, ast.Call) and isinstance(value.func, ast.Call) and \
+                        (_callee(value.func.func) or "").endswith("value_and_grad"):
+                    out.add("loss")
+                else:
+                    out |= _origins(fn, value, depth - 1)
+    return out
+
+
+def _callee(func) -> str | None:
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    if isinstance(func, ast.Name):
+        return func.id
+    return None
+
+
+def _assignments(fn, name: str):
+    """(value, whether `name` is the first target of a tuple) for each assignment to `name` in
+    the function's own body."""
+    if isinstance(fn, ast.Lambda):
+        return
+    todo = list(fn.body)
+    while todo:
+        n = todo.pop()
+        if isinstance(n, ast.Assign) and len(n.targets) == 1:
+            t = n.targets[0]
+            if isinstance(t, ast.Name) and t.id == name:
+                yield n.value, False
+            elif isinstance(t, ast.Tuple) and any(isinstance(e, ast.Name) and e.id == name for e in t.elts):
+                first = isinstance(t.elts[0], ast.Name) and t.elts[0].id == name
+                yield n.value, first
+        elif not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            todo.extend(ast.iter_child_nodes(n))
