@@ -195,22 +195,15 @@ def _remedies(fn, exprs: list, axes: tuple, inputs: tuple) -> tuple[str, ...]:
     """The remedies, most likely first. What the returned value was made from, followed back
     through the function's assignments: a loss from `value_and_grad` or a full reduction is a
     scalar — averaged (pmean); what an all_gather gathered is the same on every device, so a
-    pmean keeps it; a value that varies only because a module's parameters are sharded over the
-    axes (tensor parallelism) is a partial sum (psum); else the output keeps a dimension of
-    the sharded data: out_specs shards it."""
+    pmean keeps it; where a module's parameters are sharded over the axes (tensor parallelism)
+    the value is a partial sum (psum); else the output keeps a dimension of the sharded data:
+    out_specs shards it."""
     made = set()
     for e in exprs:
         made |= _origins(fn, e, 4)
     if "loss" in made or "scalar" in made or "gathered" in made:
         return ("pmean", "out_specs") if "gathered" in made else ("pmean", "psum")
-    params = data = False
-    for spec, arg in inputs:
-        if set(axes) & _spec_axes(spec):
-            if isinstance(arg, (Inst, GraphPart)):
-                params = True
-            else:
-                data = True
-    if params and not data:
+    if any(isinstance(arg, (Inst, GraphPart)) and set(axes) & _spec_axes(spec) for spec, arg in inputs):
         return ("psum", "out_specs", "pmean")
     return ("out_specs", "pmean", "psum")
 
