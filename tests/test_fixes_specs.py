@@ -130,7 +130,7 @@ def test_an_unreduced_loss_is_averaged(tmp_path):
         f = jax.jit(jax.shard_map(local, mesh=mesh, in_specs=(P(), P("d")), out_specs=(P(), P())))
         f.trace(jnp.ones((8,)), jnp.ones((16, 8))).lower(lowering_platforms=("cuda",))
     """, "SHL016", REPLICATION)
-    assert 'return jax.lax.pmean(grad, "d"), jax.lax.pmean(value, \'d\')' in fixed
+    assert 'return jax.lax.pmean(grad, "d"), jax.lax.pmean(value, "d")' in fixed
 
 
 def test_per_example_outputs_are_sharded(tmp_path):
@@ -138,7 +138,7 @@ def test_per_example_outputs_are_sharded(tmp_path):
         f = jax.jit(jax.shard_map(lambda w, x: jnp.tanh(x @ w), mesh=mesh, in_specs=(P(), P("d")), out_specs=P()))
         f.trace(jnp.ones((8, 2)), jnp.ones((16, 8))).lower(lowering_platforms=("cuda",))
     """, "SHL016", REPLICATION)
-    assert "out_specs=P('d')" in fixed
+    assert 'out_specs=P("d")' in fixed
 
 
 def test_what_all_gather_gathered_is_averaged_not_resharded(tmp_path):
@@ -150,7 +150,7 @@ def test_what_all_gather_gathered_is_averaged_not_resharded(tmp_path):
         f = jax.jit(jax.shard_map(local, mesh=mesh, in_specs=P("d"), out_specs=P()))
         f.trace(jnp.ones((16, 8))).lower(lowering_platforms=("cuda",))
     """, "SHL016", REPLICATION)
-    assert "return jax.lax.pmean(jnp.sum(full, axis=1), 'd')" in fixed
+    assert 'return jax.lax.pmean(jnp.sum(full, axis=1), "d")' in fixed
 
 
 def test_partial_sums_of_sharded_module_weights_are_summed(tmp_path):
@@ -171,7 +171,7 @@ def test_partial_sums_of_sharded_module_weights_are_summed(tmp_path):
 
         forward.lower(layer, jnp.ones((4, 64)))
     """, "SHL016", REPLICATION)
-    assert "jax.lax.psum(l(x), 'd')" in fixed
+    assert 'jax.lax.psum(l(x), "d")' in fixed
 
 
 def test_axis_renamed_in_the_config_default_it_comes_from(tmp_path):
@@ -214,7 +214,7 @@ def test_a_vmap_that_names_no_axis_names_the_collectives(tmp_path):
         f = jax.vmap(lambda x: x - jax.lax.pmean(x, "member"))
         jax.jit(f).trace(jnp.ones((4, 8))).lower(lowering_platforms=("cuda",))
     """, "SHL005", "unbound axis name: member")
-    assert "jax.vmap(lambda x: x - jax.lax.pmean(x, \"member\"), axis_name='member')" in fixed
+    assert 'jax.vmap(lambda x: x - jax.lax.pmean(x, "member"), axis_name="member")' in fixed
 
 
 def test_an_nnx_pmap_that_names_no_axis_names_the_collectives(tmp_path):
@@ -227,7 +227,7 @@ def test_an_nnx_pmap_that_names_no_axis_names_the_collectives(tmp_path):
 
         jax.jit(centred).trace(jnp.ones((4, 8))).lower(lowering_platforms=("cuda",))
     """, "SHL005", "unbound axis name: device")
-    assert "@nnx.pmap(in_axes=0, out_axes=0, axis_name='device')" in fixed
+    assert '@nnx.pmap(in_axes=0, out_axes=0, axis_name="device")' in fixed
 
 
 def test_spec_facts_round_trip_through_json():

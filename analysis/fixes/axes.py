@@ -16,6 +16,12 @@ from .tree import keyword_index, literal_str
 TITLE_MANUAL = "Make all mesh axes manual"
 
 
+def quoted(mod, name: str) -> str:
+    """`name` as a string literal in the quotes the file mostly uses."""
+    q = '"' if mod.text.count('"') > mod.text.count("'") else "'"
+    return f"{q}{name}{q}" if q not in name and "\\" not in name else repr(name)
+
+
 @fixer("manual_axes", ManualAxes)
 def manual_axes(diag: Diagnostic, fact: ManualAxes, ctx: FixContext) -> Fix | None:
     """`axis_names=` (the experimental `auto=`) goes from the shard_map: every axis is manual."""
@@ -95,4 +101,4 @@ def axis_name(diag: Diagnostic, fact: UnnamedAxis, ctx: FixContext) -> Fix | Non
         return None
     mod, call = found
     return Fix(f"Name the axis {fact.axis!r} (axis_name=)", "unsafe",
-               (append_kwarg(mod, call, f"axis_name={fact.axis!r}"),))
+               (append_kwarg(mod, call, f"axis_name={quoted(mod, fact.axis)}"),))

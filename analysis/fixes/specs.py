@@ -9,6 +9,7 @@ import libcst as cst
 
 from ..diagnostics import Diagnostic, Fix
 from ..fixfacts import InSpecs, OutSpecsVarying
+from .axes import quoted
 from .edits import replace_node
 from .importer import Importer
 from .registry import FixContext, fixer
@@ -78,8 +79,9 @@ def out_specs(diag: Diagnostic, fact: OutSpecsVarying, ctx: FixContext) -> list[
     return [ctx.attempt(_REMEDIES[r], fact, ctx) for r in fact.remedies if r in _REMEDIES]
 
 
-def _axes_text(axes: tuple[str, ...]) -> str:
-    return repr(axes[0]) if len(axes) == 1 else "(" + ", ".join(map(repr, axes)) + ")"
+def _axes_text(mod: SourceModule, axes: tuple[str, ...]) -> str:
+    names = [quoted(mod, a) for a in axes]
+    return names[0] if len(names) == 1 else "(" + ", ".join(names) + ")"
 
 
 def _reduce(op: str):
@@ -100,9 +102,10 @@ def _reduce(op: str):
             return None
         imp = Importer(mod, fn)
         reducer = imp.jax_attribute(f"jax.lax.{op}")
-        edits = [replace_node(mod, v, f"{reducer}({mod.text_of(v)}, {_axes_text(fact.axes)})") for v in targets]
+        edits = [replace_node(mod, v, f"{reducer}({mod.text_of(v)}, {_axes_text(mod, fact.axes)})") for v in targets]
         what = "the returned value" if fact.index < 0 else f"output {fact.index}"
-        return Fix(f"Reduce {what} with {op} over {_axes_text(fact.axes)}", "unsafe", imp.with_imports(edits, fn))
+        return Fix(f"Reduce {what} with {op} over {_axes_text(mod, fact.axes)}", "unsafe",
+                   imp.with_imports(edits, fn))
     return build
 
 
@@ -116,8 +119,8 @@ def _shard_output(fact: OutSpecsVarying, ctx: FixContext) -> Fix | None:
         node = _child(node, str(fact.index))
     if not isinstance(node, cst.Call) or node.args:
         return None
-    axes = ", ".join(map(repr, fact.axes)) if len(fact.axes) == 1 else _axes_text(fact.axes)
-    return Fix(f"Shard the output over {_axes_text(fact.axes)} in out_specs", "unsafe",
+    axes = _axes_text(mod, fact.axes)
+    return Fix(f"Shard the output over {axes} in out_specs", "unsafe",
                (replace_node(mod, node, f"{mod.text_of(node.func)}({axes})"),))
 
 
