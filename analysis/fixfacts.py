@@ -188,6 +188,57 @@ class Spelling(FixFact):
     jax_version: str | None
 
 
+@dataclass(frozen=True)
+class UnnamedAxis(FixFact):
+    """The innermost pmap or vmap (JAX's, NNX's, Equinox's filter_) around a collective over
+    `axis`, which names no axis: given `axis_name=axis`, it binds it (SHL005)."""
+    site: SiteRef  # the transformation's call
+    axis: str
+
+
+@dataclass(frozen=True)
+class AxisSource(FixFact):
+    """The one string literal a collective's misspelt `axis` was traced to, outside the call (a
+    field default, a constructor argument, a config entry, a partial's keyword): renamed `to`
+    there (SHL005/6)."""
+    site: SiteRef  # the collective's call
+    literal: SiteRef
+    axis: str
+    to: str
+
+
+@dataclass(frozen=True)
+class SpecsRepair:
+    """How one part of a shard_map's `in_specs` is rebuilt to fit its argument: the part at
+    `path` (from the in_specs expression: sequence indices as digits, dict keys) is a sequence
+    whose new items are, per argument, the user's item at an index (-1: a new `P()`), or a dict
+    that loses the keys in `drop` and gains `add` (each `P()`)."""
+    path: tuple[str, ...]
+    kind: str = "tuple"  # a sequence: "tuple" or "list", as the argument is
+    items: tuple[int, ...] = ()
+    drop: tuple[str, ...] = ()
+    add: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class InSpecs(FixFact):
+    """A shard_map whose in_specs do not fit its arguments' structure (SHL015)."""
+    site: SiteRef  # the shard_map's call (or its decorator's)
+    repair: SpecsRepair
+
+
+@dataclass(frozen=True)
+class OutSpecsVarying(FixFact):
+    """A shard_map's output (or one component of its output tuple) that varies over `axes` its
+    out_specs claim it is replicated over (SHL016), and the remedies, most likely first: reduce
+    it before it is returned ("pmean", "psum"), or shard it over the axes ("out_specs")."""
+    site: SiteRef  # the shard_map's call (or its decorator's)
+    function: SiteRef  # the shard_mapped function: a def's name, or a lambda
+    index: int  # the component of the output tuple; -1: the whole output
+    axes: tuple[str, ...]
+    remedies: tuple[str, ...]
+
+
 # -- JSON --------------------------------------------------------------------------------------
 
 def _sites(value) -> Iterator[SiteRef]:

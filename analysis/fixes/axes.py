@@ -1,18 +1,25 @@
 """The axes a shard_map or a collective names: make every mesh axis manual (a partial-manual
 shard_map, SHL001-SHL005), use the axis the transformations around a call bind (a misspelt axis,
-SHL005/SHL006), stop checking varying manual axes (SHL013, SHL108)."""
+SHL005/SHL006: at the call, or at the literal the name came from), name the axis of a pmap or
+vmap that names none (SHL005), stop checking varying manual axes (SHL013, SHL108)."""
 
 from __future__ import annotations
 
 import libcst as cst
 
 from ..diagnostics import Diagnostic, Fix
-from ..fixfacts import ManualAxes, RenameAxis, VmaCheck
+from ..fixfacts import AxisSource, ManualAxes, RenameAxis, UnnamedAxis, VmaCheck
 from .edits import append_kwarg, remove_keyword, replace_node, sequence
 from .registry import FixContext, fixer
 from .tree import keyword_index, literal_str
 
 TITLE_MANUAL = "Make all mesh axes manual"
+
+
+def quoted(mod, name: str) -> str:
+    """`name` as a string literal in the quotes the file mostly uses."""
+    q = '"' if mod.text.count('"') > mod.text.count("'") else "'"
+    return f"{q}{name}{q}" if q not in name and "\\" not in name else repr(name)
 
 
 @fixer("manual_axes", ManualAxes)
@@ -70,3 +77,28 @@ def rename_axis(diag: Diagnostic, fact: RenameAxis, ctx: FixContext) -> Fix | No
             kept = [mod.text_of(e.value) for e in value.elements if e is not el]
             return Fix(f"Drop axis {old!r}", "unsafe", (replace_node(mod, value, sequence(value, kept)),))
     return None
+
+
+@fixer("rename_axis_source", AxisSource)
+def rename_axis_source(diag: Diagnostic, fact: AxisSource, ctx: FixContext) -> Fix | None:
+    """The string literal the misspelt axis was traced to (a field default, a constructor
+    argument, a config entry), where the call itself holds no literal to rename."""
+    if rename_axis(diag, RenameAxis(fact.site, fact.axis, fact.to), ctx) is not None:
+        return None  # the call (or the name it passes) is fixed where rename_axis fixes it
+    mod = ctx.module(fact.literal.path)
+    string = mod.node_at(fact.literal, (cst.SimpleString,)) if mod is not None else None
+    if string is None or literal_str(string) != fact.axis:
+        return None
+    return Fix(f"Use axis {fact.to!r} where {fact.axis!r} is written", "unsafe",
+               (replace_node(mod, string, f"{string.quote}{fact.to}{string.quote}"),))
+
+
+@fixer("axis_name", UnnamedAxis)
+def axis_name(diag: Diagnostic, fact: UnnamedAxis, ctx: FixContext) -> Fix | None:
+    """`axis_name=` on the pmap or vmap that names no axis, so that it binds the collective's."""
+    found = ctx.call_at(fact.site)
+    if found is None or keyword_index(found[1], "axis_name") is not None:
+        return None
+    mod, call = found
+    return Fix(f"Name the axis {fact.axis!r} (axis_name=)", "unsafe",
+               (append_kwarg(mod, call, f"axis_name={quoted(mod, fact.axis)}"),))

@@ -163,6 +163,14 @@ class SpecEvent(Event):
     which: str = "in"
     detail: str = ""  # in: what differs; out: the spec
     axes: tuple = ()  # out: the axes the output varies over that the spec leaves out
+    # For fixes: the shard_map's own call (or its decorator's), the specs (in: in_specs; out:
+    # out_specs), the values they describe (in: the arguments, a tuple; out: what the function
+    # returned), and for "out" the function and its (spec, argument) pairs.
+    created: Site | None = field(default=None, repr=False)
+    specs: Value | None = field(default=None, repr=False)
+    values: Value | None = field(default=None, repr=False)
+    fn: Value | None = field(default=None, repr=False)
+    inputs: tuple = field(default=(), repr=False)
 
     def ident(self):
         return (*super().ident(), self.which, self.detail)

@@ -45,7 +45,7 @@ class ExprMixin:
     def eval(self, node: ast.AST, act, ctx: Context) -> Value:
         kind = type(node)
         if kind is ast.Constant:
-            return Const(node.value)
+            return Const(node.value, self.site(node, act) if isinstance(node.value, str) else None)
         if kind is ast.Name:
             return self.lookup(node.id, act)
         method = _EXPR_METHODS.get(kind)

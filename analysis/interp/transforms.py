@@ -151,7 +151,8 @@ class TransformMixin:
         if isinstance(in_specs, (Seq, DictV)):
             detail = spec_mismatch(in_specs, Seq(tuple(args)), "")
             if detail is not None:
-                self.record(SpecEvent(site, ctx, act.path, node, which="in", detail=detail))
+                self.record(SpecEvent(site, ctx, act.path, node, which="in", detail=detail, created=t.site,
+                                      specs=in_specs, values=Seq(tuple(args))))
                 raise Raise()  # JAX raises when it is called: the function is never traced
         # every spec known to name an axis that is not manual fails the call, whatever the others
         named = frozenset(a for axes in spec_leaves(in_specs) if axes is not None for a in axes)
@@ -170,7 +171,8 @@ class TransformMixin:
             extra = unreplicated(out_specs, result, manual)
             if extra:
                 self.record(SpecEvent(site, ctx, act.path, node, which="out", detail=_spec_text(out_specs),
-                                      axes=tuple(sorted(extra))))
+                                      axes=tuple(sorted(extra)), created=t.site, specs=out_specs, values=result,
+                                      fn=t.fn, inputs=tuple(zip(specs, args))))
 
     def _apply_pallas_call(self, t, args, kwargs, act, ctx, site, node, label):
         kl = Layer("kernel", t.site, frozenset(), api=t.api)

@@ -271,6 +271,9 @@ class ShardingV(Value):
 @dataclass(frozen=True, eq=False)
 class Const(Value):
     value: object
+    # Where a string was written as a literal (a Site), for fixes that edit it there: the
+    # value keeps it wherever it flows (a field, an argument, a partial's keyword).
+    site: object = None
 
     def key(self):
         try:

@@ -81,7 +81,7 @@ RULES: dict[str, Rule] = {
             "`vmap(axis_name=)` binds.",
             jf.UNBOUND_AXIS.format(axis="x", name="psum"),
             "Call it inside a transformation that binds the axis, or fix the name.",
-            fixers=("manual_axes", "pmap", "rename_axis", "wrap"),
+            fixers=("manual_axes", "pmap", "axis_name", "rename_axis", "rename_axis_source", "wrap"),
         ),
         Rule(
             "SHL006", "axis-not-in-mesh", _E,
@@ -89,7 +89,7 @@ RULES: dict[str, Rule] = {
             f"{jf.error_head(jf.UNBOUND_AXIS)}: y (psum, pmean, pmax, pmin, ppermute and psend under "
             "check_vma=True: a bare AssertionError at lowering; JAX 0.6.2: KeyError)",
             "Use one of the mesh's axis names.",
-            fixers=("pmap", "rename_axis"),
+            fixers=("pmap", "rename_axis", "rename_axis_source"),
         ),
         Rule(
             "SHL007", "send-recv-backend", _E,
@@ -162,6 +162,7 @@ RULES: dict[str, Rule] = {
             f"{jf.SPECS_STRUCTURE} / {jf.error_head(jf.IN_SPECS_MANUAL)}",
             "Give one spec per positional argument, as a tuple (a single PartitionSpec applies to all), naming "
             "only the shard_map's manual axes.",
+            fixers=("in_specs",),
         ),
         Rule(
             "SHL016", "shard-map-out-specs-varying", _E,
@@ -169,6 +170,7 @@ RULES: dict[str, Rule] = {
             "`out_specs` do not name (they claim it is replicated there).",
             jf.OUT_SPECS_REPLICATION.format(name="f"),
             "Reduce the value over that axis first (`jax.lax.pmean`/`psum`), or name the axis in `out_specs`.",
+            fixers=("out_specs",),
         ),
         Rule(
             "SHL017", "shard-map-without-mesh", _E,

@@ -14,13 +14,14 @@ from ..jaxfacts import (BRANCH_TYPES, CARRY_TYPES, CONTEXT_MESH, GPU_ONLY, MAKE_
                         WHILE_CARRY_TYPES,
                         PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, SEND_RECV_ADDED, SPECS_MISMATCH,
                         SPECS_STRUCTURE, UNBOUND_AXIS, error_head, quoted, version_text)
-from ..fixfacts import AbstractMesh, AutoAxes, ContextMesh, RenameAxis, SendRecv, VmaCheck
+from ..fixfacts import AbstractMesh, AutoAxes, AxisSource, ContextMesh, RenameAxis, SendRecv, UnnamedAxis, VmaCheck
 from ..interp.events import (
     CollectiveEvent, ExplicitUnshardedEvent, MeshAxisLookupEvent, NestedMeshEvent, NoMeshEvent, ReceivedCarryEvent,
     SetMeshTracedEvent, SpecEvent, VaryingAgainEvent,
 )
-from ..interp.values import Const, Multi
+from ..interp.values import Const, Multi, Seq
 from .facts import Facts, axis_desc, backend_of, binding, ctx_words, diag, scope_facts, site_ref
+from .specs import in_specs_facts, out_specs_facts
 
 _SEND_RECV = {"send": "SHL002", "recv": "SHL001"}
 
@@ -114,7 +115,8 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
             f"`{name}` over axis {axis!r} is reached where {reason}: JAX raises "
             f"{quoted(UNBOUND_AXIS.format(axis=axis, name=name))} Call it "
             f"inside `jax.shard_map` over a mesh with axis {axis!r}.",
-            path=ev.path, ctx=ev.ctx, fix_facts=(*scope_facts(facts, ev, ev.axes), *_rename(facts, ev, axis)))
+            path=ev.path, ctx=ev.ctx, fix_facts=(*scope_facts(facts, ev, ev.axes), *_unnamed(facts, ev, axis, kind),
+                                                 *_rename(facts, ev, axis)))
     code = _SEND_RECV[ev.kind]
     if kind == "pmap":
         if facts.version >= PMAP_IS_SHARD_MAP:
@@ -178,6 +180,15 @@ def _not_in_mesh_error(facts: Facts, name: str, axis: str, frame) -> tuple[str, 
     return "NameError", f"JAX raises {quoted(error_head(UNBOUND_AXIS) + f': {axis}')}"
 
 
+def _unnamed(facts: Facts, ev, axis: str, kind: str) -> tuple[UnnamedAxis, ...]:
+    """The innermost pmap or vmap around an unbound collective that names no axis: the axis is
+    most likely the one it was meant to bind."""
+    if kind != "unbound":
+        return ()
+    layer = next((f for f in reversed(ev.ctx.layers) if f.kind in ("pmap", "vmap") and f.axes == frozenset()), None)
+    return (UnnamedAxis(site_ref(facts, layer.site), axis),) if layer is not None else ()
+
+
 def _rename(facts: Facts, ev, axis: str) -> tuple[RenameAxis, ...]:
     """The axis the fix renames a misspelt `axis` to: the only axis bound around the call that
     it does not already name, else the one whose name is closest to it, else the one the
@@ -199,7 +210,27 @@ def _rename(facts: Facts, ev, axis: str) -> tuple[RenameAxis, ...]:
         sm = ev.ctx.innermost("shard_map")
         sharded = [a for a in others if sm is not None and sm.spec_axes is not None and a in sm.spec_axes]
         to = close[0] if close else (sharded[0] if len(sharded) == 1 else None)
-    return (RenameAxis(site_ref(facts, ev.site), axis, to),) if to is not None else ()
+    if to is None:
+        return ()
+    call = site_ref(facts, ev.site)
+    out: tuple = (RenameAxis(call, axis, to),)
+    literal = _literal_site(ev.axis_value, axis)
+    if literal is not None and len(others) == 1 and not _within(literal, ev.site):
+        out += (AxisSource(call, site_ref(facts, literal), axis, to),)
+    return out
+
+
+def _literal_site(value, axis: str):
+    """Where the one string literal that `value` (an axis name, or a tuple of them) holds for
+    `axis` was written, or None when it was not traced to exactly one literal."""
+    found = [o.site for o in (value.items if isinstance(value, Seq) else (value,))
+             if isinstance(o, Const) and o.value == axis]
+    return found[0] if len(found) == 1 and found[0] is not None else None
+
+
+def _within(inner, outer) -> bool:
+    return inner.path == outer.path and (outer.line, outer.col) <= (inner.line, inner.col) and \
+        (inner.end_line, inner.end_col) <= (outer.end_line, outer.end_col)
 
 
 def _unknown_axis(facts: Facts, ev, name: str):
@@ -267,7 +298,7 @@ def check_traced_meshes(facts: Facts):
                 f"The `in_specs` of this shard_map do not match its arguments: {ev.detail}. JAX raises "
                 f"{quoted(error_head(SPECS_STRUCTURE))} when it is called. Give one spec per positional "
                 f"argument, as a tuple (a single PartitionSpec applies to all of them).",
-                path=ev.path, ctx=ev.ctx))
+                path=ev.path, ctx=ev.ctx, fix_facts=in_specs_facts(facts, ev)))
         else:
             axes = ", ".join(map(repr, ev.axes))
             out.append(diag(
@@ -276,7 +307,7 @@ def check_traced_meshes(facts: Facts):
                 f"not name {'it' if len(ev.axes) == 1 else 'them'}, which claims the value is replicated there: "
                 f"with varying axes checked, JAX raises {quoted(OUT_SPECS_REPLICATION.format(name='...'))}. Reduce it first "
                 f"(`jax.lax.pmean(x, {ev.axes[0]!r})`), or name {axes} in `out_specs`.",
-                path=ev.path, ctx=ev.ctx))
+                path=ev.path, ctx=ev.ctx, fix_facts=out_specs_facts(facts, ev)))
     for ev in facts.of(MeshAxisLookupEvent):
         axes = ", ".join(map(repr, ev.mesh.axes))
         out.append(diag(

@@ -1,0 +1,160 @@
+"""shard_map specs that do not fit: the in_specs rebuilt as the rule's repair says (SHL015: one
+spec per argument, the user's where they line up, `P()` or a copy of a batch spec for the ones
+left out; a dict of specs with the argument's keys); an output its out_specs claim replicated
+that varies (SHL016): reduced before it is returned, or sharded by its out_specs."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ..diagnostics import Diagnostic, Fix
+from ..fixfacts import InSpecs, OutSpecsVarying
+from .axes import quoted
+from .edits import replace_node
+from .importer import Importer
+from .registry import FixContext, fixer
+from .tree import SourceModule, argument, literal_str
+
+
+@fixer("in_specs", InSpecs)
+def in_specs(diag: Diagnostic, fact: InSpecs, ctx: FixContext) -> Fix | None:
+    found = ctx.call_at(fact.site)
+    if found is None:
+        return None
+    mod, call = found
+    # in_specs is a keyword of jax.shard_map and nnx.shard_map, the third positional parameter
+    # of the experimental shard_map(f, mesh, in_specs, out_specs)
+    node = _written(mod, call, argument(call, "in_specs", 2))
+    for step in fact.repair.path:
+        node = _written(mod, call, _child(node, step))
+    if node is None:
+        return None
+    imp = Importer(mod, call)
+    r = fact.repair
+    if r.items:
+        if not isinstance(node, (cst.Tuple, cst.List)) or not all(
+                isinstance(e, cst.Element) for e in node.elements) or max(r.items) >= len(node.elements):
+            return None
+        specs = [mod.text_of(node.elements[j].value) if j >= 0 else f"{imp.pspec()}()" for j in r.items]
+        text = f"[{', '.join(specs)}]" if r.kind == "list" else f"({', '.join(specs)}{',' if len(specs) == 1 else ''})"
+        title = "Give in_specs one spec per argument"
+    else:
+        if not isinstance(node, cst.Dict) or not all(isinstance(e, cst.DictElement) for e in node.elements):
+            return None
+        keys = [literal_str(e.key) for e in node.elements]
+        if not set(r.drop) <= set(keys) or set(r.add) & set(keys):
+            return None  # the text moved on
+        quote = node.elements[0].key.quote if node.elements and isinstance(node.elements[0].key, cst.SimpleString) \
+            else "'"
+        kept = [f"{mod.text_of(e.key)}: {mod.text_of(e.value)}" for e, k in zip(node.elements, keys) if k not in r.drop]
+        added = [f"{quote}{k}{quote}: {imp.pspec()}()" for k in r.add]
+        text = "{" + ", ".join(kept + added) + "}"
+        title = "Give in_specs the argument's keys"
+    return Fix(title, "unsafe", imp.with_imports([replace_node(mod, node, text)], call))
+
+
+def _written(mod: SourceModule, at, node):
+    """The literal `node` is: itself, or the value of the one assignment of the name it is."""
+    if isinstance(node, cst.Name):
+        return mod.assigned_value(at, node.value)
+    return node
+
+
+def _child(node, step: str):
+    if isinstance(node, (cst.Tuple, cst.List)) and step.isdigit():
+        i = int(step)
+        el = node.elements[i] if i < len(node.elements) else None
+        return el.value if isinstance(el, cst.Element) else None
+    if isinstance(node, cst.Dict):
+        return next((e.value for e in node.elements if isinstance(e, cst.DictElement) and literal_str(e.key) == step),
+                    None)
+    return None
+
+
+@fixer("out_specs", OutSpecsVarying)
+def out_specs(diag: Diagnostic, fact: OutSpecsVarying, ctx: FixContext) -> list[Fix | None]:
+    """Each remedy the rule found, in its order: the returned value reduced over the axes
+    (`jax.lax.pmean` / `psum` around it in every return of the function), or the out_specs
+    naming them (an empty `P()` becomes `P(axis)`: the output's first dimension is sharded)."""
+    return [ctx.attempt(_REMEDIES[r], fact, ctx) for r in fact.remedies if r in _REMEDIES]
+
+
+def _axes_text(mod: SourceModule, axes: tuple[str, ...]) -> str:
+    names = [quoted(mod, a) for a in axes]
+    return names[0] if len(names) == 1 else "(" + ", ".join(names) + ")"
+
+
+def _reduce(op: str):
+    def build(fact: OutSpecsVarying, ctx: FixContext) -> Fix | None:
+        mod = ctx.module(fact.function.path)
+        fn = _function(mod, fact.function) if mod is not None else None
+        if fn is None:
+            return None
+        targets = []
+        for value in _returns(fn):
+            if fact.index >= 0:
+                if not isinstance(value, cst.Tuple) or not all(isinstance(e, cst.Element) for e in value.elements) \
+                        or fact.index >= len(value.elements):
+                    return None
+                value = value.elements[fact.index].value
+            targets.append(value)
+        if not targets:
+            return None
+        imp = Importer(mod, fn)
+        reducer = imp.jax_attribute(f"jax.lax.{op}")
+        edits = [replace_node(mod, v, f"{reducer}({mod.text_of(v)}, {_axes_text(mod, fact.axes)})") for v in targets]
+        what = "the returned value" if fact.index < 0 else f"output {fact.index}"
+        return Fix(f"Reduce {what} with {op} over {_axes_text(mod, fact.axes)}", "unsafe",
+                   imp.with_imports(edits, fn))
+    return build
+
+
+def _shard_output(fact: OutSpecsVarying, ctx: FixContext) -> Fix | None:
+    found = ctx.call_at(fact.site)
+    if found is None:
+        return None
+    mod, call = found
+    node = _written(mod, call, argument(call, "out_specs", 3))
+    if fact.index >= 0:
+        node = _child(node, str(fact.index))
+    if not isinstance(node, cst.Call) or node.args:
+        return None
+    axes = _axes_text(mod, fact.axes)
+    return Fix(f"Shard the output over {axes} in out_specs", "unsafe",
+               (replace_node(mod, node, f"{mod.text_of(node.func)}({axes})"),))
+
+
+_REMEDIES = {"pmean": _reduce("pmean"), "psum": _reduce("psum"), "out_specs": _shard_output}
+
+
+def _function(mod: SourceModule, site) -> cst.FunctionDef | cst.Lambda | None:
+    """The def whose name is at `site`, or the lambda that spans it."""
+    name = mod.node_at(site, (cst.Name,))
+    parent = mod.parent.get(name) if name is not None else None
+    if isinstance(parent, cst.FunctionDef) and parent.name is name:
+        return parent
+    return mod.node_at(site, (cst.Lambda,))
+
+
+def _returns(fn) -> list:
+    """What the function returns: a lambda's body, the values of a def's own return statements."""
+    if isinstance(fn, cst.Lambda):
+        return [fn.body]
+    out = []
+
+    class Returns(cst.CSTVisitor):
+        def visit_Return(self, node):
+            if node.value is not None:
+                out.append(node.value)
+
+        def visit_FunctionDef(self, node):
+            return node is fn
+
+        def visit_Lambda(self, node):
+            return False
+
+        def visit_ClassDef(self, node):
+            return False
+
+    fn.visit(Returns())
+    return out

@@ -1,0 +1,266 @@
+"""Fix facts for shard_map specs that do not fit (SHL015 in_specs, SHL016 out_specs): what the
+analysis knows of the arguments and the output, turned into the repair most likely meant."""
+
+from __future__ import annotations
+
+import ast
+import itertools
+
+from ..fixfacts import InSpecs, OutSpecsVarying, SpecsRepair
+from ..interp.frames import Site
+from ..interp.transforms import spec_mismatch
+from ..interp.values import ArrayV, Const, DictV, Func, GraphPart, Inst, PSpecV, Seq, vma_of
+from .facts import Facts, site_ref
+
+_MAX_ARGS = 12  # beyond this many arguments the alignment is not searched
+
+
+def in_specs_facts(facts: Facts, ev) -> tuple[InSpecs, ...]:
+    """The in_specs rebuilt, where the first part that does not fit has a repair."""
+    if ev.created is None or ev.specs is None or ev.values is None:
+        return ()
+    repair = _repair(ev.specs, ev.values, ())
+    if repair is None:
+        return ()
+    return (InSpecs(site_ref(facts, ev.created), repair),)
+
+
+def _repair(spec, arg, path: tuple) -> SpecsRepair | None:
+    """The repair of the first part of `spec` whose structure differs from `arg`'s."""
+    if isinstance(spec, Seq) and isinstance(arg, Seq):
+        if spec.kind != arg.kind or len(spec.items) != len(arg.items):
+            items = _align(spec.items, arg.items)
+            return None if items is None else SpecsRepair(path, arg.kind, items=items)
+        for i, (s, a) in enumerate(zip(spec.items, arg.items)):
+            if spec_mismatch(s, a, "") is not None:
+                return _repair(s, a, (*path, str(i)))
+        return None
+    if isinstance(spec, DictV) and isinstance(arg, DictV):
+        if not all(isinstance(k, str) for k in (*spec.items, *arg.items)):
+            return None
+        if set(spec.items) != set(arg.items):
+            return SpecsRepair(path, drop=tuple(k for k in spec.items if k not in arg.items),
+                               add=tuple(k for k in arg.items if k not in spec.items))
+        for k in spec.items:
+            if spec_mismatch(spec.items[k], arg.items[k], "") is not None:
+                return _repair(spec.items[k], arg.items[k], (*path, k))
+    return None
+
+
+def _align(specs: tuple, args: tuple) -> tuple[int, ...] | None:
+    """Per argument, the index of the spec it keeps (-1: a new one): the user's specs stay in
+    their order, and the arguments that get none (or the specs left out) are chosen so that
+    every spec fits its argument (no axis for a scalar, no more entries than its rank), a
+    module or its parameters are not sharded where another choice replicates them, and else
+    the last ones (a spec left off the end)."""
+    n, k = len(args), len(specs)
+    if n > _MAX_ARGS or k > _MAX_ARGS:
+        return None
+    best, best_key = None, None
+    if k <= n:
+        choices = ((tuple(i for i in range(n) if i not in new), new)
+                   for new in map(frozenset, itertools.combinations(range(n), n - k)))
+    else:
+        choices = ((kept, frozenset()) for kept in itertools.combinations(range(k), n))
+    for option in choices:
+        if k <= n:
+            given, new = option
+            items = [-1] * n
+            for pos, j in zip(given, range(k)):
+                items[pos] = j
+            moved = sorted(new)
+        else:
+            items = list(option[0])
+            moved = sorted(set(range(k)) - set(items))
+        cost = 0
+        for pos, j in enumerate(items):
+            c = _cost(specs[j], args[pos]) if j >= 0 else 0
+            if c is None:
+                break
+            cost += c
+        else:
+            key = (cost, [-m for m in reversed(moved)])
+            if best_key is None or key < best_key:
+                best, best_key = items, key
+    if best is None:
+        return None
+    return tuple(_fill(best, specs, args))
+
+
+def _cost(spec, arg) -> int | None:
+    """None where `spec` cannot describe `arg`; 1 where it shards a module; else 0."""
+    if spec_mismatch(spec, arg, "") is not None:
+        return None
+    if isinstance(spec, PSpecV) and spec.axes:
+        rank = _rank(arg)
+        if rank == 0 or (rank is not None and spec.entries is not None and spec.entries > rank):
+            return None
+        if isinstance(arg, Inst):
+            return 1
+    return 0
+
+
+def _rank(arg) -> int | None:
+    if isinstance(arg, Const) and isinstance(arg.value, (bool, int, float, complex)):
+        return 0
+    if isinstance(arg, ArrayV) and arg.shape is not None:
+        return len(arg.shape)
+    return None
+
+
+def _fill(items: list, specs: tuple, args: tuple):
+    """A new spec is `P()`, or for an array whose leading dimension is as long as that of an
+    array the kept specs shard along its first dimension only, a copy of that spec (arrays of
+    one batch are split alike)."""
+    for pos, j in enumerate(items):
+        if j >= 0:
+            yield j
+            continue
+        lead = _lead(args[pos])
+        like = next((jj for p, jj in enumerate(items)
+                     if jj >= 0 and lead is not None and _lead(args[p]) == lead and _first_dim_only(specs[jj])), None)
+        yield like if like is not None else -1
+
+
+def _lead(arg) -> int | None:
+    if isinstance(arg, ArrayV) and arg.shape and isinstance(arg.shape[0], int):
+        return arg.shape[0]
+    return None
+
+
+def _first_dim_only(spec) -> bool:
+    return isinstance(spec, PSpecV) and spec.entries == 1 and bool(spec.axes)
+
+
+def out_specs_facts(facts: Facts, ev) -> tuple[OutSpecsVarying, ...]:
+    """One fact per component of the output that its out_specs claim replicated and that
+    varies, with the remedies in the order the analysis finds them likely."""
+    fn = ev.fn
+    node = fn.scope.node if isinstance(fn, Func) else None
+    if ev.created is None or not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        return ()
+    path = fn.scope.module.path
+    if isinstance(node, ast.Lambda):
+        where = Site(path, node.lineno, node.col_offset, node.end_lineno, node.end_col_offset)
+    else:  # the def's name: what a fixer finds it by
+        line = node.lineno
+        col = _name_col(facts, path, line, node.name)
+        where = Site(path, line, col, line, col + len(node.name))
+    spec, out = ev.specs, ev.values
+    if isinstance(spec, Seq) and isinstance(out, Seq) and len(spec.items) == len(out.items):
+        parts = [(i, s, o) for i, (s, o) in enumerate(zip(spec.items, out.items))]
+    else:
+        parts = [(-1, spec, out)]
+    returned = _returned(node)
+    found = []
+    for i, s, o in parts:
+        named = frozenset(s.axes or ()) if isinstance(s, PSpecV) else frozenset()
+        axes = tuple(a for a in ev.axes if a in vma_of(o) and a not in named)
+        if not axes or not isinstance(s, PSpecV):
+            continue
+        exprs = [(r.elts[i] if i >= 0 and isinstance(r, ast.Tuple) and len(r.elts) == len(parts) else r)
+                 for r in returned]
+        found.append(OutSpecsVarying(site_ref(facts, ev.created), site_ref(facts, where), i, axes,
+                                     _remedies(node, exprs, axes, ev.inputs)))
+    return tuple(found)
+
+
+def _name_col(facts: Facts, path: str, line: int, name: str) -> int:
+    """The byte column of the def's name on its line."""
+    sf = facts.files.get(path)
+    text = sf.line_text(line) if sf is not None else ""
+    at = text.find(f"def {name}")
+    return len(text[:at + 4].encode()) if at >= 0 else 0
+
+
+def _returned(node) -> list:
+    """The expressions the function returns (a lambda's body; a def's return statements, not
+    those of the functions it defines)."""
+    if isinstance(node, ast.Lambda):
+        return [node.body]
+    out, todo = [], list(node.body)
+    while todo:
+        n = todo.pop()
+        if isinstance(n, ast.Return) and n.value is not None:
+            out.append(n.value)
+        elif not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            todo.extend(ast.iter_child_nodes(n))
+    return out
+
+
+_REDUCTIONS = frozenset({"mean", "sum", "max", "min", "prod", "average", "nanmean", "nansum", "all", "any"})
+
+
+def _remedies(fn, exprs: list, axes: tuple, inputs: tuple) -> tuple[str, ...]:
+    """The remedies, most likely first. What the returned value was made from, followed back
+    through the function's assignments: a loss from `value_and_grad` or a full reduction is a
+    scalar — averaged (pmean); what an all_gather gathered is the same on every device, so a
+    pmean keeps it; where a module's parameters are sharded over the axes (tensor parallelism)
+    the value is a partial sum (psum); else the output keeps a dimension of the sharded data:
+    out_specs shards it."""
+    made = set()
+    for e in exprs:
+        made |= _origins(fn, e, 4)
+    if "loss" in made or "scalar" in made or "gathered" in made:
+        return ("pmean", "out_specs") if "gathered" in made else ("pmean", "psum")
+    if any(isinstance(arg, (Inst, GraphPart)) and set(axes) & _spec_axes(spec) for spec, arg in inputs):
+        return ("psum", "out_specs", "pmean")
+    return ("out_specs", "pmean", "psum")
+
+
+def _spec_axes(spec) -> set:
+    if isinstance(spec, PSpecV):
+        return set(spec.axes or ())
+    if isinstance(spec, (Seq, DictV)):
+        items = spec.items if isinstance(spec, Seq) else spec.items.values()
+        return set().union(*(_spec_axes(s) for s in items)) if items else set()
+    return set()
+
+
+def _origins(fn, expr, depth: int) -> set:
+    """What made `expr`: "gathered" (an all_gather), "scalar" (a reduction over every axis),
+    "loss" (the value `value_and_grad` returns), followed through the names it reads."""
+    out = set()
+    for n in ast.walk(expr):
+        if isinstance(n, ast.Call):
+            name = _callee(n.func)
+            if name in ("all_gather",):
+                out.add("gathered")
+            elif n is expr and name in _REDUCTIONS and not any(k.arg in ("axis", "axes") for k in n.keywords) \
+                    and len(n.args) <= 1:
+                out.add("scalar")
+        elif isinstance(n, ast.Name) and depth > 0:
+            for value, first in _assignments(fn, n.id):
+                if first and isinstance(value, ast.Call) and isinstance(value.func, ast.Call) and \
+                        (_callee(value.func.func) or "").endswith("value_and_grad"):
+                    out.add("loss")
+                else:
+                    out |= _origins(fn, value, depth - 1)
+    return out
+
+
+def _callee(func) -> str | None:
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    if isinstance(func, ast.Name):
+        return func.id
+    return None
+
+
+def _assignments(fn, name: str):
+    """(value, whether `name` is the first target of a tuple) for each assignment to `name` in
+    the function's own body."""
+    if isinstance(fn, ast.Lambda):
+        return
+    todo = list(fn.body)
+    while todo:
+        n = todo.pop()
+        if isinstance(n, ast.Assign) and len(n.targets) == 1:
+            t = n.targets[0]
+            if isinstance(t, ast.Name) and t.id == name:
+                yield n.value, False
+            elif isinstance(t, ast.Tuple) and any(isinstance(e, ast.Name) and e.id == name for e in t.elts):
+                first = isinstance(t.elts[0], ast.Name) and t.elts[0].id == name
+                yield n.value, first
+        elif not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            todo.extend(ast.iter_child_nodes(n))

@@ -1,0 +1,237 @@
+"""Fixes for shard_map specs and axes, through the real engine and the CLI, each judged by real
+JAX: the program fails as written (JAX's own error), `shardlint check --fix --unsafe-fixes`
+makes the edit the analysis finds most likely, and the fixed program lowers.
+
+SHL015: in_specs rebuilt to fit the arguments; SHL016: an output the out_specs claim replicated
+reduced (pmean, psum) or sharded; SHL005/SHL006: the axis named where its literal is written, or
+by the pmap/vmap that names none."""
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from shardlint.analysis.fixfacts import FixFact, InSpecs, OutSpecsVarying, SiteRef, SpecsRepair
+
+pytestmark = pytest.mark.jax
+
+ENV = {**os.environ, "JAX_PLATFORMS": "cpu", "XLA_FLAGS": "--xla_force_host_platform_device_count=4"}
+
+HEAD = """\
+import jax
+import jax.numpy as jnp
+from jax.sharding import Mesh, PartitionSpec as P
+
+mesh = Mesh(jax.devices(), ("d",))
+"""
+
+
+def _run(path):
+    return subprocess.run([sys.executable, str(path)], capture_output=True, text=True, env=ENV, timeout=300)
+
+
+def fix(tmp_path, body: str, code: str, jax_error: str) -> str:
+    """The program's text after the fix; asserts that JAX rejects it before (with `jax_error`),
+    that the engine reports `code`, and that the fixed program lowers."""
+    path = tmp_path / "prog.py"
+    source = HEAD + textwrap.dedent(body)
+    path.write_text(source)
+    before = _run(path)
+    assert before.returncode != 0 and jax_error in before.stderr, before.stderr[-2000:]
+    check = [sys.executable, "-m", "shardlint.server.cli", "check", "--no-cache", str(path)]
+    out = subprocess.run(check + ["--format", "json"], capture_output=True, text=True)
+    assert code in {d["code"] for d in json.loads(out.stdout)}, out.stdout
+    subprocess.run(check + ["--fix", "--unsafe-fixes"], capture_output=True, text=True)
+    fixed = path.read_text()
+    assert fixed != source
+    after = _run(path)
+    assert after.returncode == 0, fixed + after.stderr[-2000:]
+    return fixed
+
+
+STRUCTURE = "pytree structure error"
+REPLICATION = "out_specs which require replication"
+
+
+def test_missing_spec_of_a_batch_array_copies_the_batch_spec(tmp_path):
+    fixed = fix(tmp_path, """
+        def loss(w, x, y):
+            return jax.lax.pmean(jnp.mean((x @ w - y) ** 2), "d")
+
+        w, x, y = jnp.ones((8,)), jnp.ones((16, 8)), jnp.zeros((16,))
+        f = jax.jit(jax.shard_map(loss, mesh=mesh, in_specs=(P(), P("d")), out_specs=P()))
+        f.trace(w, x, y).lower(lowering_platforms=("cuda",))
+    """, "SHL015", STRUCTURE)
+    assert 'in_specs=(P(), P("d"), P("d"))' in fixed
+
+
+def test_missing_spec_goes_where_a_scalar_cannot_take_the_others(tmp_path):
+    fixed = fix(tmp_path, """
+        def step(x, training, noise):
+            return jnp.where(training, x + noise[:, None], x)
+
+        f = jax.jit(jax.shard_map(step, mesh=mesh, in_specs=(P("d"), P("d")), out_specs=P("d")))
+        f.trace(jnp.ones((16, 4)), True, jnp.ones((16,))).lower(lowering_platforms=("cuda",))
+    """, "SHL015", STRUCTURE)
+    assert 'in_specs=(P("d"), P(), P("d"))' in fixed
+
+
+def test_a_spec_too_many_is_dropped(tmp_path):
+    fixed = fix(tmp_path, """
+        def predict(w, x):
+            return x @ w
+
+        f = jax.jit(jax.shard_map(predict, mesh=mesh, in_specs=(P(), P("d"), P("d")), out_specs=P("d")))
+        f.trace(jnp.ones((8, 2)), jnp.ones((16, 8))).lower(lowering_platforms=("cuda",))
+    """, "SHL015", STRUCTURE)
+    assert 'in_specs=(P(), P("d"))' in fixed
+
+
+def test_dict_specs_take_the_arguments_keys(tmp_path):
+    fixed = fix(tmp_path, """
+        def predict(params, x):
+            return x @ params["w"] + params["b"]
+
+        params = {"w": jnp.ones((8, 2)), "b": jnp.zeros((2,))}
+        specs = ({"w": P(), "scale": P()}, P("d"))
+        f = jax.jit(jax.shard_map(predict, mesh=mesh, in_specs=specs, out_specs=P("d")))
+        f.trace(params, jnp.ones((16, 8))).lower(lowering_platforms=("cuda",))
+    """, "SHL015", STRUCTURE)
+    assert 'specs = ({"w": P(), "b": P()}, P("d"))' in fixed
+
+
+def test_a_module_is_replicated_rather_than_sharded(tmp_path):
+    fixed = fix(tmp_path, """
+        from flax import nnx
+
+        model = nnx.Linear(64, 8, rngs=nnx.Rngs(0))
+
+        @nnx.jit
+        def predict(model, x):
+            return nnx.shard_map(lambda m, x: m(x), mesh=mesh, in_specs=(P("d"),), out_specs=P("d"))(model, x)
+
+        predict.trace(model, jnp.ones((16, 64))).lower(lowering_platforms=("cuda",))
+    """, "SHL015", STRUCTURE)
+    assert 'in_specs=(P(), P("d"))' in fixed
+
+
+def test_an_unreduced_loss_is_averaged(tmp_path):
+    fixed = fix(tmp_path, """
+        def loss(w, x):
+            return jnp.mean((x @ w) ** 2)
+
+        def local(w, x):
+            value, grad = jax.value_and_grad(loss)(w, x)
+            return jax.lax.pmean(grad, "d"), value
+
+        f = jax.jit(jax.shard_map(local, mesh=mesh, in_specs=(P(), P("d")), out_specs=(P(), P())))
+        f.trace(jnp.ones((8,)), jnp.ones((16, 8))).lower(lowering_platforms=("cuda",))
+    """, "SHL016", REPLICATION)
+    assert 'return jax.lax.pmean(grad, "d"), jax.lax.pmean(value, "d")' in fixed
+
+
+def test_per_example_outputs_are_sharded(tmp_path):
+    fixed = fix(tmp_path, """
+        f = jax.jit(jax.shard_map(lambda w, x: jnp.tanh(x @ w), mesh=mesh, in_specs=(P(), P("d")), out_specs=P()))
+        f.trace(jnp.ones((8, 2)), jnp.ones((16, 8))).lower(lowering_platforms=("cuda",))
+    """, "SHL016", REPLICATION)
+    assert 'out_specs=P("d")' in fixed
+
+
+def test_what_all_gather_gathered_is_averaged_not_resharded(tmp_path):
+    fixed = fix(tmp_path, """
+        def local(x):
+            full = jax.lax.all_gather(x, "d", axis=0, tiled=True)
+            return jnp.sum(full, axis=1)
+
+        f = jax.jit(jax.shard_map(local, mesh=mesh, in_specs=P("d"), out_specs=P()))
+        f.trace(jnp.ones((16, 8))).lower(lowering_platforms=("cuda",))
+    """, "SHL016", REPLICATION)
+    assert 'return jax.lax.pmean(jnp.sum(full, axis=1), "d")' in fixed
+
+
+def test_partial_sums_of_sharded_module_weights_are_summed(tmp_path):
+    fixed = fix(tmp_path, """
+        import equinox as eqx
+
+        class RowParallel(eqx.Module):
+            weight: jax.Array
+
+            def __call__(self, x):
+                return x @ self.weight
+
+        layer = RowParallel(jnp.ones((64, 8)))
+
+        @eqx.filter_jit
+        def forward(layer, x):
+            return jax.shard_map(lambda l, x: l(x), mesh=mesh, in_specs=(P("d"), P(None, "d")), out_specs=P())(layer, x)
+
+        forward.lower(layer, jnp.ones((4, 64)))
+    """, "SHL016", REPLICATION)
+    assert 'jax.lax.psum(l(x), "d")' in fixed
+
+
+def test_axis_renamed_in_the_config_default_it_comes_from(tmp_path):
+    fixed = fix(tmp_path, """
+        import dataclasses
+
+        @dataclasses.dataclass(frozen=True)
+        class Parallel:
+            batch_axis: str = "batch"
+
+        cfg = Parallel()
+
+        def local(x):
+            return x - jax.lax.pmean(x, cfg.batch_axis)
+
+        f = jax.jit(jax.shard_map(local, mesh=mesh, in_specs=P("d"), out_specs=P("d")))
+        f.trace(jnp.ones((16, 8))).lower(lowering_platforms=("cuda",))
+    """, "SHL006", "AssertionError")
+    assert 'batch_axis: str = "d"' in fixed
+
+
+def test_axis_renamed_in_the_constructor_argument(tmp_path):
+    fixed = fix(tmp_path, """
+        class Reduce:
+            def __init__(self, axis_name="d"):
+                self.axis_name = axis_name
+
+            def __call__(self, x):
+                return jax.lax.psum(x, self.axis_name)
+
+        reduce = Reduce(axis_name="model")
+        f = jax.jit(jax.shard_map(lambda x: reduce(x), mesh=mesh, in_specs=P("d"), out_specs=P()))
+        f.trace(jnp.ones((16, 8))).lower(lowering_platforms=("cuda",))
+    """, "SHL006", "AssertionError")
+    assert 'Reduce(axis_name="d")' in fixed and 'def __init__(self, axis_name="d")' in fixed
+
+
+def test_a_vmap_that_names_no_axis_names_the_collectives(tmp_path):
+    fixed = fix(tmp_path, """
+        f = jax.vmap(lambda x: x - jax.lax.pmean(x, "member"))
+        jax.jit(f).trace(jnp.ones((4, 8))).lower(lowering_platforms=("cuda",))
+    """, "SHL005", "unbound axis name: member")
+    assert 'jax.vmap(lambda x: x - jax.lax.pmean(x, "member"), axis_name="member")' in fixed
+
+
+def test_an_nnx_pmap_that_names_no_axis_names_the_collectives(tmp_path):
+    fixed = fix(tmp_path, """
+        from flax import nnx
+
+        @nnx.pmap(in_axes=0, out_axes=0)
+        def centred(x):
+            return x - jax.lax.pmean(x, "device")
+
+        jax.jit(centred).trace(jnp.ones((4, 8))).lower(lowering_platforms=("cuda",))
+    """, "SHL005", "unbound axis name: device")
+    assert '@nnx.pmap(in_axes=0, out_axes=0, axis_name="device")' in fixed
+
+
+def test_spec_facts_round_trip_through_json():
+    site = SiteRef("a.py", 1, 1, 1, 9)
+    for fact in (InSpecs(site, SpecsRepair(("0", "params"), "tuple", (1, -1), ("x",), ("y",))),
+                 OutSpecsVarying(site, site, 1, ("d",), ("pmean", "out_specs"))):
+        assert FixFact.from_json(json.loads(json.dumps(fact.to_json()))) == fact
