@@ -339,3 +339,17 @@ def test_a_module_imported_for_its_side_effects_runs(tmp_path):
         from registry import STEPS
         jax.jit(jax.shard_map(STEPS["eval"], mesh=mesh, in_specs=P("x"), out_specs=P())).trace(X)
         """) == [(7 - HEAD_LINES, "SHL006", "error")]  # steps.py:7 (diags counts lines from the body)
+
+
+def test_a_legacy_mesh_context_is_no_context_mesh(tmp_path):
+    """`with mesh:` enters the legacy resource environment, not the context mesh that
+    `jax.shard_map` without `mesh=` needs (JAX 0.6.2 to 0.10.2 raise); `with jax.set_mesh(mesh):`
+    is one."""
+    body = """\
+        def step(x):
+            return jax.lax.psum(x, "x")
+        with {cm}:
+            jax.jit(jax.shard_map(step, in_specs=P("x"), out_specs=P())).trace(X)
+        """
+    assert diags(tmp_path, body.format(cm="mesh")) == [(4, "SHL017", "error")]
+    assert diags(tmp_path, body.format(cm="jax.set_mesh(mesh)")) == []

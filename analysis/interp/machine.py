@@ -340,10 +340,10 @@ class Interpreter(ExprMixin, ApiMixin):
         inner = ctx
         for item in st.items:
             v = self.eval(item.context_expr, act, ctx)
-            meshes = [mesh_of_cm(o) for o in options(v)]
+            meshes = [context_mesh(o) for o in options(v)]
             if len(meshes) == 1 and isinstance(meshes[0], MeshV):
                 inner = inner.with_mesh(meshes[0])
-            elif any(m is not None or o is Unknown for m, o in zip(meshes, options(v))):
+            elif any((m is not None and m is not NO_CONTEXT) or o is Unknown for m, o in zip(meshes, options(v))):
                 inner = inner.in_mode("mesh_maybe")  # a context that may enter a mesh
             names = raises_names(item.context_expr)
             if names:
@@ -662,6 +662,18 @@ def unpack(value: Value, targets: list) -> list:
 def entry_path(act: Activation) -> str:
     """The file of the entry point that is running `act`."""
     return act.path[0][0].path if act.path else act.scope.module.path
+
+
+def context_mesh(v: Value):
+    """The mesh `with v:` makes the context mesh (what `jax.shard_map` without `mesh=` uses):
+    `jax.set_mesh(m)`/`use_mesh(m)`. A Mesh entered itself (`with mesh:`, the legacy resource
+    environment) is none: JAX raises "The context mesh cannot be empty" there (0.6.2 to 0.10.2)."""
+    if isinstance(v, SetMeshV):
+        return v.mesh
+    return NO_CONTEXT if isinstance(v, MeshV) else None
+
+
+NO_CONTEXT = object()  # a context manager known to set no context mesh
 
 
 def mesh_of_cm(v: Value):
