@@ -353,3 +353,21 @@ def test_a_legacy_mesh_context_is_no_context_mesh(tmp_path):
         """
     assert diags(tmp_path, body.format(cm="mesh")) == [(4, "SHL017", "error")]
     assert diags(tmp_path, body.format(cm="jax.set_mesh(mesh)")) == []
+
+
+def test_a_class_decorator_of_the_project_runs(tmp_path):
+    """A registry filled by a class decorator has the class under its name."""
+    assert diags(tmp_path, """\
+        SCHEDULES = {}
+        def register(name):
+            def deco(cls):
+                SCHEDULES[name] = cls
+                return cls
+            return deco
+        @register("gpipe")
+        class GPipe:
+            axis = "stage"
+            def run(self, x):
+                return jax.lax.psum(x, self.axis)
+        jax.jit(jax.shard_map(SCHEDULES["gpipe"]().run, mesh=mesh, in_specs=P("x"), out_specs=P())).trace(X)
+        """) == [(11, "SHL006", "error")]

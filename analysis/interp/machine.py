@@ -501,7 +501,13 @@ class Interpreter(ExprMixin, ApiMixin):
             dv = self.eval(dec.func if isinstance(dec, ast.Call) else dec, act, ctx)
             decorators.extend(o.name for o in options(dv) if hasattr(o, "name") and isinstance(o.name, str))
         cls.decorators = tuple(decorators)
-        return cls
+        val: Value = cls
+        for dec in reversed(st.decorator_list):  # the project's own decorators run (a registry)
+            dv = self.eval(dec, act, ctx)
+            if options(dv) and all(isinstance(o, (Func, Bound)) for o in options(dv)):
+                out = self.call(dv, [val], {}, act, ctx, self.site(dec, act, "decorator"), dec, decorating=True)
+                val = out if out is not Unknown else val
+        return val
 
     # ------------------------------------------------------------------ assignment
 
