@@ -1,0 +1,1 @@
+from . import halo_pallas, halo_xla  # noqa: F401

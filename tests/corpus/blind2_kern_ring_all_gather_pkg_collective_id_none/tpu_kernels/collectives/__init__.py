@@ -1,0 +1,3 @@
+from .all_gather import ring_all_gather
+
+__all__ = ["ring_all_gather"]

@@ -1,0 +1,21 @@
+import jax
+import jax.numpy as jnp
+import numpy as np
+from flax import nnx
+from jax.sharding import Mesh
+
+from moe import MoeConfig, RoutedExperts
+
+config = MoeConfig()
+mesh = Mesh(np.array(jax.devices()).reshape(1, 4), (config.batch_axis, config.expert_axis))
+model = RoutedExperts(config, mesh, rngs=nnx.Rngs(0))
+
+
+@nnx.jit
+def forward(model, x):
+    # Two independent token groups, batched with nnx.vmap over the leading axis.
+    return nnx.vmap(lambda m, xs: m(xs), in_axes=(None, 0))(model, x)
+
+
+x = jnp.zeros((2, config.num_experts, 32, config.emb_dim))
+forward.trace(model, x).lower(lowering_platforms=("cuda",))

@@ -1,0 +1,40 @@
+"""A Megatron MLP from a small class hierarchy (the collective is the subclass's
+`communicate`, the axis a class attribute re-set for this mesh); the kernels are split by
+path with nnx.StateSharding under nnx.shard_map."""
+import jax
+import jax.numpy as jnp
+from flax import nnx
+from jax.sharding import Mesh, PartitionSpec as P
+
+from layers import ColumnParallelLinear, RowParallelLinear
+from layers.base import ParallelLinear
+
+# This job's mesh calls its tensor-parallel axis `model`.
+ParallelLinear.axis_name = 'model'
+mesh = Mesh(jax.devices(), ('model',))
+
+
+class ParallelMLP(nnx.Module):
+  def __init__(self, d_model, d_ff, *, rngs):
+    self.up = ColumnParallelLinear(d_model, d_ff, rngs=rngs)
+    self.down = RowParallelLinear(d_ff, d_model, rngs=rngs)
+
+  def __call__(self, x):
+    return self.down(nnx.gelu(self.up(x)))
+
+
+def under(name):
+  return lambda path, value: name in path
+
+
+mlp_sharding = nnx.StateSharding({under('up'): P(None, 'model'), under('down'): P('model', None)})
+
+
+@nnx.jit
+@nnx.shard_map(mesh=mesh, in_specs=(mlp_sharding, P()), out_specs=P())
+def forward(mlp, x):
+  return mlp(x)
+
+
+mlp = ParallelMLP(64, 256, rngs=nnx.Rngs(0))
+forward.trace(mlp, jnp.ones((8, 64))).lower(lowering_platforms=("cuda",))

@@ -1,0 +1,4 @@
+from .column import ColumnParallelLinear
+from .row import RowParallelLinear
+
+__all__ = ["ColumnParallelLinear", "RowParallelLinear"]

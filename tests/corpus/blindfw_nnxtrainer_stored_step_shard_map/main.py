@@ -1,0 +1,16 @@
+"""Data-parallel NNX training through a Trainer object whose jitted step is stored as an
+attribute (shard_map on, the default)."""
+import jax
+import jax.numpy as jnp
+import optax
+from flax import nnx
+from jax.sharding import Mesh
+
+from trainer import Trainer
+
+mesh = Mesh(jax.devices(), ('data',))
+model = nnx.Sequential(nnx.Linear(20, 64, rngs=nnx.Rngs(0)), nnx.relu,
+                       nnx.Linear(64, 5, rngs=nnx.Rngs(1)))
+trainer = Trainer(model, optax.adamw(3e-4), mesh)
+batch = {'x': jnp.ones((32, 20)), 'y': jnp.zeros((32,), jnp.int32)}
+trainer.lower_step(batch, "cuda")
