@@ -333,15 +333,16 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
     def _api_pspec(self, name, row, p, act, ctx, site, node, decorating):
         parts = p.get("partitions")
         entries = parts.items if isinstance(parts, Seq) else ()
-        axes = []
+        axes, known = [], True
         for a in entries:
             if isinstance(a, Const) and a.value is None:
                 continue
             t = axis_tuple(a)
             if t is None:
-                return PSpecV(None, len(entries))
-            axes.extend(t)
-        return PSpecV(tuple(axes), len(entries))
+                known = False
+            else:
+                axes.extend(t)
+        return PSpecV(tuple(axes) if known else None, len(entries), tuple(axes))
 
     # ------------------------------------------------------------------ arrays
 

@@ -154,8 +154,8 @@ class TransformMixin:
                 self.record(SpecEvent(site, ctx, act.path, node, which="in", detail=detail, created=t.site,
                                       specs=in_specs, values=Seq(tuple(args))))
                 raise Raise()  # JAX raises when it is called: the function is never traced
-        # every spec known to name an axis that is not manual fails the call, whatever the others
-        named = frozenset(a for axes in spec_leaves(in_specs) if axes is not None for a in axes)
+        # every axis a spec is known to name must be manual, whatever the others are
+        named = frozenset(a for axes in spec_leaves(in_specs, partly=True) if axes is not None for a in axes)
         if manual is not None and not named <= manual:
             outside = tuple(sorted(named - manual))
             self.record(SpecEvent(site, ctx, act.path, node, which="axis", axes=outside,
@@ -407,16 +407,17 @@ def spec_axes(specs) -> frozenset | None:
     return frozenset(a for i in leaves for a in i)
 
 
-def spec_leaves(specs):
-    """The axes each PartitionSpec in a pytree of specs names (None for a spec not known)."""
+def spec_leaves(specs, partly: bool = False):
+    """The axes each PartitionSpec in a pytree of specs names (None for a spec not known; with
+    `partly`, those of its known entries)."""
     if isinstance(specs, Seq):
         for i in specs.items:
-            yield from spec_leaves(i)
+            yield from spec_leaves(i, partly)
     elif isinstance(specs, DictV):
         for i in specs.items.values():
-            yield from spec_leaves(i)
+            yield from spec_leaves(i, partly)
     elif isinstance(specs, PSpecV):
-        yield specs.axes
+        yield specs.named if partly else specs.axes
     elif isinstance(specs, Const) and specs.value is None:
         yield ()
     else:

@@ -254,9 +254,10 @@ class PSpecV(Value):
     """`PartitionSpec(...)`: the mesh axes it names, when static."""
     axes: tuple | None
     entries: int | None = None  # how many entries (dimensions) it has
+    named: tuple = ()  # the axes its known entries name (all of `axes` when those are known)
 
     def key(self):
-        return ("pspec", self.axes, self.entries)
+        return ("pspec", self.axes, self.entries, self.named)
 
 
 @dataclass(eq=False)
