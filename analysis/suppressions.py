@@ -69,8 +69,9 @@ _NONE = Suppressions(False, {})
 
 @functools.lru_cache(maxsize=4096)
 def _scan(digest: str, text: str) -> Suppressions:
-    if "shardlint:" not in text and "noqa" not in text.lower():
-        return _NONE
+    lowered = text.lower()
+    if "shardlint:" not in lowered and not ("noqa" in lowered and "shl" in lowered):
+        return _NONE  # no directive of ours (a `# noqa:` matters only where it names an SHL code)
     try:
         tokens = [t for t in tokenize.generate_tokens(io.StringIO(text).readline) if t.type == tokenize.COMMENT]
     except (tokenize.TokenError, SyntaxError, IndentationError):
