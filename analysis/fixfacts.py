@@ -74,6 +74,17 @@ class Wrap(FixFact):
     pallas: bool
     api: str | None
     jax_version: str | None
+    # the transformation the function enters (`jax.jit`, `equinox.filter_jit`, `flax.nnx.jit`)
+    transform: str | None = None
+    # what each positional argument it is called with is (ARG_KINDS); () when not known
+    args: tuple[str, ...] = ()
+
+
+# What a wrapped function's argument is: a module or other framework object ("module": an
+# Equinox, NNX or Linen module, an NNX optimizer, a TrainState), an array with a leading
+# dimension ("batch"), an array of unknown shape ("array"), a scalar array, a container of
+# values ("tree": a params dict, a tuple), or nothing known ("unknown").
+ARG_KINDS = ("module", "batch", "array", "scalar", "tree", "unknown")
 
 
 @dataclass(frozen=True)

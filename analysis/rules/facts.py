@@ -9,6 +9,7 @@ from ..config import Config
 from ..diagnostics import Diagnostic, Related, Severity
 from ..fixfacts import FixFact, ManualAxes, MeshRef, Pmap, SiteRef, Wrap
 from ..interp.frames import Context, Site
+from ..interp.values import ArrayV, DictV, GraphPart, Inst, Seq, options
 from ..jaxfacts import MAKE_MESH_EXPLICIT, NEWEST_KNOWN, parse_version
 from ..source import SourceFile
 from . import RULES
@@ -134,8 +135,29 @@ def scope_facts(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | Non
         axis = next(iter(pm.axes)) if pm.axes else None
         out.append(Pmap(site_ref(facts, pm.site), axis, axes, meshes, pallas, facts.jax_version))
     if ws is not None:
-        out.append(Wrap(site_ref(facts, ws), form, function, axes, meshes, pallas, ev.api, facts.jax_version))
+        out.append(Wrap(site_ref(facts, ws), form, function, axes, meshes, pallas, ev.api, facts.jax_version,
+                        wrap.api if wrap is not None else None,
+                        tuple(arg_kind(a) for a in wrap.args) if wrap is not None else ()))
     return tuple(out)
+
+
+def arg_kind(v) -> str:
+    """What an argument of a wrapped function is, for the specs a wrap gives it (ARG_KINDS)."""
+    opts = options(v)
+    kinds = {_kind(o) for o in opts}
+    return kinds.pop() if len(kinds) == 1 else "unknown"
+
+
+def _kind(v) -> str:
+    if isinstance(v, (Inst, GraphPart)):
+        return "module"
+    if isinstance(v, ArrayV):
+        if v.shape is None:
+            return "array"
+        return "batch" if len(v.shape) >= 1 else "scalar"
+    if isinstance(v, (DictV, Seq)):
+        return "tree"
+    return "unknown"
 
 
 def diag(facts: Facts, code: str, site: Site, message: str, *, severity: Severity | None = None,
