@@ -18,6 +18,7 @@ from ..diagnostics import Diagnostic, Edit, Fix
 from ..fixfacts import Pmap, Wrap
 from ..jaxfacts import SHARD_MAP_TOP_LEVEL
 from .edits import insert_at, text_change
+from .frameworks import FILTER_JIT, filter_shard_map
 from .importer import Importer
 from .mesh import find_or_insert_mesh
 from .registry import FixContext, fixer
@@ -41,8 +42,11 @@ def wraps(diag: Diagnostic, fact: Wrap, ctx: FixContext) -> list[Fix | None]:
     return [ctx.attempt(_wrap, fact, ctx, sharded) for sharded in ((True, False) if blocks else (False, True))]
 
 
-def shard_map_kwargs(imp: Importer, edits: list[Edit], fact: Wrap, modern: bool, anchor, sharded: bool) -> str:
-    """The keyword arguments of the wrapping shard_map (a mesh inserted into `edits` if needed)."""
+def shard_map_kwargs(imp: Importer, edits: list[Edit], fact: Wrap, modern: bool, anchor, sharded: bool,
+                     kinds: tuple[str, ...] | None = None) -> str:
+    """The keyword arguments of the wrapping shard_map (a mesh inserted into `edits` if needed).
+    `kinds`: what each argument of the wrapped function is (the fact's, unless its parameters
+    are not all operands)."""
     axes = list(fact.axes)
     p = imp.pspec()
     mesh, explicit = find_or_insert_mesh(imp, edits, fact.meshes, axes, anchor)
@@ -51,11 +55,26 @@ def shard_map_kwargs(imp: Importer, edits: list[Edit], fact: Wrap, modern: bool,
         return f"mesh={mesh}, out_specs={p}(), check_vma=False"
     if sharded:
         spec = f'{p}("{axes[0]}")' if len(axes) == 1 else f"{p}(({', '.join(f'{chr(34)}{a}{chr(34)}' for a in axes)}))"
-        kwargs = f"mesh={mesh}, in_specs={spec}, out_specs={spec}"
+        kwargs = f"mesh={mesh}, in_specs={in_specs(p, spec, fact.args if kinds is None else kinds)}, out_specs={spec}"
         if fact.pallas:
             kwargs += ", check_vma=False" if modern else ", check_rep=False"
         return kwargs
     return f"mesh={mesh}, in_specs={p}(), out_specs={p}(), " + ("check_vma=False" if modern else "check_rep=False")
+
+
+def in_specs(p: str, spec: str, kinds: tuple[str, ...]) -> str:
+    """The in_specs of a sharded wrap: the data arguments (arrays with a leading dimension)
+    sharded by `spec`, modules, parameters, optimizer states, keys and what is not known
+    replicated; one spec for all where all are data, or nothing is known of them."""
+    if all(k == "batch" for k in kinds):
+        return spec
+    specs = [spec if k == "batch" else f"{p}()" for k in kinds]
+    return f"({', '.join(specs)}{',' if len(specs) == 1 else ''})"
+
+
+def shards_data(kinds: tuple[str, ...]) -> bool:
+    """A sharded wrap shards something: an argument is data, or nothing is known of them."""
+    return not kinds or "batch" in kinds
 
 
 def shard_map_decorator(imp: Importer, modern: bool, smap: str, kwargs: str) -> str:
@@ -64,7 +83,7 @@ def shard_map_decorator(imp: Importer, modern: bool, smap: str, kwargs: str) -> 
 
 
 def _wrap(fact: Wrap, ctx: FixContext, sharded: bool) -> Fix | None:
-    if sharded and not fact.axes:
+    if sharded and (not fact.axes or not shards_data(fact.args)):
         return None
     mod = ctx.module(fact.site.path)
     if mod is None:
@@ -96,13 +115,16 @@ def _wrap(fact: Wrap, ctx: FixContext, sharded: bool) -> Fix | None:
         if not _wrap_body(imp, edits, fact, modern, func, static, sharded):
             return None
     else:
-        smap = imp.shard_map(modern)
+        # Under eqx.filter_jit the arguments hold leaves that are not arrays, which shard_map
+        # rejects: the helper shard_maps the array leaves only.
+        helper = filter_shard_map(imp, edits, modern) if fact.transform == FILTER_JIT else None
+        smap = helper or imp.shard_map(modern)
         kwargs = shard_map_kwargs(imp, edits, fact, modern, node, sharded)
         r = mod.pos[node]
         if fact.kind == "decorator":
             indent = mod.line_text(r.start.line)[:r.start.column]
-            edits.append(insert_at(mod, r.start.line, 1,
-                                   f"{indent}@{shard_map_decorator(imp, modern, smap, kwargs)}{mod.newline}"))
+            decorator = f"{helper}({kwargs})" if helper else shard_map_decorator(imp, modern, smap, kwargs)
+            edits.append(insert_at(mod, r.start.line, 1, f"{indent}@{decorator}{mod.newline}"))
         else:
             edits.append(insert_at(mod, r.start.line, r.start.column + 1, f"{smap}("))
             edits.append(insert_at(mod, r.end.line, r.end.column + 1, f", {kwargs})"))
@@ -153,8 +175,13 @@ def _wrap_body(imp: Importer, edits: list[Edit], fact: Wrap, modern: bool, func:
     if not body[len(doc):]:
         return False
     # the mesh goes above the module-level statement: the inner def must see it
+    positional = [p.name.value for p in (*params.posonly_params, *params.params)]
+    kinds = tuple(k for n, k in zip(positional, fact.args) if n not in static) \
+        if len(fact.args) == len(positional) and not params.kwonly_params else ()
+    if sharded and not shards_data(kinds):
+        return False
     smap = imp.shard_map(modern)
-    kwargs = shard_map_kwargs(imp, edits, fact, modern, mod.top_level_of(func), sharded)
+    kwargs = shard_map_kwargs(imp, edits, fact, modern, mod.top_level_of(func), sharded, kinds)
     inner_name = mod.fresh(f"{func.name.value}_sharded")
     inner = func.with_changes(
         name=cst.Name(inner_name), leading_lines=[],

@@ -1,0 +1,71 @@
+"""Wraps that speak the framework: what a wrap in shard_map becomes around an Equinox
+`eqx.filter_jit` function (a module-level helper that shard_maps the array leaves only) and
+around an NNX `nnx.jit` step (`nnx.shard_map`, which passes NNX modules and optimizers)."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ..diagnostics import Edit
+from .edits import insert_lines
+from .importer import Importer, import_ends, spell
+
+FILTER_JIT = "equinox.filter_jit"
+NNX_JIT = "flax.nnx.jit"
+
+_HELPER = "_filter_shard_map"
+
+_HELPER_TEXT = '''\
+def {name}(fn=None, *, in_specs={p}(), **shard_map_kwargs):
+    """`{smap}` of `fn` over the array leaves of the arguments `in_specs` shards, and of its
+    outputs. Equinox modules also hold leaves that are not arrays (activations, axis names,
+    flags), which shard_map rejects; replicated arguments are closed over whole (a stateful
+    layer's state keeps its type there)."""
+    if fn is None:
+        return {partial}({name}, in_specs=in_specs, **shard_map_kwargs)
+
+    @{wraps}(fn)
+    def sharded(*args, **kwargs):
+        specs = in_specs if isinstance(in_specs, tuple) else (in_specs,) * len(args)
+        split = [i for i, spec in enumerate(specs) if spec != {p}()]
+        dynamic, static = {eqx}.partition([args[i] for i in split], {eqx}.is_array)
+        out_static = []
+
+        def inner(*dynamic):
+            given = dict(zip(split, {eqx}.combine(list(dynamic), static)))
+            out = fn(*(given.get(i, arg) for i, arg in enumerate(args)), **kwargs)
+            out_dynamic, out_static_part = {eqx}.partition(out, {eqx}.is_array)
+            out_static.append(out_static_part)
+            return out_dynamic
+
+        smap = {smap}(inner, in_specs=tuple(specs[i] for i in split), **shard_map_kwargs)
+        return {eqx}.combine(smap(*dynamic), out_static[0])
+
+    return sharded'''
+
+
+def filter_shard_map(imp: Importer, edits: list[Edit], modern: bool) -> str | None:
+    """The name of the file's `_filter_shard_map` helper, inserted (into `edits`) after its
+    imports unless a previous fix put it there; None when the file does not import Equinox as a
+    module at the top level."""
+    mod = imp.mod
+    eqx = spell(mod, ("equinox",), mod.module)
+    top_line = mod.start_of(mod.top_level_of(imp.at))[0]
+    ends = [e for e in import_ends(mod) if e < top_line]
+    if eqx is None or not ends:
+        return None
+    smap = imp.shard_map(modern)
+    partial = imp.partial()
+    wraps = imp.name(("functools.wraps",), "functools", "wraps", "wraps")
+    p = imp.pspec()
+
+    def text(name: str) -> str:
+        return _HELPER_TEXT.format(name=name, smap=smap, partial=partial, wraps=wraps, eqx=eqx, p=p)
+
+    existing = {s.name.value: s for s in mod.module.body if isinstance(s, cst.FunctionDef)}
+    if _HELPER in existing and mod.text_of(existing[_HELPER].with_changes(leading_lines=())).strip() == text(_HELPER):
+        return _HELPER
+    name = mod.fresh(_HELPER)
+    # right after the imports: where two wraps in one file insert the same text, it is shared
+    edits.append(insert_lines(mod, max(ends) + 1, ["", "", *text(name).split("\n")]))
+    return name
