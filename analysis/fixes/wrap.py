@@ -14,15 +14,16 @@ from __future__ import annotations
 
 import libcst as cst
 
+from .. import apis
 from ..diagnostics import Diagnostic, Edit, Fix
 from ..fixfacts import Pmap, Wrap
 from ..jaxfacts import SHARD_MAP_TOP_LEVEL
 from .edits import insert_at, text_change
 from .frameworks import FILTER_JIT, filter_shard_map
-from .importer import Importer
+from .importer import Importer, bindings_at
 from .mesh import find_or_insert_mesh
 from .registry import FixContext, fixer
-from .tree import is_docstring, literal_str
+from .tree import SourceModule, argument, dotted, is_docstring, literal_str
 
 TITLE_WRAP = "Wrap in jax.shard_map"
 
@@ -92,7 +93,9 @@ def _wrap(fact: Wrap, ctx: FixContext, sharded: bool) -> Fix | None:
     if fact.kind in ("arg", "call"):
         node = mod.node_at(fact.site, (cst.BaseExpression,))
         if fact.kind == "call" and isinstance(node, cst.Call):
-            node = node.func  # an eager call `f(x)`: wrap the callee
+            # an eager call `f(x)`: wrap the callee; `jax.eval_shape(model.init, ...)`: the
+            # function it traces
+            node = _traced_function(mod, node) or node.func
         if node is None:
             return None
         jit = mod.parent.get(mod.parent.get(node))
@@ -130,6 +133,22 @@ def _wrap(fact: Wrap, ctx: FixContext, sharded: bool) -> Fix | None:
             edits.append(insert_at(mod, r.end.line, r.end.column + 1, f", {kwargs})"))
     title = TITLE_WRAP if not sharded else f"{TITLE_WRAP} (arguments sharded over {', '.join(fact.axes)})"
     return Fix(title, "unsafe", imp.with_imports(edits, node))
+
+
+def _traced_function(mod: SourceModule, call: cst.Call) -> cst.BaseExpression | None:
+    """The function argument of a call to an API that traces one function right away
+    (`jax.eval_shape`, `eqx.filter_eval_shape`), else None."""
+    try:
+        head, *rest = dotted(call.func).split(".")
+    except TypeError:
+        return None
+    bound = bindings_at(mod, call).get(head)
+    row = apis.API.get(apis.canonical(".".join([bound, *rest]))) if bound is not None else None
+    if row is None or row.kind != "call" or len(row.calls) != 1:
+        return None
+    fn = row.calls[0][0]
+    params = [a.arg for a in (*row.params.posonlyargs, *row.params.args)]
+    return argument(call, fn, params.index(fn)) if fn in params else None
 
 
 def _static_params(func: cst.FunctionDef, calls=()) -> list[str] | None:
