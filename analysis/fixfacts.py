@@ -96,6 +96,7 @@ class Pmap(FixFact):
     meshes: tuple[MeshRef, ...]
     pallas: bool
     jax_version: str | None
+    api: str | None = None  # `jax.pmap`, `equinox.filter_pmap`
 
 
 @dataclass(frozen=True)

@@ -7,10 +7,12 @@ from __future__ import annotations
 import libcst as cst
 
 from ..diagnostics import Edit
+from ..fixfacts import Wrap
 from .edits import insert_lines
 from .importer import Importer, import_ends, spell
 
 FILTER_JIT = "equinox.filter_jit"
+FILTER_PMAP = "equinox.filter_pmap"
 NNX_JIT = "flax.nnx.jit"
 
 _HELPER = "_filter_shard_map"
@@ -69,3 +71,27 @@ def filter_shard_map(imp: Importer, edits: list[Edit], modern: bool) -> str | No
     # right after the imports: where two wraps in one file insert the same text, it is shared
     edits.append(insert_lines(mod, max(ends) + 1, ["", "", *text(name).split("\n")]))
     return name
+
+
+def nnx_step(fact: Wrap) -> bool:
+    """An `nnx.jit` step called with an NNX module or optimizer: `nnx.shard_map` passes them."""
+    return fact.transform == NNX_JIT and "module" in fact.args
+
+
+def nnx_specs_given(fact: Wrap, sharded: bool) -> bool:
+    """`nnx.shard_map` needs its `in_specs`, which a replicated wrap over an Explicit mesh
+    leaves to JAX to take from the arguments."""
+    mesh = next((m for m in fact.meshes if m.name and set(fact.axes) <= set(m.axes)), None)
+    return sharded or mesh is None or not mesh.explicit
+
+
+def nnx_shard_map(imp: Importer) -> str:
+    """`nnx.shard_map`, as the file can write it (else `from flax import nnx`)."""
+    nnx = spell(imp.mod, ("flax.nnx",), imp.at) or imp.name(("flax.nnx",), "flax", "nnx", "nnx")
+    return f"{nnx}.shard_map"
+
+
+def equinox_jit(imp: Importer) -> str | None:
+    """`eqx.filter_jit`, as the file writes Equinox; None when it does not import it as a module."""
+    eqx = spell(imp.mod, ("equinox",), imp.mod.module)
+    return None if eqx is None else f"{eqx}.filter_jit"

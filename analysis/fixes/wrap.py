@@ -19,13 +19,14 @@ from ..diagnostics import Diagnostic, Edit, Fix
 from ..fixfacts import Pmap, Wrap
 from ..jaxfacts import SHARD_MAP_TOP_LEVEL
 from .edits import insert_at, text_change
-from .frameworks import FILTER_JIT, filter_shard_map
+from .frameworks import FILTER_JIT, filter_shard_map, nnx_shard_map, nnx_specs_given, nnx_step
 from .importer import Importer, bindings_at
 from .mesh import find_or_insert_mesh
 from .registry import FixContext, fixer
 from .tree import SourceModule, argument, dotted, is_docstring, literal_str
 
 TITLE_WRAP = "Wrap in jax.shard_map"
+TITLE_WRAP_NNX = "Wrap in nnx.shard_map"
 
 _BLOCK_COLLECTIVES = frozenset({"all_gather", "psum_scatter", "reduce_scatter"})
 
@@ -35,12 +36,15 @@ def wraps(diag: Diagnostic, fact: Wrap, ctx: FixContext) -> list[Fix | None]:
     """The replicated wrap and the sharded one. A gather or a reduce-scatter works on blocks:
     over replicated operands the shapes it gives no longer fit the code around it, so the
     sharded wrap comes first there. Under a pmap, shard_map helps only when the pmap binds the
-    axes the call names (a misspelt axis is no scope problem: no wrap repairs it)."""
+    axes the call names (a misspelt axis is no scope problem: no wrap repairs it). An `nnx.jit`
+    step of NNX modules is offered `nnx.shard_map` first, which passes their state through."""
     pmap = diag.fact(Pmap)
     if pmap is not None and not set(fact.axes) <= {pmap.axis_name}:
         return []
     blocks = (fact.api or "").rsplit(".", 1)[-1] in _BLOCK_COLLECTIVES
-    return [ctx.attempt(_wrap, fact, ctx, sharded) for sharded in ((True, False) if blocks else (False, True))]
+    lifted = (True, False) if nnx_step(fact) else (False,)
+    return [ctx.attempt(_wrap, fact, ctx, sharded, nnx) for nnx in lifted
+            for sharded in ((True, False) if blocks else (False, True))]
 
 
 def shard_map_kwargs(imp: Importer, edits: list[Edit], fact: Wrap, modern: bool, anchor, sharded: bool,
@@ -83,13 +87,15 @@ def shard_map_decorator(imp: Importer, modern: bool, smap: str, kwargs: str) -> 
     return f"{smap}({kwargs})" if modern else f"{imp.partial()}({smap}, {kwargs})"
 
 
-def _wrap(fact: Wrap, ctx: FixContext, sharded: bool) -> Fix | None:
+def _wrap(fact: Wrap, ctx: FixContext, sharded: bool, nnx: bool = False) -> Fix | None:
     if sharded and (not fact.axes or not shards_data(fact.args)):
         return None
     mod = ctx.module(fact.site.path)
     if mod is None:
         return None
     modern = ctx.version(fact.jax_version) >= SHARD_MAP_TOP_LEVEL
+    if nnx and not (modern and nnx_specs_given(fact, sharded)):
+        return None
     if fact.kind in ("arg", "call"):
         node = mod.node_at(fact.site, (cst.BaseExpression,))
         if fact.kind == "call" and isinstance(node, cst.Call):
@@ -112,6 +118,8 @@ def _wrap(fact: Wrap, ctx: FixContext, sharded: bool) -> Fix | None:
         return None
     imp = Importer(mod, node)
     edits: list[Edit] = []
+    if static and nnx:
+        return None
     if static:
         # `jax.jit(step, static_argnums=...)`, `@partial(jax.jit, static_argnums=0)`: the static
         # arguments stay out of the shard_map
@@ -121,6 +129,7 @@ def _wrap(fact: Wrap, ctx: FixContext, sharded: bool) -> Fix | None:
         # Under eqx.filter_jit the arguments hold leaves that are not arrays, which shard_map
         # rejects: the helper shard_maps the array leaves only.
         helper = filter_shard_map(imp, edits, modern) if fact.transform == FILTER_JIT else None
+        helper = helper or (nnx_shard_map(imp) if nnx else None)
         smap = helper or imp.shard_map(modern)
         kwargs = shard_map_kwargs(imp, edits, fact, modern, node, sharded)
         r = mod.pos[node]
@@ -131,7 +140,9 @@ def _wrap(fact: Wrap, ctx: FixContext, sharded: bool) -> Fix | None:
         else:
             edits.append(insert_at(mod, r.start.line, r.start.column + 1, f"{smap}("))
             edits.append(insert_at(mod, r.end.line, r.end.column + 1, f", {kwargs})"))
-    title = TITLE_WRAP if not sharded else f"{TITLE_WRAP} (arguments sharded over {', '.join(fact.axes)})"
+    title = TITLE_WRAP_NNX if nnx else TITLE_WRAP
+    if sharded:
+        title += f" (arguments sharded over {', '.join(fact.axes)})"
     return Fix(title, "unsafe", imp.with_imports(edits, node))
 
 

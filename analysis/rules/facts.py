@@ -130,10 +130,12 @@ def scope_facts(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | Non
     sm = ctx.innermost("shard_map")
     if sm is not None and sm.mesh_axes is not None and sm.axes is not None:
         out.append(ManualAxes(site_ref(facts, sm.site), "auto" if "experimental" in sm.api else "axis_names"))
-    pm = ctx.innermost("pmap")
+    # eqx.filter_pmap traces its function under vmap before it pmaps it: a failure while tracing
+    # is under that vmap layer
+    pm = ctx.innermost("pmap") or next((f for f in reversed(ctx.layers) if f.api == "equinox.filter_pmap"), None)
     if pm is not None:
         axis = next(iter(pm.axes)) if pm.axes else None
-        out.append(Pmap(site_ref(facts, pm.site), axis, axes, meshes, pallas, facts.jax_version))
+        out.append(Pmap(site_ref(facts, pm.site), axis, axes, meshes, pallas, facts.jax_version, pm.api))
     if ws is not None:
         out.append(Wrap(site_ref(facts, ws), form, function, axes, meshes, pallas, ev.api, facts.jax_version,
                         wrap.api if wrap is not None else None,
