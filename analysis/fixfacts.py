@@ -78,6 +78,9 @@ class Wrap(FixFact):
     transform: str | None = None
     # what each positional argument it is called with is (ARG_KINDS); () when not known
     args: tuple[str, ...] = ()
+    # the collective's operand is an attribute of an object (`self.w[...]`): it works on a
+    # module's state (a gather of FSDP-sharded parameters), which a sharded wrap shards too
+    on_state: bool = False
 
 
 # What a wrapped function's argument is: a module or other framework object ("module": an

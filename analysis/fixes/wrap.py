@@ -60,7 +60,8 @@ def shard_map_kwargs(imp: Importer, edits: list[Edit], fact: Wrap, modern: bool,
         return f"mesh={mesh}, out_specs={p}(), check_vma=False"
     if sharded:
         spec = f'{p}("{axes[0]}")' if len(axes) == 1 else f"{p}(({', '.join(f'{chr(34)}{a}{chr(34)}' for a in axes)}))"
-        kwargs = f"mesh={mesh}, in_specs={in_specs(p, spec, fact.args if kinds is None else kinds)}, out_specs={spec}"
+        kinds = () if fact.on_state else fact.args if kinds is None else kinds
+        kwargs = f"mesh={mesh}, in_specs={in_specs(p, spec, kinds)}, out_specs={spec}"
         if fact.pallas:
             kwargs += ", check_vma=False" if modern else ", check_rep=False"
         return kwargs
@@ -88,7 +89,7 @@ def shard_map_decorator(imp: Importer, modern: bool, smap: str, kwargs: str) -> 
 
 
 def _wrap(fact: Wrap, ctx: FixContext, sharded: bool, nnx: bool = False) -> Fix | None:
-    if sharded and (not fact.axes or not shards_data(fact.args)):
+    if sharded and (not fact.axes or not (fact.on_state or shards_data(fact.args))):
         return None
     mod = ctx.module(fact.site.path)
     if mod is None:
@@ -208,7 +209,7 @@ def _wrap_body(imp: Importer, edits: list[Edit], fact: Wrap, modern: bool, func:
     positional = [p.name.value for p in (*params.posonly_params, *params.params)]
     kinds = tuple(k for n, k in zip(positional, fact.args) if n not in static) \
         if len(fact.args) == len(positional) and not params.kwonly_params else ()
-    if sharded and not shards_data(kinds):
+    if sharded and not (fact.on_state or shards_data(kinds)):
         return False
     smap = imp.shard_map(modern)
     kwargs = shard_map_kwargs(imp, edits, fact, modern, mod.top_level_of(func), sharded, kinds)

@@ -3,6 +3,7 @@ diagnostic builder every rule uses (message, related path, fix facts)."""
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass, field
 
 from ..config import Config
@@ -139,8 +140,18 @@ def scope_facts(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | Non
     if ws is not None:
         out.append(Wrap(site_ref(facts, ws), form, function, axes, meshes, pallas, ev.api, facts.jax_version,
                         wrap.api if wrap is not None else None,
-                        tuple(arg_kind(a) for a in wrap.args) if wrap is not None else ()))
+                        tuple(arg_kind(a) for a in wrap.args) if wrap is not None else (), _on_state(ev)))
     return tuple(out)
+
+
+def _on_state(ev) -> bool:
+    """The collective's operand is an attribute of an object, read whole or indexed
+    (`self.kernel`, `layer.w[...]`, `self.w.value`)."""
+    node = getattr(ev, "node", None)
+    x = node.args[0] if isinstance(node, ast.Call) and node.args else None
+    while isinstance(x, ast.Subscript) or (isinstance(x, ast.Attribute) and x.attr == "value"):
+        x = x.value
+    return isinstance(x, ast.Attribute) and isinstance(x.value, ast.Name)
 
 
 def arg_kind(v) -> str:
