@@ -74,6 +74,20 @@ class Wrap(FixFact):
     pallas: bool
     api: str | None
     jax_version: str | None
+    # the transformation the function enters (`jax.jit`, `equinox.filter_jit`, `flax.nnx.jit`)
+    transform: str | None = None
+    # what each positional argument it is called with is (ARG_KINDS); () when not known
+    args: tuple[str, ...] = ()
+    # the collective's operand is an attribute of an object (`self.w[...]`): it works on a
+    # module's state (a gather of FSDP-sharded parameters), which a sharded wrap shards too
+    on_state: bool = False
+
+
+# What a wrapped function's argument is: a module or other framework object ("module": an
+# Equinox, NNX or Linen module, an NNX optimizer, a TrainState), an array with a leading
+# dimension ("batch"), an array of unknown shape ("array"), a scalar array, a container of
+# values ("tree": a params dict, a tuple), or nothing known ("unknown").
+ARG_KINDS = ("module", "batch", "array", "scalar", "tree", "unknown")
 
 
 @dataclass(frozen=True)
@@ -85,6 +99,7 @@ class Pmap(FixFact):
     meshes: tuple[MeshRef, ...]
     pallas: bool
     jax_version: str | None
+    api: str | None = None  # `jax.pmap`, `equinox.filter_pmap`
 
 
 @dataclass(frozen=True)

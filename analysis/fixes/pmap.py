@@ -1,6 +1,7 @@
 """Replace jax.pmap with jax.shard_map: `jax.pmap(f, axis_name=...)`, the `@partial(jax.pmap,
 ...)` decorator or a bare `jax.pmap` one become `jax.jit(jax.shard_map(f, ...))` over a mesh
-with the pmap's axis, with specs from its `in_axes`/`out_axes`."""
+with the pmap's axis, with specs from its `in_axes`/`out_axes`; `eqx.filter_pmap` becomes
+`eqx.filter_jit` of the file's `_filter_shard_map` helper (frameworks.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from ..diagnostics import Diagnostic, Edit, Fix
 from ..fixfacts import Pmap
 from ..jaxfacts import SHARD_MAP_TOP_LEVEL
 from .edits import insert_lines, replace_span
+from .frameworks import FILTER_PMAP, equinox_jit, filter_shard_map
 from .importer import Importer
 from .mesh import find_or_insert_mesh
 from .registry import FixContext, fixer
@@ -35,7 +37,7 @@ def pmap_to_shard_map(diag: Diagnostic, fact: Pmap, ctx: FixContext) -> Fix | No
         return None
     modern = ctx.version(fact.jax_version) >= SHARD_MAP_TOP_LEVEL
     # What is pmapped, with which options: `jax.pmap(f, "i", in_axes=...)`,
-    # `partial(jax.pmap, axis_name="i")` or a bare `jax.pmap` decorator.
+    # `partial(jax.pmap, axis_name="i")`, a bare `jax.pmap` decorator or one given only options.
     fun = None
     opts: list[cst.Arg] = []
     if isinstance(node, cst.Call):
@@ -49,8 +51,8 @@ def pmap_to_shard_map(diag: Diagnostic, fact: Pmap, ctx: FixContext) -> Fix | No
             if fun is None and positional:
                 fun = positional[0].value
                 positional = positional[1:]
-            if fun is None:
-                return None
+            if fun is None and not isinstance(mod.parent.get(node), cst.Decorator):
+                return None  # no function, and not `@eqx.filter_pmap(axis_name=...)` either
             opts = [a for a in args if a.keyword is not None and a.keyword.value != "fun"]
             if positional:
                 if len(positional) > 1 or positional[0].star:
@@ -73,8 +75,14 @@ def pmap_to_shard_map(diag: Diagnostic, fact: Pmap, ctx: FixContext) -> Fix | No
     out_specs = _axes_spec(kw.get("out_axes"), spec_i, p)
     if in_specs is None or out_specs is None:
         return None
-    smap = imp.shard_map(modern)
-    jit = f"{imp.jax()}.jit"
+    if fact.api == FILTER_PMAP:
+        # the arguments may hold leaves that are not arrays: filter_jit and the helper that
+        # shard_maps the array leaves only
+        smap, jit = filter_shard_map(imp, edits, modern), equinox_jit(imp)
+        if smap is None or jit is None:
+            return None
+    else:
+        smap, jit = imp.shard_map(modern), f"{imp.jax()}.jit"
     mesh, _ = find_or_insert_mesh(imp, edits, fact.meshes, [axis], node)
     kwargs = f"mesh={mesh}, in_specs={in_specs}, out_specs={out_specs}"
     if fact.pallas:
@@ -86,7 +94,8 @@ def pmap_to_shard_map(diag: Diagnostic, fact: Pmap, ctx: FixContext) -> Fix | No
         dr = mod.pos[deco]
         indent = mod.line_text(dr.start.line)[:dr.start.column]
         edits.append(replace_span(mod, node, jit))
-        edits.append(insert_lines(mod, dr.end.line + 1, [f"{indent}@{shard_map_decorator(imp, modern, smap, kwargs)}"]))
+        decorator = f"{smap}({kwargs})" if fact.api == FILTER_PMAP else shard_map_decorator(imp, modern, smap, kwargs)
+        edits.append(insert_lines(mod, dr.end.line + 1, [f"{indent}@{decorator}"]))
     else:
         # `partial(jax.pmap, ...)` used as a value: keep it a one-argument transform
         edits.append(replace_span(mod, node, f"(lambda f: {jit}({smap}(f, {kwargs})))"))

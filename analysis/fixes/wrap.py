@@ -14,16 +14,19 @@ from __future__ import annotations
 
 import libcst as cst
 
+from .. import apis
 from ..diagnostics import Diagnostic, Edit, Fix
 from ..fixfacts import Pmap, Wrap
 from ..jaxfacts import SHARD_MAP_TOP_LEVEL
 from .edits import insert_at, text_change
-from .importer import Importer
+from .frameworks import FILTER_JIT, filter_shard_map, nnx_shard_map, nnx_specs_given, nnx_step
+from .importer import Importer, bindings_at
 from .mesh import find_or_insert_mesh
 from .registry import FixContext, fixer
-from .tree import is_docstring, literal_str
+from .tree import SourceModule, argument, dotted, is_docstring, literal_str
 
 TITLE_WRAP = "Wrap in jax.shard_map"
+TITLE_WRAP_NNX = "Wrap in nnx.shard_map"
 
 _BLOCK_COLLECTIVES = frozenset({"all_gather", "psum_scatter", "reduce_scatter"})
 
@@ -33,16 +36,22 @@ def wraps(diag: Diagnostic, fact: Wrap, ctx: FixContext) -> list[Fix | None]:
     """The replicated wrap and the sharded one. A gather or a reduce-scatter works on blocks:
     over replicated operands the shapes it gives no longer fit the code around it, so the
     sharded wrap comes first there. Under a pmap, shard_map helps only when the pmap binds the
-    axes the call names (a misspelt axis is no scope problem: no wrap repairs it)."""
+    axes the call names (a misspelt axis is no scope problem: no wrap repairs it). An `nnx.jit`
+    step of NNX modules is offered `nnx.shard_map` first, which passes their state through."""
     pmap = diag.fact(Pmap)
     if pmap is not None and not set(fact.axes) <= {pmap.axis_name}:
         return []
     blocks = (fact.api or "").rsplit(".", 1)[-1] in _BLOCK_COLLECTIVES
-    return [ctx.attempt(_wrap, fact, ctx, sharded) for sharded in ((True, False) if blocks else (False, True))]
+    lifted = (True, False) if nnx_step(fact) else (False,)
+    return [ctx.attempt(_wrap, fact, ctx, sharded, nnx) for nnx in lifted
+            for sharded in ((True, False) if blocks else (False, True))]
 
 
-def shard_map_kwargs(imp: Importer, edits: list[Edit], fact: Wrap, modern: bool, anchor, sharded: bool) -> str:
-    """The keyword arguments of the wrapping shard_map (a mesh inserted into `edits` if needed)."""
+def shard_map_kwargs(imp: Importer, edits: list[Edit], fact: Wrap, modern: bool, anchor, sharded: bool,
+                     kinds: tuple[str, ...] | None = None) -> str:
+    """The keyword arguments of the wrapping shard_map (a mesh inserted into `edits` if needed).
+    `kinds`: what each argument of the wrapped function is (the fact's, unless its parameters
+    are not all operands)."""
     axes = list(fact.axes)
     p = imp.pspec()
     mesh, explicit = find_or_insert_mesh(imp, edits, fact.meshes, axes, anchor)
@@ -51,11 +60,27 @@ def shard_map_kwargs(imp: Importer, edits: list[Edit], fact: Wrap, modern: bool,
         return f"mesh={mesh}, out_specs={p}(), check_vma=False"
     if sharded:
         spec = f'{p}("{axes[0]}")' if len(axes) == 1 else f"{p}(({', '.join(f'{chr(34)}{a}{chr(34)}' for a in axes)}))"
-        kwargs = f"mesh={mesh}, in_specs={spec}, out_specs={spec}"
+        kinds = () if fact.on_state else fact.args if kinds is None else kinds
+        kwargs = f"mesh={mesh}, in_specs={in_specs(p, spec, kinds)}, out_specs={spec}"
         if fact.pallas:
             kwargs += ", check_vma=False" if modern else ", check_rep=False"
         return kwargs
     return f"mesh={mesh}, in_specs={p}(), out_specs={p}(), " + ("check_vma=False" if modern else "check_rep=False")
+
+
+def in_specs(p: str, spec: str, kinds: tuple[str, ...]) -> str:
+    """The in_specs of a sharded wrap: the data arguments (arrays with a leading dimension)
+    sharded by `spec`, modules, parameters, optimizer states, keys and what is not known
+    replicated; one spec for all where all are data, or nothing is known of them."""
+    if all(k == "batch" for k in kinds):
+        return spec
+    specs = [spec if k == "batch" else f"{p}()" for k in kinds]
+    return f"({', '.join(specs)}{',' if len(specs) == 1 else ''})"
+
+
+def shards_data(kinds: tuple[str, ...]) -> bool:
+    """A sharded wrap shards something: an argument is data, or nothing is known of them."""
+    return not kinds or "batch" in kinds
 
 
 def shard_map_decorator(imp: Importer, modern: bool, smap: str, kwargs: str) -> str:
@@ -63,17 +88,21 @@ def shard_map_decorator(imp: Importer, modern: bool, smap: str, kwargs: str) -> 
     return f"{smap}({kwargs})" if modern else f"{imp.partial()}({smap}, {kwargs})"
 
 
-def _wrap(fact: Wrap, ctx: FixContext, sharded: bool) -> Fix | None:
-    if sharded and not fact.axes:
+def _wrap(fact: Wrap, ctx: FixContext, sharded: bool, nnx: bool = False) -> Fix | None:
+    if sharded and (not fact.axes or not (fact.on_state or shards_data(fact.args))):
         return None
     mod = ctx.module(fact.site.path)
     if mod is None:
         return None
     modern = ctx.version(fact.jax_version) >= SHARD_MAP_TOP_LEVEL
+    if nnx and not (modern and nnx_specs_given(fact, sharded)):
+        return None
     if fact.kind in ("arg", "call"):
         node = mod.node_at(fact.site, (cst.BaseExpression,))
         if fact.kind == "call" and isinstance(node, cst.Call):
-            node = node.func  # an eager call `f(x)`: wrap the callee
+            # an eager call `f(x)`: wrap the callee; `jax.eval_shape(model.init, ...)`: the
+            # function it traces
+            node = _traced_function(mod, node) or node.func
         if node is None:
             return None
         jit = mod.parent.get(mod.parent.get(node))
@@ -90,24 +119,48 @@ def _wrap(fact: Wrap, ctx: FixContext, sharded: bool) -> Fix | None:
         return None
     imp = Importer(mod, node)
     edits: list[Edit] = []
+    if static and nnx:
+        return None
     if static:
         # `jax.jit(step, static_argnums=...)`, `@partial(jax.jit, static_argnums=0)`: the static
         # arguments stay out of the shard_map
         if not _wrap_body(imp, edits, fact, modern, func, static, sharded):
             return None
     else:
-        smap = imp.shard_map(modern)
+        # Under eqx.filter_jit the arguments hold leaves that are not arrays, which shard_map
+        # rejects: the helper shard_maps the array leaves only.
+        helper = filter_shard_map(imp, edits, modern) if fact.transform == FILTER_JIT else None
+        helper = helper or (nnx_shard_map(imp) if nnx else None)
+        smap = helper or imp.shard_map(modern)
         kwargs = shard_map_kwargs(imp, edits, fact, modern, node, sharded)
         r = mod.pos[node]
         if fact.kind == "decorator":
             indent = mod.line_text(r.start.line)[:r.start.column]
-            edits.append(insert_at(mod, r.start.line, 1,
-                                   f"{indent}@{shard_map_decorator(imp, modern, smap, kwargs)}{mod.newline}"))
+            decorator = f"{helper}({kwargs})" if helper else shard_map_decorator(imp, modern, smap, kwargs)
+            edits.append(insert_at(mod, r.start.line, 1, f"{indent}@{decorator}{mod.newline}"))
         else:
             edits.append(insert_at(mod, r.start.line, r.start.column + 1, f"{smap}("))
             edits.append(insert_at(mod, r.end.line, r.end.column + 1, f", {kwargs})"))
-    title = TITLE_WRAP if not sharded else f"{TITLE_WRAP} (arguments sharded over {', '.join(fact.axes)})"
+    title = TITLE_WRAP_NNX if nnx else TITLE_WRAP
+    if sharded:
+        title += f" (arguments sharded over {', '.join(fact.axes)})"
     return Fix(title, "unsafe", imp.with_imports(edits, node))
+
+
+def _traced_function(mod: SourceModule, call: cst.Call) -> cst.BaseExpression | None:
+    """The function argument of a call to an API that traces one function right away
+    (`jax.eval_shape`, `eqx.filter_eval_shape`), else None."""
+    try:
+        head, *rest = dotted(call.func).split(".")
+    except TypeError:
+        return None
+    bound = bindings_at(mod, call).get(head)
+    row = apis.API.get(apis.canonical(".".join([bound, *rest]))) if bound is not None else None
+    if row is None or row.kind != "call" or len(row.calls) != 1:
+        return None
+    fn = row.calls[0][0]
+    params = [a.arg for a in (*row.params.posonlyargs, *row.params.args)]
+    return argument(call, fn, params.index(fn)) if fn in params else None
 
 
 def _static_params(func: cst.FunctionDef, calls=()) -> list[str] | None:
@@ -153,8 +206,13 @@ def _wrap_body(imp: Importer, edits: list[Edit], fact: Wrap, modern: bool, func:
     if not body[len(doc):]:
         return False
     # the mesh goes above the module-level statement: the inner def must see it
+    positional = [p.name.value for p in (*params.posonly_params, *params.params)]
+    kinds = tuple(k for n, k in zip(positional, fact.args) if n not in static) \
+        if len(fact.args) == len(positional) and not params.kwonly_params else ()
+    if sharded and not (fact.on_state or shards_data(kinds)):
+        return False
     smap = imp.shard_map(modern)
-    kwargs = shard_map_kwargs(imp, edits, fact, modern, mod.top_level_of(func), sharded)
+    kwargs = shard_map_kwargs(imp, edits, fact, modern, mod.top_level_of(func), sharded, kinds)
     inner_name = mod.fresh(f"{func.name.value}_sharded")
     inner = func.with_changes(
         name=cst.Name(inner_name), leading_lines=[],

@@ -70,6 +70,9 @@ class Layer:
     wrap: tuple | None = field(default=None, compare=False)
     # shard_map: the mesh axes its in_specs shard the arguments over (None when not static)
     spec_axes: frozenset | None = field(default=None, compare=False)
+    # jit, pmap: the values of the positional arguments the function is called with (for fixes:
+    # a wrap's specs shard the data arguments only)
+    args: tuple = field(default=(), compare=False)
 
     @property
     def words(self) -> str:

@@ -64,14 +64,14 @@ class TransformMixin:
             multi_device(a) for a in args)
         platform = _platform_name(p.get("platforms")) or (self.platforms[-1] if self.platforms else None)
         inner = ctx.push(Layer("jit", t.site, frozenset(), auto_partitioned=auto, api=t.api,
-                               platform=platform, wrap=p.get("__wrap__")))
+                               platform=platform, wrap=p.get("__wrap__"), args=tuple(args)))
         return self.call(t.fn, args, kwargs, act, inner, site, node, label=label or "calls the jitted function")
 
     def _apply_pmap(self, t, args, kwargs, act, ctx, site, node, label):
         results = []
         for name, c in self.each_option(t.params.get("axis_name", Const(None)), (t.site, "axis_name"), ctx):
             axes = axis_set(name)
-            inner = c.push(Layer("pmap", t.site, axes, api=t.api, wrap=t.params.get("__wrap__")))
+            inner = c.push(Layer("pmap", t.site, axes, api=t.api, wrap=t.params.get("__wrap__"), args=tuple(args)))
             results.append(self.call(t.fn, args, kwargs, act, inner, site, node,
                                      label=label or "calls the pmapped function"))
         return join(results)

@@ -3,12 +3,14 @@ diagnostic builder every rule uses (message, related path, fix facts)."""
 
 from __future__ import annotations
 
+import ast
 from dataclasses import dataclass, field
 
 from ..config import Config
 from ..diagnostics import Diagnostic, Related, Severity
 from ..fixfacts import FixFact, ManualAxes, MeshRef, Pmap, SiteRef, Wrap
 from ..interp.frames import Context, Site
+from ..interp.values import ArrayV, DictV, GraphPart, Inst, Seq, options
 from ..jaxfacts import MAKE_MESH_EXPLICIT, NEWEST_KNOWN, parse_version
 from ..source import SourceFile
 from . import RULES
@@ -129,13 +131,46 @@ def scope_facts(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | Non
     sm = ctx.innermost("shard_map")
     if sm is not None and sm.mesh_axes is not None and sm.axes is not None:
         out.append(ManualAxes(site_ref(facts, sm.site), "auto" if "experimental" in sm.api else "axis_names"))
-    pm = ctx.innermost("pmap")
+    # eqx.filter_pmap traces its function under vmap before it pmaps it: a failure while tracing
+    # is under that vmap layer
+    pm = ctx.innermost("pmap") or next((f for f in reversed(ctx.layers) if f.api == "equinox.filter_pmap"), None)
     if pm is not None:
         axis = next(iter(pm.axes)) if pm.axes else None
-        out.append(Pmap(site_ref(facts, pm.site), axis, axes, meshes, pallas, facts.jax_version))
+        out.append(Pmap(site_ref(facts, pm.site), axis, axes, meshes, pallas, facts.jax_version, pm.api))
     if ws is not None:
-        out.append(Wrap(site_ref(facts, ws), form, function, axes, meshes, pallas, ev.api, facts.jax_version))
+        out.append(Wrap(site_ref(facts, ws), form, function, axes, meshes, pallas, ev.api, facts.jax_version,
+                        wrap.api if wrap is not None else None,
+                        tuple(arg_kind(a) for a in wrap.args) if wrap is not None else (), _on_state(ev)))
     return tuple(out)
+
+
+def _on_state(ev) -> bool:
+    """The collective's operand is an attribute of an object, read whole or indexed
+    (`self.kernel`, `layer.w[...]`, `self.w.value`)."""
+    node = getattr(ev, "node", None)
+    x = node.args[0] if isinstance(node, ast.Call) and node.args else None
+    while isinstance(x, ast.Subscript) or (isinstance(x, ast.Attribute) and x.attr == "value"):
+        x = x.value
+    return isinstance(x, ast.Attribute) and isinstance(x.value, ast.Name)
+
+
+def arg_kind(v) -> str:
+    """What an argument of a wrapped function is, for the specs a wrap gives it (ARG_KINDS)."""
+    opts = options(v)
+    kinds = {_kind(o) for o in opts}
+    return kinds.pop() if len(kinds) == 1 else "unknown"
+
+
+def _kind(v) -> str:
+    if isinstance(v, (Inst, GraphPart)):
+        return "module"
+    if isinstance(v, ArrayV):
+        if v.shape is None:
+            return "array"
+        return "batch" if len(v.shape) >= 1 else "scalar"
+    if isinstance(v, (DictV, Seq)):
+        return "tree"
+    return "unknown"
 
 
 def diag(facts: Facts, code: str, site: Site, message: str, *, severity: Severity | None = None,

@@ -363,7 +363,10 @@ def check_traced_meshes(facts: Facts):
             "This shard_map runs inside another shard_map but is given a concrete `Mesh`: inside, the "
             f"context mesh is abstract with the outer manual axes, and JAX raises {quoted(CONTEXT_MESH)}. "
             "Leave out `mesh=` (the context mesh is used) or pass `jax.sharding.get_abstract_mesh()`.",
-            path=ev.path, ctx=ev.ctx, fix_facts=(ContextMesh(site_ref(facts, ev.created)),)))
+            # only jax.shard_map may leave out its mesh (nnx.shard_map and the experimental one
+            # require it)
+            path=ev.path, ctx=ev.ctx,
+            fix_facts=(ContextMesh(site_ref(facts, ev.created)),) if ev.api == "jax.shard_map" else ()))
     for ev in facts.of(ExplicitUnshardedEvent):
         if not ev.mesh.explicit_types and facts.version < MAKE_MESH_EXPLICIT:
             continue

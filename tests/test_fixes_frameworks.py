@@ -1,0 +1,226 @@
+"""Fixes that speak the framework, judged by JAX: each program below (Equinox, Flax Linen, Flax
+NNX) fails to lower as written; `shardlint check --fix --unsafe-fixes` rewrites it, and the
+rewritten program must lower (real JAX, 4 CPU devices, lowered for GPU) and compute what the
+original meant (the same output shapes; every argument still reaches the function), with the
+framework's own spelling of the wrap (Equinox's `_filter_shard_map` helper around
+`eqx.filter_jit`'s function, `nnx.shard_map` under `nnx.jit`, the wrap around `model.init`
+rather than around `jax.eval_shape`)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from shardlint.analysis.check import check
+from shardlint.analysis.config import parse_table
+from shardlint.analysis.fixes import fixes_for
+from shardlint.analysis.fixes.mesh import TITLE_CONTEXT_MESH
+
+pytestmark = pytest.mark.jax
+
+ENV = {**os.environ, "JAX_PLATFORMS": "cpu", "XLA_FLAGS": "--xla_force_host_platform_device_count=4"}
+
+EQX_MODEL = '''
+import equinox as eqx
+import jax
+import jax.numpy as jnp
+import jax.random as jr
+
+
+class Net(eqx.Module):
+    mlp: eqx.nn.MLP  # holds jax.nn.relu (a custom_jvp) and ints: no array leaves only
+    scale: float = 2.0
+
+    def __init__(self, key):
+        self.mlp = eqx.nn.MLP(8, 8, width_size=16, depth=1, key=key)
+
+    def __call__(self, x):
+        return jax.vmap(self.mlp)(x) * self.scale
+'''
+
+PROGRAMS = {
+    # eqx.filter_jit decorating a step of a module and a batch
+    "eqx_filter_jit_decorator": (EQX_MODEL + '''
+
+@eqx.filter_jit
+def forward(model, x):
+    y = model(x)
+    return y, jax.lax.psum(jnp.sum(y), "data")
+
+
+model = Net(jr.PRNGKey(0))
+y, total = forward(model, jnp.ones((16, 8)))
+assert y.shape == (16, 8) and total.shape == (), (y.shape, total.shape)
+''', "@_filter_shard_map(mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False)"),
+    # a stateful BatchNorm-free module whose step returns the module (non-array leaves come
+    # back out of the shard_map through the helper)
+    "eqx_filter_jit_returns_module": (EQX_MODEL + '''
+
+@eqx.filter_jit
+def step(model, x):
+    grads = eqx.filter_grad(lambda m: jnp.mean(m(x) ** 2))(model)
+    grads = jax.lax.pmean(grads, "batch")
+    return eqx.apply_updates(model, jax.tree.map(lambda g: -0.1 * g, grads))
+
+
+model = Net(jr.PRNGKey(0))
+new = step(model, jnp.ones((16, 8)))
+assert isinstance(new, Net) and new.mlp.activation is jax.nn.relu and new.scale == 2.0
+''', "@_filter_shard_map(mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False)"),
+    # the call form, and two wraps in one file: one helper
+    "eqx_filter_jit_call_twice": (EQX_MODEL + '''
+
+def forward(model, x):
+    return jax.lax.psum(model(x), "data")
+
+
+def index(model, x):
+    return model(x) + jax.lax.axis_index("data")
+
+
+model = Net(jr.PRNGKey(0))
+assert eqx.filter_jit(forward)(model, jnp.ones((16, 8))).shape == (16, 8)
+assert eqx.filter_jit(index)(model, jnp.ones((16, 8))).shape == (16, 8)
+''', "eqx.filter_jit(_filter_shard_map(forward, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))"),
+    # eqx.filter_pmap: a psend/precv stage (traced under vmap first, where send/recv fail)
+    "eqx_filter_pmap_decorator": ('''
+import equinox as eqx
+import jax
+import jax.numpy as jnp
+
+FORWARD = [(i, i + 1) for i in range(3)]
+
+
+@eqx.filter_pmap(axis_name="stage")
+def stage(x):
+    token = jax.lax.psend(x, "stage", FORWARD)
+    return jax.lax.precv(token, jax.ShapeDtypeStruct(x.shape, x.dtype), "stage", FORWARD)
+
+
+out = jax.jit(stage).trace(jnp.ones((4, 8))).out_info
+assert out.shape == (4, 8), out.shape
+jax.jit(stage).trace(jnp.ones((4, 8))).lower(lowering_platforms=("cuda",))
+''', '@eqx.filter_jit\n@_filter_shard_map(mesh=mesh, in_specs=P("stage"), out_specs=P("stage"))'),
+    # Linen: an eager jax.eval_shape(model.init, ...) of a module that psums
+    "linen_eval_shape_init": ('''
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+
+class Block(nn.Module):
+    @nn.compact
+    def __call__(self, x):
+        return jax.lax.psum(nn.Dense(8)(x), "model")
+
+
+model = Block()
+variables = jax.eval_shape(model.init, jax.random.key(0), jnp.ones((4, 8)))
+assert variables["params"]["Dense_0"]["kernel"].shape == (8, 8)
+''', "jax.eval_shape(jax.shard_map(model.init, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False), "),
+    # Linen: a gather of activations (sequence parallel): the data is sharded, the params not
+    "linen_gather_params_replicated": ('''
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+
+class Attention(nn.Module):
+    @nn.compact
+    def __call__(self, x):
+        k = jax.lax.all_gather(nn.Dense(8, name="k")(x), "seq", axis=0, tiled=True)
+        return x @ k.T
+
+
+params = {"params": {"k": {"kernel": jax.ShapeDtypeStruct((8, 8), jnp.float32),
+                           "bias": jax.ShapeDtypeStruct((8,), jnp.float32)}}}
+
+
+@jax.jit
+def attend(params, x):
+    return Attention().apply(params, x)
+
+
+out = attend.trace(params, jnp.ones((16, 8)))
+assert out.out_info.shape == (16, 16), out.out_info.shape
+out.lower(lowering_platforms=("cuda",))
+''', '@jax.shard_map(mesh=mesh, in_specs=(P(), P("seq")), out_specs=P("seq"))'),
+    # NNX: an nnx.jit train step of a module and its optimizer
+    "nnx_jit_step": ('''
+import jax
+import jax.numpy as jnp
+import optax
+from flax import nnx
+
+
+@nnx.jit
+def train_step(model, optimizer, x, y):
+    loss, grads = nnx.value_and_grad(lambda m: jnp.mean((m(x) - y) ** 2))(model)
+    optimizer.update(model, jax.lax.pmean(grads, "data"))
+    return loss
+
+
+model = nnx.Linear(8, 4, rngs=nnx.Rngs(0))
+optimizer = nnx.Optimizer(model, optax.sgd(0.1), wrt=nnx.Param)
+before = model.kernel[...]
+loss = train_step(model, optimizer, jnp.ones((16, 8)), jnp.zeros((16, 4)))
+assert loss.shape == () and not (model.kernel[...] == before).all()
+''', "@nnx.shard_map(mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False)"),
+}
+
+
+def _run(args, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(args, cwd=cwd, env=ENV, capture_output=True, text=True, timeout=300)
+
+
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+def test_framework_fix_lowers(name, tmp_path):
+    pytest.importorskip("jax")
+    pytest.importorskip("equinox" if name.startswith("eqx") else "flax")
+    source, expected = PROGRAMS[name]
+    main = tmp_path / "main.py"
+    main.write_text(textwrap.dedent(source).lstrip())
+    before = _run([sys.executable, "main.py"], tmp_path)
+    assert before.returncode != 0, f"{name} lowers as written: nothing to fix"
+    fixed = _run([sys.executable, "-m", "shardlint.server.cli", "check", "--no-cache", "--jax-version", "0.10.2",
+                  "--backend", "gpu", "--fix", "--unsafe-fixes", "."], tmp_path)
+    text = main.read_text()
+    assert expected in text, f"{name}: the fix wrote\n{text}\n{fixed.stdout}{fixed.stderr}"
+    assert text.count("def _filter_shard_map") == (1 if "_filter_shard_map" in expected else 0), text
+    after = _run([sys.executable, "main.py"], tmp_path)
+    assert after.returncode == 0, f"{name}: the fixed program fails\n{text}\n{after.stderr[-3000:]}"
+
+
+def test_nested_nnx_shard_map_keeps_its_mesh(tmp_path):
+    """nnx.shard_map requires `mesh=`: the SHL012 fix that drops it is not offered there."""
+    main = tmp_path / "main.py"
+    main.write_text(textwrap.dedent('''
+        import jax
+        from flax import nnx
+        from jax.sharding import PartitionSpec as P
+
+        mesh = jax.sharding.Mesh(jax.devices(), ("x",))
+
+
+        @nnx.shard_map(mesh=mesh, in_specs=P(), out_specs=P())
+        def inner(v):
+            return v * 2
+
+
+        @jax.shard_map(mesh=mesh, in_specs=P("x"), out_specs=P("x"))
+        def outer(v):
+            return inner(v)
+
+
+        jax.jit(outer).trace(jax.ShapeDtypeStruct((8,), "float32")).lower(lowering_platforms=("cuda",))
+    ''').lstrip())
+    config = parse_table({"jax-version": "0.10.2", "backend": "gpu"}, tmp_path, None)
+    diags = [d for d in check([tmp_path], config, use_cache=False).diagnostics if d.code == "SHL012"]
+    assert diags, "SHL012 is not reported for the nested nnx.shard_map"
+    titles = [f.title for d in diags for f in fixes_for(d, lambda p: Path(p).read_text(), config)]
+    assert TITLE_CONTEXT_MESH not in titles, titles
