@@ -33,7 +33,7 @@ from typing import Iterable
 
 from .diagnostics import Diagnostic, Edit
 from .rules import RULES
-from .source import SourceFile, digest, parse_text
+from .source import SourceFile, digest, line_starts, parse_text
 
 SUFFIX = ".ipynb"
 # A statement, not a comment: a fix inserts above a statement together with the comments right
@@ -95,7 +95,7 @@ class Notebook:
     def raw_position(self, offset: int) -> tuple[int, int]:
         """1-based (line, column) of an offset into the file's text."""
         if self._line_starts is None:
-            self._line_starts = [0] + [m.end() for m in _EOL.finditer(self.raw or "")]
+            self._line_starts = line_starts(self.raw or "")
         i = bisect.bisect_right(self._line_starts, offset) - 1
         return i + 1, offset - self._line_starts[i] + 1
 

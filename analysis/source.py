@@ -43,6 +43,12 @@ def decode(data: bytes) -> str:
 _EOL = re.compile(r"\r\n|\r|\n")
 
 
+def line_starts(text: str) -> list[int]:
+    """The offset where each line starts, lines ending where `split_lines` ends them; a text
+    ending with a newline has an empty last line."""
+    return [0] + [m.end() for m in _EOL.finditer(text)]
+
+
 def split_lines(text: str) -> list[str]:
     """Lines without their terminators, split where an editor (and the LSP) splits them: at
     `\r\n`, `\r` and `\n` only. `str.splitlines()` also splits at form feeds, `\x1c`-`\x1e`,

@@ -15,9 +15,9 @@ from lsprotocol import types
 from pygls.uris import from_fs_path
 
 from shardlint.analysis.diagnostics import Diagnostic, Edit, Severity
-from shardlint.analysis.source import DecodeError, decode
+from shardlint.analysis.source import DecodeError, decode, split_lines
 
-from .lsp_text import split_lines, to_char_index, to_client_col
+from .lsp_text import to_char_index, to_client_col
 
 SEVERITY = {
     Severity.ERROR: types.DiagnosticSeverity.Error,

@@ -7,19 +7,12 @@ end of the document), so a confused client can never make the server raise."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from lsprotocol import types
 from pygls.uris import to_fs_path
 
-_EOL = re.compile(r"\r\n|\r|\n")
-
-
-def split_lines(text: str) -> list[str]:
-    """Lines without their terminators, splitting on LSP's terminators only."""
-    return _EOL.split(text)
-
+from shardlint.analysis.source import line_starts, split_lines
 
 def units(s: str, encoding: str) -> int:
     """Length of `s` in the client's code units."""
@@ -76,7 +69,7 @@ class Document:
 
     def _line_starts(self) -> list[int]:
         if self._starts is None:
-            self._starts = [0] + [m.end() for m in _EOL.finditer(self.text)]
+            self._starts = line_starts(self.text)
         return self._starts
 
     def offset(self, pos: types.Position, encoding: str) -> int:

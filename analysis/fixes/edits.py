@@ -1,7 +1,7 @@
 """Edits, the pieces every fix is made of: replacing a node, removing or appending an argument,
 inserting lines, turning a file's text into another; and applying edits to a text.
 
-Positions are 1-based lines and character columns, end exclusive, on lines as `tree.line_starts`
+Positions are 1-based lines and character columns, end exclusive, on lines as `source.line_starts`
 splits them."""
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from typing import Iterable
 import libcst as cst
 
 from ..diagnostics import Edit
-from .tree import SourceModule, keyword_index, line_starts
+from ..source import line_starts
+from .tree import SourceModule, keyword_index
 
 
 def _line_end(text: str, starts: list[int], line: int) -> int:

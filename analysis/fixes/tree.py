@@ -9,20 +9,11 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, ParentNodeProvider, PositionProvider, ScopeProvider
 
 from ..fixfacts import SiteRef
+from ..source import line_starts
 
 
-_NEWLINE = re.compile(r"\r\n|\r|\n")
-
-
-def line_starts(text: str) -> list[int]:
-    """The offset where each line starts. Lines end at `\\r\\n`, `\\r` or `\\n`, as in the LSP
-    and in Python's tokenizer (not at the form feeds and other separators `str.splitlines`
-    knows); a text ending with a newline has an empty last line."""
-    return [0] + [m.end() for m in _NEWLINE.finditer(text)]
-
-
-def split_lines(text: str) -> list[str]:
-    """The lines of `text` with their endings."""
+def lines_with_ends(text: str) -> list[str]:
+    """The lines of `text` with their endings (split where `source.split_lines` splits)."""
     starts = line_starts(text)
     return [text[a:b] for a, b in zip(starts, starts[1:] + [len(text)]) if a < b]
 
@@ -33,9 +24,9 @@ class SourceModule:
     def __init__(self, path: str, text: str):
         self.path = path
         self.text = text
-        m = _NEWLINE.search(text)
-        self.newline = m.group(0) if m else "\n"
-        self.lines = split_lines(text)
+        self.lines = lines_with_ends(text)
+        first = self.lines[0] if self.lines else ""
+        self.newline = first[len(first.rstrip("\r\n")):] or "\n"
         self.module = cst.parse_module(text)
         self._wrapper = MetadataWrapper(self.module, unsafe_skip_copy=True)
         self.pos = self._wrapper.resolve(PositionProvider)

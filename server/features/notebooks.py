@@ -19,9 +19,10 @@ from lsprotocol import types
 
 from shardlint.analysis import notebook
 from shardlint.analysis.diagnostics import Diagnostic, Edit, Related
+from shardlint.analysis.source import split_lines
 
 from .. import convert
-from ..lsp_text import Document, split_lines, uri_to_path
+from ..lsp_text import Document, uri_to_path
 from . import diagnostics, feature
 
 if TYPE_CHECKING:
