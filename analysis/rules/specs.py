@@ -248,8 +248,8 @@ def _callee(func) -> str | None:
 
 
 def _assignments(fn, name: str):
-    """(value, whether `name` is the first target of a tuple) for each assignment to `name` in
-    the function's own body."""
+    """(value, whether `name` is in the first target of a tuple) for each assignment to `name`
+    in the function's own body."""
     if isinstance(fn, ast.Lambda):
         return
     todo = list(fn.body)
@@ -259,8 +259,8 @@ def _assignments(fn, name: str):
             t = n.targets[0]
             if isinstance(t, ast.Name) and t.id == name:
                 yield n.value, False
-            elif isinstance(t, ast.Tuple) and any(isinstance(e, ast.Name) and e.id == name for e in t.elts):
-                first = isinstance(t.elts[0], ast.Name) and t.elts[0].id == name
-                yield n.value, first
+            elif isinstance(t, ast.Tuple) and any(isinstance(e, ast.Name) and e.id == name for e in ast.walk(t)):
+                # `loss, grads = ...` or, with has_aux, `(loss, aux), grads = ...`
+                yield n.value, any(isinstance(e, ast.Name) and e.id == name for e in ast.walk(t.elts[0]))
         elif not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
             todo.extend(ast.iter_child_nodes(n))
