@@ -9,7 +9,9 @@ What it records are events (interp/events.py); rules are pure functions over the
 from __future__ import annotations
 
 import ast
+import collections
 import functools
+import re
 
 from ..index import Module, ModuleFinder, Scope
 from . import lazy
@@ -69,7 +71,7 @@ class Interpreter(ExprMixin, ApiMixin):
         self.kernel_events: dict = {}  # kernel Layer -> [Event]
         self.modules: dict = {}  # module path -> its top-level Activation
         self.memo: dict = {}
-        self.loaded_names: dict = {}  # module path -> the names its code reads (bind_import)
+        self.name_counts: dict = {}  # module path -> {name: how often its text mentions it} (bind_import)
         self.memo_since: dict = {}  # memo key -> values.serial() when that call started
         self.variants: dict = {}
         self.smap_checks: dict = {}  # shard_map Layer -> its check_vma/check_rep value
@@ -245,13 +247,13 @@ class Interpreter(ExprMixin, ApiMixin):
         if not module:
             self.assign_name(local, Thunk(value), act)
             return
-        names = self.loaded_names.get(act.scope.module.path)
-        if names is None:
-            tree = act.scope.module.tree
-            names = self.loaded_names[act.scope.module.path] = frozenset(
-                n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Store)) \
-                | _exported(tree)
-        self.assign_name(local, Thunk(value) if local in names else value(), act)
+        counts = self.name_counts.get(act.scope.module.path)
+        if counts is None:  # each word of the text, not after a dot (an attribute)
+            counts = self.name_counts[act.scope.module.path] = collections.Counter(
+                _WORD.findall(act.scope.module.source.text))
+        # the import itself is one mention; a mention in a comment or a string counts too
+        used = counts[local] > 1 or local in _exported(act.scope.module.tree)
+        self.assign_name(local, Thunk(value) if used else value(), act)
 
     def _st_Expr(self, st, act, ctx, entry_label):
         v = self.eval(st.value, act, ctx)
@@ -704,6 +706,9 @@ def raises_names(expr: ast.AST) -> frozenset:
     from .expr import exception_names
 
     return exception_names(expr.args[0])
+
+
+_WORD = re.compile(r"(?<![\w.])[A-Za-z_]\w*")
 
 
 def _exported(tree) -> frozenset:
