@@ -41,12 +41,18 @@ def module_value(interp, name: str, near) -> Value:
     return Ext(apis.canonical(name))
 
 
+def imports_project_module(interp, name: str, act) -> bool:
+    """Whether `import name` imports a module of the project."""
+    mod = interp.finder.find(name, act.scope.module)
+    return mod is not None and mod.in_project and mod.path != act.scope.module.path
+
+
 def imports_submodule(interp, st: ast.ImportFrom, al: ast.alias, act) -> bool:
     """Whether `from base import name` imports a module of the project (`from . import steps`)."""
     module = act.scope.module
     base = resolve_relative(st, module.name, module.is_package)
     sub = interp.finder.find(f"{base}.{al.name}", module) if base is not None else None
-    return sub is not None and sub.path != module.path
+    return sub is not None and sub.in_project and sub.path != module.path
 
 
 def from_value(interp, st: ast.ImportFrom, al: ast.alias, act) -> Value:

@@ -229,7 +229,8 @@ class Interpreter(ExprMixin, ApiMixin):
     def _st_Import(self, st, act, ctx, entry_label):
         for al in st.names:
             local = al.asname or al.name.split(".")[0]
-            self.bind_import(local, functools.partial(lazy.import_value, self, al, act), act, module=True)
+            self.bind_import(local, functools.partial(lazy.import_value, self, al, act), act,
+                             module=lazy.imports_project_module(self, al.name, act))
 
     def _st_ImportFrom(self, st, act, ctx, entry_label):
         for al in st.names:
