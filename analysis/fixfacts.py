@@ -227,12 +227,14 @@ class SpecsRepair:
     """How one part of a shard_map's `in_specs` is rebuilt to fit its argument: the part at
     `path` (from the in_specs expression: sequence indices as digits, dict keys) is a sequence
     whose new items are, per argument, the user's item at an index (-1: a new `P()`), or a dict
-    that loses the keys in `drop` and gains `add` (each `P()`)."""
+    that loses the keys in `drop` and gains `add` (each a copy of the spec of the key in `like`
+    at the same place, or `P()` where that is None)."""
     path: tuple[str, ...]
     kind: str = "tuple"  # a sequence: "tuple" or "list", as the argument is
     items: tuple[int, ...] = ()
     drop: tuple[str, ...] = ()
     add: tuple[str, ...] = ()
+    like: tuple[str | None, ...] = ()
 
 
 @dataclass(frozen=True)

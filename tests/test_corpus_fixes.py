@@ -72,8 +72,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                     "vmap axis the kernel names"),
     "blindfw_nnxkern_shift_partial_manual_2d": (_SCOPE, "making every axis manual leaves the kernel's "
                                                         "one-axis device id"),
-    "blindfw_nnxlm_dp_batch_specs_keys": (_SCOPE, "the rebuilt dict spec replicates the key it adds, which "
-                                                  "the body pairs with the sharded one"),
     "eqx_batchnorm_filter_pmap_missing_inner_axis": (_SCOPE, "Equinox State.set compares the state's "
                                                              "sharding inside shard_map"),
     "eqx_filter_shard_psum_filter_jit": (_SCOPE, "eqx.filter_shard over the manual axis inside the wrap"),

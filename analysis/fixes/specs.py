@@ -47,7 +47,9 @@ def in_specs(diag: Diagnostic, fact: InSpecs, ctx: FixContext) -> Fix | None:
         quote = node.elements[0].key.quote if node.elements and isinstance(node.elements[0].key, cst.SimpleString) \
             else "'"
         kept = [f"{mod.text_of(e.key)}: {mod.text_of(e.value)}" for e, k in zip(node.elements, keys) if k not in r.drop]
-        added = [f"{quote}{k}{quote}: {imp.pspec()}()" for k in r.add]
+        values = {k: mod.text_of(e.value) for e, k in zip(node.elements, keys)}
+        like = r.like or (None,) * len(r.add)
+        added = [f"{quote}{k}{quote}: {values.get(src) or f'{imp.pspec()}()'}" for k, src in zip(r.add, like)]
         text = "{" + ", ".join(kept + added) + "}"
         title = "Give in_specs the argument's keys"
     return Fix(title, "unsafe", imp.with_imports([replace_node(mod, node, text)], call))

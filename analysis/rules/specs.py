@@ -39,8 +39,9 @@ def _repair(spec, arg, path: tuple) -> SpecsRepair | None:
         if not all(isinstance(k, str) for k in (*spec.items, *arg.items)):
             return None
         if set(spec.items) != set(arg.items):
-            return SpecsRepair(path, drop=tuple(k for k in spec.items if k not in arg.items),
-                               add=tuple(k for k in arg.items if k not in spec.items))
+            add = tuple(k for k in arg.items if k not in spec.items)
+            return SpecsRepair(path, drop=tuple(k for k in spec.items if k not in arg.items), add=add,
+                               like=tuple(_like_key(spec, arg, k) for k in add))
         for k in spec.items:
             if spec_mismatch(spec.items[k], arg.items[k], "") is not None:
                 return _repair(spec.items[k], arg.items[k], (*path, k))
@@ -120,6 +121,15 @@ def _fill(items: list, specs: tuple, args: tuple):
         like = next((jj for p, jj in enumerate(items)
                      if jj >= 0 and lead is not None and _lead(args[p]) == lead and _first_dim_only(specs[jj])), None)
         yield like if like is not None else -1
+
+
+def _like_key(spec: DictV, arg: DictV, key: str) -> str | None:
+    """The key whose spec an added key copies: one the specs shard along its first dimension
+    only, whose array is as long there as the added key's (a batch dict's arrays are split
+    alike)."""
+    lead = _lead(arg.items[key])
+    return next((k for k, s in spec.items.items() if lead is not None and k in arg.items
+                 and _lead(arg.items[k]) == lead and _first_dim_only(s)), None)
 
 
 def _lead(arg) -> int | None:
