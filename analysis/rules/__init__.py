@@ -227,7 +227,8 @@ RULES: dict[str, Rule] = {
         Rule(
             "SHL106", "perm-index-out-of-range", _E,
             "A perm index is not below the axis size, where the mesh is statically known.",
-            f"{jf.PERM_INDEX} (at lowering, JAX 0.10.2)",
+            f"{jf.PERM_INDEX} (at lowering, JAX 0.10.2), or, where the indices taken modulo the axis "
+            f"size repeat, {jf.PERM_NOT_UNIQUE.format(name='ppermute', perm='...')[:-1]} when it is called",
             "Keep every perm index below the axis size.",
             fixers=("perm_in_range",),
         ),

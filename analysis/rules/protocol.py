@@ -37,8 +37,7 @@ def check(facts: Facts):
                     out.append(diag(
                         facts, "SHL106", ev.site,
                         f"The perm of `{name}` uses index {bad[0]}, but axis {ev.axes[0]!r} has size {size}: "
-                        f"JAX fails at lowering with {quoted(PERM_INDEX)}. Keep every perm "
-                        f"index below {size}.",
+                        f"{_out_of_range_error(name, ev, size)} Keep every perm index below {size}.",
                         path=ev.path, ctx=ev.ctx,
                         fix_facts=(PermOutOfRange(site_ref(facts, ev.site), 3 if ev.kind == "recv" else 2, size,
                                                   sources=any(a >= size for a, _ in ev.perm),
@@ -80,3 +79,16 @@ def _has_cycle(perm) -> bool:
         if cur == start:
             return True
     return False
+
+
+def _out_of_range_error(name: str, ev, size: int) -> str:
+    """What JAX raises for a perm with an index past the axis: it checks the pairs for repeats
+    with each index taken modulo the axis size (a ValueError at the call), and fails at lowering
+    when they do not repeat (measured on JAX 0.10.2)."""
+    sources = [a % size for a, _ in ev.perm]
+    destinations = [b % size for _, b in ev.perm]
+    if len(set(sources)) < len(sources) or len(set(destinations)) < len(destinations):
+        shown = "ppermute" if ev.kind == "collective" else name
+        return f"JAX raises {quoted(PERM_NOT_UNIQUE.format(name=shown, perm=ev.perm))}"
+    return f"JAX fails at lowering with {quoted(PERM_INDEX)}."
+
