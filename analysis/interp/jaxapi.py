@@ -95,9 +95,6 @@ def given(p: dict, name: str) -> Value | None:
     return None if v is None or (isinstance(v, Const) and v.value is None) else v
 
 
-_FLAG_TYPES = {"builtins.int": int, "builtins.float": float, "builtins.str": str}
-
-
 class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
     def call_api(self, name: str, args, kwargs, act, ctx, site, node, decorating: bool) -> Value:
         row = apis.API.get(name)
@@ -426,10 +423,11 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         if "default" in opts:
             default = opts["default"]
             kind = opts.get("type")
-            if isinstance(default, Const) and isinstance(default.value, str) and value_name(kind) in _FLAG_TYPES:
-                try:
-                    default = Const(_FLAG_TYPES[value_name(kind)](default.value))
-                except ValueError:
+            if isinstance(default, Const) and isinstance(default.value, str) \
+                    and value_name(kind) in ("builtins.int", "builtins.float", "builtins.str"):
+                try:  # argparse applies `type` to a string default
+                    default = Const(_PYTYPES[value_name(kind)](default.value))
+                except (TypeError, ValueError):
                     default = Unknown
         else:
             default = Const({"store_true": False, "store_false": True}.get(action))
@@ -486,12 +484,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             return v if v is not Unknown or len(args) < 3 else args[2]
         if name in ("builtins.setattr", "builtins.object.__setattr__") and len(args) == 3 \
                 and isinstance(args[1], Const) and isinstance(args[1].value, str):
-            for o in options(args[0]):
-                if isinstance(o, Inst):
-                    old = o.attrs.get(args[1].value)
-                    weak = self.weak > 0 or len(options(args[0])) > 1
-                    o.attrs[args[1].value] = join([old, args[2]]) if weak and old is not None else args[2]
-                    o.version += 1
+            self.store_attr(args[0], args[1].value, args[2])
             return Const(None)
         if name == "builtins.hasattr" and len(args) == 2 and isinstance(args[1], Const):
             return self._hasattr(args[0], args[1].value)

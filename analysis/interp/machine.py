@@ -71,7 +71,7 @@ class Interpreter(ExprMixin, ApiMixin):
         self.kernel_events: dict = {}  # kernel Layer -> [Event]
         self.modules: dict = {}  # module path -> its top-level Activation
         self.memo: dict = {}
-        self.name_counts: dict = {}  # module path -> {name: how often its text mentions it} (bind_import)
+        self.name_counts: dict = {}  # module path -> {name: how often it is read, at most} (bind_import)
         self.memo_since: dict = {}  # memo key -> values.serial() when that call started
         self.variants: dict = {}
         self.smap_checks: dict = {}  # shard_map Layer -> its check_vma/check_rep value
@@ -249,11 +249,11 @@ class Interpreter(ExprMixin, ApiMixin):
             self.assign_name(local, Thunk(value), act)
             return
         counts = self.name_counts.get(act.scope.module.path)
-        if counts is None:  # each word of the text, not after a dot (an attribute)
+        if counts is None:  # each word of the text, not after a dot (an attribute); `__all__` reads its names
             counts = self.name_counts[act.scope.module.path] = collections.Counter(
                 _WORD.findall(act.scope.module.source.text))
-        # the import itself is one mention; a mention in a comment or a string counts too
-        used = counts[local] > 1 or local in _exported(act.scope.module.tree)
+            counts.update({name: 2 for name in _exported(act.scope.module.tree)})
+        used = counts[local] > 1  # the import itself is one mention; one in a comment or a string counts too
         self.assign_name(local, Thunk(value) if used else value(), act)
 
     def _st_Expr(self, st, act, ctx, entry_label):
@@ -528,6 +528,17 @@ class Interpreter(ExprMixin, ApiMixin):
             return
         act.bind(name, value)
 
+    def store_attr(self, obj: Value, attr: str, value: Value) -> None:
+        """`obj.attr = value` (or `setattr`): on every instance or class `obj` may be, joined with
+        what was there where the store may not happen (a branch, one of several objects)."""
+        for o in options(obj):
+            if isinstance(o, (Inst, ClassV)):
+                store = o.attrs if isinstance(o, Inst) else o.ns
+                weak = self.weak > 0 or len(options(obj)) > 1
+                store[attr] = join([store[attr], value]) if weak and attr in store else value
+                if isinstance(o, Inst):
+                    o.version += 1
+
     def assign(self, t: ast.AST, value: Value, act: Activation, ctx: Context) -> None:
         if isinstance(t, ast.Name):
             self.assign_name(t.id, value, act)
@@ -537,14 +548,7 @@ class Interpreter(ExprMixin, ApiMixin):
         elif isinstance(t, ast.Starred):
             self.assign(t.value, value, act, ctx)
         elif isinstance(t, ast.Attribute):
-            obj = self.eval(t.value, act, ctx)
-            for o in options(obj):
-                if isinstance(o, (Inst, ClassV)):
-                    store = o.attrs if isinstance(o, Inst) else o.ns
-                    weak = self.weak > 0 or len(options(obj)) > 1
-                    store[t.attr] = join([store[t.attr], value]) if weak and t.attr in store else value
-                    if isinstance(o, Inst):
-                        o.version += 1
+            self.store_attr(self.eval(t.value, act, ctx), t.attr, value)
         elif isinstance(t, ast.Subscript):
             obj = self.eval(t.value, act, ctx)
             key = self.eval(t.slice, act, ctx)

@@ -8,7 +8,7 @@ import itertools
 
 from ..fixfacts import InSpecs, OutSpecsVarying, SpecsRepair
 from ..interp.frames import Site
-from ..interp.transforms import spec_mismatch
+from ..interp.transforms import spec_leaves, spec_mismatch
 from ..interp.values import ArrayV, Const, DictV, Func, GraphPart, Inst, PSpecV, Seq, vma_of
 from .facts import Facts, site_ref
 
@@ -213,18 +213,14 @@ def _remedies(fn, exprs: list, axes: tuple, inputs: tuple) -> tuple[str, ...]:
         made |= _origins(fn, e, 4)
     if "loss" in made or "scalar" in made or "gathered" in made:
         return ("pmean", "out_specs") if "gathered" in made else ("pmean", "psum")
-    if any(isinstance(arg, (Inst, GraphPart)) and set(axes) & _spec_axes(spec) for spec, arg in inputs):
+    if any(isinstance(arg, (Inst, GraphPart)) and set(axes) & _named_axes(spec) for spec, arg in inputs):
         return ("psum", "out_specs", "pmean")
     return ("out_specs", "pmean", "psum")
 
 
-def _spec_axes(spec) -> set:
-    if isinstance(spec, PSpecV):
-        return set(spec.axes or ())
-    if isinstance(spec, (Seq, DictV)):
-        items = spec.items if isinstance(spec, Seq) else spec.items.values()
-        return set().union(*(_spec_axes(s) for s in items)) if items else set()
-    return set()
+def _named_axes(spec) -> set:
+    """The mesh axes the known PartitionSpecs of a pytree of specs name."""
+    return {a for axes in spec_leaves(spec) if axes for a in axes}
 
 
 def _origins(fn, expr, depth: int) -> set:
