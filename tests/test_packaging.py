@@ -6,7 +6,6 @@ a path entry (its own `.pth` hooks, such as an editable shardlint, stay inactive
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 import sysconfig
@@ -38,15 +37,14 @@ def source_modules() -> list[str]:
 
 
 def copy_source(dest: Path) -> Path:
-    """The files a build reads, copied so that the build writes nothing into the repository."""
-    dest.mkdir()
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
-    for folder in PACKAGES:
-        shutil.copytree(REPO / folder, dest / folder, ignore=ignore)
-    for name in ("pyproject.toml", "README.md", "LICENSE"):
-        if (REPO / name).exists():
-            shutil.copy2(REPO / name, dest / name)
-    return dest
+    """The files a build reads, copied so that the build writes nothing into the repository (as
+    the extension's bundle script copies them)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bundle", REPO / "vscode-client" / "scripts" / "bundle.py")
+    bundle = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bundle)
+    return bundle.copy_source(dest)
 
 
 def build_flags() -> list[str]:
