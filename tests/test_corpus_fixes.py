@@ -123,8 +123,9 @@ def test_fix_judged_by_jax(case, tmp_path):
     if case.name in CANNOT_FIX:
         assert not after.ok, f"{case.name} lowers after the fix now: take it off CANNOT_FIX"
         return
+    original = _contents(case)
     changed = "".join(f"--- {name}\n{text.decode(errors='replace')}" for name, text in _contents(fixed).items()
-                      if _contents(case).get(name) != text)
+                      if original.get(name) != text)
     assert after.ok, (f"JAX rejected {case.name} ({before}); after the fix: {after}\n{proc.stdout}\n"
                       f"{changed or '(the fix changed nothing)'}")
 
