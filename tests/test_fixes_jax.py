@@ -7,20 +7,25 @@ temporary folder and fixed with `shardlint check --fix --unsafe-fixes`; then
 - a fixture JAX lowers must be left byte-for-byte unchanged.
 
 The fix rates (over all rejected fixtures, and over those within reach) are printed at the end;
-the second must be at least 90 %."""
+the second must be at least 90 %. The fixed copies' labels are committed under
+tests/jaxtruth/fixlabels (a fixture's JAX version may have no interpreter on the machine that runs
+the tests); `python tests/test_fixes_jax.py` fixes every rejected fixture, labels what is new and
+deletes the labels no fixed copy has any more."""
 
 from __future__ import annotations
 
 import shutil
 import subprocess
 import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from jaxtruth.run import SCRATCH, Fixture, discover, judged, run, run_all  # noqa: E402
+from jaxtruth.run import FIXLABELS, Fixture, discover, judged, label_path, run, run_all  # noqa: E402
 
 pytestmark = pytest.mark.jax
 
@@ -119,7 +124,7 @@ def test_fix_judged_by_jax(fx, outcomes, tmp_path):
         assert _snapshot(fixed) == {k: v for k, v in _snapshot(Fixture(fx.path)).items()}, (
             f"JAX lowers {fx.id}, yet --fix changed it:\n{proc.stdout}")
         return
-    after = run(fixed, labels=SCRATCH)
+    after = run(fixed, labels=FIXLABELS)
     _RESULTS[fx.id] = after.ok
     if not within_reach(fx):
         return
@@ -139,3 +144,28 @@ def test_fix_rate(outcomes):
     assert reach, "the corpus has no fixture JAX rejects for a scope error"
     unfixed = [i for i in reach if i in CANNOT_FIX]
     assert 1 - len(unfixed) / len(reach) >= TARGET_RATE, f"cannot fix {unfixed} of {len(reach)}"
+
+
+def main() -> int:
+    outcomes = run_all(FIXTURES)
+    rejected = [f for f in FIXTURES if not outcomes[f.id].ok]
+    with tempfile.TemporaryDirectory() as tmp:
+        def judge(fx: Fixture) -> tuple[str, bool]:
+            work = Path(tmp) / fx.id.replace("/", "__")
+            work.mkdir()
+            fixed, _ = fixed_copy(fx, work)
+            return label_path(fixed, FIXLABELS).name, run(fixed, labels=FIXLABELS).ok
+
+        with ThreadPoolExecutor(2) as pool:
+            results = list(pool.map(judge, rejected))
+    used = {name for name, _ in results}
+    stale = [p for p in FIXLABELS.glob("*.json") if p.name not in used]
+    for p in stale:
+        p.unlink()
+    print(f"{sum(ok for _, ok in results)}/{len(results)} rejected fixtures lower after the fix; "
+          f"{len(stale)} stale labels deleted")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
