@@ -155,6 +155,10 @@ CALLS_NOW = {
     "jax.linearize": Api("grad_call", "(fun, *primals, has_aux=False)", fn="fun"),
     "jax.eval_shape": _call("(fun, *args, **kwargs)", ("fun", ("*args",))),
     "jax.tree.map": Api("tree_map", "(f, tree, *rest, is_leaf=None)"),
+    # `flat, unravel = ravel_pytree(tree)`; `unravel(flat)` is the tree again (the second row is
+    # the function ravel_pytree returns, its tree bound).
+    "jax.flatten_util.ravel_pytree": Api("ravel_pytree", "(pytree)"),
+    "jax.flatten_util.ravel_pytree.unravel": Api("unravel", "(tree, flat)"),
     "jax.tree_util.tree_map": Api("tree_map", "(f, tree, *rest, is_leaf=None)"),
     "jax.experimental.pallas.run_scoped": _call("(f, *types, collective_axes=(), **kw_types)", ("f", ())),
     "jax.experimental.pallas.tpu.run_on_first_core": _call("(f)", ("f", ())),
@@ -186,6 +190,11 @@ MESHES = {
     "jax.experimental.mesh_utils.create_device_mesh": Api("device_mesh", "(mesh_shape, devices=None, **kwargs)"),
     "jax.devices": Api("devices", "(backend=None)"),
     "jax.local_devices": Api("devices", "(process_index=None, backend=None, host_id=None)"),
+    # One process, unless the program starts a multi-process run (`python main.py` is one).
+    "jax.process_count": Api("processes", "(backend=None)"),
+    "jax.process_index": Api("processes", "(backend=None)"),
+    "jax.distributed.initialize": Api("distributed", "(coordinator_address=None, num_processes=None, "
+                                                     "process_id=None, **kwargs)"),
     "jax.sharding.NamedSharding": Api("named_sharding", "(mesh, spec=None, *, memory_kind=None)"),
     "jax.sharding.PartitionSpec": Api("pspec", "(*partitions, unreduced=None, reduced=None)"),
 }
@@ -279,6 +288,9 @@ LINEN = {
     _LINEN + "Module.init_with_output": Api("linen_apply", "(self, rngs, *args, method=None, mutable=None, "
                                                            "capture_intermediates=False, **kwargs)"),
     _LINEN + "Module.bind": Api("same", "(self, variables, *args, rngs=None, mutable=False)"),
+    _LINEN + "Module.is_initializing": Api("linen_initializing", "(self)"),
+    _LINEN + "Module.clone": Api("linen_clone", "(self, *, parent=None, _deep_clone=False, _reset_names=False, "
+                                                "**updates)"),
     _LINEN + "jit": Api("jit", f"(target=None, {_LIFT}, static_argnums=(), static_argnames=(), donate_argnums=(), "
                                "device=None, backend=None, methods=None)", fn="target"),
     _LINEN + "vmap": Api("vmap", "(target=None, variable_axes=None, split_rngs=None, in_axes=0, out_axes=0, "
@@ -301,6 +313,9 @@ LINEN = {
     "flax.training.train_state.TrainState.apply_gradients": Api("struct_replace", "(self, *, grads=None, **kwargs)"),
     "flax.training.train_state.TrainState.replace": Api("struct_replace", "(self, **kwargs)"),
     "flax.struct.PyTreeNode.replace": Api("struct_replace", "(self, **kwargs)"),
+    # Copies of a pytree on each local device (a leading device axis), and back: the same tree.
+    "flax.jax_utils.replicate": Api("same", "(tree, devices=None)"),
+    "flax.jax_utils.unreplicate": Api("same", "(tree)"),
     _LINEN + "BatchNorm": Api("norm_layer", "(use_running_average=None, axis=-1, momentum=0.99, epsilon=1e-5, "
                                             "dtype=None, param_dtype=None, use_bias=True, use_scale=True, "
                                             "bias_init=None, scale_init=None, axis_name=None, axis_index_groups=None, "
@@ -323,7 +338,7 @@ EQUINOX = {
     _EQX + "combine": Api("combine", "(*pytrees, is_leaf=None)"),
     _EQX + "filter": Api("same", "(pytree, filter_spec, inverse=False, replace=None, is_leaf=None)"),
     _EQX + "apply_updates": Api("same", "(model, updates)"),
-    _EQX + "tree_at": Api("same", "(where, pytree, replace=None, replace_fn=None, is_leaf=None)", ),
+    _EQX + "tree_at": Api("tree_at", "(where, pytree, replace=None, replace_fn=None, is_leaf=None)"),
     _EQX + "field": Api("field", "(*, default=None, converter=None, static=False, **kwargs)"),
     _EQX + "nn.Sequential": Api("sequential", "(layers)"),
     _EQX + "nn.Sequential.__call__": Api("sequential_call", "(self, *args, key=None, **kwargs)"),
@@ -365,7 +380,6 @@ API: dict[str, Api] = {
 ALIASES: dict[str, str] = {
     "jax.experimental.pjit.pjit": "jax.jit",
     "jax.pjit": "jax.jit",
-    "jax.experimental.shard_map": "jax.experimental.shard_map.shard_map",
     "jax.sharding.shard_map": "jax.shard_map",
     "jax.experimental.maps.Mesh": "jax.sharding.Mesh",
     "jax.interpreters.pxla.Mesh": "jax.sharding.Mesh",

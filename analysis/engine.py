@@ -75,8 +75,15 @@ def analyze(files: dict, config: Config, roots: list[Path]) -> list[Diagnostic]:
     for fam in RULE_FAMILIES:
         found = _guarded(f"the {fam.__name__.rsplit('.', 1)[-1]} rules", fam.check, facts)
         out.extend(found or ())
-    out = verdicts(out, facts.contexts)
-    return [d for d in (_into_project(d, files) for d in out) if d is not None]
+    # Diagnostics in an installed library's code move into the project first: two programs that
+    # reach the same library line are two places, each judged on its own paths.
+    moved, contexts = [], {}
+    for d in out:
+        m = _into_project(d, files)
+        if m is not None:
+            moved.append(m)
+            contexts[id(m)] = facts.contexts.get(id(d), (None, None))
+    return verdicts(moved, contexts)
 
 
 def _guarded(what: str, fn, *args):

@@ -224,9 +224,9 @@ class AxisSource(FixFact):
 
 @dataclass(frozen=True)
 class SpecsRepair:
-    """How one part of a shard_map's `in_specs` is rebuilt to fit its argument: the part at
-    `path` (from the in_specs expression: sequence indices as digits, dict keys) is a sequence
-    whose new items are, per argument, the user's item at an index (-1: a new `P()`), or a dict
+    """How one part of a shard_map's `in_specs` (or `out_specs`) is rebuilt to fit its argument
+    (or output): the part at `path` (from the specs expression: sequence indices as digits, dict
+    keys) is a sequence whose new items are, per value, the user's item at an index (-1: a new `P()`), or a dict
     that loses the keys in `drop` and gains `add` (each a copy of the spec of the key in `like`
     at the same place, or `P()` where that is None)."""
     path: tuple[str, ...]
@@ -239,9 +239,11 @@ class SpecsRepair:
 
 @dataclass(frozen=True)
 class InSpecs(FixFact):
-    """A shard_map whose in_specs do not fit its arguments' structure (SHL015)."""
+    """A shard_map whose in_specs do not fit its arguments' structure (SHL015), or whose
+    out_specs do not fit its output's (SHL020: `which` is "out_specs")."""
     site: SiteRef  # the shard_map's call (or its decorator's)
     repair: SpecsRepair
+    which: str = "in_specs"
 
 
 @dataclass(frozen=True)

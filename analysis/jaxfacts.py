@@ -61,6 +61,9 @@ NO_CONTEXT_MESH = ("ValueError: The context mesh cannot be empty. Use `jax.set_m
                    "context")
 SPECS_STRUCTURE = ("ValueError: pytree structure error: different lengths of tuple at key path shard_map "
                    "in_specs")
+OUT_SPECS_STRUCTURE = ("ValueError: pytree structure error: different lengths of tuple at key path ... the prefix "
+                       "pytree shard_map out_specs has a subtree of type tuple of length 3, but the full pytree has a "
+                       "subtree of the same type but of length 2.")
 OUT_SPECS_REPLICATION = ("ValueError: shard_map applied to the function '{name}' was given out_specs which require "
                          "replication which can't be statically inferred given the mesh")
 SPECS_MISMATCH = ("ValueError: in_specs passed to shard_map: {spec} does not match the specs of the input: "

@@ -83,3 +83,24 @@ def test_main_block_under_shard_map_is_clean(tmp_path):
             jax.jit(jax.shard_map(exchange, mesh=mesh, in_specs=P("x"), out_specs=P("x")))(jnp.ones(8))
         """
     assert _run(tmp_path, {"lib.py": EXCHANGE, "main.py": main}) == []
+
+
+_SHIPPED_ALL_GATHER = """\
+import jax
+import jax.numpy as jnp
+from jax.experimental.pallas.ops.tpu.all_gather import all_gather
+from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
+
+mesh = Mesh(jax.devices()[:4], ({axes}))
+x = jax.device_put(jnp.ones((512, 128)), NamedSharding(mesh, P("x")))
+all_gather.trace(x, mesh=mesh, axis_name="{axis}").lower(lowering_platforms=("tpu",))
+"""
+
+
+def test_two_programs_reaching_one_library_line_are_judged_apart(tmp_path):
+    """Three scripts call JAX's shipped Pallas all-gather, two of them over an axis their mesh
+    lacks (a KeyError in the op's code): each of those is reported at its own call."""
+    got = _run(tmp_path, {"a.py": _SHIPPED_ALL_GATHER.format(axes='"x",', axis="devices"),
+                          "b.py": _SHIPPED_ALL_GATHER.format(axes='"x",', axis="devices"),
+                          "c.py": _SHIPPED_ALL_GATHER.format(axes='"x",', axis="x")})
+    assert got == [("a.py", 8, "SHL014"), ("b.py", 8, "SHL014")]

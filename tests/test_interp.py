@@ -371,3 +371,185 @@ def test_a_class_decorator_of_the_project_runs(tmp_path):
                 return jax.lax.psum(x, self.axis)
         jax.jit(jax.shard_map(SCHEDULES["gpipe"]().run, mesh=mesh, in_specs=P("x"), out_specs=P())).trace(X)
         """) == [(11, "SHL006", "error")]
+
+
+def test_a_comprehension_over_unknown_items_runs_its_element(tmp_path):
+    # `[Layer(k) for k in jax.random.split(key, n)]`: the list's length is unknown, each item is a
+    # Layer; a loop over it runs the layer (once or more, or not at all)
+    assert diags(tmp_path, """\
+        class Layer:
+            def __init__(self, key):
+                self.key = key
+            def __call__(self, x):
+                return jax.lax.ppermute(x, "x", [(0, 1), (1, 1)])
+        def forward(x):
+            layers = [Layer(k) for k in jax.random.split(jax.random.key(0), 3)]
+            for layer in layers:
+                x = layer(x)
+            return x
+        jax.jit(jax.shard_map(forward, mesh=mesh, in_specs=P("x"), out_specs=P("x"))).trace(X)
+        """) == [(5, "SHL103", "error")]
+
+
+def test_a_comprehension_of_unknown_items_claims_no_structure(tmp_path):
+    # the specs of a list of unknown length are not compared with it
+    assert diags(tmp_path, """\
+        def total(xs):
+            return sum(jax.lax.psum(x, "x") for x in xs)
+        xs = [X for _ in jax.random.split(jax.random.key(0), 3)]
+        jax.jit(jax.shard_map(total, mesh=mesh, in_specs=([P("x"), P("x")],), out_specs=P())).trace(xs)
+        """) == []
+
+
+def test_process_count_is_one_until_distributed_initialize(tmp_path):
+    body = """\
+        def step(x):
+            return jax.lax.psum(x, "x")
+        {init}
+        if jax.process_count() > 1:
+            step = jax.shard_map(step, mesh=mesh, in_specs=P("x"), out_specs=P())
+        jax.jit(step).trace(X)
+        """
+    assert diags(tmp_path, body.format(init="")) == [(2, "SHL005", "error")]
+    assert diags(tmp_path, body.format(init="jax.distributed.initialize()")) == [(2, "SHL005", "warning")]
+
+
+def test_axis_size_is_the_mesh_axis_size(tmp_path):
+    assert diags(tmp_path, """\
+        def halo(x):
+            n = jax.lax.axis_size("x")
+            right = [(i, i + 1) for i in range(n - 1)]
+            left = [(i, i - 1) for i in range(1, n)]
+            return jax.lax.ppermute(x, "x", perm=right + left)
+        jax.jit(jax.shard_map(halo, mesh=mesh, in_specs=P("x"), out_specs=P("x"))).trace(X)
+        """) == [(5, "SHL103", "error")]
+
+
+def test_gradients_vary_as_their_primals(tmp_path):
+    # grads of replicated params are replicated (JAX sums them in the transpose); a ring
+    # all-reduce written with ppermute makes them vary, which out_specs=P() claims they do not
+    assert diags(tmp_path, """\
+        from jax.flatten_util import ravel_pytree
+        def ring_sum(v):
+            def body(i, acc):
+                return acc + jax.lax.ppermute(acc, "x", [(j, (j + 1) % 4) for j in range(4)])
+            return jax.lax.fori_loop(0, 3, body, jax.lax.ppermute(v, "x", [(j, (j + 1) % 4) for j in range(4)]))
+        def step(params, x):
+            grads = jax.grad(lambda p: jnp.mean(x @ p["w"]))(params)
+            flat, unravel = ravel_pytree(grads)
+            return unravel(ring_sum(flat))
+        params = {"w": jnp.ones((16, 2))}
+        f = jax.shard_map(step, mesh=mesh, in_specs=(P(), P("x")), out_specs=P())
+        jax.jit(f).trace(params, X)
+        """) == [(12, "SHL016", "error")]
+    assert diags(tmp_path, """\
+        def step(params, x):
+            grads = jax.grad(lambda p: jnp.mean(x @ p["w"]))(params)
+            return grads
+        params = {"w": jnp.ones((16, 2))}
+        f = jax.shard_map(step, mesh=mesh, in_specs=(P(), P("x")), out_specs=P())
+        jax.jit(f).trace(params, X)
+        """) == []
+
+
+def test_an_index_that_varies_makes_the_element_vary(tmp_path):
+    # the loop's carry starts from a block picked by the device's index, and stays varying
+    assert diags(tmp_path, """\
+        def gather(x):
+            idx = jax.lax.axis_index("x")
+            out = jnp.zeros((4, 16)).at[idx].set(x[0])
+            def body(i, acc):
+                return jax.lax.ppermute(acc, "x", [(j, (j + 1) % 4) for j in range(4)])
+            return jax.lax.fori_loop(0, 3, body, out[idx])
+        jax.jit(jax.shard_map(gather, mesh=mesh, in_specs=P("x"), out_specs=P())).trace(X)
+        """) == [(7, "SHL016", "error")]
+
+
+def test_the_experimental_shard_map_module_by_attribute(tmp_path):
+    assert diags(tmp_path, """\
+        from jax.experimental import shard_map
+        def step(x):
+            return jax.lax.psum(x, "x")
+        f = shard_map.shard_map(step, mesh=mesh, in_specs=P("x"), out_specs=P(), check_vma=False)
+        jax.jit(f).trace(X)
+        """, **{"jax-version": "0.6.2"}) == [(4, "SHL008", "error")]
+
+
+def test_an_unplaced_array_times_a_number_is_unplaced(tmp_path):
+    assert diags(tmp_path, """\
+        emesh = jax.make_mesh((4,), ("m",))
+        w = jax.random.normal(jax.random.key(0), (16, 8)) * 0.02
+        def mm(x, w):
+            return jax.lax.psum(x @ w, "m")
+        f = jax.shard_map(mm, mesh=emesh, in_specs=(P(None, "m"), P("m", None)), out_specs=P())
+        jax.jit(f).trace(jax.device_put(jnp.ones((8, 16)), jax.NamedSharding(emesh, P(None, "m"))), w)
+        """) == [(6, "SHL011", "error")]
+
+
+def test_tree_map_and_tree_at_keep_an_equinox_module(tmp_path):
+    body = """\
+        import equinox as eqx
+        class Stage(eqx.Module):
+            w: jax.Array
+            axis: str = eqx.field(static=True)
+            def __call__(self, x):
+                return jax.lax.psum(x @ self.w, self.axis)
+        class Local(eqx.Module):
+            w: jax.Array
+            def __call__(self, x):
+                return x @ self.w
+        class Net(eqx.Module):
+            head: eqx.Module
+            def __call__(self, x):
+                return self.head(x)
+        model = Net(Stage(jnp.ones((16, 16)), "x"))
+        {edit}
+        jax.jit(lambda x: model(x)).trace(X)
+        """
+    assert diags(tmp_path, body.format(edit="model = jax.tree.map(lambda a: a * 2, model)")) \
+        == [(6, "SHL005", "error")]
+    assert diags(tmp_path, body.format(edit="model = eqx.tree_at(lambda m: m.head.w, model, jnp.zeros((16, 16)))")) \
+        == [(6, "SHL005", "error")]
+    assert diags(tmp_path, body.format(edit="model = eqx.tree_at(lambda m: m.head, model, Local(jnp.ones((16, 4))))")) \
+        == []
+
+
+def test_linen_is_initializing_and_clone(tmp_path):
+    body = """\
+        import flax.linen as nn
+        class Mlp(nn.Module):
+            axis: str
+            @nn.compact
+            def __call__(self, x):
+                y = nn.Dense(16)(x)
+                if not self.is_initializing():
+                    y = jax.lax.psum(y, self.axis)
+                return y
+        model = Mlp("x")
+        variables = jax.jit(model.init)(jax.random.key(0), jnp.ones((8, 16)))
+        def fwd(v, x):
+            return {model}.apply(v, x)
+        jax.jit(jax.shard_map(fwd, mesh=mesh, in_specs=(P(), P("x")), out_specs=P())).trace(variables, X)
+        """
+    assert diags(tmp_path, body.format(model="model")) == []
+    assert diags(tmp_path, body.format(model="model.clone(axis='y')")) == [(8, "SHL006", "error")]
+
+
+def test_flax_replicate_keeps_the_train_state(tmp_path):
+    assert diags(tmp_path, """\
+        import flax.linen as nn
+        import optax
+        from flax import jax_utils
+        from flax.training import train_state
+        class Mlp(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return jax.lax.pmean(nn.Dense(4)(x), "batch")
+        model = Mlp()
+        params = model.init(jax.random.key(0), jnp.ones((1, 16)))["params"]
+        state = train_state.TrainState.create(apply_fn=model.apply, params=params, tx=optax.sgd(0.1))
+        state = jax_utils.replicate(state)
+        def step(state, x):
+            return state.apply_fn({"params": state.params}, x)
+        jax.pmap(step, axis_name="data").trace(state, jnp.ones((4, 2, 16)))
+        """) == [(8, "SHL005", "error")]

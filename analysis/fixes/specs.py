@@ -1,6 +1,6 @@
-"""shard_map specs that do not fit: the in_specs rebuilt as the rule's repair says (SHL015: one
-spec per argument, the user's where they line up, `P()` or a copy of a batch spec for the ones
-left out; a dict of specs with the argument's keys); an output its out_specs claim replicated
+"""shard_map specs that do not fit: the in_specs (or out_specs) rebuilt as the rule's repair says
+(SHL015, SHL020: one spec per argument or output, the user's where they line up, `P()` or a copy
+of a batch spec for the ones left out; a dict of specs with the value's keys); an output its out_specs claim replicated
 that varies (SHL016): reduced before it is returned, or sharded by its out_specs."""
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ def in_specs(diag: Diagnostic, fact: InSpecs, ctx: FixContext) -> Fix | None:
     if found is None:
         return None
     mod, call = found
-    # in_specs is a keyword of jax.shard_map and nnx.shard_map, the third positional parameter
-    # of the experimental shard_map(f, mesh, in_specs, out_specs)
-    node = _written(mod, call, argument(call, "in_specs", 2))
+    # in_specs and out_specs are keywords of jax.shard_map and nnx.shard_map, the third and
+    # fourth positional parameters of the experimental shard_map(f, mesh, in_specs, out_specs)
+    node = _written(mod, call, argument(call, fact.which, 2 if fact.which == "in_specs" else 3))
     for step in fact.repair.path:
         node = _written(mod, call, _child(node, step))
     if node is None:
@@ -37,7 +37,8 @@ def in_specs(diag: Diagnostic, fact: InSpecs, ctx: FixContext) -> Fix | None:
             return None
         specs = [mod.text_of(node.elements[j].value) if j >= 0 else f"{imp.pspec()}()" for j in r.items]
         text = f"[{', '.join(specs)}]" if r.kind == "list" else f"({', '.join(specs)}{',' if len(specs) == 1 else ''})"
-        title = "Give in_specs one spec per argument"
+        title = ("Give in_specs one spec per argument" if fact.which == "in_specs" else
+                 "Give out_specs one spec per output")
     else:
         if not isinstance(node, cst.Dict) or not all(isinstance(e, cst.DictElement) for e in node.elements):
             return None
@@ -51,7 +52,7 @@ def in_specs(diag: Diagnostic, fact: InSpecs, ctx: FixContext) -> Fix | None:
         like = r.like or (None,) * len(r.add)
         added = [f"{quote}{k}{quote}: {values.get(src) or f'{imp.pspec()}()'}" for k, src in zip(r.add, like)]
         text = "{" + ", ".join(kept + added) + "}"
-        title = "Give in_specs the argument's keys"
+        title = f"Give {fact.which} the {'argument' if fact.which == 'in_specs' else 'output'}'s keys"
     return Fix(title, "unsafe", imp.with_imports([replace_node(mod, node, text)], call))
 
 

@@ -12,7 +12,8 @@ from .events import StartEvent
 from .frames import Context, Raise, Site
 from .values import (
     ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory, Func, Inst, Lifted,
-    MethodOf, Multi, Partial, Seq, Traced, Transformed, Unknown, Value, fresh_copy, join, options, serial,
+    MethodOf, Multi, Partial, Seq, Traced, Transformed, Unknown, Value, exact_vma, fresh_copy, join, options, serial,
+    vma_of,
 )
 
 MAX_VARIANTS = 12  # analyses of one function before its arguments are no longer told apart
@@ -37,6 +38,9 @@ _DESCRIPTORS = {"builtins.property": "property", "builtins.staticmethod": "stati
 # Base classes (outside the analysed source) whose subclasses get dataclass `__init__`s.
 DATACLASS_BASES = {"flax.struct.PyTreeNode", "equinox.Module", "flax.linen.Module", "flax.linen.module.Module",
                    "equinox._module.Module", "chex.dataclass"}
+# Base classes (outside the analysed source) whose subclasses' instances are pytrees of their attributes.
+PYTREE_BASES = {"flax.struct.PyTreeNode", "equinox.Module", "equinox._module.Module", "chex.dataclass",
+                "flax.nnx.Module", "flax.nnx.Pytree", "flax.nnx.module.Module", "flax.training.train_state.TrainState"}
 DATACLASS_DECORATORS = {"dataclasses.dataclass", "flax.struct.dataclass", "chex.dataclass",
                         "jax.tree_util.register_dataclass"}
 
@@ -231,6 +235,17 @@ class CallMixin:
                 return True
         return False
 
+    def pytree_class(self, cls: ClassV) -> bool:
+        """Whether instances of `cls` are pytrees whose children are their attributes (Equinox
+        and Flax NNX modules, flax.struct and chex dataclasses, registered dataclasses); a Linen
+        module or a plain class is a leaf."""
+        for c in self.mro(cls):
+            if any(d in DATACLASS_DECORATORS and d != "dataclasses.dataclass" for d in c.decorators):
+                return True
+            if any(value_name(o) in PYTREE_BASES for b in c.bases for o in options(b)):
+                return True
+        return False
+
     def fields_of(self, cls: ClassV) -> list[str]:
         """Annotated class attributes, base classes first: a dataclass's `__init__` parameters."""
         out: list[str] = []
@@ -313,6 +328,12 @@ class CallMixin:
                     if self.compare(ast.Eq(), item, args[0]) is True:
                         return Const(i)
             return Unknown
+        if isinstance(obj, MethodOf) and obj.name == "at[]":
+            a = obj.obj  # `x.at[i].set(v)` and the like: x, varying where v or the index does
+            if name == "get":
+                return ArrayV(dtype=a.dtype, vma=a.vma, exact=a.exact)
+            v = args[0] if args else Unknown
+            return ArrayV(a.shape, a.dtype, vma=a.vma | vma_of(v), exact=a.exact and exact_vma(v))
         if isinstance(obj, ArrayV):
             if name == "astype" and args:
                 return ArrayV(obj.shape, args[0].name if isinstance(args[0], DTypeV) else None, vma=obj.vma,

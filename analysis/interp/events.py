@@ -158,14 +158,16 @@ class NoMeshEvent(Event):
 @dataclass(eq=False)
 class SpecEvent(Event):
     """A shard_map whose `in_specs` do not match its arguments' structure ("in"), name an axis
-    that is not one of its manual axes ("axis"), or whose `out_specs` leave out an axis its
-    output varies over while it checks varying axes ("out")."""
+    that is not one of its manual axes ("axis"), whose `out_specs` do not match its output's
+    structure ("out_structure"), or leave out an axis its output varies over while it checks
+    varying axes ("out")."""
     which: str = "in"
-    detail: str = ""  # in: what differs; out: the spec
+    detail: str = ""  # in, out_structure: what differs; out: the spec
     axes: tuple = ()  # out: the axes the output varies over that the spec leaves out
-    # For fixes: the shard_map's own call (or its decorator's), the specs (in: in_specs; out:
-    # out_specs), the values they describe (in: the arguments, a tuple; out: what the function
-    # returned), and for "out" the function and its (spec, argument) pairs.
+    # For fixes: the shard_map's own call (or its decorator's), the specs (in: in_specs; out,
+    # out_structure: out_specs), the values they describe (in: the arguments, a tuple; out,
+    # out_structure: what the function returned), and for "out" the function and its (spec,
+    # argument) pairs.
     created: Site | None = field(default=None, repr=False)
     specs: Value | None = field(default=None, repr=False)
     values: Value | None = field(default=None, repr=False)

@@ -14,7 +14,8 @@ from .events import ApiRefEvent, MeshAxisLookupEvent
 from .frames import Context, Raise
 from .values import (
     ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory, Func, Inst, MeshV, MethodOf,
-    ModV, Multi, Partial, Seq, ShardingV, Traced, Transformed, Unknown, Value, join, options,
+    ModV, Multi, NO_SHARDING, Partial, Repeated, Seq, ShardingV, Traced, Transformed, Unknown, Value, exact_vma, join, options,
+    vma_of,
 )
 
 MAX_EXPAND = 256  # a comprehension over a known sequence this long is expanded item by item
@@ -130,6 +131,8 @@ class ExprMixin:
         sl = slice(*(p.value for p in parts))
         if isinstance(base, Seq):
             return Seq(base.items[sl], base.kind)
+        if isinstance(base, Repeated):
+            return base
         if isinstance(base, DevicesV):
             if base.shape is not None and len(base.shape) == 1:
                 return DevicesV((len(range(base.shape[0])[sl]),))
@@ -149,6 +152,8 @@ class ExprMixin:
                 return base.items[idx.value]
             except IndexError:
                 return Unknown
+        if isinstance(base, Repeated) and not (isinstance(idx, Const) and not isinstance(idx.value, int)):
+            return base.item
         if isinstance(base, DictV) and isinstance(idx, Const):
             try:
                 found = base.items.get(idx.value)
@@ -167,8 +172,15 @@ class ExprMixin:
                 return Const(base.value[idx.value])
             except Exception:
                 return Unknown
+        if isinstance(base, MethodOf) and base.name == "at" and isinstance(base.obj, ArrayV):
+            # `x.at[i]`: its `.set(v)` / `.add(v)` / `.get()` is x updated where an index that
+            # varies makes the whole result vary
+            a = base.obj
+            return MethodOf(ArrayV(a.shape, a.dtype, vma=a.vma | vma_of(idx), exact=a.exact and exact_vma(idx)),
+                            "at[]")
         if isinstance(base, ArrayV):
-            return ArrayV(dtype=base.dtype, vma=base.vma, exact=base.exact)
+            # an index that varies (`x[lax.axis_index(a)]`) makes the element vary too
+            return ArrayV(dtype=base.dtype, vma=base.vma | vma_of(idx), exact=base.exact and exact_vma(idx))
         return Unknown
 
     def _ex_IfExp(self, node, act, ctx):
@@ -225,6 +237,10 @@ class ExprMixin:
                 return Unknown
         if isinstance(left, Seq) and isinstance(right, Seq) and isinstance(op, ast.Add):
             return Seq(left.items + right.items, left.kind)
+        if isinstance(op, ast.Add) and any(isinstance(v, Repeated) for v in (left, right)) \
+                and all(isinstance(v, (Seq, Repeated)) for v in (left, right)):
+            parts = [i for v in (left, right) for i in (v.items if isinstance(v, Seq) else (v.item,))]
+            return Repeated(join(parts), left.kind)
         if isinstance(left, Seq) and isinstance(right, Seq) and left.kind == right.kind == "set" \
                 and isinstance(op, (ast.Sub, ast.BitOr, ast.BitAnd, ast.BitXor)):
             return _set_op(op, left, right)
@@ -236,7 +252,13 @@ class ExprMixin:
             vma = frozenset().union(*(a.vma for a in arrays))
             received = next((a.received for a in arrays if a.received is not None), None) if not vma else None
             exact = all(isinstance(v, Const) or (isinstance(v, ArrayV) and v.exact) for v in (left, right))
-            return ArrayV(dtype=arrays[0].dtype, vma=vma, received=received, exact=exact)
+            scalar = any(isinstance(v, Const) and isinstance(v.value, (int, float, complex)) for v in (left, right))
+            # arrays placed nowhere, and Python numbers, give an array placed nowhere, of the
+            # array's shape where the other operand is a number
+            unplaced = all(isinstance(v, Const) or (isinstance(v, ArrayV) and v.sharding is NO_SHARDING)
+                           for v in (left, right))
+            return ArrayV(arrays[0].shape if scalar else None, arrays[0].dtype,
+                          NO_SHARDING if unplaced else Unknown, vma, received, exact)
         return Unknown
 
     def _ex_UnaryOp(self, node, act, ctx):
@@ -328,6 +350,25 @@ class ExprMixin:
             return [Const(x) for x in v.value]
         return None
 
+    def element(self, v: Value) -> Value:
+        """Any one item of iterating over `v`, when its items are not known one by one: the
+        item of a `Repeated`, the join of a long sequence's items, a row of an array."""
+        if isinstance(v, Multi):
+            return join([self.element(o) for o in v.options])
+        if isinstance(v, Repeated):
+            return v.item
+        items = self.iterate(v)
+        if items:
+            return join(items)
+        if isinstance(v, ArrayV):
+            return ArrayV(dtype=v.dtype, vma=v.vma, exact=v.exact)
+        return Unknown
+
+    def repeated(self, v: Value, kind: str) -> Value:
+        """`list(v)` (or tuple, set) of an iterable whose items are not known one by one."""
+        item = self.element(v)
+        return Repeated(item, kind) if item is not Unknown else Unknown
+
     def _comprehension(self, node, act, ctx) -> Value:
         """A list/set/dict comprehension or generator, in a scope of its own (a lambda made in it
         sees its variable's last value, as in Python). Over known sequences it is expanded item
@@ -339,14 +380,20 @@ class ExprMixin:
         parent = act.parent if act.scope.kind == "class" else act
         cact = Activation(sc, ctx, {}, parent, act.path, act.depth)
         items: list = []
-        if not self._expand(node, node.generators, cact, ctx, items):
-            for g in node.generators:
-                self.assign(g.target, Unknown, cact, ctx)
+        first: list = []  # the first generator's iterable, evaluated once
+        if not self._expand(node, node.generators, cact, ctx, items, first):
+            for i, g in enumerate(node.generators):
+                it = first[0] if i == 0 and first else self.eval(g.iter, cact, ctx)
+                self.assign(g.target, self.element(it), cact, ctx)
                 for cond in g.ifs:
                     self.eval(cond, cact, ctx)
-            for part in ((node.key, node.value) if isinstance(node, ast.DictComp) else (node.elt,)):
-                self.eval(part, cact, ctx)
-            return Unknown
+            if isinstance(node, ast.DictComp):
+                self.eval(node.key, cact, ctx)
+                self.eval(node.value, cact, ctx)
+                return Unknown
+            item = self.eval(node.elt, cact, ctx)
+            kind = "set" if isinstance(node, ast.SetComp) else "list"
+            return Repeated(item, kind) if item is not Unknown else Unknown
         if isinstance(node, ast.DictComp):
             out = {}
             for k, v in items:
@@ -356,7 +403,7 @@ class ExprMixin:
             return DictV(out)
         return Seq(tuple(items), "set" if isinstance(node, ast.SetComp) else "list")
 
-    def _expand(self, node, gens, act, ctx, items: list) -> bool:
+    def _expand(self, node, gens, act, ctx, items: list, first: list | None = None) -> bool:
         if not gens:
             if isinstance(node, ast.DictComp):
                 items.append((self.eval(node.key, act, ctx), self.eval(node.value, act, ctx)))
@@ -364,7 +411,10 @@ class ExprMixin:
                 items.append(self.eval(node.elt, act, ctx))
             return len(items) <= MAX_EXPAND
         g = gens[0]
-        seq = self.iterate(self.eval(g.iter, act, ctx))
+        it = self.eval(g.iter, act, ctx)
+        if first is not None:
+            first.append(it)
+        seq = self.iterate(it)
         if seq is None or len(seq) > MAX_EXPAND:
             return False
         for item in seq:
@@ -457,6 +507,8 @@ class ExprMixin:
             return Unknown
         if isinstance(base, Const) and attr == "value" and isinstance(base.value, str):
             return base  # a str-valued Enum member (class Axis(str, Enum)) is its value
+        if isinstance(base, MethodOf) and base.name == "at[]":
+            return MethodOf(base, attr)
         if isinstance(base, (Transformed, Factory, CommV, Traced, Func, DevicesV, DictV, Seq, Bound, Const)):
             if isinstance(base, Func) and attr in ("__name__", "__qualname__"):
                 return Const(base.scope.name)

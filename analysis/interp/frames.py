@@ -73,6 +73,9 @@ class Layer:
     # jit, pmap: the values of the positional arguments the function is called with (for fixes:
     # a wrap's specs shard the data arguments only)
     args: tuple = field(default=(), compare=False)
+    # kernel: the context the pallas_call runs in and the kernel it runs (the same pallas_call
+    # reached from two programs, or under two meshes, is two kernels with events of their own)
+    invocation: tuple = ()
 
     @property
     def words(self) -> str:
@@ -91,9 +94,9 @@ class Context:
     caught: frozenset = frozenset()
     # More choices were nested than are tracked: nothing under here is certain.
     uncertain: bool = False
-    # Modes code runs in: "linen_init" (a Flax Linen module initializing), "trace_only" (traced
-    # to find its outputs, never lowered), "mesh_maybe" (a mesh context it cannot see may be in
-    # force).
+    # Modes code runs in: "linen_init" / "linen_apply" (a Flax Linen module run by `init` /
+    # `apply`), "trace_only" (traced to find its outputs, never lowered), "mesh_maybe" (a mesh
+    # context it cannot see may be in force).
     modes: frozenset = frozenset()
     # Enclosing handlers that raise an exception of their own: ((exception names, the raise's
     # Site, what it raises), ...), innermost last.
@@ -125,6 +128,9 @@ class Context:
 
     def in_mode(self, mode: str) -> "Context":
         return self._with(modes=self.modes | {mode})
+
+    def without_mode(self, mode: str) -> "Context":
+        return self._with(modes=self.modes - {mode}) if mode in self.modes else self
 
     def outside(self, depth: int) -> "Context":
         """This context with only its first `depth` layers."""

@@ -6,6 +6,8 @@ Linen transformations of a Module class, and dataclass-style field declarations.
 
 from __future__ import annotations
 
+import ast
+
 from .calls import is_callable, value_name
 from .events import CollectiveEvent
 from .values import (
@@ -40,10 +42,33 @@ class FrameworkMixin:
 
     def _api_same(self, name, row, p, act, ctx, site, node, decorating):
         """A call that returns its module (or pytree) argument updated: the same object."""
-        for key in ("pytree", "model", "node", "self"):
+        for key in ("pytree", "model", "node", "tree", "self"):
             if key in p:
                 return p[key]
         return Unknown
+
+    def _api_tree_at(self, name, row, p, act, ctx, site, node, decorating):
+        """`eqx.tree_at(lambda m: m.head, model, new_head)`: a copy of the module with what
+        `where` selects (attributes and constant indices from its argument, or a tuple of those)
+        replaced by `replace` (or by `replace_fn` of it). A selection it cannot follow leaves the
+        module as it was."""
+        tree = p.get("pytree", Unknown)
+        paths = _where_paths(p.get("where"))
+        if paths is None:
+            return tree
+        replace_fn = p.get("replace_fn")
+        if len(paths) == 1:
+            news = [p.get("replace", Unknown)]
+        else:
+            given = p.get("replace")
+            news = list(given.items) if isinstance(given, Seq) and len(given.items) == len(paths) \
+                else [Unknown] * len(paths)
+        for path, new in zip(paths, news):
+            if replace_fn is not None and is_callable(replace_fn):
+                old = _at(tree, path)
+                new = self.call(replace_fn, [old], {}, act, ctx, site, node, label="tree_at replaces with it")
+            tree = _replaced(tree, path, new)
+        return tree
 
     def _api_partition(self, name, row, p, act, ctx, site, node, decorating):
         tree = p.get("pytree", Unknown)
@@ -92,8 +117,9 @@ class FrameworkMixin:
         args = list(p["args"].items) if isinstance(p.get("args"), Seq) else []
         kwargs = dict(p["kwargs"].items) if hasattr(p.get("kwargs"), "items") else {}
         results = []
-        if name.endswith((".init", ".init_with_output")):
-            ctx = ctx.in_mode("linen_init")
+        # The module's scope knows whether it is initializing (`self.is_initializing()`).
+        init = name.endswith((".init", ".init_with_output"))
+        ctx = ctx.without_mode("linen_apply" if init else "linen_init").in_mode("linen_init" if init else "linen_apply")
         for m in options(method):
             if isinstance(m, Const) and m.value is None:
                 fn = self.getattr(model, "__call__")
@@ -110,6 +136,21 @@ class FrameworkMixin:
         if mutable is not None and not (isinstance(mutable, Const) and mutable.value in (False, None)):
             return Seq((result, Unknown))
         return result
+
+    def _api_linen_clone(self, name, row, p, act, ctx, site, node, decorating):
+        """`model.clone(**updates)`: an unbound copy of the module with those fields changed (it
+        runs `setup()` again when first used)."""
+        old = p.get("self")
+        if not isinstance(old, Inst):
+            return Unknown
+        updates = p.get("updates")
+        return Inst(old.cls, {**old.attrs, **(updates.items if isinstance(updates, DictV) else {})}, 0, old.lift)
+
+    def _api_linen_initializing(self, name, row, p, act, ctx, site, node, decorating):
+        """`self.is_initializing()`: true under `model.init`, false under `model.apply`."""
+        if "linen_init" in ctx.modes:
+            return Const(True)
+        return Const(False) if "linen_apply" in ctx.modes else Unknown
 
     # ------------------------------------------------------------------ containers
 
@@ -274,3 +315,66 @@ def set_norm_mode(tree: Value, attr: str, value: Value, copy: bool, seen: dict |
     if isinstance(tree, DictV):
         return DictV({k: set_norm_mode(v, attr, value, copy, seen) for k, v in tree.items.items()}, tree.origin)
     return tree
+
+
+def _where_paths(where) -> list[tuple] | None:
+    """The paths (attribute names and constant indices) a `lambda m: m.a.b` or
+    `lambda m: (m.a, m.b[0])` selects from its argument; None when it is anything else."""
+    node = getattr(getattr(where, "scope", None), "node", None)
+    if not isinstance(node, ast.Lambda) or len(node.args.args) != 1:
+        return None
+    arg = node.args.args[0].arg
+    body = node.body
+    parts = body.elts if isinstance(body, (ast.Tuple, ast.List)) else [body]
+    out = []
+    for part in parts:
+        path: list = []
+        while True:
+            if isinstance(part, ast.Attribute):
+                path.append(part.attr)
+                part = part.value
+            elif isinstance(part, ast.Subscript) and isinstance(part.slice, ast.Constant) \
+                    and isinstance(part.slice.value, (int, str)):
+                path.append((part.slice.value,))
+                part = part.value
+            else:
+                break
+        if not (isinstance(part, ast.Name) and part.id == arg) or not path:
+            return None
+        out.append(tuple(reversed(path)))
+    return out
+
+
+def _at(tree: Value, path: tuple) -> Value:
+    for step in path:
+        if isinstance(step, str):
+            tree = tree.attrs.get(step, Unknown) if isinstance(tree, Inst) else Unknown
+        elif isinstance(tree, Seq) and isinstance(step[0], int) and -len(tree.items) <= step[0] < len(tree.items):
+            tree = tree.items[step[0]]
+        elif isinstance(tree, DictV):
+            tree = tree.items.get(step[0], Unknown)
+        else:
+            return Unknown
+    return tree
+
+
+def _replaced(tree: Value, path: tuple, new: Value) -> Value:
+    """`tree` with the value at `path` replaced by `new` (copies along the path); a step it
+    cannot follow makes that part unknown."""
+    if not path:
+        return new
+    step, rest = path[0], path[1:]
+    if isinstance(step, str):
+        if not isinstance(tree, Inst):
+            return tree
+        attrs = dict(tree.attrs)
+        attrs[step] = _replaced(attrs.get(step, Unknown), rest, new)
+        return Inst(tree.cls, attrs, 0, tree.lift, tree.setup_done)
+    key = step[0]
+    if isinstance(tree, Seq) and isinstance(key, int) and -len(tree.items) <= key < len(tree.items):
+        items = list(tree.items)
+        items[key] = _replaced(items[key], rest, new)
+        return Seq(tuple(items), tree.kind)
+    if isinstance(tree, DictV):
+        return DictV({**tree.items, key: _replaced(tree.items.get(key, Unknown), rest, new)})
+    return Unknown

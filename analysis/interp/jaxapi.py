@@ -19,7 +19,7 @@ from .frames import Raise
 from .transforms import TransformMixin
 from .values import (
     ArrayV, ClassV, CommV, CompilerParamsV, Const, DevicesV, DictV, DTypeV, Ext, Factory, Func, Inst, MeshV,
-    Multi, NO_SHARDING, Partial, PSpecV, Seq, SetMeshV, ShardingV, Transformed, Unknown, Value, join,
+    Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, SetMeshV, ShardingV, Transformed, Unknown, Value, join,
     exact_vma, options, vma_of,
 )
 
@@ -52,6 +52,27 @@ def _unbound(ctx, axes) -> bool:
             if set(axes) & set(f.axes):
                 return False
     return True
+
+
+def _bound_size(ctx, axes) -> int | None:
+    """How many devices the axes span where the innermost layer binding them is a shard_map over
+    a mesh of known sizes (what `jax.lax.axis_size` returns while tracing)."""
+    if not axes:
+        return None
+    for f in reversed(ctx.layers):
+        if f.kind in ("pmap", "vmap") and (f.axes is None or set(axes) & set(f.axes)):
+            return None
+        if f.kind == "shard_map" and (f.axes is None or set(axes) & set(f.axes)):
+            if f.mesh_axes is None or f.mesh_sizes is None or not set(axes) <= set(f.mesh_axes):
+                return None
+            n = 1
+            for a in axes:
+                size = f.mesh_sizes[f.mesh_axes.index(a)]
+                if not isinstance(size, int):
+                    return None
+                n *= size
+            return n
+    return None
 
 
 def _to(p: dict) -> str | None:
@@ -155,7 +176,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         if short == "axis_index":
             return ArrayV((), "int32", vma=axes if known else frozenset(), exact=known)
         if short == "axis_size":
-            return ArrayV((), "int32", exact=True)
+            size = _bound_size(ctx, axis_tuple(axis))
+            return Const(size) if size is not None else ArrayV((), "int32", exact=True)
         x = p.get("x", p.get("operand"))
         vma = vma_of(x)
         if not known:
@@ -245,7 +267,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                     outputs.append(self.call(fn, fargs, {}, act, ctx, site, node, unknown_tail=tail,
                                              label=f"{apis.short(name)} traces it"))
         self.received_carry(name, row, p, outputs, act, ctx, site, node)
-        return Unknown
+        return _control_result(apis.short(name), outputs)
 
     def _api_tree_map(self, name, row, p, act, ctx, site, node, decorating):
         """`jax.tree.map(f, tree, *rest)`: `f` on each leaf (with the leaves of `rest` at the
@@ -272,10 +294,43 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                 return tree
             if isinstance(tree, ArrayV):
                 return leaf_call([tree, *others])
+            if isinstance(tree, Inst) and isinstance(tree.cls, ClassV) and self.pytree_class(tree.cls):
+                # A module's array fields are its leaves; its static and plain Python fields pass through.
+                attrs = {k: walk(v, [o.attrs.get(k, Unknown) if isinstance(o, Inst) else Unknown for o in others])
+                         if isinstance(v, (ArrayV, Seq, DictV, Inst)) or v is Unknown else v
+                         for k, v in tree.attrs.items()}
+                return Inst(tree.cls, attrs, 0, tree.lift, tree.setup_done)
+            if isinstance(tree, Inst) and isinstance(tree.cls, Ext) \
+                    and tree.cls.name.split(".")[0] in apis.MODELLED_PACKAGES:
+                return tree  # a framework's layer: the same layer, its parameters mapped
+            if isinstance(tree, Inst) and isinstance(tree.cls, ClassV):
+                return leaf_call([tree, *others])  # an object that is no pytree is a leaf
             leaf_call([ArrayV(), *(o if isinstance(o, ArrayV) else ArrayV() for o in others)])
             return Unknown
 
         return walk(p.get("tree", Unknown), list(rest))
+
+    def _api_ravel_pytree(self, name, row, p, act, ctx, site, node, decorating):
+        tree = p.get("pytree", Unknown)
+        flat = ArrayV(dtype=_first_dtype([tree]), vma=vma_of(tree), exact=exact_vma(tree))
+        return Seq((flat, Partial(Ext(name + ".unravel"), (tree,), {})))
+
+    def _api_unravel(self, name, row, p, act, ctx, site, node, decorating):
+        """The tree `ravel_pytree` flattened, its leaves cut from `flat` (they vary as it does)."""
+        flat = p.get("flat", Unknown)
+        if not isinstance(flat, ArrayV):
+            return Unknown
+
+        def leaves(v: Value) -> Value:
+            if isinstance(v, ArrayV):
+                return ArrayV(v.shape, v.dtype, vma=flat.vma, exact=flat.exact)
+            if isinstance(v, Seq):
+                return Seq(tuple(leaves(i) for i in v.items), v.kind)
+            if isinstance(v, DictV):
+                return DictV({k: leaves(i) for k, i in v.items.items()})
+            return Unknown
+
+        return leaves(p.get("tree", Unknown))
 
     # ------------------------------------------------------------------ Pallas communication
 
@@ -326,6 +381,17 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
 
     def _api_devices(self, name, row, p, act, ctx, site, node, decorating):
         return DevicesV(None)
+
+    def _api_processes(self, name, row, p, act, ctx, site, node, decorating):
+        """`jax.process_count()` / `process_index()`: a program run as `python main.py` is one
+        process (0 of 1) until it calls `jax.distributed.initialize`."""
+        if self.distributed:
+            return Unknown
+        return Const(1 if name.endswith("count") else 0)
+
+    def _api_distributed(self, name, row, p, act, ctx, site, node, decorating):
+        self.distributed = True
+        return Const(None)
 
     def _api_pspec(self, name, row, p, act, ctx, site, node, decorating):
         parts = p.get("partitions")
@@ -458,7 +524,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             if not args:
                 return Seq((), _SEQ_KINDS[name])
             items = self.iterate(args[0])
-            return Seq(tuple(items), _SEQ_KINDS[name]) if items is not None else Unknown
+            return Seq(tuple(items), _SEQ_KINDS[name]) if items is not None else self.repeated(args[0], _SEQ_KINDS[name])
         if name == "builtins.range":
             vals = [a.value for a in args if isinstance(a, Const) and isinstance(a.value, int)]
             if len(vals) == len(args) and 1 <= len(vals) <= 3:
@@ -470,11 +536,11 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             seqs = [self.iterate(a) for a in args]
             if args and all(s is not None for s in seqs):
                 return Seq(tuple(Seq(t) for t in zip(*seqs)), "list")
-            return Unknown
+            return Repeated(Seq(tuple(self.element(a) for a in args)), "list") if args else Unknown
         if name == "builtins.enumerate" and args:
             items = self.iterate(args[0])
             return Seq(tuple(Seq((Const(i), v)) for i, v in enumerate(items)), "list") if items is not None \
-                else Unknown
+                else Repeated(Seq((Unknown, self.element(args[0]))), "list")
         if name == "builtins.len" and args:
             items = self.iterate(args[0])
             return Const(len(items)) if items is not None else Unknown
@@ -651,6 +717,36 @@ def dtype_name(v) -> str | None:
     if isinstance(v, ArrayV):
         return None
     return None
+
+
+def _control_result(short: str, outputs: list) -> Value:
+    """What a lax control-flow primitive returns, from what its functions returned when traced
+    (once each, as JAX traces them): a loop its body's carry, `scan` the carry and the stacked
+    outputs, `cond`/`switch` any branch's, `map` the stacked outputs."""
+    if not outputs:
+        return Unknown
+    last = outputs[-1]
+    if short in ("fori_loop", "while_loop"):
+        return last
+    if short == "scan":
+        return Seq((last.items[0], _stacked(last.items[1]))) if isinstance(last, Seq) and len(last.items) == 2 \
+            else Unknown
+    if short in ("cond", "switch"):
+        return join(outputs)
+    if short == "map":
+        return _stacked(last)
+    return Unknown
+
+
+def _stacked(v: Value) -> Value:
+    """Outputs stacked along a new leading axis: the same arrays, of another shape."""
+    if isinstance(v, ArrayV):
+        return ArrayV(None, v.dtype, v.sharding, v.vma, v.received, v.exact)
+    if isinstance(v, Seq):
+        return Seq(tuple(_stacked(i) for i in v.items), v.kind)
+    if isinstance(v, DictV):
+        return DictV({k: _stacked(i) for k, i in v.items.items()})
+    return v if isinstance(v, Const) and v.value is None else Unknown
 
 
 def _first_dtype(args) -> str | None:

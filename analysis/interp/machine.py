@@ -76,6 +76,7 @@ class Interpreter(ExprMixin, ApiMixin):
         self.variants: dict = {}
         self.smap_checks: dict = {}  # shard_map Layer -> its check_vma/check_rep value
         self.platforms: list = []  # `lowering_platforms=` of the `.lower(...)` being evaluated
+        self.distributed = False  # the program called jax.distributed.initialize (many processes)
         # While a custom_vjp's backward rule runs, JAX attributes what it does to the primal call.
         self.blame: Site | None = None
         # `jax.set_mesh(mesh)` called as a statement: the process-wide mesh of the program whose
@@ -90,6 +91,11 @@ class Interpreter(ExprMixin, ApiMixin):
             ev.rule_site = ev.site
             ev.site = self.blame
         key = ev.ident()
+        if ev.site.path not in self.finder.files:
+            # In an installed library: reported at the last project frame of its call path, so
+            # two callers of the same library line are two events.
+            key = (*key, next((s for s, msg in reversed(ev.path)
+                               if s.path in self.finder.files and not msg.endswith("applied here")), None))
         if key in self.events:
             return
         self.events[key] = ev
@@ -359,7 +365,8 @@ class Interpreter(ExprMixin, ApiMixin):
     _st_AsyncWith = _st_With
 
     def _st_For(self, st, act, ctx, entry_label):
-        it = self.iterate(self.eval(st.iter, act, ctx))
+        iterable = self.eval(st.iter, act, ctx)
+        it = self.iterate(iterable)
         if it is not None and len(it) <= MAX_UNROLL:
             for item in it:
                 self.assign(st.target, item, act, ctx)
@@ -369,7 +376,7 @@ class Interpreter(ExprMixin, ApiMixin):
                 if end in ("return", "raise"):
                     return end
             return self.exec_block(st.orelse, act, ctx, entry_label)
-        item = join(it) if it else Unknown
+        item = self.element(iterable)
         self.loop(st.body, act, ctx, entry_label, lambda: self.assign(st.target, item, act, ctx))
         return self.exec_block(st.orelse, act, ctx, entry_label) if st.orelse else None
 

@@ -12,8 +12,8 @@ from .. import apis
 from .events import ExplicitUnshardedEvent, NestedMeshEvent, NoMeshEvent, PallasEvent, ReceivedCarryEvent, SpecEvent
 from .frames import Layer, Raise, Site
 from .values import (
-    ArrayV, Bound, ClassV, Const, DictV, Ext, Func, GraphPart, Inst, MeshV, ModV, Multi, NO_SHARDING, Partial, PSpecV, Seq,
-    ShardingV, Transformed, Unknown, Value, holds, is_received, join, options, vma_of,
+    ArrayV, Bound, ClassV, Const, DictV, Ext, Func, GraphPart, Inst, MeshV, ModV, Multi, NO_SHARDING, Partial, PSpecV,
+    Repeated, Seq, ShardingV, Transformed, Unknown, Value, holds, is_received, join, options, vma_of,
 )
 
 
@@ -51,12 +51,14 @@ class TransformMixin:
         inner = ctx.push(Layer("grad", t.site, frozenset(), api=t.api))
         result = self.call(t.fn, args, kwargs, act, inner, site, node,
                            label=label or f"calls the function {apis.short(t.api)} differentiates")
+        grads = _grads(t.params.get("argnums", Const(0)), args)
         if "value_and_grad" in t.api:
-            return Seq((result, Unknown))  # (value, grads); (value, aux) is the value with has_aux
+            return Seq((result, grads))  # (value, grads); (value, aux) is the value with has_aux
         aux = t.params.get("has_aux")
-        if isinstance(aux, Const) and aux.value is True and isinstance(result, Seq) and len(result.items) == 2:
-            return Seq((Unknown, result.items[1]))  # (grads, aux)
-        return Unknown
+        if isinstance(aux, Const) and aux.value is True:
+            return Seq((grads, result.items[1])) if isinstance(result, Seq) and len(result.items) == 2 \
+                else Seq((grads, Unknown))  # (grads, aux)
+        return grads
 
     def _apply_jit(self, t, args, kwargs, act, ctx, site, node, label):
         p = t.params
@@ -167,6 +169,12 @@ class TransformMixin:
                            label=label or "calls the shard_mapped function")
         checked = not (isinstance(check, Const) and check.value is False)
         out_specs = p.get("out_specs")
+        if isinstance(out_specs, (Seq, DictV)) and isinstance(result, (Seq, DictV)):
+            detail = spec_mismatch(out_specs, result, "", "out_specs", arrays=False)
+            if detail is not None:
+                self.record(SpecEvent(site, ctx, act.path, node, which="out_structure", detail=detail,
+                                      created=t.site, specs=out_specs, values=result))
+                raise Raise()  # JAX raises once the function is traced: nothing after it runs
         if checked and manual and isinstance(out_specs, (PSpecV, Seq, DictV)):
             extra = unreplicated(out_specs, result, manual)
             if extra:
@@ -175,7 +183,7 @@ class TransformMixin:
                                       fn=t.fn, inputs=tuple(zip(specs, args))))
 
     def _apply_pallas_call(self, t, args, kwargs, act, ctx, site, node, label):
-        kl = Layer("kernel", t.site, frozenset(), api=t.api)
+        kl = Layer("kernel", t.site, frozenset(), api=t.api, invocation=(ctx.memo_key, t.fn.key()))
         params = dict(t.params)
         if params.get("compiler_params") is None:
             params["compiler_params"] = Unknown
@@ -263,6 +271,8 @@ def block(v: Value, spec: Value, manual) -> Value:
     if isinstance(v, Seq):
         parts = spec.items if isinstance(spec, Seq) and len(spec.items) == len(v.items) else (spec,) * len(v.items)
         return Seq(tuple(block(i, s, manual) for i, s in zip(v.items, parts)), v.kind)
+    if isinstance(v, Repeated):
+        return Repeated(block(v.item, Unknown if isinstance(spec, (Seq, DictV)) else spec, manual), v.kind)
     if isinstance(v, DictV):
         return DictV({k: block(x, spec.items.get(k, Unknown) if isinstance(spec, DictV) else spec, manual)
                       for k, x in v.items.items()})
@@ -273,6 +283,31 @@ def block(v: Value, spec: Value, manual) -> Value:
     if manual is not None:
         vma &= manual
     return ArrayV(None, v.dtype if isinstance(v, ArrayV) else None, vma=vma, exact=known and manual is not None)
+
+
+def _grads(argnums: Value, args: list) -> Value:
+    """What differentiating gives for the arguments `argnums` picks: cotangents in their structure,
+    each varying over the axes its primal varies over (under shard_map's varying-axes types the
+    transpose sums an invariant primal's cotangent over the axes it does not vary over)."""
+    def cotangent(v: Value) -> Value:
+        if isinstance(v, ArrayV):
+            return ArrayV(v.shape, v.dtype, vma=v.vma, exact=v.exact)
+        if isinstance(v, Seq):
+            return Seq(tuple(cotangent(i) for i in v.items), v.kind)
+        if isinstance(v, DictV):
+            return DictV({k: cotangent(i) for k, i in v.items.items()})
+        if isinstance(v, Const) and isinstance(v.value, float):
+            return ArrayV((), exact=True)
+        return Unknown
+
+    def pick(i: Value) -> Value:
+        if isinstance(i, Const) and isinstance(i.value, int) and -len(args) <= i.value < len(args):
+            return cotangent(args[i.value])
+        return Unknown
+
+    if isinstance(argnums, Seq):
+        return Seq(tuple(pick(i) for i in argnums.items))
+    return pick(argnums)
 
 
 def _spec_vma(spec: Value, manual) -> frozenset:
@@ -300,7 +335,7 @@ def _module_block(m: Inst, spec: Value, manual) -> Inst:
         return out
     for k, v in m.attrs.items():
         part = spec.items.get(k) if isinstance(spec, DictV) else spec
-        if part is not None and (isinstance(v, (Inst, ArrayV, Seq, DictV)) or v is Unknown):
+        if part is not None and (isinstance(v, (Inst, ArrayV, Seq, Repeated, DictV)) or v is Unknown):
             out.attrs[k] = block(v, part, manual)
     return out
 
@@ -318,37 +353,41 @@ def carry_mismatch(a: Value, b: Value, manual: frozenset) -> frozenset:
     return ((vb - va) if a.exact else frozenset()) | ((va - vb) if b.exact else frozenset())
 
 
-def spec_mismatch(spec: Value, arg: Value, path: str) -> str | None:
-    """How a shard_map spec's pytree structure differs from its argument's (JAX's "pytree
-    structure error"), where both are known; None where it is a prefix of it or unknown."""
+def spec_mismatch(spec: Value, arg: Value, path: str, name: str = "in_specs", arrays: bool = True) -> str | None:
+    """How a shard_map spec's pytree structure differs from the values it describes (JAX's
+    "pytree structure error"), where both are known; None where it is a prefix of them or
+    unknown. `name`: the spec's parameter; without `arrays`, a value the analysis takes for an
+    array is no evidence (an operation it does not know may return a tuple)."""
+    array = isinstance(arg, ArrayV) and arrays
     if isinstance(spec, Seq):
         if isinstance(arg, Seq):
             if spec.kind != arg.kind:
-                return f"different types at key path `in_specs{path}` (a {spec.kind} for a {arg.kind})"
+                return f"different types at key path `{name}{path}` (a {spec.kind} for a {arg.kind})"
             if len(spec.items) != len(arg.items):
-                return (f"different lengths of tuple at key path `in_specs{path}`: the specs have "
-                        f"{len(spec.items)}, the arguments {len(arg.items)}")
+                return (f"different lengths of tuple at key path `{name}{path}`: the specs have "
+                        f"{len(spec.items)}, the {'arguments' if name == 'in_specs' else 'outputs'} {len(arg.items)}")
             for i, (s, a) in enumerate(zip(spec.items, arg.items)):
-                d = spec_mismatch(s, a, f"{path}[{i}]")
+                d = spec_mismatch(s, a, f"{path}[{i}]", name, arrays)
                 if d is not None:
                     return d
             return None
-        if isinstance(arg, (DictV, ArrayV)):
-            return f"different types at key path `in_specs{path}` (a {spec.kind} for a " \
+        if isinstance(arg, DictV) or array:
+            return f"different types at key path `{name}{path}` (a {spec.kind} for a " \
                    f"{'dict' if isinstance(arg, DictV) else 'array'})"
         return None
     if isinstance(spec, DictV):
         if isinstance(arg, DictV):
             if set(spec.items) != set(arg.items):
-                return (f"different numbers of pytree children at key path `in_specs{path}`: keys "
+                what = "numbers of pytree children" if len(spec.items) != len(arg.items) else "pytree metadata"
+                return (f"different {what} at key path `{name}{path}`: keys "
                         f"{sorted(map(str, spec.items))} for {sorted(map(str, arg.items))}")
             for k in spec.items:
-                d = spec_mismatch(spec.items[k], arg.items[k], f"{path}[{k!r}]")
+                d = spec_mismatch(spec.items[k], arg.items[k], f"{path}[{k!r}]", name, arrays)
                 if d is not None:
                     return d
             return None
-        if isinstance(arg, (Seq, ArrayV)):
-            return f"different types at key path `in_specs{path}` (a dict for a " \
+        if isinstance(arg, Seq) or array:
+            return f"different types at key path `{name}{path}` (a dict for a " \
                    f"{'tuple' if isinstance(arg, Seq) else 'array'})"
     return None
 

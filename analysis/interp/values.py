@@ -316,6 +316,18 @@ class Seq(Value):
 
 
 @dataclass(eq=False)
+class Repeated(Value):
+    """A sequence of unknown length whose every item is `item` (a comprehension or `list(...)`
+    over items not known one by one: `[Block(k) for k in jax.random.split(key, n)]`). Iterating
+    it runs a loop body for an item, zero or more times; its length and structure are unknown."""
+    item: Value
+    kind: str = "list"
+
+    def key(self):
+        return ("repeated", self.kind, self.item.key())
+
+
+@dataclass(eq=False)
 class DictV(Value):
     items: dict
     origin: object = None  # the MeshV whose `.shape` this is
@@ -445,6 +457,8 @@ def holds(v, pred) -> bool:
         return True
     if isinstance(v, Seq):
         return any(holds(i, pred) for i in v.items)
+    if isinstance(v, Repeated):
+        return holds(v.item, pred)
     if isinstance(v, DictV):
         return any(holds(i, pred) for i in v.items.values())
     if isinstance(v, Multi):

@@ -192,6 +192,15 @@ RULES: dict[str, Rule] = {
             "Drop it: the value already varies over that axis.",
         ),
         Rule(
+            "SHL020", "shard-map-out-specs-mismatch", _E,
+            "A `shard_map`'s `out_specs` do not fit what its function returns: another structure than the "
+            "output's (a tuple of another length, a dict with other keys).",
+            jf.OUT_SPECS_STRUCTURE,
+            "Give one spec per output, in the structure the function returns (a single PartitionSpec applies "
+            "to all).",
+            fixers=("in_specs",),
+        ),
+        Rule(
             "SHL101", "unmatched-send-recv", _W,
             "A `psend` with no `precv` of the same axis and perm in the same manual region, or the reverse.",
             "deadlock at run time",

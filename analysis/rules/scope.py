@@ -10,8 +10,8 @@ from ..apis import short
 from ..diagnostics import Severity
 from ..jaxfacts import (BRANCH_TYPES, CARRY_TYPES, CONTEXT_MESH, GPU_ONLY, MAKE_MESH_EXPLICIT, MANUAL_SHARDING_ONLY,
                         IN_SPECS_MANUAL, NO_CONTEXT_MESH, NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE,
-                        OUT_SPECS_REPLICATION, OUTSIDE_JIT, PCAST_VARYING_AGAIN, PVARY_VARYING_AGAIN,
-                        WHILE_CARRY_TYPES,
+                        OUT_SPECS_REPLICATION, OUT_SPECS_STRUCTURE, OUTSIDE_JIT, PCAST_VARYING_AGAIN,
+                        PVARY_VARYING_AGAIN, WHILE_CARRY_TYPES,
                         PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, SEND_RECV_ADDED, SPECS_MISMATCH,
                         SPECS_STRUCTURE, UNBOUND_AXIS, error_head, quoted, version_text)
 from ..fixfacts import AbstractMesh, AutoAxes, AxisSource, ContextMesh, RenameAxis, SendRecv, UnnamedAxis, VmaCheck
@@ -292,6 +292,13 @@ def check_traced_meshes(facts: Facts):
                 f"{quoted(IN_SPECS_MANUAL.format(manual='...', axes=axes))} when it is called. Shard the arguments "
                 f"over the mesh's manual axes only.",
                 path=ev.path, ctx=ev.ctx))
+        elif ev.which == "out_structure":
+            out.append(diag(
+                facts, "SHL020", ev.site,
+                f"The `out_specs` of this shard_map do not match what its function returns: {ev.detail}. JAX "
+                f"raises {quoted(error_head(OUT_SPECS_STRUCTURE))} once the function is traced. Give one spec per "
+                f"output, in the structure the function returns (a single PartitionSpec applies to all).",
+                path=ev.path, ctx=ev.ctx, fix_facts=in_specs_facts(facts, ev, "out_specs")))
         elif ev.which == "in":
             out.append(diag(
                 facts, "SHL015", ev.site,

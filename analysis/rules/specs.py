@@ -15,14 +15,14 @@ from .facts import Facts, site_ref
 _MAX_ARGS = 12  # beyond this many arguments the alignment is not searched
 
 
-def in_specs_facts(facts: Facts, ev) -> tuple[InSpecs, ...]:
-    """The in_specs rebuilt, where the first part that does not fit has a repair."""
+def in_specs_facts(facts: Facts, ev, which: str = "in_specs") -> tuple[InSpecs, ...]:
+    """The in_specs (or out_specs) rebuilt, where the first part that does not fit has a repair."""
     if ev.created is None or ev.specs is None or ev.values is None:
         return ()
     repair = _repair(ev.specs, ev.values, ())
     if repair is None:
         return ()
-    return (InSpecs(site_ref(facts, ev.created), repair),)
+    return (InSpecs(site_ref(facts, ev.created), repair, which),)
 
 
 def _repair(spec, arg, path: tuple) -> SpecsRepair | None:

@@ -1,0 +1,2 @@
+from .schedule import make_pipeline
+from .stage import Stage, make_stages

@@ -1,0 +1,1 @@
+from .tp import TPMLP, tp_forward

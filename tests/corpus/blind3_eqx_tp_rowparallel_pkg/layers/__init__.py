@@ -1,0 +1,2 @@
+from .mlp import ParallelMLP
+from .parallel_linear import ColumnParallelLinear, RowParallelLinear

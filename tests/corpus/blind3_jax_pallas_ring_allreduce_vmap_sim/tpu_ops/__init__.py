@@ -1,0 +1,1 @@
+from .all_reduce import make_all_reduce

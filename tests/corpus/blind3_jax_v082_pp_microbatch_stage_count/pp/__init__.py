@@ -1,0 +1,1 @@
+from .runtime import build_pipeline

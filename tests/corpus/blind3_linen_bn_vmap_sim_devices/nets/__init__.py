@@ -1,0 +1,3 @@
+from .mlp import BNMLP
+
+__all__ = ["BNMLP"]

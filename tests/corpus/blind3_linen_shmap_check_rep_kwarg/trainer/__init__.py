@@ -1,0 +1,1 @@
+from .parallel import make_train_step

@@ -1,0 +1,2 @@
+from .config import ModelConfig
+from .block import TransformerMLPBlock

@@ -1,0 +1,2 @@
+from .stages import MLPStage, create_stages
+from .schedule import spmd_pipeline

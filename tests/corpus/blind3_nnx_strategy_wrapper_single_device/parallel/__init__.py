@@ -1,0 +1,1 @@
+from .strategy import SequenceParallel, SingleDevice, get_strategy

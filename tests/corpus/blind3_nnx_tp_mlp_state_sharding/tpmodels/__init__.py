@@ -1,0 +1,4 @@
+from .layers import ColumnParallelLinear, RowParallelLinear
+from .mlp import ParallelMLP
+
+__all__ = ["ColumnParallelLinear", "RowParallelLinear", "ParallelMLP"]
