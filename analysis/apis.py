@@ -222,6 +222,7 @@ OTHER = {
     **{f"numpy.{n}": Api("new_array", _ARRAY_SHAPE_DTYPE) for n in ("ones", "zeros", "empty")},
     **{f"numpy.{n}": Api("new_array", "(*args, dtype=None, **kwargs)") for n in ("arange", "linspace", "full")},
     "jax.random.normal": Api("new_array", "(key, shape=(), dtype=None, **kwargs)"),
+    "jax.random.split": Api("random_split", "(key, num=2)"),
     "jax.random.uniform": Api("new_array", "(key, shape=(), dtype=None, minval=0.0, maxval=1.0)"),
     # a setting read from the environment: its default, or whatever the environment says
     "os.getenv": Api("env_default", "(key, default=None)"),

@@ -19,6 +19,7 @@ from .values import (
 )
 
 MAX_EXPAND = 256  # a comprehension over a known sequence this long is expanded item by item
+MAX_ARRAY_ROWS = 16  # iterating an array with at most this many rows gives each row
 
 _BINOPS = {
     ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Mod: operator.mod,
@@ -348,6 +349,10 @@ class ExprMixin:
             return [Const(k) for k in v.items]
         if isinstance(v, Const) and isinstance(v.value, (tuple, list, str)):
             return [Const(x) for x in v.value]
+        if isinstance(v, ArrayV):
+            n = v.shape[0] if v.shape else v.lead
+            if isinstance(n, int) and n <= MAX_ARRAY_ROWS:
+                return [ArrayV(v.shape[1:] if v.shape else None, v.dtype, vma=v.vma, exact=v.exact)] * n
         return None
 
     def element(self, v: Value) -> Value:

@@ -415,6 +415,12 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         return ArrayV(dims, dtype_name(p.get("dtype")) or ("float32" if not name.startswith("numpy.") else None),
                       sharding=NO_SHARDING, exact=True)
 
+    def _api_random_split(self, name, row, p, act, ctx, site, node, decorating):
+        """`jax.random.split(key, n)`: n keys (iterating gives each), varying as the key does."""
+        key, num = p.get("key", Unknown), p.get("num")
+        lead = num.value if isinstance(num, Const) and isinstance(num.value, int) and num.value >= 0 else None
+        return ArrayV(sharding=NO_SHARDING, vma=vma_of(key), exact=exact_vma(key), lead=lead)
+
     def _api_new_array_like(self, name, row, p, act, ctx, site, node, decorating):
         """`jnp.zeros_like(x)`: from JAX 0.8 it varies as `x` does (before, it is replicated)."""
         from ..jaxfacts import LIKE_KEEPS_VMA

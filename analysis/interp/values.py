@@ -238,6 +238,7 @@ class ArrayV(Value):
     received: object = None
     exact: bool = False
     struct: str | None = None
+    lead: int | None = None  # the length of its first dimension, where only that is known
 
     @property
     def varying(self) -> bool:
@@ -246,7 +247,7 @@ class ArrayV(Value):
     def key(self):
         return ("array", self.shape, self.dtype, id(self.sharding) if isinstance(self.sharding, Value) else
                 self.sharding, self.vma, self.exact, id(self.received) if self.received is not None else 0,
-                self.struct)
+                self.struct, self.lead)
 
 
 @dataclass(eq=False)

@@ -1,0 +1,2 @@
+from .layers import FSDPMLP
+from .step import build_train_step

@@ -1,0 +1,2 @@
+from .schedule import gpipe_forward
+from .stage import StageMLP

@@ -1,0 +1,1 @@
+from .all_gather import ring_all_gather

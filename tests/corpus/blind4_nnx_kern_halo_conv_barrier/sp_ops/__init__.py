@@ -1,0 +1,1 @@
+from .halo import send_halo_right

@@ -1,0 +1,3 @@
+from .config import ModelConfig, TrainConfig
+from .model import Transformer
+from .train import make_train_step

@@ -1,0 +1,3 @@
+from .parallel import ParallelConfig
+from .modules import TPLanguageModel
+from .trainer import Trainer
