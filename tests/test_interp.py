@@ -553,3 +553,22 @@ def test_flax_replicate_keeps_the_train_state(tmp_path):
             return state.apply_fn({"params": state.params}, x)
         jax.pmap(step, axis_name="data").trace(state, jnp.ones((4, 2, 16)))
         """) == [(8, "SHL005", "error")]
+
+
+def test_linen_batch_statistics_vary_unless_averaged(tmp_path):
+    body = """\
+        import flax.linen as nn
+        class Net(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nn.BatchNorm(use_running_average=False, axis_name={axis})(x)
+        model = Net()
+        variables = model.init(jax.random.key(0), jnp.ones((8, 16)))
+        def step(variables, x):
+            y, updates = model.apply(variables, x, mutable=["batch_stats"])
+            return jax.lax.pmean(jnp.mean(y), "x"), updates
+        f = jax.shard_map(step, mesh=mesh, in_specs=(P(), P("x")), out_specs=(P(), P()))
+        jax.jit(f).trace(variables, X)
+        """
+    assert diags(tmp_path, body.format(axis='"x"')) == []
+    assert diags(tmp_path, body.format(axis="None")) == [(12, "SHL016", "error")]

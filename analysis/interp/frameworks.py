@@ -120,21 +120,25 @@ class FrameworkMixin:
         # The module's scope knows whether it is initializing (`self.is_initializing()`).
         init = name.endswith((".init", ".init_with_output"))
         ctx = ctx.without_mode("linen_apply" if init else "linen_init").in_mode("linen_init" if init else "linen_apply")
-        for m in options(method):
-            if isinstance(m, Const) and m.value is None:
-                fn = self.getattr(model, "__call__")
-            elif isinstance(m, Const) and isinstance(m.value, str):
-                fn = self.getattr(model, m.value)
-            else:
-                fn = Bound(m, model)
-            results.append(self.call(fn, args, kwargs, act, ctx, site, node,
-                                     label=f"{name.rsplit('.', 1)[-1]} runs the module"))
+        self.norm_stats.append([])
+        try:
+            for m in options(method):
+                if isinstance(m, Const) and m.value is None:
+                    fn = self.getattr(model, "__call__")
+                elif isinstance(m, Const) and isinstance(m.value, str):
+                    fn = self.getattr(model, m.value)
+                else:
+                    fn = Bound(m, model)
+                results.append(self.call(fn, args, kwargs, act, ctx, site, node,
+                                         label=f"{name.rsplit('.', 1)[-1]} runs the module"))
+        finally:
+            stats = self.norm_stats.pop()
         if name.endswith(".init"):
             return Unknown
         mutable = p.get("mutable")
         result = results[0] if len(results) == 1 else Unknown
         if mutable is not None and not (isinstance(mutable, Const) and mutable.value in (False, None)):
-            return Seq((result, Unknown))
+            return Seq((result, _updated(mutable, stats)))
         return result
 
     def _api_linen_clone(self, name, row, p, act, ctx, site, node, decorating):
@@ -194,13 +198,20 @@ class FrameworkMixin:
         mode = "inference" if equinox else "use_running_average"
         given_mode = p.get(mode)
         stats = given_mode if given_mode is not None and not _is_none(given_mode) else attrs.get(mode)
-        out = ArrayV(dtype=p["x"].dtype if isinstance(p.get("x"), ArrayV) else None)
+        x = p.get("x")
+        out = ArrayV(x.shape, x.dtype, vma=x.vma, exact=x.exact) if isinstance(x, ArrayV) else ArrayV()
         initializing = name.startswith("flax.linen.") and "linen_init" in ctx.modes  # Linen skips the sync then
-        if axis is not None and not initializing and not _is_none(axis) and isinstance(stats, Const) and stats.value is False:
-            from .jaxapi import axis_tuple
+        training = not initializing and isinstance(stats, Const) and stats.value is False
+        from .jaxapi import axis_tuple
 
+        if axis is not None and training and not _is_none(axis):
             self.record(CollectiveEvent(site, ctx, act.path, node, api="jax.lax.pmean", kind="collective",
                                         axes=axis_tuple(axis), axis_value=axis))
+        if training and self.norm_stats and isinstance(x, ArrayV):
+            # the batch statistics it stores vary as the batch does, but over the axes it averages
+            axes = frozenset() if axis is None or _is_none(axis) else frozenset(axis_tuple(axis) or ())
+            if axis is None or _is_none(axis) or axis_tuple(axis) is not None:
+                self.norm_stats[-1].append(x.vma - axes)
         return Seq((out, p.get("state", Unknown))) if equinox else out
 
     def _api_module_mode(self, name, row, p, act, ctx, site, node, decorating):
@@ -378,3 +389,15 @@ def _replaced(tree: Value, path: tuple, new: Value) -> Value:
     if isinstance(tree, DictV):
         return DictV({**tree.items, key: _replaced(tree.items.get(key, Unknown), rest, new)})
     return Unknown
+
+
+def _updated(mutable: Value, stats: list) -> Value:
+    """The collections `apply(..., mutable=[...])` returns: `batch_stats` varies over the axes
+    the BatchNorm statistics computed in the call vary over (each is known to vary over at least
+    those: a lower bound); what else they hold is not known."""
+    names = [i.value for i in mutable.items if isinstance(i, Const)] if isinstance(mutable, Seq) else \
+        [mutable.value] if isinstance(mutable, Const) and isinstance(mutable.value, str) else None
+    if names is None or (isinstance(mutable, Seq) and len(names) != len(mutable.items)):
+        return Unknown
+    vma = frozenset().union(*stats)
+    return DictV({n: ArrayV(vma=vma) if n == "batch_stats" and stats else Unknown for n in names})

@@ -467,14 +467,18 @@ def holds(v, pred) -> bool:
     return False
 
 
-def vma_of(v) -> frozenset:
-    """The axes `v` (an array, or a pytree of them) is known to vary over."""
+def vma_of(v, seen: frozenset = frozenset()) -> frozenset:
+    """The axes `v` (an array, or a pytree of them: containers, modules) is known to vary over."""
     if isinstance(v, ArrayV):
         return v.vma
     if isinstance(v, (Seq, Multi)):
-        return frozenset().union(*(vma_of(i) for i in (v.items if isinstance(v, Seq) else v.options)))
+        return frozenset().union(*(vma_of(i, seen) for i in (v.items if isinstance(v, Seq) else v.options)))
     if isinstance(v, DictV):
-        return frozenset().union(*(vma_of(i) for i in v.items.values()))
+        return frozenset().union(*(vma_of(i, seen) for i in v.items.values()))
+    if isinstance(v, Inst) and id(v) not in seen:
+        inner = seen | {id(v)}
+        own = v.attrs.get("__vma__", frozenset())
+        return own.union(*(vma_of(i, inner) for k, i in v.attrs.items() if k != "__vma__"))
     return frozenset()
 
 
