@@ -150,10 +150,15 @@ def label(case: Case, labels: Path = LABELS) -> Verdict:
                 argv = [str(python), str(DRIVER), str(case.root), case.platform, str(out)]
             proc = subprocess.run(argv, cwd=case.root if case.script else tmp, env=env,
                                   capture_output=True, text=True, timeout=TIMEOUT)
-            if not out.is_file():
+            if out.is_file():
+                js = json.loads(out.read_text())
+            elif proc.returncode < 0:
+                # JAX itself crashed on the program (a signal): that is its verdict on it
+                js = {"ok": False, "type": "Crash", "message": f"the process died of signal {-proc.returncode}",
+                      "blamed": None}
+            else:
                 raise RuntimeError(f"{case.name}: the driver died (rc={proc.returncode}):\n"
                                    f"{proc.stderr[-3000:]}")
-            js = json.loads(out.read_text())
         labels.mkdir(exist_ok=True)
         cached.write_text(json.dumps(js))
     return Verdict(js["ok"], js["type"], js["message"], tuple(js["blamed"]) if js["blamed"] else None)
