@@ -247,6 +247,19 @@ class InSpecs(FixFact):
 
 
 @dataclass(frozen=True)
+class SpecAxis(FixFact):
+    """A shard_map whose in_specs name `axis`, which is none of its manual axes but names the
+    manual axis `to` otherwise (a logical axis name, another name of the same kind of
+    parallelism: SHL015)."""
+    site: SiteRef  # the shard_map's call (or its decorator's)
+    axis: str
+    to: str
+    # the one string literal the axis was written as, where the in_specs got it from elsewhere
+    # (a config field's default)
+    literal: SiteRef | None = None
+
+
+@dataclass(frozen=True)
 class OutSpecsVarying(FixFact):
     """A shard_map's output (or one component of its output tuple) that varies over `axes` its
     out_specs claim it is replicated over (SHL016), and the remedies, most likely first: reduce

@@ -8,12 +8,12 @@ from __future__ import annotations
 import libcst as cst
 
 from ..diagnostics import Diagnostic, Fix
-from ..fixfacts import InSpecs, OutSpecsVarying
+from ..fixfacts import InSpecs, OutSpecsVarying, SpecAxis
 from .axes import quoted
 from .edits import replace_node
 from .importer import Importer
 from .registry import FixContext, fixer
-from .tree import SourceModule, argument, literal_str
+from .tree import SourceModule, argument, literal_str, walk
 
 
 @fixer("in_specs", InSpecs)
@@ -128,6 +128,30 @@ def _shard_output(fact: OutSpecsVarying, ctx: FixContext) -> Fix | None:
 
 
 _REMEDIES = {"pmean": _reduce("pmean"), "psum": _reduce("psum"), "out_specs": _shard_output}
+
+
+@fixer("spec_axis", SpecAxis)
+def spec_axis(diag: Diagnostic, fact: SpecAxis, ctx: FixContext) -> Fix | None:
+    """Every string literal naming the axis in the shard_map's in_specs (where a name it passes
+    is assigned, if one) becomes the manual axis it stands for; where the in_specs hold none,
+    the one literal the axis was traced to (a config field's default)."""
+    found = ctx.call_at(fact.site)
+    if found is None:
+        return None
+    mod, call = found
+    node = _written(mod, call, argument(call, "in_specs", 2))
+    strings = [n for n in walk(node) if isinstance(n, cst.SimpleString) and literal_str(n) == fact.axis] \
+        if node is not None else []
+    where = "in in_specs"
+    if not strings and fact.literal is not None:
+        mod = ctx.module(fact.literal.path)
+        string = mod.node_at(fact.literal, (cst.SimpleString,)) if mod is not None else None
+        strings = [string] if string is not None and literal_str(string) == fact.axis else []
+        where = f"where {fact.axis!r} is written"
+    if not strings:
+        return None
+    return Fix(f"Use the manual axis {fact.to!r} {where}", "unsafe",
+               tuple(replace_node(mod, n, f"{n.quote}{fact.to}{n.quote}") for n in strings))
 
 
 def _function(mod: SourceModule, site) -> cst.FunctionDef | cst.Lambda | None:

@@ -173,6 +173,7 @@ class SpecEvent(Event):
     values: Value | None = field(default=None, repr=False)
     fn: Value | None = field(default=None, repr=False)
     inputs: tuple = field(default=(), repr=False)
+    manual: tuple = field(default=(), repr=False)  # axis: the shard_map's manual axes
 
     def ident(self):
         return (*super().ident(), self.which, self.detail)

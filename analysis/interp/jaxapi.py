@@ -405,7 +405,9 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                 known = False
             else:
                 axes.extend(t)
-        return PSpecV(tuple(axes) if known else None, len(entries), tuple(axes))
+        literals = tuple(c for a in entries for c in (a.items if isinstance(a, Seq) else (a,))
+                         if isinstance(c, Const) and isinstance(c.value, str) and c.site is not None)
+        return PSpecV(tuple(axes) if known else None, len(entries), tuple(axes), literals)
 
     # ------------------------------------------------------------------ arrays
 

@@ -255,6 +255,7 @@ class PSpecV(Value):
     axes: tuple | None
     entries: int | None = None  # how many entries (dimensions) it has
     named: tuple = ()  # the axes its known entries name (all of `axes` when those are known)
+    literals: tuple = ()  # the string Consts its entries hold (where each was written: their sites)
 
     def key(self):
         return ("pspec", self.axes, self.entries, self.named)

@@ -162,7 +162,7 @@ RULES: dict[str, Rule] = {
             f"{jf.SPECS_STRUCTURE} / {jf.error_head(jf.IN_SPECS_MANUAL)}",
             "Give one spec per positional argument, as a tuple (a single PartitionSpec applies to all), naming "
             "only the shard_map's manual axes.",
-            fixers=("in_specs",),
+            fixers=("in_specs", "spec_axis"),
         ),
         Rule(
             "SHL016", "shard-map-out-specs-varying", _E,
