@@ -32,6 +32,7 @@ class MeshRef:
     name: str
     axes: tuple[str, ...]
     explicit: bool = False
+    line: int = 0  # where the module first binds the name (0: not known)
 
 
 class FixFact:

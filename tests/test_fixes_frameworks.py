@@ -4,7 +4,7 @@ rewritten program must lower (real JAX, 4 CPU devices, lowered for GPU) and comp
 original meant (the same output shapes; every argument still reaches the function), with the
 framework's own spelling of the wrap (Equinox's `_filter_shard_map` helper around
 `eqx.filter_jit`'s function, `nnx.shard_map` under `nnx.jit`, the wrap around `model.init`
-rather than around `jax.eval_shape`)."""
+rather than around `jax.eval_shape` or the program that calls it)."""
 
 from __future__ import annotations
 
@@ -171,6 +171,33 @@ before = model.kernel[...]
 loss = train_step(model, optimizer, jnp.ones((16, 8)), jnp.zeros((16, 4)))
 assert loss.shape == () and not (model.kernel[...] == before).all()
 ''', "@nnx.shard_map(mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False)"),
+    # Linen: an eager model.init of a module that runs a ring of ppermutes, in a program whose
+    # forward pass is shard_mapped already: the wrap goes around model.init, not the program
+    "linen_eager_init_ring": ('''
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+from jax.sharding import PartitionSpec as P
+
+
+class Ring(nn.Module):
+    @nn.compact
+    def __call__(self, x):
+        n = 4
+        return nn.Dense(8)(jax.lax.ppermute(x, "sp", [(i, (i + 1) % n) for i in range(n)]))
+
+
+def main():
+    mesh = jax.make_mesh((4,), ("sp",), axis_types=(jax.sharding.AxisType.Explicit,))
+    model = Ring()
+    forward = jax.jit(jax.shard_map(model.apply, mesh=mesh, in_specs=(P(), P("sp")), out_specs=P("sp")))
+    params = model.init(jax.random.key(0), jnp.ones((2, 8)))
+    x = jax.ShapeDtypeStruct((8, 8), jnp.float32, sharding=jax.sharding.NamedSharding(mesh, P("sp")))
+    assert forward.trace(params, x).out_info.shape == (8, 8)
+
+
+main()
+''', "params = jax.shard_map(model.init, mesh=mesh_2, in_specs=P(), out_specs=P(), check_vma=False)("),
 }
 
 

@@ -35,13 +35,14 @@ _BLOCK_COLLECTIVES = frozenset({"all_gather", "psum_scatter", "reduce_scatter"})
 def wraps(diag: Diagnostic, fact: Wrap, ctx: FixContext) -> list[Fix | None]:
     """The replicated wrap and the sharded one. A gather or a reduce-scatter works on blocks:
     over replicated operands the shapes it gives no longer fit the code around it, so the
-    sharded wrap comes first there. Under a pmap, shard_map helps only when the pmap binds the
+    sharded wrap comes first there (unless the arguments are not known, as an eager call's:
+    sharded alike, its keys and parameters would be too). Under a pmap, shard_map helps only when the pmap binds the
     axes the call names (a misspelt axis is no scope problem: no wrap repairs it). An `nnx.jit`
     step of NNX modules is offered `nnx.shard_map` first, which passes their state through."""
     pmap = diag.fact(Pmap)
     if pmap is not None and not set(fact.axes) <= {pmap.axis_name}:
         return []
-    blocks = (fact.api or "").rsplit(".", 1)[-1] in _BLOCK_COLLECTIVES
+    blocks = (fact.api or "").rsplit(".", 1)[-1] in _BLOCK_COLLECTIVES and (fact.args or fact.kind != "call")
     lifted = (True, False) if nnx_step(fact) else (False,)
     return [ctx.attempt(_wrap, fact, ctx, sharded, nnx) for nnx in lifted
             for sharded in ((True, False) if blocks else (False, True))]

@@ -10,6 +10,7 @@ from ..config import Config
 from ..diagnostics import Diagnostic, Related, Severity
 from ..fixfacts import FixFact, ManualAxes, MeshRef, Pmap, SiteRef, Wrap
 from ..interp.frames import Context, Site
+from ..interp.frameworks import RUNS_MODULE
 from ..interp.values import ArrayV, DictV, GraphPart, Inst, Seq, options
 from ..jaxfacts import MAKE_MESH_EXPLICIT, NEWEST_KNOWN, parse_version
 from ..source import SourceFile
@@ -121,12 +122,16 @@ def scope_facts(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | Non
     if wrap is not None:
         (form, ws), function = wrap.wrap, wrap.wrap[1].label
     elif len(ev.path) >= 2:
-        (ws, function), form = ev.path[1], "call"
+        # an eager call: the entry's call, or the `model.init`/`apply` on the way, whose
+        # arguments are the module's arrays (the entry's call may run other shard_maps too)
+        runs = [s for s in ev.path[1:] if s[1].endswith(RUNS_MODULE) and s[0].path in facts.files]
+        (ws, function), form = (runs or ev.path[1:])[0], "call"
     else:
         ws = None
     target_path = ws.path if ws is not None else (ev.path[0][0].path if ev.path else ev.site.path)
     meshes = tuple(MeshRef(name, tuple(m.axes),
-                           m.explicit_types or (m.explicit_default and facts.version >= MAKE_MESH_EXPLICIT))
+                           m.explicit_types or (m.explicit_default and facts.version >= MAKE_MESH_EXPLICIT),
+                           _bound_at(facts, target_path, name))
                    for name, m in facts.meshes.get(target_path, []) if m.axes is not None)
     sm = ctx.innermost("shard_map")
     if sm is not None and sm.mesh_axes is not None and sm.axes is not None:
@@ -142,6 +147,16 @@ def scope_facts(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | Non
                         wrap.api if wrap is not None else None,
                         tuple(arg_kind(a) for a in wrap.args) if wrap is not None else (), _on_state(ev)))
     return tuple(out)
+
+
+def _bound_at(facts: Facts, path: str, name: str) -> int:
+    """The line of the first module-level statement of the file that binds `name` (0: none)."""
+    sf = facts.files.get(path)
+    for st in sf.tree.body if sf is not None and sf.tree is not None else ():
+        targets = st.targets if isinstance(st, ast.Assign) else [st.target] if isinstance(st, ast.AnnAssign) else []
+        if any(isinstance(n, ast.Name) and n.id == name for t in targets for n in ast.walk(t)):
+            return st.lineno
+    return 0
 
 
 def _on_state(ev) -> bool:
