@@ -82,6 +82,10 @@ class Wrap(FixFact):
     # the collective's operand is an attribute of an object (`self.w[...]`): it works on a
     # module's state (a gather of FSDP-sharded parameters), which a sharded wrap shards too
     on_state: bool = False
+    # what the function returns (ARG_KINDS; "scalar" also for a container of scalars, as a dict
+    # of metrics): one kind per item where it returns a tuple (`out_tuple`); () when not known
+    out: tuple[str, ...] = ()
+    out_tuple: bool = False
 
 
 # What a wrapped function's argument is: a module or other framework object ("module": an
@@ -267,9 +271,10 @@ class OutSpecsVarying(FixFact):
     it before it is returned ("pmean", "psum"), or shard it over the axes ("out_specs")."""
     site: SiteRef  # the shard_map's call (or its decorator's)
     function: SiteRef  # the shard_mapped function: a def's name, or a lambda
-    index: int  # the component of the output tuple; -1: the whole output
+    index: int  # the component of the output tuple; -1: the whole output (or a dict's entry)
     axes: tuple[str, ...]
     remedies: tuple[str, ...]
+    key: str | None = None  # the entry of the output dict (out_specs a dict of specs)
 
 
 # -- JSON --------------------------------------------------------------------------------------

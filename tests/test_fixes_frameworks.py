@@ -4,7 +4,8 @@ rewritten program must lower (real JAX, 4 CPU devices, lowered for GPU) and comp
 original meant (the same output shapes; every argument still reaches the function), with the
 framework's own spelling of the wrap (Equinox's `_filter_shard_map` helper around
 `eqx.filter_jit`'s function, `nnx.shard_map` under `nnx.jit`, the wrap around `model.init`
-rather than around `jax.eval_shape` or the program that calls it)."""
+rather than around `jax.eval_shape` or the program that calls it); and a scalar metric out of a
+sharded wrap gets `P()` (and, in the next round, its pmean)."""
 
 from __future__ import annotations
 
@@ -171,6 +172,37 @@ before = model.kernel[...]
 loss = train_step(model, optimizer, jnp.ones((16, 8)), jnp.zeros((16, 4)))
 assert loss.shape == () and not (model.kernel[...] == before).all()
 ''', "@nnx.shard_map(mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False)"),
+    # Linen: an eval step whose one output is a scalar metric: the sharded wrap gives it `P()`,
+    # and the next round averages it over the data axis
+    "linen_eval_scalar_metric": ('''
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+
+class Contrastive(nn.Module):
+    @nn.compact
+    def __call__(self, x):
+        z = nn.Dense(8)(x)
+        every = jax.lax.all_gather(z, "batch", tiled=True)
+        labels = jax.lax.axis_index("batch") * z.shape[0] + jnp.arange(z.shape[0])
+        return z @ every.T, labels
+
+
+model = Contrastive()
+params = model.init(jax.random.key(0), jnp.ones((4, 8)))
+
+
+@jax.jit
+def eval_step(params, x):
+    logits, labels = model.apply(params, x)
+    return jnp.mean(jnp.argmax(logits, -1) == labels)
+
+
+out = eval_step.trace(params, jnp.ones((16, 8)))
+assert out.out_info.shape == (), out.out_info.shape
+out.lower(lowering_platforms=("cuda",))
+''', 'return jax.lax.pmean(jnp.mean(jnp.argmax(logits, -1) == labels), "batch")'),
     # Linen: an eager model.init of a module that runs a ring of ppermutes, in a program whose
     # forward pass is shard_mapped already: the wrap goes around model.init, not the program
     "linen_eager_init_ring": ('''

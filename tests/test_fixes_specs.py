@@ -3,9 +3,9 @@ JAX: the program fails as written (JAX's own error), `shardlint check --fix --un
 makes the edit the analysis finds most likely, and the fixed program lowers.
 
 SHL015: in_specs rebuilt to fit the arguments, or naming the mesh axis a logical one stands for;
-SHL016: an output the out_specs claim replicated reduced (pmean, psum) or sharded;
-SHL005/SHL006: the axis named where its literal is written (the bound axis of the same kind of
-parallelism where no spelling is close), or by the pmap/vmap that names none."""
+SHL016: an output the out_specs claim replicated reduced (pmean, psum) or sharded, a dict's
+entry by entry; SHL005/SHL006: the axis named where its literal is written (the bound axis of
+the same kind of parallelism where no spelling is close), or by the pmap/vmap that names none."""
 
 import json
 import os
@@ -271,6 +271,33 @@ def test_no_rename_between_axes_of_another_kind(tmp_path):
     assert diag["fix"] is None, diag["fix"]
 
 
+def test_a_dict_of_scalar_metrics_is_averaged(tmp_path):
+    fixed = fix(tmp_path, """
+        def metrics(logits, labels):
+            loss = jnp.mean((logits - labels[:, None]) ** 2)
+            accuracy = (logits.argmax(-1) == labels).mean()
+            return {"loss": loss, "accuracy": accuracy}
+
+        def evaluate(w, x, labels):
+            return metrics(x @ w, labels)
+
+        f = jax.jit(jax.shard_map(evaluate, mesh=mesh, in_specs=(P(), P("d"), P("d")), out_specs=P()))
+        f.trace(jnp.ones((8, 4)), jnp.ones((16, 8)), jnp.ones((16,), jnp.int32)).lower(lowering_platforms=("cuda",))
+    """, "SHL016", REPLICATION)
+    assert 'return jax.lax.pmean(metrics(x @ w, labels), "d")' in fixed
+
+
+def test_one_entry_of_a_dict_output_is_sharded(tmp_path):
+    fixed = fix(tmp_path, """
+        def local(x):
+            return {"loss": jax.lax.pmean(jnp.mean(x), "d"), "logits": x}
+
+        f = jax.jit(jax.shard_map(local, mesh=mesh, in_specs=P("d"), out_specs={"loss": P(), "logits": P()}))
+        f.trace(jnp.ones((16, 8))).lower(lowering_platforms=("cuda",))
+    """, "SHL016", REPLICATION)
+    assert 'out_specs={"loss": P(), "logits": P("d")}' in fixed
+
+
 def test_a_logical_axis_in_in_specs_becomes_the_mesh_axis(tmp_path):
     fixed = fix(tmp_path, "import numpy as np\n" + MESH_2D.format(axis="tensor") + textwrap.dedent("""
         def matmul(h, w):
@@ -287,5 +314,6 @@ def test_spec_facts_round_trip_through_json():
     site = SiteRef("a.py", 1, 1, 1, 9)
     for fact in (InSpecs(site, SpecsRepair(("0", "params"), "tuple", (1, -1), ("x",), ("y",))),
                  OutSpecsVarying(site, site, 1, ("d",), ("pmean", "out_specs")),
+                 OutSpecsVarying(site, site, -1, ("d",), ("out_specs",), "logits"),
                  SpecAxis(site, "activation_batch", "data")):
         assert FixFact.from_json(json.loads(json.dumps(fact.to_json()))) == fact

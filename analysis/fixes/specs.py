@@ -100,13 +100,18 @@ def _reduce(op: str):
                         or fact.index >= len(value.elements):
                     return None
                 value = value.elements[fact.index].value
+            elif fact.key is not None:
+                value = _child(value, fact.key)
+                if value is None:
+                    return None
             targets.append(value)
         if not targets:
             return None
         imp = Importer(mod, fn)
         reducer = imp.jax_attribute(f"jax.lax.{op}")
         edits = [replace_node(mod, v, f"{reducer}({mod.text_of(v)}, {_axes_text(mod, fact.axes)})") for v in targets]
-        what = "the returned value" if fact.index < 0 else f"output {fact.index}"
+        what = f"output {fact.index}" if fact.index >= 0 else f"output {fact.key!r}" if fact.key is not None \
+            else "the returned value"
         return Fix(f"Reduce {what} with {op} over {_axes_text(mod, fact.axes)}", "unsafe",
                    imp.with_imports(edits, fn))
     return build
@@ -118,8 +123,8 @@ def _shard_output(fact: OutSpecsVarying, ctx: FixContext) -> Fix | None:
         return None
     mod, call = found
     node = _written(mod, call, argument(call, "out_specs", 3))
-    if fact.index >= 0:
-        node = _child(node, str(fact.index))
+    if fact.index >= 0 or fact.key is not None:
+        node = _child(node, str(fact.index) if fact.index >= 0 else fact.key)
     if not isinstance(node, cst.Call) or node.args:
         return None
     axes = _axes_text(mod, fact.axes)

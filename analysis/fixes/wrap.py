@@ -62,7 +62,7 @@ def shard_map_kwargs(imp: Importer, edits: list[Edit], fact: Wrap, modern: bool,
     if sharded:
         spec = f'{p}("{axes[0]}")' if len(axes) == 1 else f"{p}(({', '.join(f'{chr(34)}{a}{chr(34)}' for a in axes)}))"
         kinds = () if fact.on_state else fact.args if kinds is None else kinds
-        kwargs = f"mesh={mesh}, in_specs={in_specs(p, spec, kinds)}, out_specs={spec}"
+        kwargs = f"mesh={mesh}, in_specs={in_specs(p, spec, kinds)}, out_specs={out_specs(p, spec, fact)}"
         if fact.pallas:
             kwargs += ", check_vma=False" if modern else ", check_rep=False"
         return kwargs
@@ -77,6 +77,16 @@ def in_specs(p: str, spec: str, kinds: tuple[str, ...]) -> str:
         return spec
     specs = [spec if k == "batch" else f"{p}()" for k in kinds]
     return f"({', '.join(specs)}{',' if len(specs) == 1 else ''})"
+
+
+def out_specs(p: str, spec: str, fact: Wrap) -> str:
+    """The out_specs of a sharded wrap: the outputs sharded by `spec` as the data is, except
+    scalars (a loss, a metric, a dict of metrics), which have no dimension to shard: `P()`
+    (the value still varies, and the re-check reduces it where it is returned)."""
+    specs = [f"{p}()" if k == "scalar" else spec for k in fact.out]
+    if not fact.out_tuple:
+        return specs[0] if specs else spec
+    return f"({', '.join(specs)}{',' if len(specs) == 1 else ''})" if len(set(specs)) > 1 else specs[0]
 
 
 def shards_data(kinds: tuple[str, ...]) -> bool:

@@ -280,6 +280,12 @@ class ExprMixin:
         result = True
         for op, comp in zip(node.ops, node.comparators):
             right = self.eval(comp, act, ctx)
+            if len(node.ops) == 1 and not isinstance(op, (ast.In, ast.NotIn, ast.Is, ast.IsNot)) and \
+                    (isinstance(left, ArrayV) or isinstance(right, ArrayV)):
+                # an array compared elementwise: a boolean array, varying as its operands do
+                arrays = [v for v in (left, right) if isinstance(v, ArrayV)]
+                exact = all(isinstance(v, Const) or (isinstance(v, ArrayV) and v.exact) for v in (left, right))
+                return ArrayV(dtype="bool", vma=frozenset().union(*(a.vma for a in arrays)), exact=exact)
             r = self.compare(op, left, right)
             if r is None:
                 result = None

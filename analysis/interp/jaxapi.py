@@ -20,7 +20,7 @@ from .transforms import TransformMixin
 from .values import (
     ArrayV, ClassV, CommV, CompilerParamsV, Const, DevicesV, DictV, DTypeV, Ext, Factory, Func, Inst, MeshV,
     Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, SetMeshV, ShardingV, Transformed, Unknown, Value, join,
-    exact_vma, options, vma_of,
+    exact_vma, full_reduction, options, vma_of,
 )
 
 MAX_SPLIT = 16  # an event with more option combinations than this is recorded unsplit (unknown)
@@ -602,7 +602,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             keeps = not (name.startswith("jax.lax.") and "invariant" in name)
             vma = frozenset().union(*(vma_of(a) for a in args)) if keeps else frozenset()
             exact = keeps and all(exact_vma(a) for a in (*args, *kwargs.values()))
-            return ArrayV(dtype=_first_dtype(args), vma=vma, exact=exact)
+            shape = () if full_reduction(name.rsplit(".", 1)[-1], args[1:], kwargs) else None
+            return ArrayV(shape, dtype=_first_dtype(args), vma=vma, exact=exact)
         top, _, last = name.rpartition(".")
         if name.split(".")[0] in apis.MODELLED_PACKAGES:
             # A framework's layer class (`nn.Dense(64)`, `nnx.Linear(...)`, `eqx.nn.Linear(...)`)

@@ -67,7 +67,9 @@ class TransformMixin:
         platform = _platform_name(p.get("platforms")) or (self.platforms[-1] if self.platforms else None)
         inner = ctx.push(Layer("jit", t.site, frozenset(), auto_partitioned=auto, api=t.api,
                                platform=platform, wrap=p.get("__wrap__"), args=tuple(args)))
-        return self.call(t.fn, args, kwargs, act, inner, site, node, label=label or "calls the jitted function")
+        result = self.call(t.fn, args, kwargs, act, inner, site, node, label=label or "calls the jitted function")
+        self.jit_outputs.setdefault(t.site, []).append(result)
+        return result
 
     def _apply_pmap(self, t, args, kwargs, act, ctx, site, node, label):
         results = []

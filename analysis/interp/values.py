@@ -489,6 +489,24 @@ def exact_vma(v) -> bool:
     return isinstance(v, Const)
 
 
+# Reductions of an array to one number where they are given no axis (`jnp.mean(x)`, `x.sum()`,
+# `jax.nn.logsumexp(x)`, `jnp.linalg.norm(x)`).
+_FULL_REDUCTIONS = frozenset({
+    "sum", "mean", "max", "min", "prod", "amax", "amin", "argmax", "argmin", "all", "any", "average", "std", "var",
+    "median", "ptp", "count_nonzero", "nanmean", "nansum", "nanmax", "nanmin", "nanprod", "nanstd", "nanvar",
+    "nanmedian", "nanargmax", "nanargmin", "logsumexp", "norm",
+})
+
+
+def full_reduction(op: str, more_args, kwargs) -> bool:
+    """Whether `op` applied to an array, given `more_args` after it and `kwargs`, reduces it to a
+    scalar: a reduction given no axis (by position or keyword), nor `keepdims`, nor a norm's `ord`."""
+    if op not in _FULL_REDUCTIONS:
+        return False
+    given = [*more_args, *(kwargs.get(k) for k in ("axis", "axes", "keepdims", "ord"))]
+    return all(v is None or (isinstance(v, Const) and v.value in (None, False)) for v in given)
+
+
 def is_varying(v) -> bool:
     return isinstance(v, ArrayV) and v.varying
 
