@@ -217,6 +217,14 @@ class UnnamedAxis(FixFact):
 
 
 @dataclass(frozen=True)
+class GlobalReduction(FixFact):
+    """A pmean, pmax or pmin over an axis nothing binds, in a function jitted over sharded
+    arrays (GSPMD: its values are global arrays, so the reduction across devices has nothing
+    left to do): dropped, the program means what it meant (SHL005)."""
+    site: SiteRef  # the collective's call
+
+
+@dataclass(frozen=True)
 class AxisSource(FixFact):
     """The one string literal a collective's misspelt `axis` was traced to, outside the call (a
     field default, a constructor argument, a config entry, a partial's keyword): renamed `to`

@@ -4,8 +4,9 @@ rewritten program must lower (real JAX, 4 CPU devices, lowered for GPU) and comp
 original meant (the same output shapes; every argument still reaches the function), with the
 framework's own spelling of the wrap (Equinox's `_filter_shard_map` helper around
 `eqx.filter_jit`'s function, `nnx.shard_map` under `nnx.jit`, the wrap around `model.init`
-rather than around `jax.eval_shape` or the program that calls it); and a scalar metric out of a
-sharded wrap gets `P()` (and, in the next round, its pmean)."""
+rather than around `jax.eval_shape` or the program that calls it); and the fixes of what these
+programs get wrong besides: a scalar metric out of a sharded wrap, a pmean left in a function
+JAX partitions automatically."""
 
 from __future__ import annotations
 
@@ -230,6 +231,44 @@ def main():
 
 main()
 ''', "params = jax.shard_map(model.init, mesh=mesh_2, in_specs=P(), out_specs=P(), check_vma=False)("),
+    # NNX: a train step jitted over sharded arrays (automatic partitioning) whose loss is
+    # pmean'ed as if it ran per device: the pmean goes, the constraint in the model stays
+    "nnx_gspmd_leftover_pmean": ('''
+import jax
+import jax.numpy as jnp
+import optax
+from flax import nnx
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+mesh = jax.make_mesh((2, 2), ("data", "model"), axis_types=(jax.sharding.AxisType.Auto,) * 2)
+
+
+class Mlp(nnx.Module):
+    def __init__(self, rngs):
+        self.dense = nnx.Linear(8, 8, rngs=rngs)
+
+    def __call__(self, x):
+        return jax.lax.with_sharding_constraint(self.dense(x), P("data", "model"))
+
+
+def loss_fn(model, x):
+    local = jnp.mean(model(x) ** 2)
+    return jax.lax.pmean(local, "data")
+
+
+@nnx.jit
+def train_step(model, optimizer, x):
+    loss, grads = nnx.value_and_grad(loss_fn)(model, x)
+    optimizer.update(model, grads)
+    return loss
+
+
+with jax.set_mesh(mesh):
+    model = Mlp(nnx.Rngs(0))
+    optimizer = nnx.Optimizer(model, optax.sgd(0.1), wrt=nnx.Param)
+    x = jax.device_put(jnp.ones((8, 8)), NamedSharding(mesh, P("data")))
+    assert train_step(model, optimizer, x).shape == ()
+''', "    return local\n"),
 }
 
 

@@ -81,7 +81,8 @@ RULES: dict[str, Rule] = {
             "`vmap(axis_name=)` binds.",
             jf.UNBOUND_AXIS.format(axis="x", name="psum"),
             "Call it inside a transformation that binds the axis, or fix the name.",
-            fixers=("manual_axes", "pmap", "axis_name", "rename_axis", "rename_axis_source", "wrap"),
+            fixers=("manual_axes", "pmap", "axis_name", "rename_axis", "rename_axis_source", "drop_reduction",
+                    "wrap"),
         ),
         Rule(
             "SHL006", "axis-not-in-mesh", _E,

@@ -12,7 +12,7 @@ from ..jaxfacts import (BRANCH_TYPES, CARRY_TYPES, CONTEXT_MESH, GPU_ONLY, MAKE_
                         PVARY_VARYING_AGAIN, WHILE_CARRY_TYPES,
                         PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, SEND_RECV_ADDED, SPECS_MISMATCH,
                         SPECS_STRUCTURE, UNBOUND_AXIS, error_head, quoted, version_text)
-from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, ContextMesh, RenameAxis, SendRecv,
+from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, ContextMesh, GlobalReduction, RenameAxis, SendRecv,
                         SpecAxis, UnnamedAxis, VmaCheck)
 from ..interp.events import (
     CollectiveEvent, ExplicitUnshardedEvent, MeshAxisLookupEvent, NestedMeshEvent, NoMeshEvent, ReceivedCarryEvent,
@@ -117,7 +117,7 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
             f"{quoted(UNBOUND_AXIS.format(axis=axis, name=name))} Call it "
             f"inside `jax.shard_map` over a mesh with axis {axis!r}.",
             path=ev.path, ctx=ev.ctx, fix_facts=(*scope_facts(facts, ev, ev.axes), *_unnamed(facts, ev, axis, kind),
-                                                 *_rename(facts, ev, axis)))
+                                                 *_rename(facts, ev, axis), *_global_reduction(facts, ev, name)))
     code = _SEND_RECV[ev.kind]
     if kind == "pmap":
         if facts.version >= PMAP_IS_SHARD_MAP:
@@ -188,6 +188,19 @@ def _unnamed(facts: Facts, ev, axis: str, kind: str) -> tuple[UnnamedAxis, ...]:
         return ()
     layer = next((f for f in reversed(ev.ctx.layers) if f.kind in ("pmap", "vmap") and f.axes == frozenset()), None)
     return (UnnamedAxis(site_ref(facts, layer.site), axis),) if layer is not None else ()
+
+
+# Reductions that give back a replicated value unchanged: of a global array, they change nothing.
+_IDEMPOTENT = frozenset({"pmean", "pmax", "pmin"})
+
+
+def _global_reduction(facts: Facts, ev, name: str) -> tuple[GlobalReduction, ...]:
+    """A pmean/pmax/pmin that no transformation binds any axis around, under a jit that works on
+    arrays sharded over several devices (automatic partitioning: the values it sees are whole)."""
+    if name not in _IDEMPOTENT or any(f.kind in ("shard_map", "pmap", "vmap") for f in ev.ctx.layers):
+        return ()
+    jit = ev.ctx.innermost("jit")
+    return (GlobalReduction(site_ref(facts, ev.site)),) if jit is not None and jit.auto_partitioned else ()
 
 
 def _rename(facts: Facts, ev, axis: str) -> tuple[RenameAxis, ...]:
