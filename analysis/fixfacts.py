@@ -190,6 +190,10 @@ class PermOutOfRange(FixFact):
     sources: bool  # some source is out of range
     destinations: bool
     negative: bool
+    written: SiteRef | None = None  # where its list or comprehension is written
+    # every device of the axis sends once, and the indices taken modulo the size are a
+    # permutation: a ring whose wrap-around was left out
+    ring: bool = False
 
 
 @dataclass(frozen=True)
@@ -197,6 +201,10 @@ class PermDuplicates(FixFact):
     """A perm that repeats a source or a destination (SHL103)."""
     site: SiteRef
     position: int
+    written: SiteRef | None = None  # where its list or comprehension is written
+    # the pairs that send a device to itself (an index clamped at the edge of the axis) are the
+    # repeats: without them every source and destination is unique
+    self_pairs: bool = False
 
 
 @dataclass(frozen=True)

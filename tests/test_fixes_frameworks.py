@@ -6,7 +6,8 @@ framework's own spelling of the wrap (Equinox's `_filter_shard_map` helper aroun
 `eqx.filter_jit`'s function, `nnx.shard_map` under `nnx.jit`, the wrap around `model.init`
 rather than around `jax.eval_shape` or the program that calls it); and the fixes of what these
 programs get wrong besides: a scalar metric out of a sharded wrap, a pmean left in a function
-JAX partitions automatically."""
+JAX partitions automatically, perms that clamp at the axis' edges or leave out a ring's
+wrap-around."""
 
 from __future__ import annotations
 
@@ -269,6 +270,63 @@ with jax.set_mesh(mesh):
     x = jax.device_put(jnp.ones((8, 8)), NamedSharding(mesh, P("data")))
     assert train_step(model, optimizer, x).shape == ()
 ''', "    return local\n"),
+    # Equinox: halo exchanges whose perms clamp at the edges (min/max): the pairs that send a
+    # device to itself are the repeats, and go
+    "eqx_halo_clamped_perm": ('''
+import equinox as eqx
+import jax
+import jax.numpy as jnp
+from jax.sharding import PartitionSpec as P
+
+
+class Halo(eqx.Module):
+    n: int = eqx.field(static=True)
+
+    def __call__(self, x):
+        to_right = [(i, min(i + 1, self.n - 1)) for i in range(self.n)]
+        to_left = [(i, max(i - 1, 0)) for i in range(self.n)]
+        left = jax.lax.ppermute(x[-1:], "space", perm=to_right)
+        right = jax.lax.ppermute(x[:1], "space", perm=to_left)
+        return jnp.concatenate([left, x, right])
+
+
+mesh = jax.sharding.Mesh(jax.devices(), ("space",))
+f = jax.jit(jax.shard_map(Halo(4), mesh=mesh, in_specs=P("space"), out_specs=P("space")))
+assert f.trace(jnp.ones((16, 8))).out_info.shape == (24, 8)
+f.trace(jnp.ones((16, 8))).lower(lowering_platforms=("cuda",))
+''', "to_right = [(i, min(i + 1, self.n - 1)) for i in range(self.n) if i != min(i + 1, self.n - 1)]"),
+    # Linen: a ring step whose ring perm, built by a helper, leaves out the wrap-around: it
+    # wraps around the axis where the helper writes it
+    "linen_ring_perm_helper": ('''
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+from jax.sharding import PartitionSpec as P
+
+
+def ring_perm(n):
+    return [(i, i + 1) for i in range(n)]
+
+
+class RingMix(nn.Module):
+    @nn.compact
+    def __call__(self, x):
+        perm = ring_perm(4)
+
+        def body(_, kv):
+            return jax.lax.ppermute(kv, "sp", perm)
+
+        if not self.is_initializing():
+            x = x + jax.lax.fori_loop(0, 4, body, x)
+        return nn.Dense(8)(x)
+
+
+model = RingMix()
+params = jax.eval_shape(model.init, jax.random.key(0), jnp.ones((2, 8)))
+mesh = jax.make_mesh((4,), ("sp",), axis_types=(jax.sharding.AxisType.Auto,))
+f = jax.jit(jax.shard_map(model.apply, mesh=mesh, in_specs=(P(), P("sp")), out_specs=P("sp")))
+f.trace(params, jnp.ones((8, 8))).lower(lowering_platforms=("cuda",))
+''', "return [(i, (i + 1) % n) for i in range(n)]"),
 }
 
 

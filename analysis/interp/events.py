@@ -36,6 +36,7 @@ class CollectiveEvent(Event):
     axes: tuple | None = None  # axis names when static
     axis_value: Value | None = None
     perm: tuple | None = None
+    perm_site: Site | None = None  # where the perm's list (or comprehension) is written
 
     def ident(self):
         return (*super().ident(), self.axes, self.perm)

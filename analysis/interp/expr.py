@@ -88,7 +88,7 @@ class ExprMixin:
             else:
                 items.append(self.eval(e, act, ctx))
         kind = {ast.Tuple: "tuple", ast.List: "list", ast.Set: "set"}[type(node)]
-        return Seq(tuple(items), kind)
+        return Seq(tuple(items), kind, site=self.site(node, act) if kind != "set" else None)
 
     _ex_List = _ex_Set = _ex_Tuple
 
@@ -407,7 +407,9 @@ class ExprMixin:
                     return Unknown
                 out[k.value] = v
             return DictV(out)
-        return Seq(tuple(items), "set" if isinstance(node, ast.SetComp) else "list")
+        if isinstance(node, ast.SetComp):
+            return Seq(tuple(items), "set")
+        return Seq(tuple(items), "list", site=self.site(node, act))
 
     def _expand(self, node, gens, act, ctx, items: list, first: list | None = None) -> bool:
         if not gens:

@@ -157,7 +157,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
 
         def make(c, axis_value, perm):
             return CollectiveEvent(site, c, act.path, node, api=name, kind=kind, axes=axis_tuple(axis_value),
-                                   axis_value=axis_value, perm=perm_pairs(perm) if perm is not None else None)
+                                   axis_value=axis_value, perm=perm_pairs(perm) if perm is not None else None,
+                                   perm_site=perm.site if isinstance(perm, Seq) else None)
 
         perm = p.get("perm") if "perm" in row.sig else None
         axis = p.get(row.axis, Unknown)

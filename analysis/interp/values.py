@@ -311,6 +311,9 @@ class Seq(Value):
     items: tuple
     kind: str = "tuple"
     born: int = field(default_factory=lambda: next(_SERIAL), repr=False)  # see fresh_copy
+    # Where a list was written as a display or a comprehension (a Site), for fixes that edit it
+    # there (a perm built in a helper function): the value keeps it wherever it flows.
+    site: object = field(default=None, repr=False)
 
     def key(self):
         return ("seq", self.kind, tuple(i.key() for i in self.items))
