@@ -6,8 +6,8 @@ framework's own spelling of the wrap (Equinox's `_filter_shard_map` helper aroun
 `eqx.filter_jit`'s function, `nnx.shard_map` under `nnx.jit`, the wrap around `model.init`
 rather than around `jax.eval_shape` or the program that calls it); and the fixes of what these
 programs get wrong besides: a scalar metric out of a sharded wrap, a pmean left in a function
-JAX partitions automatically, perms that clamp at the axis' edges or leave out a ring's
-wrap-around."""
+JAX partitions automatically, a kernel under a partial's partially manual shard_map, perms that
+clamp at the axis' edges or leave out a ring's wrap-around."""
 
 from __future__ import annotations
 
@@ -270,6 +270,50 @@ with jax.set_mesh(mesh):
     x = jax.device_put(jnp.ones((8, 8)), NamedSharding(mesh, P("data")))
     assert train_step(model, optimizer, x).shape == ()
 ''', "    return local\n"),
+    # Linen: a Pallas remote-DMA kernel under a shard_map made by a partial that leaves the
+    # data axis automatic: the partial's axis_names go, and the one-entry device id addresses
+    # the kernel's axis
+    "linen_kernel_partial_manual": ('''
+import functools
+
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+from jax.sharding import Mesh, PartitionSpec as P
+
+
+def _kernel(x_ref, o_ref, send_sem, recv_sem):
+    right = lax.rem(lax.axis_index("x") + 1, lax.axis_size("x"))
+    copy = pltpu.make_async_remote_copy(src_ref=x_ref, dst_ref=o_ref, send_sem=send_sem, recv_sem=recv_sem,
+                                        device_id=(right,), device_id_type=pltpu.DeviceIdType.MESH)
+    copy.start()
+    copy.wait()
+
+
+def right_permute(x):
+    return pl.pallas_call(
+        _kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+        in_specs=[pl.BlockSpec(memory_space=pl.ANY)], out_specs=pl.BlockSpec(memory_space=pl.ANY),
+        scratch_shapes=[pltpu.SemaphoreType.DMA] * 2)(x)
+
+
+class Halo(nn.Module):
+    @nn.compact
+    def __call__(self, x):
+        return nn.Dense(128)(jnp.concatenate([right_permute(x[-8:]), x], axis=0))
+
+
+mesh = Mesh(np.array(jax.devices()).reshape(2, 2), ("data", "x"))
+seq_only = functools.partial(jax.shard_map, mesh=mesh, axis_names={"x"}, check_vma=False)
+layer = Halo()
+params = jax.eval_shape(layer.init, jax.random.key(0), jnp.ones((64, 128)))
+apply = jax.jit(seq_only(layer.apply, in_specs=(P(), P("x")), out_specs=P("x")))
+apply.trace(params, jax.ShapeDtypeStruct((128, 128), jnp.float32)).lower(lowering_platforms=("tpu",))
+''', "seq_only = functools.partial(jax.shard_map, mesh=mesh, check_vma=False)"),
     # Equinox: halo exchanges whose perms clamp at the edges (min/max): the pairs that send a
     # device to itself are the repeats, and go
     "eqx_halo_clamped_perm": ('''
