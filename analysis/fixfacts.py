@@ -179,6 +179,7 @@ class DeviceIdAxis(FixFact):
     axis_index: SiteRef | None  # the kernel's `axis_index(...)` of that axis
     signal: bool
     jax_version: str | None
+    mesh_axes: tuple[str, ...] = ()  # the kernel's mesh axes, in order
 
 
 @dataclass(frozen=True)
