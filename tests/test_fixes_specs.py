@@ -287,6 +287,18 @@ def test_a_dict_of_scalar_metrics_is_averaged(tmp_path):
     assert 'return jax.lax.pmean(metrics(x @ w, labels), "d")' in fixed
 
 
+def test_a_tuple_of_scalar_metrics_is_averaged_as_one_value(tmp_path):
+    fixed = fix(tmp_path, """
+        def evaluate(w, x):
+            y = x @ w
+            return jnp.mean(y), jnp.max(y)
+
+        f = jax.jit(jax.shard_map(evaluate, mesh=mesh, in_specs=(P(), P("d")), out_specs=P()))
+        f.trace(jnp.ones((8, 4)), jnp.ones((16, 8))).lower(lowering_platforms=("cuda",))
+    """, "SHL016", REPLICATION)
+    assert 'return jax.lax.pmean((jnp.mean(y), jnp.max(y)), "d")' in fixed
+
+
 def test_one_entry_of_a_dict_output_is_sharded(tmp_path):
     fixed = fix(tmp_path, """
         def local(x):

@@ -109,12 +109,18 @@ def _reduce(op: str):
             return None
         imp = Importer(mod, fn)
         reducer = imp.jax_attribute(f"jax.lax.{op}")
-        edits = [replace_node(mod, v, f"{reducer}({mod.text_of(v)}, {_axes_text(mod, fact.axes)})") for v in targets]
+        edits = [replace_node(mod, v, f"{reducer}({_operand(mod, v)}, {_axes_text(mod, fact.axes)})") for v in targets]
         what = f"output {fact.index}" if fact.index >= 0 else f"output {fact.key!r}" if fact.key is not None \
             else "the returned value"
         return Fix(f"Reduce {what} with {op} over {_axes_text(mod, fact.axes)}", "unsafe",
                    imp.with_imports(edits, fn))
     return build
+
+
+def _operand(mod: SourceModule, value) -> str:
+    """The returned value as one argument: a bare tuple (`return loss, acc`) in parentheses."""
+    text = mod.text_of(value)
+    return f"({text})" if isinstance(value, cst.Tuple) and not value.lpar else text
 
 
 def _shard_output(fact: OutSpecsVarying, ctx: FixContext) -> Fix | None:

@@ -36,9 +36,10 @@ def wraps(diag: Diagnostic, fact: Wrap, ctx: FixContext) -> list[Fix | None]:
     """The replicated wrap and the sharded one. A gather or a reduce-scatter works on blocks:
     over replicated operands the shapes it gives no longer fit the code around it, so the
     sharded wrap comes first there (unless the arguments are not known, as an eager call's:
-    sharded alike, its keys and parameters would be too). Under a pmap, shard_map helps only when the pmap binds the
-    axes the call names (a misspelt axis is no scope problem: no wrap repairs it). An `nnx.jit`
-    step of NNX modules is offered `nnx.shard_map` first, which passes their state through."""
+    sharded alike, its keys and parameters would be too). Under a pmap, shard_map helps only
+    when the pmap binds the axes the call names (a misspelt axis is no scope problem: no wrap
+    repairs it). An `nnx.jit` step of NNX modules is offered `nnx.shard_map` first, which
+    passes their state through."""
     pmap = diag.fact(Pmap)
     if pmap is not None and not set(fact.axes) <= {pmap.axis_name}:
         return []
