@@ -21,6 +21,7 @@ from .interp.values import MeshV, join
 from .jaxfacts import parse_version
 from .resolve import JediResolver
 from .rules import mosaic, protocol, scope, versions
+from .rules.axisnames import logical_rules
 from .rules.facts import Facts
 from .verdicts import verdicts
 
@@ -71,6 +72,8 @@ def analyze(files: dict, config: Config, roots: list[Path]) -> list[Diagnostic]:
         jax_version=version,
         files=files,
         meshes=_module_meshes(interp, finder, files),
+        logical_rules=logical_rules(v for path, act in interp.modules.items()
+                                    if path in files and not act.lazy for v in act.env.values()),
     )
     out = []
     for fam in RULE_FAMILIES:

@@ -257,6 +257,19 @@ def test_axis_of_the_same_kind_of_parallelism_is_renamed_where_written(tmp_path,
     assert f'RowParallel(axis_name="{mesh_axis}")' in fixed
 
 
+def test_a_logical_axis_is_renamed_to_the_mesh_axis_the_programs_rules_map_it_to(tmp_path):
+    fixed = fix(tmp_path, "import numpy as np\n" + MESH_2D.format(axis="model") + textwrap.dedent("""
+        LOGICAL_RULES = (("batch", "data"), ("embed", None), ("joined_kv", "model"))
+
+        def attend(x, w):
+            return jax.lax.psum(x @ w, "joined_kv")
+
+        f = jax.jit(jax.shard_map(attend, mesh=mesh2, in_specs=(P("data", "model"), P("model")), out_specs=P("data")))
+        f.trace(jnp.ones((8, 16)), jnp.ones((16, 4))).lower(lowering_platforms=("cuda",))
+    """), "SHL006", "AssertionError")
+    assert 'jax.lax.psum(x @ w, "model")' in fixed
+
+
 def test_no_rename_between_axes_of_another_kind(tmp_path):
     """'expert' says nothing of 'data' or 'model': no axis is guessed for it."""
     path = tmp_path / "prog.py"

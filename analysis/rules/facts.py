@@ -27,6 +27,7 @@ class Facts:
     files: dict  # abs path -> SourceFile
     meshes: dict  # abs path -> [MeshV bound to module-level names, with the name]
     jit_outputs: dict = field(default_factory=dict)  # jit Site -> what the jitted function returns
+    logical_rules: dict = field(default_factory=dict)  # the program's logical axis -> its mesh axes
     # id(diagnostic) -> (the context its evidence was recorded in: choices, caught exceptions;
     # the exception JAX raises there, where it is not the rule's usual one)
     contexts: dict = field(default_factory=dict)

@@ -223,7 +223,7 @@ def _rename(facts: Facts, ev, axis: str) -> tuple[RenameAxis, ...]:
     elif len(others) == 1:
         to = others[0]
     else:
-        to = meant_axis(axis, others)
+        to = meant_axis(axis, others, facts.logical_rules)
         if to is None:
             # else the one axis the shard_map's in_specs shard its arguments over
             sm = ev.ctx.innermost("shard_map")
@@ -419,7 +419,7 @@ def _spec_axes(facts: Facts, ev) -> tuple[SpecAxis, ...]:
         return ()
     out = []
     for axis in ev.axes:
-        to = meant_axis(axis, list(ev.manual))
+        to = meant_axis(axis, list(ev.manual), facts.logical_rules)
         sites = {c.site for c in spec_literals(ev.specs) if c.value == axis}
         literal = site_ref(facts, sites.pop()) if len(sites) == 1 else None
         if to is not None:
