@@ -192,8 +192,8 @@ class PermOutOfRange(FixFact):
     destinations: bool
     negative: bool
     written: SiteRef | None = None  # where its list or comprehension is written
-    # every device of the axis sends once, and the indices taken modulo the size are a
-    # permutation: a ring whose wrap-around was left out
+    # a ppermute's perm in which every device of the axis sends once, and the indices taken
+    # modulo the size are a permutation: a ring whose wrap-around was left out
     ring: bool = False
 
 

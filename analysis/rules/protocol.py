@@ -44,7 +44,8 @@ def check(facts: Facts):
                                                   sources=any(a >= size for a, _ in ev.perm),
                                                   destinations=any(b >= size for _, b in ev.perm),
                                                   negative=any(i < 0 for pair in ev.perm for i in pair),
-                                                  written=_written(facts, ev), ring=_ring(ev.perm, size)),)))
+                                                  written=_written(facts, ev),
+                                                  ring=ev.kind == "collective" and _ring(ev.perm, size)),)))
                     continue
             if ev.kind in ("send", "recv") and kind == "manual":
                 groups.setdefault((frame, ev.axes, ev.perm), []).append(ev)
@@ -81,7 +82,7 @@ def _unique(perm) -> bool:
 
 def _ring(perm, size: int) -> bool:
     """Every index of the axis is a source once, and the pairs taken modulo the axis size are a
-    permutation of it."""
+    permutation of it. (Only a ppermute's perm is closed so: a psend/precv ring deadlocks.)"""
     pairs = [(a % size, b % size) for a, b in perm]
     return sorted(a for a, _ in perm) == list(range(size)) and _unique(pairs)
 
