@@ -17,10 +17,11 @@ from .environment import _interpreter_info, analysis_python, target_version
 from .index import ModuleFinder, resolve_relative
 from .interp import Interpreter
 from .interp.frames import Context, Layer, Site
-from .interp.values import MeshV
+from .interp.values import MeshV, join
 from .jaxfacts import parse_version
 from .resolve import JediResolver
 from .rules import mosaic, protocol, scope, versions
+from .rules.axisnames import logical_rules
 from .rules.facts import Facts
 from .verdicts import verdicts
 
@@ -66,10 +67,13 @@ def analyze(files: dict, config: Config, roots: list[Path]) -> list[Diagnostic]:
         events=list(interp.events.values()),
         kernel_events=interp.kernel_events,
         smap_checks=interp.smap_checks,
+        jit_outputs={site: join(values) for site, values in interp.jit_outputs.items()},
         config=config,
         jax_version=version,
         files=files,
         meshes=_module_meshes(interp, finder, files),
+        logical_rules=logical_rules(v for path, act in interp.modules.items()
+                                    if path in files and not act.lazy for v in act.env.values()),
     )
     out = []
     for fam in RULE_FAMILIES:

@@ -32,6 +32,7 @@ class MeshRef:
     name: str
     axes: tuple[str, ...]
     explicit: bool = False
+    line: int = 0  # where the module first binds the name (0: not known)
 
 
 class FixFact:
@@ -81,6 +82,10 @@ class Wrap(FixFact):
     # the collective's operand is an attribute of an object (`self.w[...]`): it works on a
     # module's state (a gather of FSDP-sharded parameters), which a sharded wrap shards too
     on_state: bool = False
+    # what the function returns (ARG_KINDS; "scalar" also for a container of scalars, as a dict
+    # of metrics): one kind per item where it returns a tuple (`out_tuple`); () when not known
+    out: tuple[str, ...] = ()
+    out_tuple: bool = False
 
 
 # What a wrapped function's argument is: a module or other framework object ("module": an
@@ -174,6 +179,7 @@ class DeviceIdAxis(FixFact):
     axis_index: SiteRef | None  # the kernel's `axis_index(...)` of that axis
     signal: bool
     jax_version: str | None
+    mesh_axes: tuple[str, ...] = ()  # the kernel's mesh axes, in order
 
 
 @dataclass(frozen=True)
@@ -185,6 +191,10 @@ class PermOutOfRange(FixFact):
     sources: bool  # some source is out of range
     destinations: bool
     negative: bool
+    written: SiteRef | None = None  # where its list or comprehension is written
+    # a ppermute's perm in which every device of the axis sends once, and the indices taken
+    # modulo the size are a permutation: a ring whose wrap-around was left out
+    ring: bool = False
 
 
 @dataclass(frozen=True)
@@ -192,6 +202,10 @@ class PermDuplicates(FixFact):
     """A perm that repeats a source or a destination (SHL103)."""
     site: SiteRef
     position: int
+    written: SiteRef | None = None  # where its list or comprehension is written
+    # the pairs that send a device to itself (an index clamped at the edge of the axis) are the
+    # repeats: without them every source and destination is unique
+    self_pairs: bool = False
 
 
 @dataclass(frozen=True)
@@ -209,6 +223,14 @@ class UnnamedAxis(FixFact):
     `axis`, which names no axis: given `axis_name=axis`, it binds it (SHL005)."""
     site: SiteRef  # the transformation's call
     axis: str
+
+
+@dataclass(frozen=True)
+class GlobalReduction(FixFact):
+    """A pmean, pmax or pmin over an axis nothing binds, in a function jitted over sharded
+    arrays (GSPMD: its values are global arrays, so the reduction across devices has nothing
+    left to do): dropped, the program means what it meant (SHL005)."""
+    site: SiteRef  # the collective's call
 
 
 @dataclass(frozen=True)
@@ -247,15 +269,29 @@ class InSpecs(FixFact):
 
 
 @dataclass(frozen=True)
+class SpecAxis(FixFact):
+    """A shard_map whose in_specs name `axis`, which is none of its manual axes but names the
+    manual axis `to` otherwise (a logical axis name, another name of the same kind of
+    parallelism: SHL015)."""
+    site: SiteRef  # the shard_map's call (or its decorator's)
+    axis: str
+    to: str
+    # the one string literal the axis was written as, where the in_specs got it from elsewhere
+    # (a config field's default)
+    literal: SiteRef | None = None
+
+
+@dataclass(frozen=True)
 class OutSpecsVarying(FixFact):
     """A shard_map's output (or one component of its output tuple) that varies over `axes` its
     out_specs claim it is replicated over (SHL016), and the remedies, most likely first: reduce
     it before it is returned ("pmean", "psum"), or shard it over the axes ("out_specs")."""
     site: SiteRef  # the shard_map's call (or its decorator's)
     function: SiteRef  # the shard_mapped function: a def's name, or a lambda
-    index: int  # the component of the output tuple; -1: the whole output
+    index: int  # the component of the output tuple; -1: the whole output (or a dict's entry)
     axes: tuple[str, ...]
     remedies: tuple[str, ...]
+    key: str | None = None  # the entry of the output dict (out_specs a dict of specs)
 
 
 # -- JSON --------------------------------------------------------------------------------------

@@ -78,8 +78,9 @@ if __name__ == "__main__":
     step.trace(jax.ShapeDtypeStruct((8, 16), jnp.float32)).lower(lowering_platforms=("cuda",))
 """
 
-# Two rounds: the one-entry device id becomes a {axis: id} dict, which shows the kernel under a
-# partially manual shard_map (SHL004), whose axes the second round makes all manual.
+# Two rounds: the one-entry device id becomes a full one, with the device's own index along "dp",
+# which shows the kernel under a partially manual shard_map (SHL004), whose axes the second round
+# makes all manual.
 PARTIAL_DMA = """\
 import jax
 import jax.numpy as jnp
@@ -145,8 +146,8 @@ def test_safe_fix_makes_the_program_lower(tmp_path, source, code, changed):
 @pytest.mark.jax
 def test_unsafe_fixes_over_rounds(tmp_path):
     """A fix may trade one error for another that the next round fixes: --fix keeps going and
-    keeps the round with the fewest problems left. Here the dict device id leaves 'dp' to an
-    automatic axis (SHL005) in a partially manual shard_map (SHL004): one edit fixes both."""
+    keeps the round with the fewest problems left. Here the full device id takes the index along
+    'dp', an automatic axis (SHL005) in a partially manual shard_map (SHL004): one edit fixes both."""
     path = tmp_path / "prog.py"
     path.write_text(PARTIAL_DMA)
     assert _run(path).returncode != 0
@@ -154,7 +155,7 @@ def test_unsafe_fixes_over_rounds(tmp_path):
     out = subprocess.run(check + ["--fix", "--unsafe-fixes"], capture_output=True, text=True)
     assert "Fixed 3 problems" in out.stdout, out.stdout
     fixed = path.read_text()
-    assert 'device_id={"tp": other}' in fixed and "axis_names" not in fixed
+    assert 'device_id=(lax.axis_index("dp"), other)' in fixed and "axis_names" not in fixed
     after = _run(path)
     assert after.returncode == 0, after.stderr[-2000:]
 

@@ -4,7 +4,10 @@ rewritten program must lower (real JAX, 4 CPU devices, lowered for GPU) and comp
 original meant (the same output shapes; every argument still reaches the function), with the
 framework's own spelling of the wrap (Equinox's `_filter_shard_map` helper around
 `eqx.filter_jit`'s function, `nnx.shard_map` under `nnx.jit`, the wrap around `model.init`
-rather than around `jax.eval_shape`)."""
+rather than around `jax.eval_shape` or the program that calls it); and the fixes of what these
+programs get wrong besides: a scalar metric out of a sharded wrap, a pmean left in a function
+JAX partitions automatically, a kernel under a partial's partially manual shard_map, perms that
+clamp at the axis' edges or leave out a ring's wrap-around."""
 
 from __future__ import annotations
 
@@ -171,6 +174,203 @@ before = model.kernel[...]
 loss = train_step(model, optimizer, jnp.ones((16, 8)), jnp.zeros((16, 4)))
 assert loss.shape == () and not (model.kernel[...] == before).all()
 ''', "@nnx.shard_map(mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False)"),
+    # Linen: an eval step whose one output is a scalar metric: the sharded wrap gives it `P()`,
+    # and the next round averages it over the data axis
+    "linen_eval_scalar_metric": ('''
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+
+class Contrastive(nn.Module):
+    @nn.compact
+    def __call__(self, x):
+        z = nn.Dense(8)(x)
+        every = jax.lax.all_gather(z, "batch", tiled=True)
+        labels = jax.lax.axis_index("batch") * z.shape[0] + jnp.arange(z.shape[0])
+        return z @ every.T, labels
+
+
+model = Contrastive()
+params = model.init(jax.random.key(0), jnp.ones((4, 8)))
+
+
+@jax.jit
+def eval_step(params, x):
+    logits, labels = model.apply(params, x)
+    return jnp.mean(jnp.argmax(logits, -1) == labels)
+
+
+out = eval_step.trace(params, jnp.ones((16, 8)))
+assert out.out_info.shape == (), out.out_info.shape
+out.lower(lowering_platforms=("cuda",))
+''', 'return jax.lax.pmean(jnp.mean(jnp.argmax(logits, -1) == labels), "batch")'),
+    # Linen: an eager model.init of a module that runs a ring of ppermutes, in a program whose
+    # forward pass is shard_mapped already: the wrap goes around model.init, not the program
+    "linen_eager_init_ring": ('''
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+from jax.sharding import PartitionSpec as P
+
+
+class Ring(nn.Module):
+    @nn.compact
+    def __call__(self, x):
+        n = 4
+        return nn.Dense(8)(jax.lax.ppermute(x, "sp", [(i, (i + 1) % n) for i in range(n)]))
+
+
+def main():
+    mesh = jax.make_mesh((4,), ("sp",), axis_types=(jax.sharding.AxisType.Explicit,))
+    model = Ring()
+    forward = jax.jit(jax.shard_map(model.apply, mesh=mesh, in_specs=(P(), P("sp")), out_specs=P("sp")))
+    params = model.init(jax.random.key(0), jnp.ones((2, 8)))
+    x = jax.ShapeDtypeStruct((8, 8), jnp.float32, sharding=jax.sharding.NamedSharding(mesh, P("sp")))
+    assert forward.trace(params, x).out_info.shape == (8, 8)
+
+
+main()
+''', "params = jax.shard_map(model.init, mesh=mesh_2, in_specs=P(), out_specs=P(), check_vma=False)("),
+    # NNX: a train step jitted over sharded arrays (automatic partitioning) whose loss is
+    # pmean'ed as if it ran per device: the pmean goes, the constraint in the model stays
+    "nnx_gspmd_leftover_pmean": ('''
+import jax
+import jax.numpy as jnp
+import optax
+from flax import nnx
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+mesh = jax.make_mesh((2, 2), ("data", "model"), axis_types=(jax.sharding.AxisType.Auto,) * 2)
+
+
+class Mlp(nnx.Module):
+    def __init__(self, rngs):
+        self.dense = nnx.Linear(8, 8, rngs=rngs)
+
+    def __call__(self, x):
+        return jax.lax.with_sharding_constraint(self.dense(x), P("data", "model"))
+
+
+def loss_fn(model, x):
+    local = jnp.mean(model(x) ** 2)
+    return jax.lax.pmean(local, "data")
+
+
+@nnx.jit
+def train_step(model, optimizer, x):
+    loss, grads = nnx.value_and_grad(loss_fn)(model, x)
+    optimizer.update(model, grads)
+    return loss
+
+
+with jax.set_mesh(mesh):
+    model = Mlp(nnx.Rngs(0))
+    optimizer = nnx.Optimizer(model, optax.sgd(0.1), wrt=nnx.Param)
+    x = jax.device_put(jnp.ones((8, 8)), NamedSharding(mesh, P("data")))
+    assert train_step(model, optimizer, x).shape == ()
+''', "    return local\n"),
+    # Linen: a Pallas remote-DMA kernel under a shard_map made by a partial that leaves the
+    # data axis automatic: the partial's axis_names go, and the one-entry device id addresses
+    # the kernel's axis
+    "linen_kernel_partial_manual": ('''
+import functools
+
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+from jax.sharding import Mesh, PartitionSpec as P
+
+
+def _kernel(x_ref, o_ref, send_sem, recv_sem):
+    right = lax.rem(lax.axis_index("x") + 1, lax.axis_size("x"))
+    copy = pltpu.make_async_remote_copy(src_ref=x_ref, dst_ref=o_ref, send_sem=send_sem, recv_sem=recv_sem,
+                                        device_id=(right,), device_id_type=pltpu.DeviceIdType.MESH)
+    copy.start()
+    copy.wait()
+
+
+def right_permute(x):
+    return pl.pallas_call(
+        _kernel, out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+        in_specs=[pl.BlockSpec(memory_space=pl.ANY)], out_specs=pl.BlockSpec(memory_space=pl.ANY),
+        scratch_shapes=[pltpu.SemaphoreType.DMA] * 2)(x)
+
+
+class Halo(nn.Module):
+    @nn.compact
+    def __call__(self, x):
+        return nn.Dense(128)(jnp.concatenate([right_permute(x[-8:]), x], axis=0))
+
+
+mesh = Mesh(np.array(jax.devices()).reshape(2, 2), ("data", "x"))
+seq_only = functools.partial(jax.shard_map, mesh=mesh, axis_names={"x"}, check_vma=False)
+layer = Halo()
+params = jax.eval_shape(layer.init, jax.random.key(0), jnp.ones((64, 128)))
+apply = jax.jit(seq_only(layer.apply, in_specs=(P(), P("x")), out_specs=P("x")))
+apply.trace(params, jax.ShapeDtypeStruct((128, 128), jnp.float32)).lower(lowering_platforms=("tpu",))
+''', "seq_only = functools.partial(jax.shard_map, mesh=mesh, check_vma=False)"),
+    # Equinox: halo exchanges whose perms clamp at the edges (min/max): the pairs that send a
+    # device to itself are the repeats, and go
+    "eqx_halo_clamped_perm": ('''
+import equinox as eqx
+import jax
+import jax.numpy as jnp
+from jax.sharding import PartitionSpec as P
+
+
+class Halo(eqx.Module):
+    n: int = eqx.field(static=True)
+
+    def __call__(self, x):
+        to_right = [(i, min(i + 1, self.n - 1)) for i in range(self.n)]
+        to_left = [(i, max(i - 1, 0)) for i in range(self.n)]
+        left = jax.lax.ppermute(x[-1:], "space", perm=to_right)
+        right = jax.lax.ppermute(x[:1], "space", perm=to_left)
+        return jnp.concatenate([left, x, right])
+
+
+mesh = jax.sharding.Mesh(jax.devices(), ("space",))
+f = jax.jit(jax.shard_map(Halo(4), mesh=mesh, in_specs=P("space"), out_specs=P("space")))
+assert f.trace(jnp.ones((16, 8))).out_info.shape == (24, 8)
+f.trace(jnp.ones((16, 8))).lower(lowering_platforms=("cuda",))
+''', "to_right = [(i, min(i + 1, self.n - 1)) for i in range(self.n) if i != min(i + 1, self.n - 1)]"),
+    # Linen: a ring step whose ring perm, built by a helper, leaves out the wrap-around: it
+    # wraps around the axis where the helper writes it
+    "linen_ring_perm_helper": ('''
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+from jax.sharding import PartitionSpec as P
+
+
+def ring_perm(n):
+    return [(i, i + 1) for i in range(n)]
+
+
+class RingMix(nn.Module):
+    @nn.compact
+    def __call__(self, x):
+        perm = ring_perm(4)
+
+        def body(_, kv):
+            return jax.lax.ppermute(kv, "sp", perm)
+
+        if not self.is_initializing():
+            x = x + jax.lax.fori_loop(0, 4, body, x)
+        return nn.Dense(8)(x)
+
+
+model = RingMix()
+params = jax.eval_shape(model.init, jax.random.key(0), jnp.ones((2, 8)))
+mesh = jax.make_mesh((4,), ("sp",), axis_types=(jax.sharding.AxisType.Auto,))
+f = jax.jit(jax.shard_map(model.apply, mesh=mesh, in_specs=(P(), P("sp")), out_specs=P("sp")))
+f.trace(params, jnp.ones((8, 8))).lower(lowering_platforms=("cuda",))
+''', "return [(i, (i + 1) % n) for i in range(n)]"),
 }
 
 

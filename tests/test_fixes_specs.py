@@ -2,9 +2,10 @@
 JAX: the program fails as written (JAX's own error), `shardlint check --fix --unsafe-fixes`
 makes the edit the analysis finds most likely, and the fixed program lowers.
 
-SHL015: in_specs rebuilt to fit the arguments; SHL016: an output the out_specs claim replicated
-reduced (pmean, psum) or sharded; SHL005/SHL006: the axis named where its literal is written, or
-by the pmap/vmap that names none."""
+SHL015: in_specs rebuilt to fit the arguments, or naming the mesh axis a logical one stands for;
+SHL016: an output the out_specs claim replicated reduced (pmean, psum) or sharded, a dict's
+entry by entry; SHL005/SHL006: the axis named where its literal is written (the bound axis of
+the same kind of parallelism where no spelling is close), or by the pmap/vmap that names none."""
 
 import json
 import os
@@ -14,7 +15,7 @@ import textwrap
 
 import pytest
 
-from shardlint.analysis.fixfacts import FixFact, InSpecs, OutSpecsVarying, SiteRef, SpecsRepair
+from shardlint.analysis.fixfacts import FixFact, InSpecs, OutSpecsVarying, SiteRef, SpecAxis, SpecsRepair
 
 pytestmark = pytest.mark.jax
 
@@ -230,8 +231,114 @@ def test_an_nnx_pmap_that_names_no_axis_names_the_collectives(tmp_path):
     assert '@nnx.pmap(in_axes=0, out_axes=0, axis_name="device")' in fixed
 
 
+MESH_2D = 'mesh2 = Mesh(np.array(jax.devices()).reshape(2, 2), ("data", "{axis}"))\n'
+
+
+@pytest.mark.parametrize("written, mesh_axis", [
+    ("model", "tensor"),  # another name of tensor parallelism
+    ("tensor", "model"),
+    ("mlp", "model"),  # a logical axis name that partitioning rules map to the model axis
+    ("sequence", "seq"),  # an abbreviation
+])
+def test_axis_of_the_same_kind_of_parallelism_is_renamed_where_written(tmp_path, written, mesh_axis):
+    fixed = fix(tmp_path, "import numpy as np\n" + MESH_2D.format(axis=mesh_axis) + textwrap.dedent(f"""
+        class RowParallel:
+            def __init__(self, axis_name):
+                self.axis_name = axis_name
+
+            def __call__(self, x, w):
+                return jax.lax.psum(x @ w, self.axis_name)
+
+        layer = RowParallel(axis_name="{written}")
+        f = jax.jit(jax.shard_map(layer, mesh=mesh2, in_specs=(P("data", "{mesh_axis}"), P("{mesh_axis}")),
+                                  out_specs=P("data")))
+        f.trace(jnp.ones((8, 16)), jnp.ones((16, 4))).lower(lowering_platforms=("cuda",))
+    """), "SHL006", "AssertionError")
+    assert f'RowParallel(axis_name="{mesh_axis}")' in fixed
+
+
+def test_a_logical_axis_is_renamed_to_the_mesh_axis_the_programs_rules_map_it_to(tmp_path):
+    fixed = fix(tmp_path, "import numpy as np\n" + MESH_2D.format(axis="model") + textwrap.dedent("""
+        LOGICAL_RULES = (("batch", "data"), ("embed", None), ("joined_kv", "model"))
+
+        def attend(x, w):
+            return jax.lax.psum(x @ w, "joined_kv")
+
+        f = jax.jit(jax.shard_map(attend, mesh=mesh2, in_specs=(P("data", "model"), P("model")), out_specs=P("data")))
+        f.trace(jnp.ones((8, 16)), jnp.ones((16, 4))).lower(lowering_platforms=("cuda",))
+    """), "SHL006", "AssertionError")
+    assert 'jax.lax.psum(x @ w, "model")' in fixed
+
+
+def test_no_rename_between_axes_of_another_kind(tmp_path):
+    """'expert' says nothing of 'data' or 'model': no axis is guessed for it."""
+    path = tmp_path / "prog.py"
+    path.write_text(HEAD + "import numpy as np\n" + MESH_2D.format(axis="model") + textwrap.dedent("""
+        f = jax.jit(jax.shard_map(lambda x: jax.lax.psum(x, "expert"), mesh=mesh2, in_specs=P("data", "model"),
+                                  out_specs=P("data")))
+        f.trace(jnp.ones((8, 16))).lower(lowering_platforms=("cuda",))
+    """))
+    out = subprocess.run([sys.executable, "-m", "shardlint.server.cli", "check", "--no-cache", "--format", "json",
+                          str(path)], capture_output=True, text=True)
+    (diag,) = [d for d in json.loads(out.stdout) if d["code"] == "SHL006"]
+    assert diag["fix"] is None, diag["fix"]
+
+
+def test_a_dict_of_scalar_metrics_is_averaged(tmp_path):
+    fixed = fix(tmp_path, """
+        def metrics(logits, labels):
+            loss = jnp.mean((logits - labels[:, None]) ** 2)
+            accuracy = (logits.argmax(-1) == labels).mean()
+            return {"loss": loss, "accuracy": accuracy}
+
+        def evaluate(w, x, labels):
+            return metrics(x @ w, labels)
+
+        f = jax.jit(jax.shard_map(evaluate, mesh=mesh, in_specs=(P(), P("d"), P("d")), out_specs=P()))
+        f.trace(jnp.ones((8, 4)), jnp.ones((16, 8)), jnp.ones((16,), jnp.int32)).lower(lowering_platforms=("cuda",))
+    """, "SHL016", REPLICATION)
+    assert 'return jax.lax.pmean(metrics(x @ w, labels), "d")' in fixed
+
+
+def test_a_tuple_of_scalar_metrics_is_averaged_as_one_value(tmp_path):
+    fixed = fix(tmp_path, """
+        def evaluate(w, x):
+            y = x @ w
+            return jnp.mean(y), jnp.max(y)
+
+        f = jax.jit(jax.shard_map(evaluate, mesh=mesh, in_specs=(P(), P("d")), out_specs=P()))
+        f.trace(jnp.ones((8, 4)), jnp.ones((16, 8))).lower(lowering_platforms=("cuda",))
+    """, "SHL016", REPLICATION)
+    assert 'return jax.lax.pmean((jnp.mean(y), jnp.max(y)), "d")' in fixed
+
+
+def test_one_entry_of_a_dict_output_is_sharded(tmp_path):
+    fixed = fix(tmp_path, """
+        def local(x):
+            return {"loss": jax.lax.pmean(jnp.mean(x), "d"), "logits": x}
+
+        f = jax.jit(jax.shard_map(local, mesh=mesh, in_specs=P("d"), out_specs={"loss": P(), "logits": P()}))
+        f.trace(jnp.ones((16, 8))).lower(lowering_platforms=("cuda",))
+    """, "SHL016", REPLICATION)
+    assert 'out_specs={"loss": P(), "logits": P("d")}' in fixed
+
+
+def test_a_logical_axis_in_in_specs_becomes_the_mesh_axis(tmp_path):
+    fixed = fix(tmp_path, "import numpy as np\n" + MESH_2D.format(axis="tensor") + textwrap.dedent("""
+        def matmul(h, w):
+            return jax.lax.psum(h @ w, "tensor")
+
+        f = jax.jit(jax.shard_map(matmul, mesh=mesh2, in_specs=(P("activation_batch", "tensor"), P("tensor")),
+                                  out_specs=P("data")))
+        f.trace(jnp.ones((8, 16)), jnp.ones((16, 4))).lower(lowering_platforms=("cuda",))
+    """), "SHL015", "must refer to an axis marked as manual")
+    assert 'in_specs=(P("data", "tensor"), P("tensor"))' in fixed
+
+
 def test_spec_facts_round_trip_through_json():
     site = SiteRef("a.py", 1, 1, 1, 9)
     for fact in (InSpecs(site, SpecsRepair(("0", "params"), "tuple", (1, -1), ("x",), ("y",))),
-                 OutSpecsVarying(site, site, 1, ("d",), ("pmean", "out_specs"))):
+                 OutSpecsVarying(site, site, 1, ("d",), ("pmean", "out_specs")),
+                 OutSpecsVarying(site, site, -1, ("d",), ("out_specs",), "logits"),
+                 SpecAxis(site, "activation_batch", "data")):
         assert FixFact.from_json(json.loads(json.dumps(fact.to_json()))) == fact

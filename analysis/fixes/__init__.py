@@ -12,7 +12,8 @@ names the fixers it offers in the rule registry (`Rule.fixers`). `edits` and `im
 pieces they share, `apply` merges and applies them.
 """
 
-from . import axes, mesh, mosaic, perm, pmap, ppermute, specs, versions, wrap  # noqa: F401  (they register their fixers)
+# (they register their fixers)
+from . import axes, gspmd, mesh, mosaic, perm, pmap, ppermute, specs, versions, wrap  # noqa: F401
 from .apply import FixResult, apply_fixes, fix_all
 from .edits import apply_edits
 from .registry import FIXERS, fixes_for

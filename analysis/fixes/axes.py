@@ -11,7 +11,7 @@ from ..diagnostics import Diagnostic, Fix
 from ..fixfacts import AxisSource, ManualAxes, RenameAxis, UnnamedAxis, VmaCheck
 from .edits import append_kwarg, remove_keyword, replace_node, sequence
 from .registry import FixContext, fixer
-from .tree import keyword_index, literal_str
+from .tree import callee_name, keyword_index, literal_str
 
 TITLE_MANUAL = "Make all mesh axes manual"
 
@@ -24,9 +24,18 @@ def quoted(mod, name: str) -> str:
 
 @fixer("manual_axes", ManualAxes)
 def manual_axes(diag: Diagnostic, fact: ManualAxes, ctx: FixContext) -> Fix | None:
-    """`axis_names=` (the experimental `auto=`) goes from the shard_map: every axis is manual."""
+    """`axis_names=` (the experimental `auto=`) goes from the shard_map, or from the
+    `functools.partial(jax.shard_map, ..., axis_names=...)` it is made with: every axis is
+    manual."""
     found = ctx.call_at(fact.site)
-    edit = remove_keyword(*found, fact.keyword) if found is not None else None
+    if found is None:
+        return None
+    mod, call = found
+    edit = remove_keyword(mod, call, fact.keyword)
+    if edit is None and isinstance(call.func, cst.Name):
+        made = mod.assigned_value(call, call.func.value)
+        if isinstance(made, cst.Call) and callee_name(made.func) in ("partial", "functools.partial"):
+            edit = remove_keyword(mod, made, fact.keyword)
     return None if edit is None else Fix(TITLE_MANUAL, "safe", (edit,))
 
 

@@ -24,12 +24,15 @@ TITLE_AUTO_AXES = "Build the mesh with Auto axes"
 def find_or_insert_mesh(imp: Importer, edits: list, meshes: tuple[MeshRef, ...], axes: list[str],
                         before) -> tuple[str, bool]:
     """A mesh name visible at `before` with every axis in `axes`, and whether its axes are
-    Explicit: a mesh in scope, else a new one inserted (into `edits`) above the statement of
+    Explicit: a mesh in scope (a module-level one bound above `before`, unless `before` is in a
+    function, which runs later), else a new one inserted (into `edits`) above the statement of
     `before`."""
-    for m in meshes:
-        if m.name and set(axes) <= set(m.axes):
-            return m.name, m.explicit
     mod = imp.mod
+    line = mod.pos[mod.statement_of(before)].start.line
+    in_function = mod.function_of(before) is not None
+    for m in meshes:
+        if m.name and set(axes) <= set(m.axes) and (in_function or m.line <= line):
+            return m.name, m.explicit
     axes = list(axes) or ["x"]
     # `Mesh`, not `jax.make_mesh`: its axes are Auto on every JAX version, whereas make_mesh
     # makes Explicit axes on JAX 0.10, where a sharded in_specs must match the inputs' sharding.

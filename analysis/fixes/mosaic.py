@@ -11,6 +11,7 @@ import libcst as cst
 from ..diagnostics import Diagnostic, Fix
 from ..fixfacts import DeviceIdAxis, MissingCollectiveId, UnusedCollectiveId
 from ..jaxfacts import DICT_DEVICE_ID
+from .axes import quoted
 from .edits import append_kwarg, remove_arg, replace_node
 from .importer import Importer
 from .registry import FixContext, fixer
@@ -80,24 +81,40 @@ def remove_collective_id(diag: Diagnostic, fact: UnusedCollectiveId, ctx: FixCon
 
 
 @fixer("device_id", DeviceIdAxis)
-def device_id_axis(diag: Diagnostic, fact: DeviceIdAxis, ctx: FixContext) -> Fix | None:
-    """SHL105 with a one-entry MESH device id: `device_id=(peer,)` becomes `device_id={axis:
-    peer}`, which Pallas completes with the device's own index along every other mesh axis."""
-    if ctx.version(fact.jax_version) < DICT_DEVICE_ID:
-        return None
+def device_id_axis(diag: Diagnostic, fact: DeviceIdAxis, ctx: FixContext) -> list[Fix | None]:
+    """SHL105 with a one-entry MESH device id: the peer's index along the axis, and the device's
+    own index along every other mesh axis, as a full tuple in the mesh's order (`device_id=
+    (lax.axis_index("data"), peer)`: every JAX version takes it, and no pvary is lowered into
+    the kernel), or as `device_id={axis: peer}`, which Pallas completes so (JAX >= 0.8)."""
     found = ctx.call_at(fact.site)
     if found is None:
-        return None
+        return []
     mod, call = found
     value = argument(call, "device_id", 2 if fact.signal else 4)
     if value is None or isinstance(value, cst.Dict):
-        return None
+        return []
     if isinstance(value, (cst.Tuple, cst.List)):
         if len(value.elements) != 1:
-            return None
+            return []
         peer = mod.text_of(value.elements[0].value)
     else:
         peer = mod.text_of(value)
+    return [ctx.attempt(_full_device_id, mod, value, peer, fact),
+            ctx.attempt(_dict_device_id, mod, call, value, peer, fact)
+            if ctx.version(fact.jax_version) >= DICT_DEVICE_ID else None]
+
+
+def _full_device_id(mod: SourceModule, value, peer: str, fact: DeviceIdAxis) -> Fix | None:
+    if fact.axis not in fact.mesh_axes:
+        return None
+    imp = Importer(mod, value)
+    index = imp.jax_attribute("jax.lax.axis_index")
+    ids = [peer if a == fact.axis else f"{index}({quoted(mod, a)})" for a in fact.mesh_axes]
+    return Fix(f"Address the peer along axis {fact.axis!r}, the device's own index along the others", "unsafe",
+               imp.with_imports([replace_node(mod, value, f"({', '.join(ids)})")], value))
+
+
+def _dict_device_id(mod: SourceModule, call, value, peer: str, fact: DeviceIdAxis) -> Fix | None:
     key = f'"{fact.axis}"'
     index = fact.axis_index
     if index is not None and os.path.abspath(index.path) == os.path.abspath(mod.path):

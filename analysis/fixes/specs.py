@@ -8,12 +8,12 @@ from __future__ import annotations
 import libcst as cst
 
 from ..diagnostics import Diagnostic, Fix
-from ..fixfacts import InSpecs, OutSpecsVarying
+from ..fixfacts import InSpecs, OutSpecsVarying, SpecAxis
 from .axes import quoted
 from .edits import replace_node
 from .importer import Importer
 from .registry import FixContext, fixer
-from .tree import SourceModule, argument, literal_str
+from .tree import SourceModule, argument, literal_str, walk
 
 
 @fixer("in_specs", InSpecs)
@@ -100,16 +100,27 @@ def _reduce(op: str):
                         or fact.index >= len(value.elements):
                     return None
                 value = value.elements[fact.index].value
+            elif fact.key is not None:
+                value = _child(value, fact.key)
+                if value is None:
+                    return None
             targets.append(value)
         if not targets:
             return None
         imp = Importer(mod, fn)
         reducer = imp.jax_attribute(f"jax.lax.{op}")
-        edits = [replace_node(mod, v, f"{reducer}({mod.text_of(v)}, {_axes_text(mod, fact.axes)})") for v in targets]
-        what = "the returned value" if fact.index < 0 else f"output {fact.index}"
+        edits = [replace_node(mod, v, f"{reducer}({_operand(mod, v)}, {_axes_text(mod, fact.axes)})") for v in targets]
+        what = f"output {fact.index}" if fact.index >= 0 else f"output {fact.key!r}" if fact.key is not None \
+            else "the returned value"
         return Fix(f"Reduce {what} with {op} over {_axes_text(mod, fact.axes)}", "unsafe",
                    imp.with_imports(edits, fn))
     return build
+
+
+def _operand(mod: SourceModule, value) -> str:
+    """The returned value as one argument: a bare tuple (`return loss, acc`) in parentheses."""
+    text = mod.text_of(value)
+    return f"({text})" if isinstance(value, cst.Tuple) and not value.lpar else text
 
 
 def _shard_output(fact: OutSpecsVarying, ctx: FixContext) -> Fix | None:
@@ -118,8 +129,8 @@ def _shard_output(fact: OutSpecsVarying, ctx: FixContext) -> Fix | None:
         return None
     mod, call = found
     node = _written(mod, call, argument(call, "out_specs", 3))
-    if fact.index >= 0:
-        node = _child(node, str(fact.index))
+    if fact.index >= 0 or fact.key is not None:
+        node = _child(node, str(fact.index) if fact.index >= 0 else fact.key)
     if not isinstance(node, cst.Call) or node.args:
         return None
     axes = _axes_text(mod, fact.axes)
@@ -128,6 +139,30 @@ def _shard_output(fact: OutSpecsVarying, ctx: FixContext) -> Fix | None:
 
 
 _REMEDIES = {"pmean": _reduce("pmean"), "psum": _reduce("psum"), "out_specs": _shard_output}
+
+
+@fixer("spec_axis", SpecAxis)
+def spec_axis(diag: Diagnostic, fact: SpecAxis, ctx: FixContext) -> Fix | None:
+    """Every string literal naming the axis in the shard_map's in_specs (where a name it passes
+    is assigned, if one) becomes the manual axis it stands for; where the in_specs hold none,
+    the one literal the axis was traced to (a config field's default)."""
+    found = ctx.call_at(fact.site)
+    if found is None:
+        return None
+    mod, call = found
+    node = _written(mod, call, argument(call, "in_specs", 2))
+    strings = [n for n in walk(node) if isinstance(n, cst.SimpleString) and literal_str(n) == fact.axis] \
+        if node is not None else []
+    where = "in in_specs"
+    if not strings and fact.literal is not None:
+        mod = ctx.module(fact.literal.path)
+        string = mod.node_at(fact.literal, (cst.SimpleString,)) if mod is not None else None
+        strings = [string] if string is not None and literal_str(string) == fact.axis else []
+        where = f"where {fact.axis!r} is written"
+    if not strings:
+        return None
+    return Fix(f"Use the manual axis {fact.to!r} {where}", "unsafe",
+               tuple(replace_node(mod, n, f"{n.quote}{fact.to}{n.quote}") for n in strings))
 
 
 def _function(mod: SourceModule, site) -> cst.FunctionDef | cst.Lambda | None:

@@ -35,13 +35,15 @@ _BLOCK_COLLECTIVES = frozenset({"all_gather", "psum_scatter", "reduce_scatter"})
 def wraps(diag: Diagnostic, fact: Wrap, ctx: FixContext) -> list[Fix | None]:
     """The replicated wrap and the sharded one. A gather or a reduce-scatter works on blocks:
     over replicated operands the shapes it gives no longer fit the code around it, so the
-    sharded wrap comes first there. Under a pmap, shard_map helps only when the pmap binds the
-    axes the call names (a misspelt axis is no scope problem: no wrap repairs it). An `nnx.jit`
-    step of NNX modules is offered `nnx.shard_map` first, which passes their state through."""
+    sharded wrap comes first there (unless the arguments are not known, as an eager call's:
+    sharded alike, its keys and parameters would be too). Under a pmap, shard_map helps only
+    when the pmap binds the axes the call names (a misspelt axis is no scope problem: no wrap
+    repairs it). An `nnx.jit` step of NNX modules is offered `nnx.shard_map` first, which
+    passes their state through."""
     pmap = diag.fact(Pmap)
     if pmap is not None and not set(fact.axes) <= {pmap.axis_name}:
         return []
-    blocks = (fact.api or "").rsplit(".", 1)[-1] in _BLOCK_COLLECTIVES
+    blocks = (fact.api or "").rsplit(".", 1)[-1] in _BLOCK_COLLECTIVES and (fact.args or fact.kind != "call")
     lifted = (True, False) if nnx_step(fact) else (False,)
     return [ctx.attempt(_wrap, fact, ctx, sharded, nnx) for nnx in lifted
             for sharded in ((True, False) if blocks else (False, True))]
@@ -61,7 +63,7 @@ def shard_map_kwargs(imp: Importer, edits: list[Edit], fact: Wrap, modern: bool,
     if sharded:
         spec = f'{p}("{axes[0]}")' if len(axes) == 1 else f"{p}(({', '.join(f'{chr(34)}{a}{chr(34)}' for a in axes)}))"
         kinds = () if fact.on_state else fact.args if kinds is None else kinds
-        kwargs = f"mesh={mesh}, in_specs={in_specs(p, spec, kinds)}, out_specs={spec}"
+        kwargs = f"mesh={mesh}, in_specs={in_specs(p, spec, kinds)}, out_specs={out_specs(p, spec, fact)}"
         if fact.pallas:
             kwargs += ", check_vma=False" if modern else ", check_rep=False"
         return kwargs
@@ -76,6 +78,16 @@ def in_specs(p: str, spec: str, kinds: tuple[str, ...]) -> str:
         return spec
     specs = [spec if k == "batch" else f"{p}()" for k in kinds]
     return f"({', '.join(specs)}{',' if len(specs) == 1 else ''})"
+
+
+def out_specs(p: str, spec: str, fact: Wrap) -> str:
+    """The out_specs of a sharded wrap: the outputs sharded by `spec` as the data is, except
+    scalars (a loss, a metric, a dict of metrics), which have no dimension to shard: `P()`
+    (the value still varies, and the re-check reduces it where it is returned)."""
+    specs = [f"{p}()" if k == "scalar" else spec for k in fact.out]
+    if not fact.out_tuple:
+        return specs[0] if specs else spec
+    return f"({', '.join(specs)}{',' if len(specs) == 1 else ''})" if len(set(specs)) > 1 else specs[0]
 
 
 def shards_data(kinds: tuple[str, ...]) -> bool:

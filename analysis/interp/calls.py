@@ -12,8 +12,8 @@ from .events import StartEvent
 from .frames import Context, Raise, Site
 from .values import (
     ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory, Func, Inst, Lifted,
-    MethodOf, Multi, Partial, Seq, Traced, Transformed, Unknown, Value, exact_vma, fresh_copy, join, options, serial,
-    vma_of,
+    MethodOf, Multi, Partial, Seq, Traced, Transformed, Unknown, Value, exact_vma, fresh_copy, full_reduction, join,
+    options, serial, vma_of,
 )
 
 MAX_VARIANTS = 12  # analyses of one function before its arguments are no longer told apart
@@ -338,7 +338,8 @@ class CallMixin:
             if name == "astype" and args:
                 return ArrayV(obj.shape, args[0].name if isinstance(args[0], DTypeV) else None, vma=obj.vma,
                               exact=obj.exact)
-            return ArrayV(dtype=obj.dtype, vma=obj.vma, exact=obj.exact)
+            shape = () if full_reduction(name, args, kwargs) else None
+            return ArrayV(shape, dtype=obj.dtype, vma=obj.vma, exact=obj.exact)
         if isinstance(obj, Const) and isinstance(obj.value, str) and name == "join" and args:
             items = self.iterate(args[0])
             if items is not None and all(isinstance(i, Const) and isinstance(i.value, str) for i in items):

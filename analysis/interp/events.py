@@ -36,6 +36,7 @@ class CollectiveEvent(Event):
     axes: tuple | None = None  # axis names when static
     axis_value: Value | None = None
     perm: tuple | None = None
+    perm_site: Site | None = None  # where the perm's list (or comprehension) is written
 
     def ident(self):
         return (*super().ident(), self.axes, self.perm)
@@ -173,6 +174,7 @@ class SpecEvent(Event):
     values: Value | None = field(default=None, repr=False)
     fn: Value | None = field(default=None, repr=False)
     inputs: tuple = field(default=(), repr=False)
+    manual: tuple = field(default=(), repr=False)  # axis: the shard_map's manual axes
 
     def ident(self):
         return (*super().ident(), self.which, self.detail)

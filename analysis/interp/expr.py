@@ -89,7 +89,7 @@ class ExprMixin:
             else:
                 items.append(self.eval(e, act, ctx))
         kind = {ast.Tuple: "tuple", ast.List: "list", ast.Set: "set"}[type(node)]
-        return Seq(tuple(items), kind)
+        return Seq(tuple(items), kind, site=self.site(node, act) if kind != "set" else None)
 
     _ex_List = _ex_Set = _ex_Tuple
 
@@ -281,6 +281,12 @@ class ExprMixin:
         result = True
         for op, comp in zip(node.ops, node.comparators):
             right = self.eval(comp, act, ctx)
+            if len(node.ops) == 1 and not isinstance(op, (ast.In, ast.NotIn, ast.Is, ast.IsNot)) and \
+                    (isinstance(left, ArrayV) or isinstance(right, ArrayV)):
+                # an array compared elementwise: a boolean array, varying as its operands do
+                arrays = [v for v in (left, right) if isinstance(v, ArrayV)]
+                exact = all(isinstance(v, Const) or (isinstance(v, ArrayV) and v.exact) for v in (left, right))
+                return ArrayV(dtype="bool", vma=frozenset().union(*(a.vma for a in arrays)), exact=exact)
             r = self.compare(op, left, right)
             if r is None:
                 result = None
@@ -406,7 +412,9 @@ class ExprMixin:
                     return Unknown
                 out[k.value] = v
             return DictV(out)
-        return Seq(tuple(items), "set" if isinstance(node, ast.SetComp) else "list")
+        if isinstance(node, ast.SetComp):
+            return Seq(tuple(items), "set")
+        return Seq(tuple(items), "list", site=self.site(node, act))
 
     def _expand(self, node, gens, act, ctx, items: list, first: list | None = None) -> bool:
         if not gens:

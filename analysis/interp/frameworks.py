@@ -19,6 +19,10 @@ from .values import (
 LINEN_MODULES = {"flax.linen.Module", "flax.linen.module.Module"}
 
 
+# How a call path says that Linen's `init`/`apply` runs a module's method.
+RUNS_MODULE = "runs the module"
+
+
 class FrameworkMixin:
     def _api_graph_split(self, name, row, p, act, ctx, site, node, decorating):
         model = p.get("node", Unknown)
@@ -130,7 +134,7 @@ class FrameworkMixin:
                 else:
                     fn = Bound(m, model)
                 results.append(self.call(fn, args, kwargs, act, ctx, site, node,
-                                         label=f"{name.rsplit('.', 1)[-1]} runs the module"))
+                                         label=f"{name.rsplit('.', 1)[-1]} {RUNS_MODULE}"))
         finally:
             stats = self.norm_stats.pop()
         if name.endswith(".init"):

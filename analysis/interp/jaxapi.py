@@ -20,7 +20,7 @@ from .transforms import TransformMixin
 from .values import (
     ArrayV, ClassV, CommV, CompilerParamsV, Const, DevicesV, DictV, DTypeV, Ext, Factory, Func, Inst, MeshV,
     Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, SetMeshV, ShardingV, Transformed, Unknown, Value, join,
-    exact_vma, options, vma_of,
+    exact_vma, full_reduction, options, vma_of,
 )
 
 MAX_SPLIT = 16  # an event with more option combinations than this is recorded unsplit (unknown)
@@ -157,7 +157,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
 
         def make(c, axis_value, perm):
             return CollectiveEvent(site, c, act.path, node, api=name, kind=kind, axes=axis_tuple(axis_value),
-                                   axis_value=axis_value, perm=perm_pairs(perm) if perm is not None else None)
+                                   axis_value=axis_value, perm=perm_pairs(perm) if perm is not None else None,
+                                   perm_site=perm.site if isinstance(perm, Seq) else None)
 
         perm = p.get("perm") if "perm" in row.sig else None
         axis = p.get(row.axis, Unknown)
@@ -405,7 +406,9 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                 known = False
             else:
                 axes.extend(t)
-        return PSpecV(tuple(axes) if known else None, len(entries), tuple(axes))
+        literals = tuple(c for a in entries for c in (a.items if isinstance(a, Seq) else (a,))
+                         if isinstance(c, Const) and isinstance(c.value, str) and c.site is not None)
+        return PSpecV(tuple(axes) if known else None, len(entries), tuple(axes), literals)
 
     # ------------------------------------------------------------------ arrays
 
@@ -606,7 +609,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             keeps = not (name.startswith("jax.lax.") and "invariant" in name)
             vma = frozenset().union(*(vma_of(a) for a in args)) if keeps else frozenset()
             exact = keeps and all(exact_vma(a) for a in (*args, *kwargs.values()))
-            return ArrayV(dtype=_first_dtype(args), vma=vma, exact=exact)
+            shape = () if full_reduction(name.rsplit(".", 1)[-1], args[1:], kwargs) else None
+            return ArrayV(shape, dtype=_first_dtype(args), vma=vma, exact=exact)
         top, _, last = name.rpartition(".")
         if name.split(".")[0] in apis.MODELLED_PACKAGES:
             # A framework's layer class (`nn.Dense(64)`, `nnx.Linear(...)`, `eqx.nn.Linear(...)`)

@@ -75,6 +75,7 @@ class Interpreter(ExprMixin, ApiMixin):
         self.memo_since: dict = {}  # memo key -> values.serial() when that call started
         self.variants: dict = {}
         self.smap_checks: dict = {}  # shard_map Layer -> its check_vma/check_rep value
+        self.jit_outputs: dict = {}  # jit Site -> what the jitted function returned, per call
         self.platforms: list = []  # `lowering_platforms=` of the `.lower(...)` being evaluated
         self.distributed = False  # the program called jax.distributed.initialize (many processes)
         self.norm_stats: list = []  # per Linen apply running: the varying axes of its BatchNorm statistics

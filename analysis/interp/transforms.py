@@ -67,7 +67,9 @@ class TransformMixin:
         platform = _platform_name(p.get("platforms")) or (self.platforms[-1] if self.platforms else None)
         inner = ctx.push(Layer("jit", t.site, frozenset(), auto_partitioned=auto, api=t.api,
                                platform=platform, wrap=p.get("__wrap__"), args=tuple(args)))
-        return self.call(t.fn, args, kwargs, act, inner, site, node, label=label or "calls the jitted function")
+        result = self.call(t.fn, args, kwargs, act, inner, site, node, label=label or "calls the jitted function")
+        self.jit_outputs.setdefault(t.site, []).append(result)
+        return result
 
     def _apply_pmap(self, t, args, kwargs, act, ctx, site, node, label):
         results = []
@@ -161,7 +163,8 @@ class TransformMixin:
         if manual is not None and not named <= manual:
             outside = tuple(sorted(named - manual))
             self.record(SpecEvent(site, ctx, act.path, node, which="axis", axes=outside,
-                                  detail=", ".join(map(repr, sorted(manual)))))
+                                  detail=", ".join(map(repr, sorted(manual))), created=t.site,
+                                  manual=tuple(sorted(manual)), specs=in_specs))
             raise Raise()
         specs = in_specs.items if isinstance(in_specs, Seq) and len(in_specs.items) == len(args) else (
             (in_specs,) * len(args))
@@ -444,6 +447,15 @@ def spec_axes(specs) -> frozenset | None:
     if not leaves or any(i is None for i in leaves):
         return None
     return frozenset(a for i in leaves for a in i)
+
+
+def spec_literals(specs) -> list:
+    """The string Consts the PartitionSpecs of a pytree of specs were given (with their sites)."""
+    if isinstance(specs, Seq):
+        return [c for i in specs.items for c in spec_literals(i)]
+    if isinstance(specs, DictV):
+        return [c for i in specs.items.values() for c in spec_literals(i)]
+    return list(specs.literals) if isinstance(specs, PSpecV) else []
 
 
 def spec_leaves(specs, partly: bool = False):

@@ -256,6 +256,7 @@ class PSpecV(Value):
     axes: tuple | None
     entries: int | None = None  # how many entries (dimensions) it has
     named: tuple = ()  # the axes its known entries name (all of `axes` when those are known)
+    literals: tuple = ()  # the string Consts its entries hold (where each was written: their sites)
 
     def key(self):
         return ("pspec", self.axes, self.entries, self.named)
@@ -311,6 +312,9 @@ class Seq(Value):
     items: tuple
     kind: str = "tuple"
     born: int = field(default_factory=lambda: next(_SERIAL), repr=False)  # see fresh_copy
+    # Where a list was written as a display or a comprehension (a Site), for fixes that edit it
+    # there (a perm built in a helper function): the value keeps it wherever it flows.
+    site: object = field(default=None, repr=False)
 
     def key(self):
         return ("seq", self.kind, tuple(i.key() for i in self.items))
@@ -491,6 +495,24 @@ def exact_vma(v) -> bool:
     if isinstance(v, DictV):
         return all(exact_vma(i) for i in v.items.values())
     return isinstance(v, Const)
+
+
+# Reductions of an array to one number where they are given no axis (`jnp.mean(x)`, `x.sum()`,
+# `jax.nn.logsumexp(x)`, `jnp.linalg.norm(x)`).
+_FULL_REDUCTIONS = frozenset({
+    "sum", "mean", "max", "min", "prod", "amax", "amin", "argmax", "argmin", "all", "any", "average", "std", "var",
+    "median", "ptp", "count_nonzero", "nanmean", "nansum", "nanmax", "nanmin", "nanprod", "nanstd", "nanvar",
+    "nanmedian", "nanargmax", "nanargmin", "logsumexp", "norm",
+})
+
+
+def full_reduction(op: str, more_args, kwargs) -> bool:
+    """Whether `op` applied to an array, given `more_args` after it and `kwargs`, reduces it to a
+    scalar: a reduction given no axis (by position or keyword), nor `keepdims`, nor a norm's `ord`."""
+    if op not in _FULL_REDUCTIONS:
+        return False
+    given = [*more_args, *(kwargs.get(k) for k in ("axis", "axes", "keepdims", "ord"))]
+    return all(v is None or (isinstance(v, Const) and v.value in (None, False)) for v in given)
 
 
 def is_varying(v) -> bool:

@@ -81,7 +81,8 @@ RULES: dict[str, Rule] = {
             "`vmap(axis_name=)` binds.",
             jf.UNBOUND_AXIS.format(axis="x", name="psum"),
             "Call it inside a transformation that binds the axis, or fix the name.",
-            fixers=("manual_axes", "pmap", "axis_name", "rename_axis", "rename_axis_source", "wrap"),
+            fixers=("manual_axes", "pmap", "axis_name", "rename_axis", "rename_axis_source", "drop_reduction",
+                    "wrap"),
         ),
         Rule(
             "SHL006", "axis-not-in-mesh", _E,
@@ -162,7 +163,7 @@ RULES: dict[str, Rule] = {
             f"{jf.SPECS_STRUCTURE} / {jf.error_head(jf.IN_SPECS_MANUAL)}",
             "Give one spec per positional argument, as a tuple (a single PartitionSpec applies to all), naming "
             "only the shard_map's manual axes.",
-            fixers=("in_specs",),
+            fixers=("in_specs", "spec_axis"),
         ),
         Rule(
             "SHL016", "shard-map-out-specs-varying", _E,

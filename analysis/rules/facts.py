@@ -10,7 +10,8 @@ from ..config import Config
 from ..diagnostics import Diagnostic, Related, Severity
 from ..fixfacts import FixFact, ManualAxes, MeshRef, Pmap, SiteRef, Wrap
 from ..interp.frames import Context, Site
-from ..interp.values import ArrayV, DictV, GraphPart, Inst, Seq, options
+from ..interp.frameworks import RUNS_MODULE
+from ..interp.values import ArrayV, DictV, GraphPart, Inst, Seq, Unknown, options
 from ..jaxfacts import MAKE_MESH_EXPLICIT, NEWEST_KNOWN, parse_version
 from ..source import SourceFile
 from . import RULES
@@ -25,6 +26,8 @@ class Facts:
     jax_version: str
     files: dict  # abs path -> SourceFile
     meshes: dict  # abs path -> [MeshV bound to module-level names, with the name]
+    jit_outputs: dict = field(default_factory=dict)  # jit Site -> what the jitted function returns
+    logical_rules: dict = field(default_factory=dict)  # the program's logical axis -> its mesh axes
     # id(diagnostic) -> (the context its evidence was recorded in: choices, caught exceptions;
     # the exception JAX raises there, where it is not the rule's usual one)
     contexts: dict = field(default_factory=dict)
@@ -121,12 +124,16 @@ def scope_facts(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | Non
     if wrap is not None:
         (form, ws), function = wrap.wrap, wrap.wrap[1].label
     elif len(ev.path) >= 2:
-        (ws, function), form = ev.path[1], "call"
+        # an eager call: the entry's call, or the `model.init`/`apply` on the way, whose
+        # arguments are the module's arrays (the entry's call may run other shard_maps too)
+        runs = [s for s in ev.path[1:] if s[1].endswith(RUNS_MODULE) and s[0].path in facts.files]
+        (ws, function), form = (runs or ev.path[1:])[0], "call"
     else:
         ws = None
     target_path = ws.path if ws is not None else (ev.path[0][0].path if ev.path else ev.site.path)
     meshes = tuple(MeshRef(name, tuple(m.axes),
-                           m.explicit_types or (m.explicit_default and facts.version >= MAKE_MESH_EXPLICIT))
+                           m.explicit_types or (m.explicit_default and facts.version >= MAKE_MESH_EXPLICIT),
+                           _bound_at(facts, target_path, name))
                    for name, m in facts.meshes.get(target_path, []) if m.axes is not None)
     sm = ctx.innermost("shard_map")
     if sm is not None and sm.mesh_axes is not None and sm.axes is not None:
@@ -138,10 +145,45 @@ def scope_facts(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | Non
         axis = next(iter(pm.axes)) if pm.axes else None
         out.append(Pmap(site_ref(facts, pm.site), axis, axes, meshes, pallas, facts.jax_version, pm.api))
     if ws is not None:
+        returned = facts.jit_outputs.get(wrap.site) if wrap is not None and wrap.kind == "jit" else None
         out.append(Wrap(site_ref(facts, ws), form, function, axes, meshes, pallas, ev.api, facts.jax_version,
                         wrap.api if wrap is not None else None,
-                        tuple(arg_kind(a) for a in wrap.args) if wrap is not None else (), _on_state(ev)))
+                        tuple(arg_kind(a) for a in wrap.args) if wrap is not None else (), _on_state(ev),
+                        *_out_kinds(returned)))
     return tuple(out)
+
+
+def _out_kinds(v) -> tuple[tuple[str, ...], bool]:
+    """(kinds, whether per item of a tuple) of what a wrapped function returns."""
+    if v is None or v is Unknown:
+        return (), False
+    if isinstance(v, Seq) and v.kind == "tuple" and not scalars(v):
+        return tuple(out_kind(i) for i in v.items), True
+    return (out_kind(v),), False
+
+
+def out_kind(v) -> str:
+    """What an output is, for the spec a wrap gives it: "scalar" for a scalar array or a
+    container of them, else as for an argument (ARG_KINDS)."""
+    return "scalar" if all(scalars(o) for o in options(v)) else arg_kind(v)
+
+
+def scalars(v) -> bool:
+    """Whether `v` is a scalar array, or a container of them (a dict of metrics)."""
+    if isinstance(v, ArrayV):
+        return v.shape == ()
+    items = v.items if isinstance(v, Seq) else list(v.items.values()) if isinstance(v, DictV) else None
+    return bool(items) and all(scalars(i) for i in items)
+
+
+def _bound_at(facts: Facts, path: str, name: str) -> int:
+    """The line of the first module-level statement of the file that binds `name` (0: none)."""
+    sf = facts.files.get(path)
+    for st in sf.tree.body if sf is not None and sf.tree is not None else ():
+        targets = st.targets if isinstance(st, ast.Assign) else [st.target] if isinstance(st, ast.AnnAssign) else []
+        if any(isinstance(n, ast.Name) and n.id == name for t in targets for n in ast.walk(t)):
+            return st.lineno
+    return 0
 
 
 def _on_state(ev) -> bool:

@@ -102,7 +102,8 @@ def _id_axis(facts: Facts, comm, smap, axis_idx) -> tuple[DeviceIdAxis, ...]:
         if len(sizes) != len(smap.mesh_axes) or len(wide) != 1:
             return ()
         axis, index = wide[0], None
-    return (DeviceIdAxis(site_ref(facts, comm.site), axis, index, comm.kind == "signal", facts.jax_version),)
+    return (DeviceIdAxis(site_ref(facts, comm.site), axis, index, comm.kind == "signal", facts.jax_version,
+                         tuple(smap.mesh_axes)),)
 
 
 def check(facts: Facts):

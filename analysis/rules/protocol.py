@@ -26,7 +26,8 @@ def check(facts: Facts):
                 f"{quoted(PERM_NOT_UNIQUE.format(name='ppermute' if ev.kind == 'collective' else name, perm=ev.perm))} "
                 f"Give every source and every destination once.",
                 path=ev.path, ctx=ev.ctx,
-                fix_facts=(PermDuplicates(site_ref(facts, ev.site), 3 if ev.kind == "recv" else 2),)))
+                fix_facts=(PermDuplicates(site_ref(facts, ev.site), 3 if ev.kind == "recv" else 2, _written(facts, ev),
+                                          _unique([p for p in ev.perm if p[0] != p[1]])),)))
             continue
         if ev.axes is not None and len(ev.axes) == 1:
             kind, frame = binding(ev.ctx, ev.axes[0])
@@ -42,7 +43,9 @@ def check(facts: Facts):
                         fix_facts=(PermOutOfRange(site_ref(facts, ev.site), 3 if ev.kind == "recv" else 2, size,
                                                   sources=any(a >= size for a, _ in ev.perm),
                                                   destinations=any(b >= size for _, b in ev.perm),
-                                                  negative=any(i < 0 for pair in ev.perm for i in pair)),)))
+                                                  negative=any(i < 0 for pair in ev.perm for i in pair),
+                                                  written=_written(facts, ev),
+                                                  ring=ev.kind == "collective" and _ring(ev.perm, size)),)))
                     continue
             if ev.kind in ("send", "recv") and kind == "manual":
                 groups.setdefault((frame, ev.axes, ev.perm), []).append(ev)
@@ -66,6 +69,22 @@ def check(facts: Facts):
                 f"Pair every psend with a precv of the same axis and perm.",
                 path=e.path, ctx=e.ctx))
     return out
+
+
+def _written(facts: Facts, ev):
+    return site_ref(facts, ev.perm_site) if ev.perm_site is not None else None
+
+
+def _unique(perm) -> bool:
+    """Whether the pairs repeat no source and no destination (and there are some)."""
+    return bool(perm) and len({a for a, _ in perm}) == len({b for _, b in perm}) == len(perm)
+
+
+def _ring(perm, size: int) -> bool:
+    """Every index of the axis is a source once, and the pairs taken modulo the axis size are a
+    permutation of it. (Only a ppermute's perm is closed so: a psend/precv ring deadlocks.)"""
+    pairs = [(a % size, b % size) for a, b in perm]
+    return sorted(a for a, _ in perm) == list(range(size)) and _unique(pairs)
 
 
 def _has_cycle(perm) -> bool:

@@ -4,8 +4,6 @@ on a backend without send/recv (SHL007), and the pmap hint (SHL201)."""
 
 from __future__ import annotations
 
-import difflib
-
 from ..apis import short
 from ..diagnostics import Severity
 from ..jaxfacts import (BRANCH_TYPES, CARRY_TYPES, CONTEXT_MESH, GPU_ONLY, MAKE_MESH_EXPLICIT, MANUAL_SHARDING_ONLY,
@@ -14,12 +12,15 @@ from ..jaxfacts import (BRANCH_TYPES, CARRY_TYPES, CONTEXT_MESH, GPU_ONLY, MAKE_
                         PVARY_VARYING_AGAIN, WHILE_CARRY_TYPES,
                         PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, SEND_RECV_ADDED, SPECS_MISMATCH,
                         SPECS_STRUCTURE, UNBOUND_AXIS, error_head, quoted, version_text)
-from ..fixfacts import AbstractMesh, AutoAxes, AxisSource, ContextMesh, RenameAxis, SendRecv, UnnamedAxis, VmaCheck
+from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, ContextMesh, GlobalReduction, RenameAxis, SendRecv,
+                        SpecAxis, UnnamedAxis, VmaCheck)
 from ..interp.events import (
     CollectiveEvent, ExplicitUnshardedEvent, MeshAxisLookupEvent, NestedMeshEvent, NoMeshEvent, ReceivedCarryEvent,
     SetMeshTracedEvent, SpecEvent, VaryingAgainEvent,
 )
+from ..interp.transforms import spec_literals
 from ..interp.values import Const, Multi, Seq
+from .axisnames import meant_axis
 from .facts import Facts, axis_desc, backend_of, binding, ctx_words, diag, scope_facts, site_ref
 from .specs import in_specs_facts, out_specs_facts
 
@@ -116,7 +117,7 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
             f"{quoted(UNBOUND_AXIS.format(axis=axis, name=name))} Call it "
             f"inside `jax.shard_map` over a mesh with axis {axis!r}.",
             path=ev.path, ctx=ev.ctx, fix_facts=(*scope_facts(facts, ev, ev.axes), *_unnamed(facts, ev, axis, kind),
-                                                 *_rename(facts, ev, axis)))
+                                                 *_rename(facts, ev, axis), *_global_reduction(facts, ev, name)))
     code = _SEND_RECV[ev.kind]
     if kind == "pmap":
         if facts.version >= PMAP_IS_SHARD_MAP:
@@ -189,33 +190,51 @@ def _unnamed(facts: Facts, ev, axis: str, kind: str) -> tuple[UnnamedAxis, ...]:
     return (UnnamedAxis(site_ref(facts, layer.site), axis),) if layer is not None else ()
 
 
+# Reductions that give back a replicated value unchanged: of a global array, they change nothing.
+_IDEMPOTENT = frozenset({"pmean", "pmax", "pmin"})
+
+
+def _global_reduction(facts: Facts, ev, name: str) -> tuple[GlobalReduction, ...]:
+    """A pmean/pmax/pmin that no transformation binds any axis around, under a jit that works on
+    arrays sharded over several devices (automatic partitioning: the values it sees are whole)."""
+    if name not in _IDEMPOTENT or any(f.kind in ("shard_map", "pmap", "vmap") for f in ev.ctx.layers):
+        return ()
+    jit = ev.ctx.innermost("jit")
+    return (GlobalReduction(site_ref(facts, ev.site)),) if jit is not None and jit.auto_partitioned else ()
+
+
 def _rename(facts: Facts, ev, axis: str) -> tuple[RenameAxis, ...]:
-    """The axis the fix renames a misspelt `axis` to: the only axis bound around the call that
-    it does not already name, else the one whose name is closest to it, else the one the
+    """The axis the fix renames a wrong `axis` to: the only axis bound around the call that it
+    does not already name, else the one it names otherwise (a misspelling, an abbreviation,
+    another name of the same kind of parallelism: axisnames.meant_axis), else the one the
     shard_map's in_specs shard over; where the call names every bound axis already, one of them
-    (the fix then drops `axis`)."""
+    (the fix then drops `axis`). Where the name was traced to one literal outside the call, that
+    literal is renamed where it is written too, unless the axis is only the sharded one (too
+    weak a guess to edit a config with)."""
     bound: list[str] = []
     for f in ev.ctx.layers:
         if f.kind in ("shard_map", "pmap", "vmap") and f.axes:
             bound += [a for a in sorted(f.axes) if isinstance(a, str) and a not in bound]
     others = [a for a in bound if a not in ev.axes]
     named = [a for a in bound if a in ev.axes]
+    by_name = True
     if not others and named:
         to = named[0]  # the call names a bound axis too: drop the misspelt one
     elif len(others) == 1:
         to = others[0]
     else:
-        close = difflib.get_close_matches(axis, others, n=1, cutoff=0.6)
-        # else the one axis the shard_map's in_specs shard its arguments over
-        sm = ev.ctx.innermost("shard_map")
-        sharded = [a for a in others if sm is not None and sm.spec_axes is not None and a in sm.spec_axes]
-        to = close[0] if close else (sharded[0] if len(sharded) == 1 else None)
+        to = meant_axis(axis, others, facts.logical_rules)
+        if to is None:
+            # else the one axis the shard_map's in_specs shard its arguments over
+            sm = ev.ctx.innermost("shard_map")
+            sharded = [a for a in others if sm is not None and sm.spec_axes is not None and a in sm.spec_axes]
+            to, by_name = (sharded[0] if len(sharded) == 1 else None), False
     if to is None:
         return ()
     call = site_ref(facts, ev.site)
     out: tuple = (RenameAxis(call, axis, to),)
     literal = _literal_site(ev.axis_value, axis)
-    if literal is not None and len(others) == 1 and not _within(literal, ev.site):
+    if literal is not None and others and by_name and not _within(literal, ev.site):
         out += (AxisSource(call, site_ref(facts, literal), axis, to),)
     return out
 
@@ -291,7 +310,7 @@ def check_traced_meshes(facts: Facts):
                 f"of its manual axes ({ev.detail}): JAX raises "
                 f"{quoted(IN_SPECS_MANUAL.format(manual='...', axes=axes))} when it is called. Shard the arguments "
                 f"over the mesh's manual axes only.",
-                path=ev.path, ctx=ev.ctx))
+                path=ev.path, ctx=ev.ctx, fix_facts=_spec_axes(facts, ev)))
         elif ev.which == "out_structure":
             out.append(diag(
                 facts, "SHL020", ev.site,
@@ -391,6 +410,21 @@ def check_traced_meshes(facts: Facts):
             fix_facts=() if ev.mesh.explicit_types else (AutoAxes(site_ref(facts, ev.mesh.site),
                                                                   tuple(ev.mesh.axes or ())),)))
     return out
+
+
+def _spec_axes(facts: Facts, ev) -> tuple[SpecAxis, ...]:
+    """For each axis the in_specs name outside the manual ones, the manual axis it stands for
+    (a logical name, another name of the same kind of parallelism), where one does."""
+    if ev.created is None:
+        return ()
+    out = []
+    for axis in ev.axes:
+        to = meant_axis(axis, list(ev.manual), facts.logical_rules)
+        sites = {c.site for c in spec_literals(ev.specs) if c.value == axis}
+        literal = site_ref(facts, sites.pop()) if len(sites) == 1 else None
+        if to is not None:
+            out.append(SpecAxis(site_ref(facts, ev.created), axis, to, literal))
+    return tuple(out)
 
 
 def _vmap_inside(ctx, frame):

@@ -10,7 +10,7 @@ from ..fixfacts import InSpecs, OutSpecsVarying, SpecsRepair
 from ..interp.frames import Site
 from ..interp.transforms import spec_leaves, spec_mismatch
 from ..interp.values import ArrayV, Const, DictV, Func, GraphPart, Inst, PSpecV, Seq, vma_of
-from .facts import Facts, site_ref
+from .facts import Facts, scalars, site_ref
 
 _MAX_ARGS = 12  # beyond this many arguments the alignment is not searched
 
@@ -158,21 +158,34 @@ def out_specs_facts(facts: Facts, ev) -> tuple[OutSpecsVarying, ...]:
         where = Site(path, line, col, line, col + len(node.name))
     spec, out = ev.specs, ev.values
     if isinstance(spec, Seq) and isinstance(out, Seq) and len(spec.items) == len(out.items):
-        parts = [(i, s, o) for i, (s, o) in enumerate(zip(spec.items, out.items))]
+        parts = [(i, None, s, o) for i, (s, o) in enumerate(zip(spec.items, out.items))]
+    elif isinstance(spec, DictV) and isinstance(out, DictV) and set(spec.items) == set(out.items) \
+            and all(isinstance(k, str) for k in out.items):
+        parts = [(-1, k, spec.items[k], o) for k, o in out.items.items()]
     else:
-        parts = [(-1, spec, out)]
+        parts = [(-1, None, spec, out)]
     returned = _returned(node)
     found = []
-    for i, s, o in parts:
+    for i, key, s, o in parts:
         named = frozenset(s.axes or ()) if isinstance(s, PSpecV) else frozenset()
         axes = tuple(a for a in ev.axes if a in vma_of(o) and a not in named)
         if not axes or not isinstance(s, PSpecV):
             continue
-        exprs = [(r.elts[i] if i >= 0 and isinstance(r, ast.Tuple) and len(r.elts) == len(parts) else r)
-                 for r in returned]
+        exprs = [_part(r, i, key, len(parts)) for r in returned]
         found.append(OutSpecsVarying(site_ref(facts, ev.created), site_ref(facts, where), i, axes,
-                                     _remedies(node, exprs, axes, ev.inputs)))
+                                     _remedies(node, exprs, axes, ev.inputs, o), key))
     return tuple(found)
+
+
+def _part(expr, index: int, key: str | None, n: int):
+    """The expression of one part of a returned value: item `index` of a tuple of `n`, the
+    value of `key` in a dict display; else the whole expression."""
+    if index >= 0 and isinstance(expr, ast.Tuple) and len(expr.elts) == n:
+        return expr.elts[index]
+    if key is not None and isinstance(expr, ast.Dict):
+        return next((v for k, v in zip(expr.keys, expr.values) if isinstance(k, ast.Constant) and k.value == key),
+                    expr)
+    return expr
 
 
 def _name_col(facts: Facts, path: str, line: int, name: str) -> int:
@@ -201,14 +214,14 @@ def _returned(node) -> list:
 _REDUCTIONS = frozenset({"mean", "sum", "max", "min", "prod", "average", "nanmean", "nansum", "all", "any"})
 
 
-def _remedies(fn, exprs: list, axes: tuple, inputs: tuple) -> tuple[str, ...]:
-    """The remedies, most likely first. What the returned value was made from, followed back
-    through the function's assignments: a loss from `value_and_grad` or a full reduction is a
-    scalar — averaged (pmean); what an all_gather gathered is the same on every device, so a
-    pmean keeps it; where a module's parameters are sharded over the axes (tensor parallelism)
-    the value is a partial sum (psum); else the output keeps a dimension of the sharded data:
-    out_specs shards it."""
-    made = set()
+def _remedies(fn, exprs: list, axes: tuple, inputs: tuple, value) -> tuple[str, ...]:
+    """The remedies, most likely first. What the returned value is (scalars: a metric, a dict of
+    them), else what it was made from, followed back through the function's assignments: a loss
+    from `value_and_grad` or a full reduction is a scalar — averaged (pmean); what an all_gather
+    gathered is the same on every device, so a pmean keeps it; where a module's parameters are
+    sharded over the axes (tensor parallelism) the value is a partial sum (psum); else the
+    output keeps a dimension of the sharded data: out_specs shards it."""
+    made = {"scalar"} if scalars(value) else set()
     for e in exprs:
         made |= _origins(fn, e, 4)
     if "loss" in made or "scalar" in made or "gathered" in made:

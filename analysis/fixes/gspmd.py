@@ -1,0 +1,53 @@
+"""Collectives in code that JAX partitions automatically (a jit over sharded arrays, GSPMD): a
+pmean, pmax or pmin there works on whole arrays, which are the same on every device, so the
+fix drops it and keeps its operand (SHL005). Wrapping such a function in shard_map instead
+would make every value in it a per-device block, which its `with_sharding_constraint`s and
+the shapes it computes do not expect."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from ..diagnostics import Diagnostic, Fix
+from ..fixfacts import GlobalReduction
+from .edits import delete_lines, replace_node
+from .registry import FixContext, fixer
+from .tree import argument, callee_name
+
+# Where any expression can stand without parentheses.
+_OPEN = (cst.Arg, cst.Return, cst.Assign, cst.AnnAssign, cst.Element, cst.DictElement, cst.Expr)
+_ATOMS = (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.SimpleString, cst.Integer, cst.Float,
+          cst.Tuple, cst.List, cst.Dict)
+
+
+@fixer("drop_reduction", GlobalReduction)
+def drop_reduction(diag: Diagnostic, fact: GlobalReduction, ctx: FixContext) -> Fix | None:
+    found = ctx.call_at(fact.site)
+    if found is None:
+        return None
+    mod, call = found
+    operand = argument(call, "x", 0)
+    name = callee_name(call.func)
+    if operand is None or name is None:
+        return None
+    title = f"Drop the {name.rsplit('.', 1)[-1]} (the jitted function works on whole arrays)"
+    stmt = _self_assignment(mod, call, operand)
+    if stmt is not None:  # `grads = pmean(grads, ...)` goes as a whole
+        return Fix(title, "unsafe", (delete_lines(mod, stmt),))
+    text = mod.text_of(operand)
+    if not isinstance(operand, _ATOMS) and not isinstance(mod.parent.get(call), _OPEN):
+        text = f"({text})"
+    return Fix(title, "unsafe", (replace_node(mod, call, text),))
+
+
+def _self_assignment(mod, call: cst.Call, operand) -> cst.SimpleStatementLine | None:
+    """The statement `x = call` where the call reduces `x`, when it is not alone in its block."""
+    assign = mod.parent.get(call)
+    line = mod.parent.get(assign)
+    if not (isinstance(assign, cst.Assign) and len(assign.targets) == 1 and isinstance(operand, cst.Name)
+            and isinstance(assign.targets[0].target, cst.Name) and assign.targets[0].target.value == operand.value
+            and isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1):
+        return None
+    block = mod.parent.get(line)
+    body = getattr(block, "body", ())
+    return line if isinstance(body, (list, tuple)) and len(body) > 1 else None
