@@ -61,7 +61,25 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                                       "which the analysis does not know"),
     "blind3_nnx_halo_conv_two_sided_perm": (_MISSED, "the perm repeats indices only on more than two devices "
                                                      "(a Mesh over jax.devices(), of unknown size)"),
+    "blind4_eqx_unet_halo_dup_perm": (_MISSED, "the perm is sized by len(jax.devices()), which the analysis does "
+                                               "not know"),
+    "blind4_nnx_pp_shift_perm_oob": (_MISSED, "the perm overflows a Mesh over jax.devices(), of unknown size"),
+    "blind4_eqx_pipe_stages_jit": (_PROGRAM, "eqx.filter_jit(...).lower() lowers psend for the default (CPU) "
+                                             "platform"),
+    "blind4_linen_pipeline_vmap_debug": (_PROGRAM, "psend under vmap: its partial perm is no permutation of the "
+                                                   "vmapped axis"),
+    "blind4_nnx_pp_vmap_emulated": (_PROGRAM, "psend under vmap: its partial perm is no permutation of the "
+                                              "vmapped axis"),
     # fixes that do not reach yet
+    "blind4_linen_maxtext_scan_ctx_offset": (_SCOPE, "the wrap's new mesh has 'tensor' only; the decoder's "
+                                                     "sharding constraints name 'fsdp' too"),
+    "blind4_linen_megatron_mlp_eval_shape": (_SCOPE, "the eager model.init wrap goes inside a function that "
+                                                     "jax.eval_shape traces (and a shard_map calls)"),
+    "blind4_nnx_kern_fsdp_eval_jit": (_SCOPE, "the wrap shards a kernel layer's operand: the body's matmul shapes "
+                                              "no longer match"),
+    "blind4_nnx_tp_trainer_eval_jit": (_SCOPE, "the wrap makes a one-axis mesh where the step needs 'data' and "
+                                               "'tensor' (the trainer holds its mesh); a later rename edits the "
+                                               "config"),
     "blind3_linen_pipeline_psend_gspmd_runner": (_SCOPE, "psend/precv under a vmap over the stages of a jit "
                                                          "(in_shardings) runner: a shard_map around the jit leaves "
                                                          "them batched (JAX has no batching rule for precv); the "
