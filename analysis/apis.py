@@ -211,7 +211,8 @@ OTHER = {
     "jax.experimental.pallas.tpu.ANY": Api("memspace", until=_v("0.10.0")),
     "jax.experimental.pallas.tpu.DeviceIdType": Api("device_id_type"),
     "jax.lax.create_token": Api("other"),
-    "jax.device_put": Api("device_put", "(x, device=None, *, src=None, donate=False, may_alias=None)"),
+    "jax.device_put": Api("placed", "(x, device=None, *, src=None, donate=False, may_alias=None)"),
+    "jax.lax.with_sharding_constraint": Api("placed", "(x, shardings)"),
     "jax.ShapeDtypeStruct": Api("shape_dtype", "(shape, dtype, *, sharding=None, weak_type=False, vma=None, "
                                                 "manual_axis_type=None, is_ref=False)"),
     **{f"jax.numpy.{n}": Api("new_array", _ARRAY_SHAPE_DTYPE) for n in ("ones", "zeros", "empty")},
@@ -224,6 +225,12 @@ OTHER = {
     "jax.random.normal": Api("new_array", "(key, shape=(), dtype=None, **kwargs)"),
     "jax.random.split": Api("random_split", "(key, num=2)"),
     "jax.random.uniform": Api("new_array", "(key, shape=(), dtype=None, minval=0.0, maxval=1.0)"),
+    # objects that hold what they are given and what is set on them (configs)
+    "types.SimpleNamespace": Api("namespace", "(**kwargs)"),
+    "argparse.Namespace": Api("namespace", "(**kwargs)"),
+    "ml_collections.ConfigDict": Api("namespace", "(initial_dictionary=None, type_safe=True, convert_dict=True)"),
+    "ml_collections.config_dict.ConfigDict": Api("namespace", "(initial_dictionary=None, type_safe=True, "
+                                                              "convert_dict=True)"),
     # a setting read from the environment: its default, or whatever the environment says
     "os.getenv": Api("env_default", "(key, default=None)"),
     "os.environ.get": Api("env_default", "(key, default=None)"),
@@ -337,6 +344,7 @@ EQUINOX = {
     _EQX + "filter_eval_shape": _call("(fun, *args, **kwargs)", ("fun", ("*args",))),
     _EQX + "partition": Api("partition", "(pytree, filter_spec, replace=None, is_leaf=None)"),
     _EQX + "combine": Api("combine", "(*pytrees, is_leaf=None)"),
+    _EQX + "filter_shard": Api("placed", "(x, device_or_shardings)"),
     _EQX + "filter": Api("same", "(pytree, filter_spec, inverse=False, replace=None, is_leaf=None)"),
     _EQX + "apply_updates": Api("same", "(model, updates)"),
     _EQX + "tree_at": Api("tree_at", "(where, pytree, replace=None, replace_fn=None, is_leaf=None)"),

@@ -572,3 +572,70 @@ def test_linen_batch_statistics_vary_unless_averaged(tmp_path):
         """
     assert diags(tmp_path, body.format(axis='"x"')) == []
     assert diags(tmp_path, body.format(axis="None")) == [(12, "SHL016", "error")]
+
+
+def test_placing_a_module_keeps_it(tmp_path):
+    body = """\
+        import equinox as eqx
+        from jax.sharding import NamedSharding
+        class Dropout(eqx.Module):
+            def __call__(self, x):
+                return x * jax.lax.axis_index("x")
+        model = Dropout()
+        @eqx.filter_jit
+        def step(model, x):
+            model = {place}
+            return model(x)
+        step(model, jnp.ones((8, 16)))
+        """
+    for place in ('eqx.filter_shard(model, NamedSharding(mesh, P()))',
+                  'jax.device_put(model, NamedSharding(mesh, P()))',
+                  'jax.lax.with_sharding_constraint(model, NamedSharding(mesh, P()))'):
+        assert diags(tmp_path, body.format(place=place)) == [(5, "SHL005", "error")], place
+
+
+def test_a_simple_namespace_holds_its_config(tmp_path):
+    assert diags(tmp_path, """\
+        import types
+        def get_config():
+            config = types.SimpleNamespace(batch_axis="batch")
+            config.axis = "devices"
+            return config
+        config = get_config()
+        def step(x):
+            return jax.lax.psum(x, "batch")
+        jax.jit(jax.pmap(step, axis_name=config.axis)).trace(jnp.ones((4, 8)))
+        """) == [(8, "SHL005", "error")]
+
+
+def test_tree_map_keeps_a_registered_dataclass(tmp_path):
+    assert diags(tmp_path, """\
+        import dataclasses
+        from functools import partial
+        @partial(jax.tree_util.register_dataclass, data_fields=["w"], meta_fields=["axis"])
+        @dataclasses.dataclass
+        class Stage:
+            w: jax.Array
+            axis: str
+            def __call__(self, x):
+                return jax.lax.psum(x @ self.w, self.axis)
+        stages = Stage(jnp.zeros((4, 16, 16)), "y")
+        @partial(jax.shard_map, mesh=mesh, in_specs=(P("x"), P()), out_specs=P())
+        def pipeline(stage, x):
+            stage = jax.tree.map(lambda a: a[0], stage)
+            return stage(x)
+        jax.jit(pipeline).trace(stages, X)
+        """) == [(9, "SHL006", "error")]
+
+
+def test_a_vmap_axis_inside_shard_map_without_the_check(tmp_path):
+    body = """\
+        def inner(h):
+            return jax.lax.pmean(h, "batch")
+        def step(x):
+            return jax.vmap(inner, axis_name="batch")(x)
+        f = jax.shard_map(step, mesh=mesh, in_specs=P("x"), out_specs=P("x"){check})
+        jax.jit(f).trace(X)
+        """
+    assert diags(tmp_path, body.format(check="")) == [(2, "SHL006", "error")]
+    assert diags(tmp_path, body.format(check=", check_vma=False")) == []

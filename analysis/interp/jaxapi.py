@@ -444,12 +444,25 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         return ArrayV(dims, dtype_name(p.get("dtype")), sharding=sharding if sharding is not None else NO_SHARDING,
                       exact=True, struct="typed" if typed else "untyped")
 
-    def _api_device_put(self, name, row, p, act, ctx, site, node, decorating):
-        x = p.get("x")
-        dev = given(p, "device")
-        like = x if isinstance(x, ArrayV) else ArrayV()
-        sharding = dev if isinstance(dev, ShardingV) else Unknown if dev is not None else like.sharding
-        return ArrayV(like.shape, like.dtype, sharding=sharding)
+    def _api_namespace(self, name, row, p, act, ctx, site, node, decorating):
+        """`types.SimpleNamespace(**kw)`, `ml_collections.ConfigDict({...})`: an object whose
+        attributes are what it is given (and what is set on it later)."""
+        attrs = dict(p["kwargs"].items) if isinstance(p.get("kwargs"), DictV) else {}
+        initial = p.get("initial_dictionary")
+        if isinstance(initial, DictV):
+            attrs.update({k: v for k, v in initial.items.items() if isinstance(k, str)})
+        return Inst(Ext(name), attrs)
+
+    def _api_placed(self, name, row, p, act, ctx, site, node, decorating):
+        """`jax.device_put(x, sharding)`, `jax.lax.with_sharding_constraint(x, sharding)`,
+        `eqx.filter_shard(x, sharding)`: `x` in its structure (a module stays the module), its
+        arrays placed with the sharding where one is given for them all."""
+        x = p.get("x", Unknown)
+        where = given(p, "device") or given(p, "shardings") or given(p, "device_or_shardings")
+        sharding = where if isinstance(where, ShardingV) else Unknown if where is not None else None
+        if x is Unknown:
+            return ArrayV(sharding=sharding if sharding is not None else Unknown)
+        return _placed(x, sharding)
 
     # ------------------------------------------------------------------ other rows
 
@@ -727,6 +740,24 @@ def dtype_name(v) -> str | None:
     if isinstance(v, ArrayV):
         return None
     return None
+
+
+def _placed(v: Value, sharding, seen: frozenset = frozenset()) -> Value:
+    """`v` with its arrays placed with `sharding` (None: where they were)."""
+    if isinstance(v, ArrayV):
+        return ArrayV(v.shape, v.dtype, v.sharding if sharding is None else sharding, v.vma, v.received, v.exact,
+                      v.struct, v.lead)
+    if isinstance(v, Seq):
+        return Seq(tuple(_placed(i, sharding, seen) for i in v.items), v.kind)
+    if isinstance(v, DictV):
+        return DictV({k: _placed(i, sharding, seen) for k, i in v.items.items()}, v.origin)
+    if isinstance(v, Multi):
+        return join([_placed(o, sharding, seen) for o in v.options])
+    if isinstance(v, Inst) and id(v) not in seen:
+        inner = seen | {id(v)}
+        attrs = {k: _placed(a, sharding, inner) if isinstance(a, Value) else a for k, a in v.attrs.items()}
+        return Inst(v.cls, attrs, 0, v.lift, v.setup_done)
+    return v
 
 
 def _control_result(short: str, outputs: list) -> Value:

@@ -19,7 +19,7 @@ from .events import Event
 from .expr import ExprMixin, caught_names, rethrown
 from .frames import Context, Raise, Site
 from .jaxapi import ApiMixin
-from .calls import is_callable
+from .calls import is_callable, value_name
 from .values import (
     UNBOUND, Bound, ClassV, Const, DictV, Func, Inst, MeshV, Seq, SetMeshV, Thunk, Transformed, Unknown, Value,
     join, options,
@@ -510,7 +510,11 @@ class Interpreter(ExprMixin, ApiMixin):
         cls.ns = cact.env
         decorators = []
         for dec in st.decorator_list:
-            dv = self.eval(dec.func if isinstance(dec, ast.Call) else dec, act, ctx)
+            target = dec.func if isinstance(dec, ast.Call) else dec
+            dv = self.eval(target, act, ctx)
+            if isinstance(dec, ast.Call) and dec.args and any(value_name(o) == "functools.partial"
+                                                              for o in options(dv)):
+                dv = self.eval(dec.args[0], act, ctx)  # @partial(register_dataclass, data_fields=...)
             decorators.extend(o.name for o in options(dv) if hasattr(o, "name") and isinstance(o.name, str))
         cls.decorators = tuple(decorators)
         val: Value = cls

@@ -94,8 +94,8 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
                 f"`jax.shard_map` is the form new code, psend/precv and communicating kernels on older "
                 f"JAX need.",
                 path=ev.path, ctx=ev.ctx, fix_facts=scope_facts(facts, ev, ev.axes))
-        if kind == "vmap" and _outer_shard_map(ev.ctx, frame) is not None:
-            sm = _outer_shard_map(ev.ctx, frame)
+        sm = _outer_shard_map(ev.ctx, frame) if kind == "vmap" else None
+        if sm is not None and _checked(facts, sm):
             mesh = axis_desc(sm.mesh_axes) if sm.mesh_axes else "its mesh"
             return diag(
                 facts, "SHL006", ev.site,
@@ -425,6 +425,13 @@ def _spec_axes(facts: Facts, ev) -> tuple[SpecAxis, ...]:
         if to is not None:
             out.append(SpecAxis(site_ref(facts, ev.created), axis, to, literal))
     return tuple(out)
+
+
+def _checked(facts: Facts, smap) -> bool:
+    """Whether a shard_map checks varying axes (`check_vma`/`check_rep` not False): with the
+    check off, a collective over a vmap axis inside it lowers."""
+    check = facts.smap_checks.get(smap, Const(True))
+    return not (isinstance(check, Const) and check.value is False)
 
 
 def _vmap_inside(ctx, frame):

@@ -1,0 +1,3 @@
+from .cnn import CNN, BATCH_AXIS
+
+__all__ = ["CNN", "BATCH_AXIS"]

@@ -1,0 +1,1 @@
+from .shard import filter_shard_map

@@ -1,0 +1,36 @@
+import functools
+
+import jax
+import jax.numpy as jnp
+from jax import lax
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+
+def _right_shift_kernel(in_ref, out_ref, send_sem, recv_sem, *, axis_name, num_devices):
+    my_id = lax.axis_index(axis_name)
+    right = lax.rem(my_id + 1, num_devices)
+    copy = pltpu.make_async_remote_copy(
+        src_ref=in_ref,
+        dst_ref=out_ref,
+        send_sem=send_sem,
+        recv_sem=recv_sem,
+        device_id=(right,),
+        device_id_type=pltpu.DeviceIdType.MESH,
+    )
+    copy.start()
+    copy.wait()
+
+
+def right_shift(x, *, axis_name, num_devices):
+    kernel = functools.partial(_right_shift_kernel, axis_name=axis_name, num_devices=num_devices)
+    return pl.pallas_call(
+        kernel,
+        out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+        grid_spec=pltpu.PrefetchScalarGridSpec(
+            num_scalar_prefetch=0,
+            in_specs=[pl.BlockSpec(memory_space=pl.ANY)],
+            out_specs=pl.BlockSpec(memory_space=pl.ANY),
+            scratch_shapes=[pltpu.SemaphoreType.DMA] * 2,
+        ),
+    )(x)

@@ -1,0 +1,2 @@
+from .stage import Stage, make_stages
+from .runner import pipeline_forward

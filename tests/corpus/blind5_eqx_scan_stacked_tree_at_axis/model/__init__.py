@@ -1,0 +1,2 @@
+from .blocks import TPBlock
+from .stack import Stack

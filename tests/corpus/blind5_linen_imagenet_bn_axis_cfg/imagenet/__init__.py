@@ -1,0 +1,1 @@
+from . import models, train  # noqa: F401

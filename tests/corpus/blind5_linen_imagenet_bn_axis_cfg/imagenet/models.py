@@ -1,0 +1,50 @@
+from functools import partial
+from typing import Any, Sequence
+
+import jax.numpy as jnp
+import flax.linen as nn
+
+
+class BottleneckBlock(nn.Module):
+  filters: int
+  conv: Any
+  norm: Any
+  strides: tuple = (1, 1)
+
+  @nn.compact
+  def __call__(self, x):
+    residual = x
+    y = self.conv(self.filters, (1, 1))(x)
+    y = nn.relu(self.norm()(y))
+    y = self.conv(self.filters, (3, 3), self.strides)(y)
+    y = nn.relu(self.norm()(y))
+    y = self.conv(self.filters * 4, (1, 1))(y)
+    y = self.norm(scale_init=nn.initializers.zeros_init())(y)
+    if residual.shape != y.shape:
+      residual = self.conv(self.filters * 4, (1, 1), self.strides, name='conv_proj')(residual)
+      residual = self.norm(name='norm_proj')(residual)
+    return nn.relu(residual + y)
+
+
+class ResNet(nn.Module):
+  stage_sizes: Sequence[int]
+  num_classes: int
+  num_filters: int = 4
+
+  @nn.compact
+  def __call__(self, x, train: bool = True):
+    conv = partial(nn.Conv, use_bias=False)
+    norm = partial(nn.BatchNorm, use_running_average=not train, momentum=0.9, epsilon=1e-5,
+                   axis_name='batch')
+    x = conv(self.num_filters, (3, 3), name='conv_init')(x)
+    x = norm(name='bn_init')(x)
+    x = nn.relu(x)
+    for i, block_size in enumerate(self.stage_sizes):
+      for j in range(block_size):
+        strides = (2, 2) if i > 0 and j == 0 else (1, 1)
+        x = BottleneckBlock(self.num_filters * 2**i, conv=conv, norm=norm, strides=strides)(x)
+    x = jnp.mean(x, axis=(1, 2))
+    return nn.Dense(self.num_classes)(x)
+
+
+ResNet10 = partial(ResNet, stage_sizes=[1, 1])

@@ -1,0 +1,2 @@
+from .config import ModelConfig
+from .stack import create_stack, apply_stack

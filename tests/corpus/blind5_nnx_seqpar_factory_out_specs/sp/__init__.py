@@ -1,0 +1,2 @@
+from .mlp import SequenceParallelMLP
+from .specs import state_specs
