@@ -58,22 +58,104 @@ def discover(paths: Sequence[str | Path], config: Config, *, force_exclude: bool
             if not force_exclude or not _excluded(p, config, ignores=ignores):
                 out.setdefault(p.resolve(), str(given))
             continue
-        for dirpath, dirnames, filenames in os.walk(p):
-            dirnames[:] = sorted(
-                d for d in dirnames
-                if d not in _SKIP_DIRS and not d.endswith(".egg-info")
-                and not _excluded(Path(dirpath, d), config, is_dir=True, ignores=ignores)
-                and not (split_projects and _other_project(Path(dirpath, d), own))
-            )
-            for fn in sorted(filenames):
-                full = Path(dirpath, fn)
-                if _included(full, config) and not _excluded(full, config, ignores=ignores):
-                    shown = os.path.normpath(os.path.join(str(given), os.path.relpath(full, p)))
-                    out.setdefault(full.resolve(), shown)
+        if p.is_dir():
+            walk = _Walk(config, ignores, own if split_projects else _NO_SPLIT, out)
+            walk.folder(str(p), os.path.realpath(p), str(given))
     return list(out.items())
 
 
+_NO_SPLIT = object()
+
+
+class _Walk:
+    """One folder's walk for `discover`: top-down, folders and files in name order, as
+    `os.walk` visits them, with paths built as strings. Only a symbolic link is resolved (the
+    real path of a folder is its parent's plus its name: a linked folder is never entered)."""
+
+    def __init__(self, config: Config, ignores: "_GitIgnores | None", own, out: dict[Path, str]):
+        self.config = config
+        self.ignores = ignores
+        self.own = own
+        self.out = out
+        self.spec = exclude_spec(config)
+        self.root = os.path.realpath(config.root)
+        self.default_include = config.include == DEFAULT_INCLUDE
+
+    def folder(self, path: str, real: str, shown: str, entries: list | None = None) -> None:
+        if entries is None:
+            entries = _entries(path)
+            if entries is None:
+                return
+        subdirs = []
+        for e in entries:
+            if _is_dir(e):
+                subdirs.append(e)
+                continue
+            name = e.name
+            if self.default_include:
+                if not name.endswith(DEFAULT_INCLUDE_SUFFIXES):
+                    continue
+            elif not include_spec(self.config).match_file(self._relative(os.path.join(real, name))):
+                continue
+            if e.is_symlink():
+                full = Path(e.path)
+                if _excluded(full, self.config, ignores=self.ignores):
+                    continue
+                self.out.setdefault(full.resolve(), os.path.normpath(os.path.join(shown, name)))
+                continue
+            target = os.path.join(real, name)
+            if not self._excluded(target, real, False):
+                self.out.setdefault(Path(target), os.path.normpath(os.path.join(shown, name)))
+        for e in subdirs:
+            name = e.name
+            if name in _SKIP_DIRS or name.endswith(".egg-info") or e.is_symlink():
+                continue  # os.walk lists a linked folder but does not enter it
+            target = os.path.join(real, name)
+            if self._excluded(target, real, True):
+                continue
+            inner = _entries(e.path)
+            if inner is None:
+                continue
+            if self.own is not _NO_SPLIT and _may_be_project(inner) and _other_project(Path(e.path), self.own):
+                continue
+            self.folder(e.path, target, os.path.join(shown, name), inner)
+
+    def _relative(self, real: str) -> str:
+        """`real` relative to the config's folder (posix), or as it is when it lies outside."""
+        if real.startswith(self.root) and real[len(self.root):len(self.root) + 1] == os.sep:
+            rel = real[len(self.root) + 1:]
+            return rel if os.sep == "/" else rel.replace(os.sep, "/")
+        return Path(real).as_posix()
+
+    def _excluded(self, real: str, parent: str, is_dir: bool) -> bool:
+        if self.spec is not None and self.spec.match_file(self._relative(real) + ("/" if is_dir else "")):
+            return True
+        return self.ignores is not None and self.ignores.ignored_in(parent, real, is_dir)
+
+
+def _entries(folder: str) -> list | None:
+    """The entries of `folder` by name, or None when it cannot be read (os.walk skips it)."""
+    try:
+        with os.scandir(folder) as it:
+            return sorted(it, key=lambda e: e.name)
+    except OSError:
+        return None
+
+
+def _is_dir(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
+
+
+def _may_be_project(entries: list) -> bool:
+    """Whether a folder with these entries has a config file or a `.git` (see `_other_project`)."""
+    return any(e.name in _PROJECT_MARKS for e in entries)
+
+
 DEFAULT_INCLUDE_SUFFIXES = tuple(p.lstrip("*") for p in DEFAULT_INCLUDE)
+_PROJECT_MARKS = frozenset((*CONFIG_NAMES, ".git"))
 
 
 def _included(path: Path, config: Config) -> bool:
@@ -112,37 +194,49 @@ class _GitIgnores:
     nothing is ignored, as git does."""
 
     def __init__(self):
-        # folder -> (base folder, patterns) in force inside it, deepest first; None: no repository
-        self._rules: dict[Path, tuple[tuple[Path, pathspec.PathSpec], ...] | None] = {}
+        # folder (real path) -> (base folder, patterns) in force inside it, deepest first; None:
+        # no repository
+        self._rules: dict[str, tuple[tuple[str, object], ...] | None] = {}
 
-    def _for(self, folder: Path):
+    def _for(self, folder: str):
         if folder in self._rules:
             return self._rules[folder]
-        if (folder / ".git").exists():
-            rules = self._read(folder, folder / ".git" / "info" / "exclude")
-        elif folder.parent == folder:
+        parent = os.path.dirname(folder)
+        if os.path.exists(os.path.join(folder, ".git")):
+            rules = self._read(folder, os.path.join(folder, ".git", "info", "exclude"))
+        elif parent == folder:
             rules = None
         else:
-            rules = self._for(folder.parent)
+            rules = self._for(parent)
         if rules is not None:
-            rules = self._read(folder, folder / ".gitignore") + rules
+            rules = self._read(folder, os.path.join(folder, ".gitignore")) + rules
         self._rules[folder] = rules
         return rules
 
     @staticmethod
-    def _read(base: Path, file: Path) -> tuple[tuple[Path, pathspec.PathSpec], ...]:
-        if not file.is_file():
+    def _read(base: str, file: str) -> tuple[tuple[str, object], ...]:
+        if not os.path.isfile(file):
             return ()
+        import pathspec
+
         try:
-            lines = file.read_text(encoding="utf-8", errors="replace").splitlines()
+            with open(file, encoding="utf-8", errors="replace") as f:
+                lines = f.read().splitlines()
             return ((base, pathspec.GitIgnoreSpec.from_lines(lines)),)
         except (OSError, ValueError, TypeError):
             return ()  # an unreadable or broken ignore file ignores nothing
 
     def ignored(self, path: Path, is_dir: bool) -> bool:
-        path = path.resolve()
-        for base, spec in self._for(path.parent) or ():
-            res = spec.check_file(path.relative_to(base).as_posix() + ("/" if is_dir else ""))
+        real = str(path.resolve())
+        return self.ignored_in(os.path.dirname(real), real, is_dir)
+
+    def ignored_in(self, folder: str, real: str, is_dir: bool) -> bool:
+        """Whether `real` (a real path in the real folder `folder`) is ignored."""
+        for base, spec in self._for(folder) or ():
+            rel = os.path.relpath(real, base)
+            if os.sep != "/":
+                rel = rel.replace(os.sep, "/")
+            res = spec.check_file(rel + ("/" if is_dir else ""))
             if res.include is not None:
                 return res.include
         return False
@@ -464,21 +558,34 @@ def plan(paths: Sequence[str], configure: Callable[[Path], tuple[Config, Path | 
 
 
 def _nested_projects(folder: Path) -> list[Path]:
-    """Folders under `folder` that are projects of their own."""
-    out = []
+    """Folders under `folder` that are projects of their own (in the order `os.walk` meets
+    them; a linked folder can be one, but the walk does not enter it)."""
+    out: list[Path] = []
     own = find_config(folder)
-    for dirpath, dirnames, _ in os.walk(folder):
+
+    def walk(path: str, entries: list) -> None:
         keep = []
-        for d in sorted(dirnames):
-            if d in _SKIP_DIRS or d.endswith(".egg-info"):
+        for e in entries:
+            if e.name in _SKIP_DIRS or e.name.endswith(".egg-info") or not _is_dir(e):
                 continue
-            sub = Path(dirpath, d)
-            if _other_project(sub, own):
+            sub = Path(e.path)
+            if e.is_symlink():
+                inner = None
+                mark = _other_project(sub, own)
+            else:
+                inner = _entries(e.path)
+                mark = inner is not None and _may_be_project(inner) and _other_project(sub, own)
+            if mark:
                 out.append(sub)
                 out.extend(_nested_projects(sub))
-            else:
-                keep.append(d)
-        dirnames[:] = keep
+            elif inner is not None:
+                keep.append((e.path, inner))
+        for path, inner in keep:
+            walk(path, inner)
+
+    top = _entries(str(folder))
+    if top is not None:
+        walk(str(folder), top)
     return out
 
 
