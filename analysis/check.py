@@ -16,13 +16,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
-import pathspec
-
-from . import environment, notebook, source, suppressions
+from . import environment, source
 from .config import CONFIG_NAMES, DEFAULT_INCLUDE, Config, exclude_spec, find_config, include_spec
 from .diagnostics import Diagnostic
 from .rules import RULES
-from .source import DecodeError, SourceFile, parse_text
+from .source import DecodeError, NotebookError, SourceFile, parse_text
 from .store import CACHE_DIR, Record, Store
 
 # `.ipynb_checkpoints` holds Jupyter's autosaved copies of notebooks, `.virtual_documents`
@@ -247,6 +245,8 @@ def postprocess(diags: Iterable[Diagnostic], files: dict, config: Config) -> lis
     report the suppressions that suppress nothing (SHL301); sort; dedupe. A suppression that
     matches a diagnostic of a rule the config turns off still counts as used: it is right
     under another config."""
+    from . import suppressions
+
     out = {}
     usage: dict[str, suppressions.Usage] = {}
     for d in diags:
@@ -287,7 +287,7 @@ def analyze_sources(files: dict[str, SourceFile], config: Config, roots: list[Pa
     """Diagnostics for files keyed by absolute path string (the engine reports them so). The
     engine runs first: it parses what it analyses, and the syntax check of the rest then needs
     no tree."""
-    from . import engine
+    from . import engine, notebook
 
     diags = engine.analyze(files, config, roots)
     diags.extend(parse_error(sf) for sf in files.values() if sf.syntax_error)
@@ -297,6 +297,8 @@ def analyze_sources(files: dict[str, SourceFile], config: Config, roots: list[Pa
 
 def _parse_overlay(key: str, value) -> SourceFile:
     """An open buffer: Python text, or a notebook (its editor's cells, or its JSON text)."""
+    from . import notebook
+
     if notebook.is_notebook(key):
         return notebook.load(key, value)
     return parse_text(key, value)
@@ -317,7 +319,7 @@ def load_files(found: list[tuple[Path, str]], overlays: dict | None = None, stor
             else:
                 files[key] = store.source(full)
             shown[key] = as_shown
-        except (DecodeError, notebook.NotebookError) as e:
+        except (DecodeError, NotebookError) as e:
             skipped.append((as_shown, str(e)))
         except OSError as e:
             skipped.append((as_shown, e.strerror or str(e)))
@@ -683,7 +685,7 @@ class Project:
             full = Path(key)
             try:
                 sf = _parse_overlay(key, overlays[key]) if key in overlays else self.store.source(full)
-            except (DecodeError, notebook.NotebookError, OSError) as e:
+            except (DecodeError, NotebookError, OSError) as e:
                 self._sources.pop(key, None)
                 if not isinstance(e, OSError) or full.exists():
                     skipped.append((key, e.strerror or str(e) if isinstance(e, OSError) else str(e)))

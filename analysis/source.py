@@ -13,7 +13,6 @@ import contextlib
 import io
 import os
 import re
-import tokenize
 import warnings
 from pathlib import Path
 from typing import Callable, Iterator
@@ -23,11 +22,18 @@ try:  # CPython's own BLAKE2: `hashlib` would load OpenSSL first, a tenth of a w
 except ImportError:  # pragma: no cover - interpreters built without it
     from hashlib import blake2b
 
+
 class DecodeError(Exception):
     """The file is not text Python can read (binary, or not decodable in its declared encoding)."""
 
 
+class NotebookError(Exception):
+    """The file is not a notebook that can be checked (not JSON, nbformat < 4, not Python)."""
+
+
 def decode(data: bytes) -> str:
+    import tokenize  # here: a run that finds its results stored decodes nothing
+
     if b"\x00" in data[:8192]:
         raise DecodeError("binary file (contains NUL bytes)")
     try:
