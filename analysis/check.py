@@ -346,18 +346,20 @@ def analyse(files: dict[str, SourceFile], config: Config, roots: list[Path], sto
         return sorted((d for p in files for d in rec.diagnostics(p)), key=Diagnostic.sort_key)
     from . import engine, parallel
 
+    if rec is not None and rec.graph is None:
+        rec = None  # the store lost its import graph: what is connected to a change is unknown
     if imports is None or imports.layout != (frozenset(files), tuple(roots)):
         imports = engine.Imports(files, roots)
-    if rec is None:
+    if rec is None or rec.digests.keys() != before.keys():
+        store.remember_imports(files)
         graph = engine.import_graph(files, roots, imports=imports)
+    if rec is None:
         affected = set(files)
     else:
         changed = {p for p, d in before.items() if rec.digests.get(p) != d} | (rec.digests.keys() - before.keys())
         if rec.digests.keys() == before.keys():
             graph = {p: rec.graph.get(p, set()) for p in files}
             graph.update(engine.import_graph(files, roots, only=changed, imports=imports))
-        else:
-            graph = engine.import_graph(files, roots, imports=imports)
         affected = _connected(changed, graph, rec.graph) & files.keys()
     if analysed is not None:
         analysed.update(affected)

@@ -10,7 +10,7 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from . import prefilter
+from . import importscan, prefilter
 from .config import Config
 from .diagnostics import Diagnostic, Related
 from .environment import _interpreter_info, analysis_python, target_version
@@ -246,7 +246,7 @@ class Imports:
         if mod is None:
             return deps
         here = os.path.dirname(path)
-        for names in _imported_names(prefilter.imports_of(sf), mod.name, mod.is_package):
+        for names in _imported_names(importscan.imports_of(sf), mod.name, mod.is_package):
             for n in names:
                 if n not in self._tails:
                     continue
