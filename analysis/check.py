@@ -394,12 +394,13 @@ def _remember_interpreter(store: Store, config: Config) -> None:
 
 class _Collector:
     """The cyclic collector in a long-lived process (the server). Off while an analysis runs
-    (it would re-walk every tree being built, again and again) and until `IDLE_S` after it:
-    then one collection of the young generations frees what the analysis left in cycles (its
-    trees among it), the trees let go meanwhile are freed, and the collector is back on. The
-    answer to an edit goes out before that work, which then overlaps the wait for the next
-    keystroke; a burst of analyses with no pause tidies every `BURST`, and never lets more
-    than one batch of released trees wait."""
+    (it would re-walk every tree being built, again and again) and until the tidy after it:
+    one collection of the young generations frees what the analysis left in cycles (its trees
+    among it), the trees let go meanwhile are freed, and the collector is back on. The tidy
+    costs as much as a third of an analysis, so it waits until the answer is out: the server
+    asks for it once it has published (`tidy`), and otherwise it comes `IDLE_S` after the
+    analysis. Either way it overlaps the wait for the next keystroke; a burst of analyses with
+    no pause tidies every `BURST`, and never lets more than one batch of released trees wait."""
 
     IDLE_S = 0.05
     BURST = 10
@@ -441,16 +442,29 @@ class _Collector:
         """Let go of `sf`'s tree when idle (freeing a big tree costs milliseconds)."""
         self._graveyard.append(sf)
 
+    def tidy(self) -> None:
+        """Tidy now, unless an analysis is running or nothing was analysed since the last tidy."""
+        with self._lock:
+            if self._busy or not self._held:
+                return
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+            self._tidy_locked()
+
     def _tidy(self) -> None:
         with self._lock:
             if self._busy:
                 return
             self._timer = None
-            self._free_graveyard()
-            self._collect()
-            if self._held:
-                gc.enable()
-                self._held = False
+            self._tidy_locked()
+
+    def _tidy_locked(self) -> None:
+        self._free_graveyard()
+        self._collect()
+        if self._held:
+            gc.enable()
+            self._held = False
 
     def _free_graveyard(self) -> None:
         for sf in self._graveyard:
@@ -704,6 +718,12 @@ class Project:
     def diagnostics(self) -> tuple[dict[str, list[Diagnostic]], list[tuple[str, str]]]:
         with _COLLECTOR.pause():
             return self._diagnostics()
+
+    @staticmethod
+    def tidy() -> None:
+        """Free what the last analyses left (see `_Collector`): for the caller to ask once their
+        answer is out, before the next edit comes."""
+        _COLLECTOR.tidy()
 
     def _diagnostics(self):
         from . import engine
