@@ -295,13 +295,14 @@ def analyze_sources(files: dict[str, SourceFile], config: Config, roots: list[Pa
     return postprocess(diags, files, config)
 
 
-def _parse_overlay(key: str, value) -> SourceFile:
-    """An open buffer: Python text, or a notebook (its editor's cells, or its JSON text)."""
+def _parse_overlay(key: str, value, previous: SourceFile | None = None) -> SourceFile:
+    """An open buffer: Python text (an edit of `previous`, whose tree it may reuse), or a
+    notebook (its editor's cells, or its JSON text)."""
     from . import notebook
 
     if notebook.is_notebook(key):
         return notebook.load(key, value)
-    return parse_text(key, value)
+    return parse_text(key, value, previous=previous)
 
 
 def load_files(found: list[tuple[Path, str]], overlays: dict | None = None, store: Store | None = None):
@@ -700,7 +701,7 @@ class Project:
                 continue
             full = Path(key)
             try:
-                sf = _parse_overlay(key, overlays[key]) if key in overlays else self.store.source(full)
+                sf = _parse_overlay(key, overlays[key], prev) if key in overlays else self.store.source(full)
             except (DecodeError, NotebookError, OSError) as e:
                 self._sources.pop(key, None)
                 if not isinstance(e, OSError) or full.exists():
