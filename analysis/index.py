@@ -270,6 +270,8 @@ class ModuleFinder:
         self.modules: dict = {}  # name, or (name, folder) for a lookup from a folder
         self._inits: dict[str, bool] = {}  # folder -> whether it holds an __init__.py
         self._exists: dict[str, bool] = {}
+        self._dirs: dict[str, bool] = {}
+        self._tops: dict[str, str] = {}  # folder -> the folder above its package chain
         self._real: dict[str, str] = {}
         self._bases: dict[str, str] = {}  # module path -> the folder its absolute imports start from
         self._extensions: dict[str, bool] = {}
@@ -300,11 +302,7 @@ class ModuleFinder:
         # The folder of the file itself (a script's sys.path[0]) and the first folder above any
         # package (the folder that holds the outermost __init__.py chain).
         d = os.path.dirname(path)
-        roots = [d]
-        top = d
-        while self._has_init(top) and os.path.dirname(top) != top:
-            top = os.path.dirname(top)
-        roots.append(top)
+        roots = [d, self._outside_packages(d)]
         for r in self.roots:
             roots.append(r)
             if self._isdir(os.path.join(r, "src")):
@@ -380,13 +378,22 @@ class ModuleFinder:
         return known
 
     def _isdir(self, path: str) -> bool:
-        return self._exists_(path) and os.path.isdir(path)
+        known = self._dirs.get(path)
+        if known is None:
+            known = self._dirs[path] = os.path.isdir(path)
+        return known
 
     def _package_root(self, module: Module) -> str:
-        folder = os.path.dirname(module.path)
-        while self._has_init(folder) and os.path.dirname(folder) != folder:
-            folder = os.path.dirname(folder)
-        return folder
+        return self._outside_packages(os.path.dirname(module.path))
+
+    def _outside_packages(self, folder: str) -> str:
+        """The first folder at or above `folder` that holds no __init__.py."""
+        found = self._tops.get(folder)
+        if found is None:
+            parent = os.path.dirname(folder)
+            found = self._outside_packages(parent) if self._has_init(folder) and parent != folder else folder
+            self._tops[folder] = found
+        return found
 
     def is_extension(self, name: str) -> bool:
         """Whether `name` is a compiled extension module on the import path (no source to read,
@@ -403,8 +410,11 @@ class ModuleFinder:
 
     def _load_from(self, base: str, name: str, in_project: bool) -> Module | None:
         parts = name.split(".")
-        cand_pkg = os.path.join(base, *parts, "__init__.py")
-        cand_mod = os.path.join(base, *parts[:-1], parts[-1] + ".py")
+        folder = os.path.join(base, *parts[:-1])
+        if not self._isdir(folder):
+            return None  # neither candidate can exist (an imported class is no module: one stat)
+        cand_pkg = os.path.join(folder, parts[-1], "__init__.py")
+        cand_mod = os.path.join(folder, parts[-1] + ".py")
         for cand, is_pkg in ((cand_pkg, True), (cand_mod, False)):
             if not self._exists_(cand):
                 continue
