@@ -19,7 +19,6 @@ from typing import Callable, Iterable, Sequence
 from . import environment, source
 from .config import CONFIG_NAMES, DEFAULT_INCLUDE, Config, exclude_spec, find_config, include_spec
 from .diagnostics import Diagnostic
-from .rules import RULES
 from .source import DecodeError, NotebookError, SourceFile, parse_text
 from .store import CACHE_DIR, Record, Store
 
@@ -246,6 +245,7 @@ def postprocess(diags: Iterable[Diagnostic], files: dict, config: Config) -> lis
     matches a diagnostic of a rule the config turns off still counts as used: it is right
     under another config."""
     from . import suppressions
+    from .rules import RULES
 
     out = {}
     usage: dict[str, suppressions.Usage] = {}
@@ -276,6 +276,8 @@ def postprocess(diags: Iterable[Diagnostic], files: dict, config: Config) -> lis
 
 
 def parse_error(sf: SourceFile) -> Diagnostic:
+    from .rules import RULES
+
     line, col, msg = sf.syntax_error
     rule = RULES["SHL000"]
     return Diagnostic(sf.path, line, col, line, col + 1, rule.code, rule.name, rule.severity,

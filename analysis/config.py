@@ -10,7 +10,6 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
 from .diagnostics import Severity
-from .rules import ALL_RULES
 
 BACKENDS = ("gpu", "tpu", "cpu")
 LOWERING_BACKENDS = ("tpu", "gpu", "cuda", "cpu")
@@ -156,6 +155,8 @@ _LOWERING_KEYS = {"enabled", "backend", "python", "host-devices", "timeout", "la
 
 
 def _codes(key: str, value) -> tuple[str, ...]:
+    from .rules import ALL_RULES  # the rule table is read only to check a configured code
+
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
@@ -254,6 +255,8 @@ def parse_per_file_ignores(table, key: str) -> tuple[tuple[str, tuple[str, ...]]
 
 
 def parse_severity(sev, key: str) -> dict:
+    from .rules import ALL_RULES
+
     if not isinstance(sev, dict):
         raise ConfigError(f"`{key}` must be a table of CODE = \"error|warning|information|hint|off\"")
     out = {}

@@ -12,7 +12,6 @@ from pathlib import Path
 from shardlint.analysis import config as cfgmod
 from shardlint.analysis.check import check, plan
 from shardlint.analysis.diagnostics import Diagnostic, Fix, Severity
-from shardlint.analysis.rules import ALL_RULES
 from shardlint.analysis.source import DecodeError, decode
 
 from . import output
@@ -119,6 +118,8 @@ def main(argv: list[str] | None = None) -> int:
             serve(tcp=args.tcp, host=args.host, port=args.port)
             return 0
         if args.command == "rules":
+            from shardlint.analysis.rules import ALL_RULES
+
             for r in ALL_RULES.values():
                 print(f"{r.code}  {r.name:<40} {r.severity.value:<8} {r.summary}")
             return 0
@@ -136,6 +137,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _explain(what: str) -> int:
+    from shardlint.analysis.rules import ALL_RULES
+
     r = ALL_RULES.get(what.upper()) or next((r for r in ALL_RULES.values() if r.name == what.lower()), None)
     if r is None:
         sys.stderr.write(f"shardlint: error: unknown rule code or name {what!r}\n")

@@ -10,7 +10,6 @@ import os
 from pathlib import Path
 
 from shardlint.analysis.diagnostics import Diagnostic, Fix, Related, Severity
-from shardlint.analysis.rules import ALL_RULES
 
 FORMATS = ("text", "json", "sarif", "github")
 SRCROOT = "%SRCROOT%"
@@ -169,6 +168,8 @@ def _text(diags: list[Diagnostic], *, color: bool, notes, fixes: dict[int, Fix],
 
 def statistics(diags: list[Diagnostic], fmt: str, fixes: dict[int, Fix], unsafe: bool) -> str:
     """`--statistics`: one row per code, most frequent first: count, code, fixable, name."""
+    from shardlint.analysis.rules import ALL_RULES
+
     rows: dict[str, list] = {}
     for d in diags:
         row = rows.setdefault(d.code, [0, False])
@@ -225,6 +226,8 @@ def sarif(diags: list[Diagnostic], fixes: dict[int, Fix] | None = None, base: Pa
     GitHub code scanning resolves relative URIs against the checkout). A location in a notebook
     is the line of the .ipynb file holding the code (inside the JSON string of the cell's
     line), the cell named in its message and in the `cell`/`cellLine`/`cellColumn` properties."""
+    from shardlint.analysis.rules import ALL_RULES
+
     fixes = fixes or {}
     cells = cells or Cells()
     base = Path(os.path.abspath(base or Path.cwd()))
