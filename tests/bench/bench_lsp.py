@@ -1,8 +1,9 @@
 """Language-server figures (prints them; not a pass/fail test):
 
 1. edit→diagnostics latency, p50/p95 over 50 edits of a 3,000-line file alone in a workspace:
-   each edit inserts or removes a line at the top, which moves the file's SHL001, so every
-   edit must be answered with a new textDocument/publishDiagnostics for its version; with
+   each edit inserts a line at the top (a comment naming the edit: no two versions' texts are
+   the same, as when typing) or removes it, which moves the file's SHL001, so every edit must
+   be answered with a new textDocument/publishDiagnostics for its version; with
    `ast.parse` of that file measured in the same run (the floor: an edit re-parses it);
 2. the start-up scan of JAX's own package (the jax installed beside shardlint, copied into a
    private folder with the 3,000-line file added; the store starts empty): its time to the end
@@ -128,7 +129,7 @@ async def edit(client, events, uri: str, v: int) -> float:
     t0 = time.perf_counter()
     client.text_document_did_change(types.DidChangeTextDocumentParams(
         text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=v),
-        content_changes=[types.TextDocumentContentChangePartial(range=rng, text="\n" if insert else "")]))
+        content_changes=[types.TextDocumentContentChangePartial(range=rng, text=f"# edit {v}\n" if insert else "")]))
     await asyncio.wait_for(ev.wait(), 60)
     ms = (time.perf_counter() - t0) * 1000
     events.pop((uri, v), None)
