@@ -17,14 +17,35 @@ _RELEVANT_KINDS = frozenset({"collective", "send", "recv", "shard_map", "pmap", 
 # ...or it names the modules those live in, under their own or their conventional names.
 _MODULE_WORDS = ("jax", "pallas", "pl", "pltpu")
 WORDS = frozenset({short(name) for name, api in API.items() if api.kind in _RELEVANT_KINDS} | set(_MODULE_WORDS))
-_TOKENS = re.compile(r"\b(?:" + "|".join(sorted(WORDS)) + r")\b|import \*")
+_BY_LIKELIHOOD = sorted(WORDS, key=lambda w: (w != "jax", w))  # most files say jax: look for it first
+
+
+def mentions(text: str) -> bool:
+    """Whether `text` has one of `WORDS` as a whole word (where `\\b(?:word|...)\\b` matches), or
+    a star import. Each word is found with `str.find` and only its occurrences are checked for
+    word boundaries: the expression of all the alternatives tries each at every character,
+    twice as slow on a file that mentions none."""
+    if "import *" in text:
+        return True
+    for w in _BY_LIKELIHOOD:
+        i = text.find(w)
+        while i != -1:
+            j = i + len(w)
+            if (i == 0 or not _word_char(text[i - 1])) and (j == len(text) or not _word_char(text[j])):
+                return True
+            i = text.find(w, i + 1)
+    return False
+
+
+def _word_char(c: str) -> bool:
+    return c.isalnum() or c == "_"
 
 
 def relevant(files: dict) -> set[str]:
     """Files whose top level is worth running: those that mention a token and parse, then, to a
     fixpoint, those that mention the module name (file stem, or package folder) of one already
     in. Only the files that get in are parsed here; the rest are scanned for words once."""
-    out = {p for p, sf in files.items() if _TOKENS.search(sf.text) and sf.tree is not None}
+    out = {p for p, sf in files.items() if mentions(sf.text) and sf.tree is not None}
     words: dict[str, set[str]] = {}  # the other files: the words they contain
     frontier = set(out)
     while frontier:
