@@ -40,20 +40,20 @@ class CheckResult:
 
 
 def discover(paths: Sequence[str | Path], config: Config, *, force_exclude: bool = False,
-             split_projects: bool = False) -> list[tuple[Path, str]]:
-    """(absolute path, path as shown) of every file under `paths` that `include` matches (Python
+             split_projects: bool = False) -> list[tuple[str, str]]:
+    """(absolute real path, path as shown) of every file under `paths` that `include` matches (Python
     files and notebooks), leaving out what
     `exclude` matches and what git ignores (unless `respect-gitignore = false`); with
     `split_projects`, also the folders that are projects of their own (another config governs
     them). A file named explicitly is kept unless `force_exclude`."""
-    out: dict[Path, str] = {}
+    out: dict[str, str] = {}
     ignores = _GitIgnores() if config.respect_gitignore else None
     own = find_config(Path(config.root)) if split_projects else None
     for given in paths:
         p = Path(given)
         if p.is_file():
             if not force_exclude or not _excluded(p, config, ignores=ignores):
-                out.setdefault(p.resolve(), str(given))
+                out.setdefault(str(p.resolve()), str(given))
             continue
         if p.is_dir():
             walk = _Walk(config, ignores, own if split_projects else _NO_SPLIT, out)
@@ -69,7 +69,7 @@ class _Walk:
     `os.walk` visits them, with paths built as strings. Only a symbolic link is resolved (the
     real path of a folder is its parent's plus its name: a linked folder is never entered)."""
 
-    def __init__(self, config: Config, ignores: "_GitIgnores | None", own, out: dict[Path, str]):
+    def __init__(self, config: Config, ignores: "_GitIgnores | None", own, out: dict[str, str]):
         self.config = config
         self.ignores = ignores
         self.own = own
@@ -98,11 +98,11 @@ class _Walk:
                 full = Path(e.path)
                 if _excluded(full, self.config, ignores=self.ignores):
                     continue
-                self.out.setdefault(full.resolve(), os.path.normpath(os.path.join(shown, name)))
+                self.out.setdefault(str(full.resolve()), os.path.normpath(os.path.join(shown, name)))
                 continue
             target = os.path.join(real, name)
             if not self._excluded(target, real, False):
-                self.out.setdefault(Path(target), os.path.normpath(os.path.join(shown, name)))
+                self.out.setdefault(target, os.path.normpath(os.path.join(shown, name)))
         for e in subdirs:
             name = e.name
             if name in _SKIP_DIRS or name.endswith(".egg-info") or e.is_symlink():
@@ -307,20 +307,21 @@ def _parse_overlay(key: str, value, previous: SourceFile | None = None) -> Sourc
     return parse_text(key, value, previous=previous)
 
 
-def load_files(found: list[tuple[Path, str]], overlays: dict | None = None, store: Store | None = None):
+def load_files(found: list[tuple[str, str]], overlays: dict | None = None, store: Store | None = None):
     """(files by absolute path, path as shown by absolute path, skipped (shown, why)). Files on
-    disk come through `store` (not read when their stat matches it)."""
+    disk come through `store` (not read when their stat matches it); `overlays` (by absolute
+    Path) stand for the files they name."""
     store = store or Store(None)
+    buffers = {str(p): text for p, text in (overlays or {}).items()}
     files: dict[str, SourceFile] = {}
     shown: dict[str, str] = {}
     skipped: list[tuple[str, str]] = []
-    for full, as_shown in found:
-        key = str(full)
+    for key, as_shown in found:
         try:
-            if overlays and full in overlays:
-                files[key] = _parse_overlay(key, overlays[full])
+            if key in buffers:
+                files[key] = _parse_overlay(key, buffers[key])
             else:
-                files[key] = store.source(full)
+                files[key] = store.source(key)
             shown[key] = as_shown
         except (DecodeError, NotebookError) as e:
             skipped.append((as_shown, str(e)))
@@ -515,14 +516,16 @@ def _check(paths, config: Config, *, use_cache: bool, overlays, project, force_e
            split_projects, progress) -> CheckResult:
     found = discover(paths, config, force_exclude=force_exclude, split_projects=split_projects)
     # A buffer with no file behind it yet (standard input named by --stdin-filename).
-    found += [(p, os.path.relpath(p)) for p in (overlays or {}) if not p.exists() and p not in dict(found)]
+    found += [(str(p), os.path.relpath(p)) for p in (overlays or {}) if not p.exists() and str(p) not in dict(found)]
     report = None
     if project is not None:
-        report = {str(full) for full, _ in found}
-        as_given = any(Path(p).is_absolute() for p in paths)
-        found = _merge(found, discover([project if as_given else os.path.relpath(project)], config,
-                                       split_projects=split_projects))
-        roots = [Path(project).resolve()]
+        report = {full for full, _ in found}
+        root = Path(project).resolve()
+        if not any(Path(p).is_dir() and Path(p).resolve() == root for p in paths):  # else walked already
+            as_given = any(Path(p).is_absolute() for p in paths)
+            found = _merge(found, discover([project if as_given else os.path.relpath(project)], config,
+                                           split_projects=split_projects))
+        roots = [root]
     else:
         roots = sorted({Path(config.root)} | {Path(p).resolve() if Path(p).is_dir() else Path(p).resolve().parent
                                               for p in paths})
@@ -537,7 +540,7 @@ def _check(paths, config: Config, *, use_cache: bool, overlays, project, force_e
     return CheckResult([_show(d, shown) for d in diags], skipped, len(files), shown, programs)
 
 
-def _merge(first: list[tuple[Path, str]], more: list[tuple[Path, str]]) -> list[tuple[Path, str]]:
+def _merge(first: list[tuple[str, str]], more: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """`first`, then what `more` adds (a file keeps the way `first` shows it)."""
     seen = {full for full, _ in first}
     return first + [(full, sh) for full, sh in more if full not in seen]
@@ -665,7 +668,7 @@ class Project:
         self._sources: dict[str, SourceFile] = {}  # the last of each file (reused while it holds)
         self._imports = None
         self._saved_at: float | None = None
-        self._found: list[Path] | None = None
+        self._found: list[str] | None = None
         self._found_at = 0.0
 
     def set_config(self, config: Config) -> None:
@@ -684,7 +687,7 @@ class Project:
         self.store.forget_file(key)
         self._found = None
 
-    def _discovered(self) -> list[Path]:
+    def _discovered(self) -> list[str]:
         now = time.monotonic()
         if self._found is None or now - self._found_at >= self.REDISCOVER_S:
             self._found = [full for full, _ in discover([self.root], self.config)]
@@ -693,7 +696,7 @@ class Project:
 
     def _load(self) -> tuple[dict[str, SourceFile], list[tuple[str, str]]]:
         overlays = {str(p): v for p, v in self.overlays.items() if p.suffix in DEFAULT_INCLUDE_SUFFIXES}
-        paths = {str(p) for p in self._discovered()} | overlays.keys()
+        paths = set(self._discovered()) | overlays.keys()
         files: dict[str, SourceFile] = {}
         skipped = []
         for key in sorted(paths):

@@ -90,20 +90,20 @@ class Store:
 
     # ------------------------------------------------------------------------------ files
 
-    def source(self, full: Path) -> SourceFile:
+    def source(self, full: str | Path) -> SourceFile:
         """The file at `full` (absolute): not read when its stat matches the store (its text is
         read on first use), not parsed when its digest does. Raises OSError, or DecodeError
         for a file that is not text."""
         key = str(full)
         st = os.stat(key)
         if key.endswith(".ipynb"):
-            return self._notebook(key, full, st)
+            return self._notebook(key, st)
         known = self.files.get(key)
         if known is not None and known[0] == st.st_size and known[1] == st.st_mtime_ns:
             if known[3] is not None:
                 raise DecodeError(known[3])
             return SourceFile(key, None, known[2], load=lambda: self._reload(key))
-        data = full.read_bytes()
+        data = Path(key).read_bytes()
         dig = digest(data)
         mtime = None if time.time_ns() - st.st_mtime_ns < _RACY_NS else st.st_mtime_ns
         try:
@@ -117,12 +117,12 @@ class Store:
         self._put_file(key, [len(data), mtime, dig, None], scan=importscan.imports_of(sf))
         return sf
 
-    def _notebook(self, key: str, full: Path, st: os.stat_result) -> SourceFile:
+    def _notebook(self, key: str, st: os.stat_result) -> SourceFile:
         """A notebook is read every time (its program is built from its cells) and stored with
         that program's digest. Raises OSError or NotebookError."""
         from . import notebook
 
-        data = full.read_bytes()
+        data = Path(key).read_bytes()
         mtime = None if time.time_ns() - st.st_mtime_ns < _RACY_NS else st.st_mtime_ns
         try:
             sf = notebook.load_text(key, notebook.decode(data))
