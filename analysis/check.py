@@ -656,8 +656,9 @@ class Project:
 
     TREE_BUDGET_CHARS = 1_000_000  # about 33 MB of `ast` objects
     SAVE_EVERY_S = 30.0
-    # The folder is walked again at most this often (and after `forget`, which the server calls
-    # on a watched file's change): the walk costs far more than the edit it would answer.
+    # The folder is walked, and its files' stats checked, again at most this often (and after
+    # `forget`, which the server calls on a watched file's change): on a big workspace the walk
+    # and the stats cost far more than the edit they would answer.
     REDISCOVER_S = 5.0
 
     def __init__(self, root: Path, config: Config, store: Store | None = None):
@@ -666,6 +667,7 @@ class Project:
         self.overlays: dict[Path, str] = {}
         self.store = store if store is not None else Store.open(self.root)
         self._sources: dict[str, SourceFile] = {}  # the last of each file (reused while it holds)
+        self._buffered: set[str] = set()  # the files whose last source was an open buffer
         self._imports = None
         self._saved_at: float | None = None
         self._found: list[str] | None = None
@@ -684,31 +686,38 @@ class Project:
     def forget(self, path: Path) -> None:
         key = str(Path(path).resolve())
         self._sources.pop(key, None)
+        self._buffered.discard(key)
         self.store.forget_file(key)
         self._found = None
 
-    def _discovered(self) -> list[str]:
+    def _discovered(self) -> tuple[list[str], bool]:
+        """The files of the folder, and whether they were walked now (their stats are then
+        checked too)."""
         now = time.monotonic()
         if self._found is None or now - self._found_at >= self.REDISCOVER_S:
             self._found = [full for full, _ in discover([self.root], self.config)]
             self._found_at = now
-        return self._found
+            return self._found, True
+        return self._found, False
 
     def _load(self) -> tuple[dict[str, SourceFile], list[tuple[str, str]]]:
         overlays = {str(p): v for p, v in self.overlays.items() if p.suffix in DEFAULT_INCLUDE_SUFFIXES}
-        paths = set(self._discovered()) | overlays.keys()
+        found, walked = self._discovered()
+        paths = set(found) | overlays.keys()
         files: dict[str, SourceFile] = {}
         skipped = []
         for key in sorted(paths):
             prev = self._sources.get(key)
-            if key not in overlays and prev is not None and self.store.known_digest(key) == prev.digest:
-                files[key] = prev  # unchanged on disk: not even a new object
+            if key not in overlays and prev is not None and key not in self._buffered and (
+                    not walked or self.store.known_digest(key) == prev.digest):
+                files[key] = prev  # unchanged on disk (as far as stats checked now say): not even a new object
                 continue
             full = Path(key)
             try:
                 sf = _parse_overlay(key, overlays[key], prev) if key in overlays else self.store.source(full)
             except (DecodeError, NotebookError, OSError) as e:
                 self._sources.pop(key, None)
+                self._buffered.discard(key)
                 if not isinstance(e, OSError) or full.exists():
                     skipped.append((key, e.strerror or str(e) if isinstance(e, OSError) else str(e)))
                 continue
@@ -717,8 +726,13 @@ class Project:
             elif prev is not None:
                 _COLLECTOR.release_later(prev)  # an older import index may hold it: not its tree
             files[key] = self._sources[key] = sf
+            if key in overlays:
+                self._buffered.add(key)
+            else:
+                self._buffered.discard(key)
         for gone in self._sources.keys() - files.keys():
             del self._sources[gone]
+            self._buffered.discard(gone)
         return files, skipped
 
     def diagnostics(self) -> tuple[dict[str, list[Diagnostic]], list[tuple[str, str]]]:
