@@ -112,7 +112,7 @@ def conventional_targets(files: dict, finder: ModuleFinder) -> list[tuple[str, s
     out = []
     for path in sorted(files):
         sf = files[path]
-        if sf.tree is None or not path.endswith(".py"):
+        if not path.endswith(".py") or "run" not in sf.text or sf.tree is None:
             continue  # only a module can be imported and lowered (a notebook's top level runs)
         defs = {st.name for st in sf.tree.body if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef))}
         if "run" not in defs:

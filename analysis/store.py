@@ -201,18 +201,21 @@ class Store:
 
     def _graph(self, key: str) -> dict[str, set[str]] | None:
         found = self._imports_doc()["graphs"].get(key)
+        if isinstance(found, Record):
+            return found.graph
         try:
             return {p: set(d) for p, d in found.items()} if found is not None else None
         except (AttributeError, TypeError):
             return None
 
     def put_record(self, key: str, record: "Record") -> None:
+        """Keep `record` for its setting (its graph is stored with the imports when saved)."""
         if self.folder is None:
             return
         graphs = self._imports_doc()["graphs"]
         self.records.pop(key, None)
         self.records[key] = record
-        graphs[key] = {p: sorted(d) for p, d in record.graph.items()}
+        graphs[key] = record  # in stored form once saved
         while len(self.records) > MAX_RECORDS:
             graphs.pop(next(iter(self.records)), None)
             self.records.pop(next(iter(self.records)))
@@ -237,6 +240,10 @@ class Store:
             if self._imports_dirty or stamp is None:
                 stamp = os.urandom(8).hex()
                 doc = self._imports_doc()
+                graphs = doc["graphs"]
+                for k, g in graphs.items():
+                    if isinstance(g, Record):
+                        graphs[k] = {p: sorted(d) for p, d in g.graph.items()}
                 _write(self.folder / IMPORTS_FILE, {"format": FORMAT, "stamp": stamp, **doc})
             records = {k: r.state() if isinstance(r, Record) else r for k, r in self.records.items()}
             _write(self.folder / STORE_FILE, {"format": FORMAT, "code": CODE_VERSION, "stamp": stamp,
