@@ -92,7 +92,7 @@ class _Walk:
             if self.default_include:
                 if not name.endswith(DEFAULT_INCLUDE_SUFFIXES):
                     continue
-            elif not include_spec(self.config).match_file(self._relative(os.path.join(real, name))):
+            elif not include_spec(self.config).match_file(self._relative(os.path.join(real, name), name)):
                 continue
             if e.is_symlink():
                 full = Path(e.path)
@@ -101,14 +101,14 @@ class _Walk:
                 self.out.setdefault(str(full.resolve()), os.path.normpath(os.path.join(shown, name)))
                 continue
             target = os.path.join(real, name)
-            if not self._excluded(target, real, False):
+            if not self._excluded(target, real, False, e.path):
                 self.out.setdefault(target, os.path.normpath(os.path.join(shown, name)))
         for e in subdirs:
             name = e.name
             if name in _SKIP_DIRS or name.endswith(".egg-info") or e.is_symlink():
                 continue  # os.walk lists a linked folder but does not enter it
             target = os.path.join(real, name)
-            if self._excluded(target, real, True):
+            if self._excluded(target, real, True, e.path):
                 continue
             inner = _entries(e.path)
             if inner is None:
@@ -117,15 +117,17 @@ class _Walk:
                 continue
             self.folder(e.path, target, os.path.join(shown, name), inner)
 
-    def _relative(self, real: str) -> str:
-        """`real` relative to the config's folder (posix), or as it is when it lies outside."""
+    def _relative(self, real: str, outside: str) -> str:
+        """`real` relative to the config's folder (posix), or `outside` when it lies outside."""
         if real.startswith(self.root) and real[len(self.root):len(self.root) + 1] == os.sep:
             rel = real[len(self.root) + 1:]
             return rel if os.sep == "/" else rel.replace(os.sep, "/")
-        return Path(real).as_posix()
+        return outside
 
-    def _excluded(self, real: str, parent: str, is_dir: bool) -> bool:
-        if self.spec is not None and self.spec.match_file(self._relative(real) + ("/" if is_dir else "")):
+    def _excluded(self, real: str, parent: str, is_dir: bool, walked: str) -> bool:
+        """Whether `exclude` or git ignores the entry at `real` (`walked`: its path as walked)."""
+        if self.spec is not None and self.spec.match_file(
+                self._relative(real, Path(walked).as_posix()) + ("/" if is_dir else "")):
             return True
         return self.ignores is not None and self.ignores.ignored_in(parent, real, is_dir)
 
@@ -153,16 +155,6 @@ def _may_be_project(entries: list) -> bool:
 
 DEFAULT_INCLUDE_SUFFIXES = tuple(p.lstrip("*") for p in DEFAULT_INCLUDE)
 _PROJECT_MARKS = frozenset((*CONFIG_NAMES, ".git"))
-
-
-def _included(path: Path, config: Config) -> bool:
-    if config.include == DEFAULT_INCLUDE:
-        return path.name.endswith(DEFAULT_INCLUDE_SUFFIXES)
-    try:
-        rel = path.resolve().relative_to(Path(config.root).resolve()).as_posix()
-    except ValueError:
-        rel = path.name
-    return include_spec(config).match_file(rel)
 
 
 def _other_project(folder: Path, own: Path | None) -> bool:
