@@ -16,13 +16,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
-import pathspec
-
-from . import environment, notebook, source, suppressions
+from . import environment, source
 from .config import CONFIG_NAMES, DEFAULT_INCLUDE, Config, exclude_spec, find_config, include_spec
 from .diagnostics import Diagnostic
-from .rules import RULES
-from .source import DecodeError, SourceFile, parse_text
+from .source import DecodeError, NotebookError, SourceFile, parse_text
 from .store import CACHE_DIR, Record, Store
 
 # `.ipynb_checkpoints` holds Jupyter's autosaved copies of notebooks, `.virtual_documents`
@@ -43,47 +40,121 @@ class CheckResult:
 
 
 def discover(paths: Sequence[str | Path], config: Config, *, force_exclude: bool = False,
-             split_projects: bool = False) -> list[tuple[Path, str]]:
-    """(absolute path, path as shown) of every file under `paths` that `include` matches (Python
+             split_projects: bool = False) -> list[tuple[str, str]]:
+    """(absolute real path, path as shown) of every file under `paths` that `include` matches (Python
     files and notebooks), leaving out what
     `exclude` matches and what git ignores (unless `respect-gitignore = false`); with
     `split_projects`, also the folders that are projects of their own (another config governs
     them). A file named explicitly is kept unless `force_exclude`."""
-    out: dict[Path, str] = {}
+    out: dict[str, str] = {}
     ignores = _GitIgnores() if config.respect_gitignore else None
     own = find_config(Path(config.root)) if split_projects else None
     for given in paths:
         p = Path(given)
         if p.is_file():
             if not force_exclude or not _excluded(p, config, ignores=ignores):
-                out.setdefault(p.resolve(), str(given))
+                out.setdefault(str(p.resolve()), str(given))
             continue
-        for dirpath, dirnames, filenames in os.walk(p):
-            dirnames[:] = sorted(
-                d for d in dirnames
-                if d not in _SKIP_DIRS and not d.endswith(".egg-info")
-                and not _excluded(Path(dirpath, d), config, is_dir=True, ignores=ignores)
-                and not (split_projects and _other_project(Path(dirpath, d), own))
-            )
-            for fn in sorted(filenames):
-                full = Path(dirpath, fn)
-                if _included(full, config) and not _excluded(full, config, ignores=ignores):
-                    shown = os.path.normpath(os.path.join(str(given), os.path.relpath(full, p)))
-                    out.setdefault(full.resolve(), shown)
+        if p.is_dir():
+            walk = _Walk(config, ignores, own if split_projects else _NO_SPLIT, out)
+            walk.folder(str(p), os.path.realpath(p), str(given))
     return list(out.items())
 
 
-DEFAULT_INCLUDE_SUFFIXES = tuple(p.lstrip("*") for p in DEFAULT_INCLUDE)
+_NO_SPLIT = object()
 
 
-def _included(path: Path, config: Config) -> bool:
-    if config.include == DEFAULT_INCLUDE:
-        return path.name.endswith(DEFAULT_INCLUDE_SUFFIXES)
+class _Walk:
+    """One folder's walk for `discover`: top-down, folders and files in name order, as
+    `os.walk` visits them, with paths built as strings. Only a symbolic link is resolved (the
+    real path of a folder is its parent's plus its name: a linked folder is never entered)."""
+
+    def __init__(self, config: Config, ignores: "_GitIgnores | None", own, out: dict[str, str]):
+        self.config = config
+        self.ignores = ignores
+        self.own = own
+        self.out = out
+        self.spec = exclude_spec(config)
+        self.root = os.path.realpath(config.root)
+        self.default_include = config.include == DEFAULT_INCLUDE
+
+    def folder(self, path: str, real: str, shown: str, entries: list | None = None) -> None:
+        if entries is None:
+            entries = _entries(path)
+            if entries is None:
+                return
+        subdirs = []
+        for e in entries:
+            if _is_dir(e):
+                subdirs.append(e)
+                continue
+            name = e.name
+            if self.default_include:
+                if not name.endswith(DEFAULT_INCLUDE_SUFFIXES):
+                    continue
+            elif not include_spec(self.config).match_file(self._relative(os.path.join(real, name), name)):
+                continue
+            if e.is_symlink():
+                full = Path(e.path)
+                if _excluded(full, self.config, ignores=self.ignores):
+                    continue
+                self.out.setdefault(str(full.resolve()), os.path.normpath(os.path.join(shown, name)))
+                continue
+            target = os.path.join(real, name)
+            if not self._excluded(target, real, False, e.path):
+                self.out.setdefault(target, os.path.normpath(os.path.join(shown, name)))
+        for e in subdirs:
+            name = e.name
+            if name in _SKIP_DIRS or name.endswith(".egg-info") or e.is_symlink():
+                continue  # os.walk lists a linked folder but does not enter it
+            target = os.path.join(real, name)
+            if self._excluded(target, real, True, e.path):
+                continue
+            inner = _entries(e.path)
+            if inner is None:
+                continue
+            if self.own is not _NO_SPLIT and _may_be_project(inner) and _other_project(Path(e.path), self.own):
+                continue
+            self.folder(e.path, target, os.path.join(shown, name), inner)
+
+    def _relative(self, real: str, outside: str) -> str:
+        """`real` relative to the config's folder (posix), or `outside` when it lies outside."""
+        if real.startswith(self.root) and real[len(self.root):len(self.root) + 1] == os.sep:
+            rel = real[len(self.root) + 1:]
+            return rel if os.sep == "/" else rel.replace(os.sep, "/")
+        return outside
+
+    def _excluded(self, real: str, parent: str, is_dir: bool, walked: str) -> bool:
+        """Whether `exclude` or git ignores the entry at `real` (`walked`: its path as walked)."""
+        if self.spec is not None and self.spec.match_file(
+                self._relative(real, Path(walked).as_posix()) + ("/" if is_dir else "")):
+            return True
+        return self.ignores is not None and self.ignores.ignored_in(parent, real, is_dir)
+
+
+def _entries(folder: str) -> list | None:
+    """The entries of `folder` by name, or None when it cannot be read (os.walk skips it)."""
     try:
-        rel = path.resolve().relative_to(Path(config.root).resolve()).as_posix()
-    except ValueError:
-        rel = path.name
-    return include_spec(config).match_file(rel)
+        with os.scandir(folder) as it:
+            return sorted(it, key=lambda e: e.name)
+    except OSError:
+        return None
+
+
+def _is_dir(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
+
+
+def _may_be_project(entries: list) -> bool:
+    """Whether a folder with these entries has a config file or a `.git` (see `_other_project`)."""
+    return any(e.name in _PROJECT_MARKS for e in entries)
+
+
+DEFAULT_INCLUDE_SUFFIXES = tuple(p.lstrip("*") for p in DEFAULT_INCLUDE)
+_PROJECT_MARKS = frozenset((*CONFIG_NAMES, ".git"))
 
 
 def _other_project(folder: Path, own: Path | None) -> bool:
@@ -112,37 +183,49 @@ class _GitIgnores:
     nothing is ignored, as git does."""
 
     def __init__(self):
-        # folder -> (base folder, patterns) in force inside it, deepest first; None: no repository
-        self._rules: dict[Path, tuple[tuple[Path, pathspec.PathSpec], ...] | None] = {}
+        # folder (real path) -> (base folder, patterns) in force inside it, deepest first; None:
+        # no repository
+        self._rules: dict[str, tuple[tuple[str, object], ...] | None] = {}
 
-    def _for(self, folder: Path):
+    def _for(self, folder: str):
         if folder in self._rules:
             return self._rules[folder]
-        if (folder / ".git").exists():
-            rules = self._read(folder, folder / ".git" / "info" / "exclude")
-        elif folder.parent == folder:
+        parent = os.path.dirname(folder)
+        if os.path.exists(os.path.join(folder, ".git")):
+            rules = self._read(folder, os.path.join(folder, ".git", "info", "exclude"))
+        elif parent == folder:
             rules = None
         else:
-            rules = self._for(folder.parent)
+            rules = self._for(parent)
         if rules is not None:
-            rules = self._read(folder, folder / ".gitignore") + rules
+            rules = self._read(folder, os.path.join(folder, ".gitignore")) + rules
         self._rules[folder] = rules
         return rules
 
     @staticmethod
-    def _read(base: Path, file: Path) -> tuple[tuple[Path, pathspec.PathSpec], ...]:
-        if not file.is_file():
+    def _read(base: str, file: str) -> tuple[tuple[str, object], ...]:
+        if not os.path.isfile(file):
             return ()
+        import pathspec
+
         try:
-            lines = file.read_text(encoding="utf-8", errors="replace").splitlines()
+            with open(file, encoding="utf-8", errors="replace") as f:
+                lines = f.read().splitlines()
             return ((base, pathspec.GitIgnoreSpec.from_lines(lines)),)
         except (OSError, ValueError, TypeError):
             return ()  # an unreadable or broken ignore file ignores nothing
 
     def ignored(self, path: Path, is_dir: bool) -> bool:
-        path = path.resolve()
-        for base, spec in self._for(path.parent) or ():
-            res = spec.check_file(path.relative_to(base).as_posix() + ("/" if is_dir else ""))
+        real = str(path.resolve())
+        return self.ignored_in(os.path.dirname(real), real, is_dir)
+
+    def ignored_in(self, folder: str, real: str, is_dir: bool) -> bool:
+        """Whether `real` (a real path in the real folder `folder`) is ignored."""
+        for base, spec in self._for(folder) or ():
+            rel = os.path.relpath(real, base)
+            if os.sep != "/":
+                rel = rel.replace(os.sep, "/")
+            res = spec.check_file(rel + ("/" if is_dir else ""))
             if res.include is not None:
                 return res.include
         return False
@@ -153,6 +236,9 @@ def postprocess(diags: Iterable[Diagnostic], files: dict, config: Config) -> lis
     report the suppressions that suppress nothing (SHL301); sort; dedupe. A suppression that
     matches a diagnostic of a rule the config turns off still counts as used: it is right
     under another config."""
+    from . import suppressions
+    from .rules import RULES
+
     out = {}
     usage: dict[str, suppressions.Usage] = {}
     for d in diags:
@@ -182,6 +268,8 @@ def postprocess(diags: Iterable[Diagnostic], files: dict, config: Config) -> lis
 
 
 def parse_error(sf: SourceFile) -> Diagnostic:
+    from .rules import RULES
+
     line, col, msg = sf.syntax_error
     rule = RULES["SHL000"]
     return Diagnostic(sf.path, line, col, line, col + 1, rule.code, rule.name, rule.severity,
@@ -193,7 +281,7 @@ def analyze_sources(files: dict[str, SourceFile], config: Config, roots: list[Pa
     """Diagnostics for files keyed by absolute path string (the engine reports them so). The
     engine runs first: it parses what it analyses, and the syntax check of the rest then needs
     no tree."""
-    from . import engine
+    from . import engine, notebook
 
     diags = engine.analyze(files, config, roots)
     diags.extend(parse_error(sf) for sf in files.values() if sf.syntax_error)
@@ -201,29 +289,33 @@ def analyze_sources(files: dict[str, SourceFile], config: Config, roots: list[Pa
     return postprocess(diags, files, config)
 
 
-def _parse_overlay(key: str, value) -> SourceFile:
-    """An open buffer: Python text, or a notebook (its editor's cells, or its JSON text)."""
+def _parse_overlay(key: str, value, previous: SourceFile | None = None) -> SourceFile:
+    """An open buffer: Python text (an edit of `previous`, whose tree it may reuse), or a
+    notebook (its editor's cells, or its JSON text)."""
+    from . import notebook
+
     if notebook.is_notebook(key):
         return notebook.load(key, value)
-    return parse_text(key, value)
+    return parse_text(key, value, previous=previous)
 
 
-def load_files(found: list[tuple[Path, str]], overlays: dict | None = None, store: Store | None = None):
+def load_files(found: list[tuple[str, str]], overlays: dict | None = None, store: Store | None = None):
     """(files by absolute path, path as shown by absolute path, skipped (shown, why)). Files on
-    disk come through `store` (not read when their stat matches it)."""
+    disk come through `store` (not read when their stat matches it); `overlays` (by absolute
+    Path) stand for the files they name."""
     store = store or Store(None)
+    buffers = {str(p): text for p, text in (overlays or {}).items()}
     files: dict[str, SourceFile] = {}
     shown: dict[str, str] = {}
     skipped: list[tuple[str, str]] = []
-    for full, as_shown in found:
-        key = str(full)
+    for key, as_shown in found:
         try:
-            if overlays and full in overlays:
-                files[key] = _parse_overlay(key, overlays[full])
+            if key in buffers:
+                files[key] = _parse_overlay(key, buffers[key])
             else:
-                files[key] = store.source(full)
+                files[key] = store.source(key)
             shown[key] = as_shown
-        except (DecodeError, notebook.NotebookError) as e:
+        except (DecodeError, NotebookError) as e:
             skipped.append((as_shown, str(e)))
         except OSError as e:
             skipped.append((as_shown, e.strerror or str(e)))
@@ -250,18 +342,20 @@ def analyse(files: dict[str, SourceFile], config: Config, roots: list[Path], sto
         return sorted((d for p in files for d in rec.diagnostics(p)), key=Diagnostic.sort_key)
     from . import engine, parallel
 
+    if rec is not None and rec.graph is None:
+        rec = None  # the store lost its import graph: what is connected to a change is unknown
     if imports is None or imports.layout != (frozenset(files), tuple(roots)):
         imports = engine.Imports(files, roots)
-    if rec is None:
+    if rec is None or rec.digests.keys() != before.keys():
+        store.remember_imports(files)
         graph = engine.import_graph(files, roots, imports=imports)
+    if rec is None:
         affected = set(files)
     else:
         changed = {p for p, d in before.items() if rec.digests.get(p) != d} | (rec.digests.keys() - before.keys())
         if rec.digests.keys() == before.keys():
             graph = {p: rec.graph.get(p, set()) for p in files}
             graph.update(engine.import_graph(files, roots, only=changed, imports=imports))
-        else:
-            graph = engine.import_graph(files, roots, imports=imports)
         affected = _connected(changed, graph, rec.graph) & files.keys()
     if analysed is not None:
         analysed.update(affected)
@@ -296,12 +390,13 @@ def _remember_interpreter(store: Store, config: Config) -> None:
 
 class _Collector:
     """The cyclic collector in a long-lived process (the server). Off while an analysis runs
-    (it would re-walk every tree being built, again and again) and until `IDLE_S` after it:
-    then one collection of the young generations frees what the analysis left in cycles (its
-    trees among it), the trees let go meanwhile are freed, and the collector is back on. The
-    answer to an edit goes out before that work, which then overlaps the wait for the next
-    keystroke; a burst of analyses with no pause tidies every `BURST`, and never lets more
-    than one batch of released trees wait."""
+    (it would re-walk every tree being built, again and again) and until the tidy after it:
+    one collection of the young generations frees what the analysis left in cycles (its trees
+    among it), the trees let go meanwhile are freed, and the collector is back on. The tidy
+    costs as much as a third of an analysis, so it waits until the answer is out: the server
+    asks for it once it has published (`tidy`), and otherwise it comes `IDLE_S` after the
+    analysis. Either way it overlaps the wait for the next keystroke; a burst of analyses with
+    no pause tidies every `BURST`, and never lets more than one batch of released trees wait."""
 
     IDLE_S = 0.05
     BURST = 10
@@ -343,16 +438,29 @@ class _Collector:
         """Let go of `sf`'s tree when idle (freeing a big tree costs milliseconds)."""
         self._graveyard.append(sf)
 
+    def tidy(self) -> None:
+        """Tidy now, unless an analysis is running or nothing was analysed since the last tidy."""
+        with self._lock:
+            if self._busy or not self._held:
+                return
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+            self._tidy_locked()
+
     def _tidy(self) -> None:
         with self._lock:
             if self._busy:
                 return
             self._timer = None
-            self._free_graveyard()
-            self._collect()
-            if self._held:
-                gc.enable()
-                self._held = False
+            self._tidy_locked()
+
+    def _tidy_locked(self) -> None:
+        self._free_graveyard()
+        self._collect()
+        if self._held:
+            gc.enable()
+            self._held = False
 
     def _free_graveyard(self) -> None:
         for sf in self._graveyard:
@@ -400,14 +508,16 @@ def _check(paths, config: Config, *, use_cache: bool, overlays, project, force_e
            split_projects, progress) -> CheckResult:
     found = discover(paths, config, force_exclude=force_exclude, split_projects=split_projects)
     # A buffer with no file behind it yet (standard input named by --stdin-filename).
-    found += [(p, os.path.relpath(p)) for p in (overlays or {}) if not p.exists() and p not in dict(found)]
+    found += [(str(p), os.path.relpath(p)) for p in (overlays or {}) if not p.exists() and str(p) not in dict(found)]
     report = None
     if project is not None:
-        report = {str(full) for full, _ in found}
-        as_given = any(Path(p).is_absolute() for p in paths)
-        found = _merge(found, discover([project if as_given else os.path.relpath(project)], config,
-                                       split_projects=split_projects))
-        roots = [Path(project).resolve()]
+        report = {full for full, _ in found}
+        root = Path(project).resolve()
+        if not any(Path(p).is_dir() and Path(p).resolve() == root for p in paths):  # else walked already
+            as_given = any(Path(p).is_absolute() for p in paths)
+            found = _merge(found, discover([project if as_given else os.path.relpath(project)], config,
+                                           split_projects=split_projects))
+        roots = [root]
     else:
         roots = sorted({Path(config.root)} | {Path(p).resolve() if Path(p).is_dir() else Path(p).resolve().parent
                                               for p in paths})
@@ -422,7 +532,7 @@ def _check(paths, config: Config, *, use_cache: bool, overlays, project, force_e
     return CheckResult([_show(d, shown) for d in diags], skipped, len(files), shown, programs)
 
 
-def _merge(first: list[tuple[Path, str]], more: list[tuple[Path, str]]) -> list[tuple[Path, str]]:
+def _merge(first: list[tuple[str, str]], more: list[tuple[str, str]]) -> list[tuple[str, str]]:
     """`first`, then what `more` adds (a file keeps the way `first` shows it)."""
     seen = {full for full, _ in first}
     return first + [(full, sh) for full, sh in more if full not in seen]
@@ -464,21 +574,34 @@ def plan(paths: Sequence[str], configure: Callable[[Path], tuple[Config, Path | 
 
 
 def _nested_projects(folder: Path) -> list[Path]:
-    """Folders under `folder` that are projects of their own."""
-    out = []
+    """Folders under `folder` that are projects of their own (in the order `os.walk` meets
+    them; a linked folder can be one, but the walk does not enter it)."""
+    out: list[Path] = []
     own = find_config(folder)
-    for dirpath, dirnames, _ in os.walk(folder):
+
+    def walk(path: str, entries: list) -> None:
         keep = []
-        for d in sorted(dirnames):
-            if d in _SKIP_DIRS or d.endswith(".egg-info"):
+        for e in entries:
+            if e.name in _SKIP_DIRS or e.name.endswith(".egg-info") or not _is_dir(e):
                 continue
-            sub = Path(dirpath, d)
-            if _other_project(sub, own):
+            sub = Path(e.path)
+            if e.is_symlink():
+                inner = None
+                mark = _other_project(sub, own)
+            else:
+                inner = _entries(e.path)
+                mark = inner is not None and _may_be_project(inner) and _other_project(sub, own)
+            if mark:
                 out.append(sub)
                 out.extend(_nested_projects(sub))
-            else:
-                keep.append(d)
-        dirnames[:] = keep
+            elif inner is not None:
+                keep.append((e.path, inner))
+        for path, inner in keep:
+            walk(path, inner)
+
+    top = _entries(str(folder))
+    if top is not None:
+        walk(str(folder), top)
     return out
 
 
@@ -525,8 +648,9 @@ class Project:
 
     TREE_BUDGET_CHARS = 1_000_000  # about 33 MB of `ast` objects
     SAVE_EVERY_S = 30.0
-    # The folder is walked again at most this often (and after `forget`, which the server calls
-    # on a watched file's change): the walk costs far more than the edit it would answer.
+    # The folder is walked, and its files' stats checked, again at most this often (and after
+    # `forget`, which the server calls on a watched file's change): on a big workspace the walk
+    # and the stats cost far more than the edit they would answer.
     REDISCOVER_S = 5.0
 
     def __init__(self, root: Path, config: Config, store: Store | None = None):
@@ -535,9 +659,10 @@ class Project:
         self.overlays: dict[Path, str] = {}
         self.store = store if store is not None else Store.open(self.root)
         self._sources: dict[str, SourceFile] = {}  # the last of each file (reused while it holds)
+        self._buffered: set[str] = set()  # the files whose last source was an open buffer
         self._imports = None
         self._saved_at: float | None = None
-        self._found: list[Path] | None = None
+        self._found: list[str] | None = None
         self._found_at = 0.0
 
     def set_config(self, config: Config) -> None:
@@ -553,31 +678,38 @@ class Project:
     def forget(self, path: Path) -> None:
         key = str(Path(path).resolve())
         self._sources.pop(key, None)
+        self._buffered.discard(key)
         self.store.forget_file(key)
         self._found = None
 
-    def _discovered(self) -> list[Path]:
+    def _discovered(self) -> tuple[list[str], bool]:
+        """The files of the folder, and whether they were walked now (their stats are then
+        checked too)."""
         now = time.monotonic()
         if self._found is None or now - self._found_at >= self.REDISCOVER_S:
             self._found = [full for full, _ in discover([self.root], self.config)]
             self._found_at = now
-        return self._found
+            return self._found, True
+        return self._found, False
 
     def _load(self) -> tuple[dict[str, SourceFile], list[tuple[str, str]]]:
         overlays = {str(p): v for p, v in self.overlays.items() if p.suffix in DEFAULT_INCLUDE_SUFFIXES}
-        paths = {str(p) for p in self._discovered()} | overlays.keys()
+        found, walked = self._discovered()
+        paths = set(found) | overlays.keys()
         files: dict[str, SourceFile] = {}
         skipped = []
         for key in sorted(paths):
             prev = self._sources.get(key)
-            if key not in overlays and prev is not None and self.store.known_digest(key) == prev.digest:
-                files[key] = prev  # unchanged on disk: not even a new object
+            if key not in overlays and prev is not None and key not in self._buffered and (
+                    not walked or self.store.known_digest(key) == prev.digest):
+                files[key] = prev  # unchanged on disk (as far as stats checked now say): not even a new object
                 continue
             full = Path(key)
             try:
-                sf = _parse_overlay(key, overlays[key]) if key in overlays else self.store.source(full)
-            except (DecodeError, notebook.NotebookError, OSError) as e:
+                sf = _parse_overlay(key, overlays[key], prev) if key in overlays else self.store.source(full)
+            except (DecodeError, NotebookError, OSError) as e:
                 self._sources.pop(key, None)
+                self._buffered.discard(key)
                 if not isinstance(e, OSError) or full.exists():
                     skipped.append((key, e.strerror or str(e) if isinstance(e, OSError) else str(e)))
                 continue
@@ -586,13 +718,24 @@ class Project:
             elif prev is not None:
                 _COLLECTOR.release_later(prev)  # an older import index may hold it: not its tree
             files[key] = self._sources[key] = sf
+            if key in overlays:
+                self._buffered.add(key)
+            else:
+                self._buffered.discard(key)
         for gone in self._sources.keys() - files.keys():
             del self._sources[gone]
+            self._buffered.discard(gone)
         return files, skipped
 
     def diagnostics(self) -> tuple[dict[str, list[Diagnostic]], list[tuple[str, str]]]:
         with _COLLECTOR.pause():
             return self._diagnostics()
+
+    @staticmethod
+    def tidy() -> None:
+        """Free what the last analyses left (see `_Collector`): for the caller to ask once their
+        answer is out, before the next edit comes."""
+        _COLLECTOR.tidy()
 
     def _diagnostics(self):
         from . import engine

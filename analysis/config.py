@@ -9,15 +9,7 @@ import sys
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
-import pathspec
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on 3.10 only
-    import tomli as tomllib
-
 from .diagnostics import Severity
-from .rules import ALL_RULES
 
 BACKENDS = ("gpu", "tpu", "cpu")
 LOWERING_BACKENDS = ("tpu", "gpu", "cuda", "cpu")
@@ -122,24 +114,28 @@ def _relative(path: Path, root: Path) -> str:
         return path.as_posix()
 
 
-_SPECS: dict[str, pathspec.PathSpec] = {}
+_SPECS: dict = {}
 
 
-def _spec(*patterns: str) -> pathspec.PathSpec:
-    """A gitignore (gitwildmatch) matcher for `patterns`, built once."""
+def _spec(*patterns: str):
+    """A gitignore (gitwildmatch) matcher for `patterns` (a `pathspec.GitIgnoreSpec`), built
+    once. pathspec is imported here: most runs configure no pattern, and importing it is a
+    tenth of a run that finds its results stored."""
     key = "\n".join(patterns)
     spec = _SPECS.get(key)
     if spec is None:
+        import pathspec
+
         spec = _SPECS[key] = pathspec.GitIgnoreSpec.from_lines(patterns)
     return spec
 
 
-def exclude_spec(config: Config) -> pathspec.PathSpec | None:
+def exclude_spec(config: Config):
     """The matcher of `exclude` (gitignore patterns relative to the config's folder)."""
     return _spec(*config.exclude) if config.exclude else None
 
 
-def include_spec(config: Config) -> pathspec.PathSpec:
+def include_spec(config: Config):
     """The matcher of `include` (gitignore patterns relative to the config's folder)."""
     return _spec(*config.include)
 
@@ -159,6 +155,8 @@ _LOWERING_KEYS = {"enabled", "backend", "python", "host-devices", "timeout", "la
 
 
 def _codes(key: str, value) -> tuple[str, ...]:
+    from .rules import ALL_RULES  # the rule table is read only to check a configured code
+
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
@@ -240,7 +238,7 @@ def _patterns(key: str, patterns: list[str]) -> list[str]:
     """Gitignore patterns, each checked on its own so that a bad one names itself."""
     for pat in patterns:
         try:
-            pathspec.GitIgnoreSpec.from_lines([pat])
+            _spec(pat)
         except (ValueError, TypeError) as e:
             raise ConfigError(f"`{key}`: invalid pattern {pat!r}: {e}") from None
     return patterns
@@ -257,6 +255,8 @@ def parse_per_file_ignores(table, key: str) -> tuple[tuple[str, tuple[str, ...]]
 
 
 def parse_severity(sev, key: str) -> dict:
+    from .rules import ALL_RULES
+
     if not isinstance(sev, dict):
         raise ConfigError(f"`{key}` must be a table of CODE = \"error|warning|information|hint|off\"")
     out = {}
@@ -368,6 +368,15 @@ def _uncommented(line: str) -> str:
     return line
 
 
+def _toml():
+    """The TOML reader, imported when a config file is read."""
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - exercised on 3.10 only
+        import tomli as tomllib
+    return tomllib
+
+
 def load_file(path: Path) -> Config:
     """Read a pyproject.toml (or a shardlint.toml whose top level is the table)."""
     try:
@@ -376,6 +385,7 @@ def load_file(path: Path) -> Config:
         raise ConfigError(f"cannot read {path}: {e.strerror}") from None
     except UnicodeDecodeError:
         raise ConfigError(f"{path} is not UTF-8") from None
+    tomllib = _toml()
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -397,6 +407,7 @@ def configures_shardlint(path: Path) -> bool:
         return False
     if "shardlint" not in text:
         return False
+    tomllib = _toml()
     try:
         tool = tomllib.loads(text).get("tool")
         return isinstance(tool, dict) and "shardlint" in tool

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from .fixfacts import FixFact
+if TYPE_CHECKING:
+    from .fixfacts import FixFact
 
-F = TypeVar("F", bound=FixFact)
+F = TypeVar("F", bound="FixFact")
 
 
 class Severity(str, Enum):
@@ -123,6 +124,8 @@ class Diagnostic:
     @classmethod
     def from_state(cls, js: dict) -> "Diagnostic":
         """The diagnostic `to_state` gave; KeyError, TypeError or ValueError when `js` is not one."""
+        from .fixfacts import FixFact
+
         fix = js.get("fix")
         return cls(
             js["path"], js["line"], js["column"], js["end_line"], js["end_column"], js["code"], js["rule"],

@@ -10,7 +10,7 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from . import prefilter
+from . import importscan, prefilter
 from .config import Config
 from .diagnostics import Diagnostic, Related
 from .environment import _interpreter_info, analysis_python, target_version
@@ -123,7 +123,7 @@ def conventional_targets(files: dict, finder: ModuleFinder) -> list[tuple[str, s
     out = []
     for path in sorted(files):
         sf = files[path]
-        if sf.tree is None or not path.endswith(".py"):
+        if not path.endswith(".py") or "run" not in sf.text or sf.tree is None:
             continue  # only a module can be imported and lowered (a notebook's top level runs)
         defs = {st.name for st in sf.tree.body if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef))}
         if "run" not in defs:
@@ -257,7 +257,7 @@ class Imports:
         if mod is None:
             return deps
         here = os.path.dirname(path)
-        for names in _imported_names(prefilter.imports_of(sf), mod.name, mod.is_package):
+        for names in _imported_names(importscan.imports_of(sf), mod.name, mod.is_package):
             for n in names:
                 if n not in self._tails:
                     continue

@@ -7,7 +7,6 @@ store), never importing the interpreter."""
 from __future__ import annotations
 
 import functools
-import importlib.util
 import json
 import os
 import re
@@ -19,11 +18,19 @@ from .source import blake2b
 
 
 def _code_fingerprint() -> str:
-    """A digest of the analysis code itself: diagnostics cached by another shardlint (whose
-    rules or fix facts differ) are never reused."""
+    """A digest of the analysis code itself (each file's name, size and modification time: an
+    installed or edited copy of a file changes them, and reading them all would cost a tenth of
+    a run that finds its results stored): diagnostics cached by another shardlint (whose rules
+    or fix facts differ) are never reused."""
     h = blake2b(digest_size=8)
-    for path in sorted(Path(__file__).resolve().parent.rglob("*.py")):
-        h.update(path.read_bytes())
+    top = os.path.dirname(os.path.realpath(__file__))
+    for folder, dirs, names in os.walk(top):
+        dirs.sort()
+        for name in sorted(names):
+            if name.endswith(".py"):
+                st = os.stat(os.path.join(folder, name))
+                rel = os.path.relpath(os.path.join(folder, name), top)
+                h.update(f"{rel}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
     return h.hexdigest()
 
 
@@ -49,6 +56,8 @@ _PROBE = (
 
 
 def _local_jax_version() -> str | None:
+    import importlib.util
+
     spec = importlib.util.find_spec("jax")
     if spec is None or not spec.origin:
         return None

@@ -31,6 +31,7 @@ class Scope:
     _locals: frozenset | None = None
     globals_: set = field(default_factory=set)
     nonlocals: set = field(default_factory=set)
+    generator: bool | None = None  # whether a def's own body yields, once the interpreter asked
 
     @property
     def locals(self) -> frozenset:
@@ -258,59 +259,55 @@ class _Binder:
 
 class ModuleFinder:
     """Maps module names to files: the project's own roots first, then the analysis
-    environment's import path (installed packages are read as source on demand)."""
+    environment's import path (installed packages are read as source on demand). Paths are
+    strings, and what the file system says about one is asked once (a big project looks the
+    same names up from hundreds of modules)."""
 
     def __init__(self, files: dict[str, SourceFile], roots: list[Path], sys_path: list[str]):
         self.files = files
-        self.roots = [Path(r).resolve() for r in roots]
-        self.sys_path = [Path(p) for p in sys_path if p and os.path.isdir(p)]
+        self.roots = [os.path.realpath(r) for r in roots]
+        self.sys_path = [p for p in sys_path if p and os.path.isdir(p)]
         self.modules: dict = {}  # name, or (name, folder) for a lookup from a folder
-        self._inits: dict[Path, bool] = {}
+        self._inits: dict[str, bool] = {}  # folder -> whether it holds an __init__.py
+        self._exists: dict[str, bool] = {}
+        self._dirs: dict[str, bool] = {}
+        self._tops: dict[str, str] = {}  # folder -> the folder above its package chain
+        self._real: dict[str, str] = {}
         self._bases: dict[str, str] = {}  # module path -> the folder its absolute imports start from
+        self._extensions: dict[str, bool] = {}
         self.by_path: dict[str, Module] = {}
         self._project_names: dict[str, str] = {}
         for path in files:
-            for name in self._names_for(Path(path)):
+            for name in self._names_for(path):
                 self._project_names.setdefault(name, path)
 
-    def _names_for(self, path: Path) -> list[str]:
+    def _names_for(self, path: str) -> list[str]:
         """Module names under which a project file can be imported (one per import root): none
         for a file that is no Python module (a notebook is a program, never imported)."""
-        if path.suffix != ".py":
+        if not path.endswith(".py"):
             return []
         names = []
         for root in self._roots_for(path):
-            try:
-                rel = path.relative_to(root)
-            except ValueError:
+            rel = _relative_to(path, root)
+            if rel is None:
                 continue
-            parts = list(rel.with_suffix("").parts)
+            parts = rel[:-3].split(os.sep) if rel else []
             if parts and parts[-1] == "__init__":
                 parts = parts[:-1]
             if parts and all(p.isidentifier() for p in parts):
                 names.append(".".join(parts))
         return names
 
-    def _roots_for(self, path: Path) -> list[Path]:
-        roots = []
+    def _roots_for(self, path: str) -> list[str]:
         # The folder of the file itself (a script's sys.path[0]) and the first folder above any
         # package (the folder that holds the outermost __init__.py chain).
-        d = path.parent
-        roots.append(d)
-        top = d
-        while (top / "__init__.py").exists() or str(top / "__init__.py") in self.files:
-            top = top.parent
-        roots.append(top)
+        d = os.path.dirname(path)
+        roots = [d, self._outside_packages(d)]
         for r in self.roots:
             roots.append(r)
-            if (r / "src").is_dir():
-                roots.append(r / "src")
-        seen, out = set(), []
-        for r in roots:
-            if r not in seen:
-                seen.add(r)
-                out.append(r)
-        return out
+            if self._isdir(os.path.join(r, "src")):
+                roots.append(os.path.join(r, "src"))
+        return list(dict.fromkeys(roots))
 
     def module_for_path(self, path: str) -> Module | None:
         if path in self.by_path:
@@ -318,10 +315,11 @@ class ModuleFinder:
         sf = self.files.get(path)
         if sf is None:
             return None
-        names = self._names_for(Path(path))
+        names = self._names_for(path)
         # Prefer the longest dotted name (the package-qualified one).
-        name = max(names, key=lambda n: n.count("."), default=Path(path).stem)
-        m = Module(name, sf, Path(path).name == "__init__.py", True)
+        base = os.path.basename(path)
+        name = max(names, key=lambda n: n.count("."), default=os.path.splitext(base)[0])
+        m = Module(name, sf, base == "__init__.py", True)
         self.by_path[path] = m
         if names:
             self.modules.setdefault(name, m)
@@ -338,11 +336,11 @@ class ModuleFinder:
             # A script: its folder; a module of a package: the folder above its top package.
             base = self._bases.get(near.path)
             if base is None:
-                base = self._bases[near.path] = str(
-                    self._package_root(near) if self._in_package(near) else Path(near.path).parent)
+                base = self._bases[near.path] = (
+                    self._package_root(near) if self._in_package(near) else os.path.dirname(near.path))
             key = (name, base)
             if key not in self.modules:
-                self.modules[key] = self._load_from(Path(base), name, in_project=near.in_project)
+                self.modules[key] = self._load_from(base, name, in_project=near.in_project)
             if self.modules[key] is not None:
                 return self.modules[key]
         if name in self.modules:
@@ -353,8 +351,7 @@ class ModuleFinder:
             mod = self.module_for_path(path)
         if mod is None and near is not None:
             # A script's own folder is an import root.
-            base = Path(near.path).parent
-            mod = self._load_from(base, name, in_project=True)
+            mod = self._load_from(os.path.dirname(near.path), name, in_project=True)
         if mod is None:
             for sp in self.sys_path:
                 mod = self._load_from(sp, name, in_project=False)
@@ -365,52 +362,86 @@ class ModuleFinder:
 
     def _in_package(self, module: Module) -> bool:
         # A notebook runs with its own folder first on the import path, package or not.
-        return module.path.endswith(".py") and self._has_init(Path(module.path).parent)
+        return module.path.endswith(".py") and self._has_init(os.path.dirname(module.path))
 
-    def _has_init(self, folder: Path) -> bool:
+    def _has_init(self, folder: str) -> bool:
         known = self._inits.get(folder)
         if known is None:
-            init = folder / "__init__.py"
-            known = self._inits[folder] = str(init) in self.files or init.exists()
+            init = os.path.join(folder, "__init__.py")
+            known = self._inits[folder] = init in self.files or self._exists_(init)
         return known
 
-    def _package_root(self, module: Module) -> Path:
-        folder = Path(module.path).parent
-        while self._has_init(folder) and folder.parent != folder:
-            folder = folder.parent
-        return folder
+    def _exists_(self, path: str) -> bool:
+        known = self._exists.get(path)
+        if known is None:
+            known = self._exists[path] = os.path.exists(path)
+        return known
+
+    def _isdir(self, path: str) -> bool:
+        known = self._dirs.get(path)
+        if known is None:
+            known = self._dirs[path] = os.path.isdir(path)
+        return known
+
+    def _package_root(self, module: Module) -> str:
+        return self._outside_packages(os.path.dirname(module.path))
+
+    def _outside_packages(self, folder: str) -> str:
+        """The first folder at or above `folder` that holds no __init__.py."""
+        found = self._tops.get(folder)
+        if found is None:
+            parent = os.path.dirname(folder)
+            found = self._outside_packages(parent) if self._has_init(folder) and parent != folder else folder
+            self._tops[folder] = found
+        return found
 
     def is_extension(self, name: str) -> bool:
         """Whether `name` is a compiled extension module on the import path (no source to read,
         and nothing jedi could follow either)."""
-        parts = name.split(".")
-        for sp in self.sys_path:
-            folder = sp.joinpath(*parts[:-1])
-            if folder.is_dir() and (any(folder.glob(parts[-1] + ".*.so")) or any(folder.glob(parts[-1] + ".*.pyd"))):
-                return True
-        return False
+        known = self._extensions.get(name)
+        if known is None:
+            parts = name.split(".")
+            known = self._extensions[name] = any(
+                Path(sp).joinpath(*parts[:-1]).is_dir() and (
+                    any(Path(sp).joinpath(*parts[:-1]).glob(parts[-1] + ".*.so"))
+                    or any(Path(sp).joinpath(*parts[:-1]).glob(parts[-1] + ".*.pyd")))
+                for sp in self.sys_path)
+        return known
 
-    def _load_from(self, base: Path, name: str, in_project: bool) -> Module | None:
+    def _load_from(self, base: str, name: str, in_project: bool) -> Module | None:
         parts = name.split(".")
-        cand_pkg = base.joinpath(*parts, "__init__.py")
-        cand_mod = base.joinpath(*parts[:-1], parts[-1] + ".py")
+        folder = os.path.join(base, *parts[:-1])
+        if not self._isdir(folder):
+            return None  # neither candidate can exist (an imported class is no module: one stat)
+        cand_pkg = os.path.join(folder, parts[-1], "__init__.py")
+        cand_mod = os.path.join(folder, parts[-1] + ".py")
         for cand, is_pkg in ((cand_pkg, True), (cand_mod, False)):
-            key = str(cand.resolve()) if cand.exists() else None
-            if key is None:
+            if not self._exists_(cand):
                 continue
+            key = self._real.get(cand)
+            if key is None:
+                key = self._real[cand] = os.path.realpath(cand)
             if key in self.by_path:
                 return self.by_path[key]
             if key in self.files:
                 m = Module(name, self.files[key], is_pkg, True)
             else:
                 try:
-                    sf = read_file(cand, key)
+                    sf = read_file(Path(cand), key)
                 except (OSError, DecodeError):
                     return None
                 m = Module(name, sf, is_pkg, in_project)
             self.by_path[key] = m
             return m
         return None
+
+
+def _relative_to(path: str, root: str) -> str | None:
+    """`path` relative to `root` (both absolute, normalised), or None when it lies outside."""
+    if path == root:
+        return ""
+    prefix = root if root.endswith(os.sep) else root + os.sep
+    return path[len(prefix):] if path.startswith(prefix) else None
 
 
 def resolve_relative(st: ast.ImportFrom, module_name: str, is_package: bool) -> str | None:

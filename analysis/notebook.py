@@ -33,7 +33,7 @@ from typing import Iterable
 
 from .diagnostics import Diagnostic, Edit
 from .rules import RULES
-from .source import SourceFile, digest, line_starts, parse_text
+from .source import NotebookError, SourceFile, digest, line_starts, parse_text
 
 SUFFIX = ".ipynb"
 # A statement, not a comment: a fix inserts above a statement together with the comments right
@@ -49,10 +49,6 @@ _RUNNING_CELL_MAGICS = frozenset({"time", "timeit", "prun", "capture"})
 _VALUED_OPTIONS = frozenset("nrpsTDlq")
 _HELP_RE = re.compile(r"(\?{1,2}[\w.*\[\]]+|[\w.*\[\]]+\?{1,2})\s*(#.*)?\Z")
 _MAGIC_ASSIGN_RE = re.compile(r"([A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*)\s*=\s*[!%]")
-
-
-class NotebookError(Exception):
-    """The file is not a notebook that can be checked (not JSON, nbformat < 4, not Python)."""
 
 
 def is_notebook(path: str | Path) -> bool:

@@ -17,14 +17,35 @@ _RELEVANT_KINDS = frozenset({"collective", "send", "recv", "shard_map", "pmap", 
 # ...or it names the modules those live in, under their own or their conventional names.
 _MODULE_WORDS = ("jax", "pallas", "pl", "pltpu")
 WORDS = frozenset({short(name) for name, api in API.items() if api.kind in _RELEVANT_KINDS} | set(_MODULE_WORDS))
-_TOKENS = re.compile(r"\b(?:" + "|".join(sorted(WORDS)) + r")\b|import \*")
+_BY_LIKELIHOOD = sorted(WORDS, key=lambda w: (w != "jax", w))  # most files say jax: look for it first
+
+
+def mentions(text: str) -> bool:
+    """Whether `text` has one of `WORDS` as a whole word (where `\\b(?:word|...)\\b` matches), or
+    a star import. Each word is found with `str.find` and only its occurrences are checked for
+    word boundaries: the expression of all the alternatives tries each at every character,
+    twice as slow on a file that mentions none."""
+    if "import *" in text:
+        return True
+    for w in _BY_LIKELIHOOD:
+        i = text.find(w)
+        while i != -1:
+            j = i + len(w)
+            if (i == 0 or not _word_char(text[i - 1])) and (j == len(text) or not _word_char(text[j])):
+                return True
+            i = text.find(w, i + 1)
+    return False
+
+
+def _word_char(c: str) -> bool:
+    return c.isalnum() or c == "_"
 
 
 def relevant(files: dict) -> set[str]:
     """Files whose top level is worth running: those that mention a token and parse, then, to a
     fixpoint, those that mention the module name (file stem, or package folder) of one already
     in. Only the files that get in are parsed here; the rest are scanned for words once."""
-    out = {p for p, sf in files.items() if _TOKENS.search(sf.text) and sf.tree is not None}
+    out = {p for p, sf in files.items() if mentions(sf.text) and sf.tree is not None}
     words: dict[str, set[str]] = {}  # the other files: the words they contain
     frontier = set(out)
     while frontier:
@@ -49,97 +70,3 @@ _WORD = re.compile(r"\w+")
 def _stem(path: str) -> str:
     stem = os.path.splitext(os.path.basename(path))[0]
     return os.path.basename(os.path.dirname(path)) if stem == "__init__" else stem
-
-
-# ---------------------------------------------------------------------------- import scan
-
-_GAP = r"(?:[ \t\f]|\\\r?\n)*"  # blanks inside one logical line (continuations included)
-# Literal first (the regex engine then searches for it fast); the word boundary before it is
-# checked by `_word_start`.
-_FROM = re.compile(r"from\b" + _GAP + r"((?:\." + _GAP + r")*)(\w+(?:" + _GAP + r"\." + _GAP + r"\w+)*)?"
-                   + _GAP + r"\bimport\b")
-_IMPORT = re.compile(r"import\b")
-_COMMENT = re.compile(r"#[^\r\n]*")
-_LOGICAL_END = re.compile(r"(?<!\\)(?:\r\n|\r|\n)|;")
-_PAREN_LIST = re.compile(r"([^)#]*)(?:#[^\r\n]*|(\))|$)")
-_FROM_NAME = re.compile(r"(\w+|\*)(?:\s+as\s+\w+)?")
-_DOTTED = re.compile(r"(\w+(?:\s*\.\s*\w+)*)(?:\s+as\s+\w+)?")
-
-
-_SCANS: dict[str, tuple] = {}  # digest -> scan_imports of that content
-_STORED: dict[str, list] = {}  # digest -> a scan as an earlier run stored it (JSON lists)
-_SCANS_MAX = 8192
-
-
-def imports_of(sf) -> tuple:
-    """The import statements of a file (`scan_imports`), kept by digest."""
-    found = _SCANS.get(sf.digest)
-    if found is None:
-        stored = _STORED.pop(sf.digest, None)
-        if stored is not None:
-            found = tuple((level, module, tuple(names)) for level, module, names in stored)
-        else:
-            found = scan_imports(sf.text)
-        if len(_SCANS) >= _SCANS_MAX:
-            _SCANS.clear()
-        _SCANS[sf.digest] = found
-    return found
-
-
-def remember_imports(digest: str, stored: list) -> None:
-    """What `scan_imports` found in content of this digest, in an earlier run (the store)."""
-    if len(_STORED) >= _SCANS_MAX:
-        _STORED.clear()
-    _STORED[digest] = stored
-
-
-def scan_imports(text: str) -> tuple[tuple[int, str, tuple[str, ...]], ...]:
-    """Every import statement of `text`, found without parsing it: (level, module, names) for
-    `from {'.' * level}{module} import names`, (-1, "", dotted modules) for `import a.b, c`.
-    A superset of what the syntax tree has (an `import` inside a string counts too), which is
-    what dependency edges need: a missed import would let a stale verdict survive an edit."""
-    if "import" not in text:
-        return ()
-    out = []
-    taken = set()
-    for m in _FROM.finditer(text):
-        if not _word_start(text, m.start()):
-            continue
-        names = _FROM_NAME.findall(_import_list(text, m.end()))
-        module = re.sub(r"[\s\\]", "", m.group(2) or "")
-        out.append((m.group(1).count("."), module, tuple(names)))
-        taken.add(m.end() - len("import"))
-    for m in _IMPORT.finditer(text):
-        if m.start() in taken or not _word_start(text, m.start()):
-            continue
-        names = tuple(re.sub(r"\s", "", n) for n in _DOTTED.findall(_import_list(text, m.end())))
-        if names:
-            out.append((-1, "", names))
-    return tuple(out)
-
-
-def _word_start(text: str, i: int) -> bool:
-    return i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_")
-
-
-def _import_list(text: str, i: int) -> str:
-    """The names after an `import` keyword at `i`: up to the closing parenthesis, else to the
-    end of the logical line; comments and continuations taken out."""
-    j = i
-    while j < len(text) and text[j] in " \t\f\\\r\n" and not (text[j] in "\r\n" and text[j - 1] != "\\"):
-        j += 1
-    if j < len(text) and text[j] == "(":
-        # To the first `)` outside a comment (a comment may hold one).
-        parts = []
-        k = j + 1
-        while True:
-            m = _PAREN_LIST.match(text, k)
-            parts.append(m.group(1))
-            k = m.end()
-            if m.group(2) or k >= len(text):
-                break
-        chunk = "".join(parts)
-    else:
-        m = _LOGICAL_END.search(text, j)
-        chunk = text[j:m.start() if m else len(text)]
-    return _COMMENT.sub("", chunk).replace("\\", " ")

@@ -13,7 +13,6 @@ import contextlib
 import io
 import os
 import re
-import tokenize
 import warnings
 from pathlib import Path
 from typing import Callable, Iterator
@@ -23,11 +22,18 @@ try:  # CPython's own BLAKE2: `hashlib` would load OpenSSL first, a tenth of a w
 except ImportError:  # pragma: no cover - interpreters built without it
     from hashlib import blake2b
 
+
 class DecodeError(Exception):
     """The file is not text Python can read (binary, or not decodable in its declared encoding)."""
 
 
+class NotebookError(Exception):
+    """The file is not a notebook that can be checked (not JSON, nbformat < 4, not Python)."""
+
+
 def decode(data: bytes) -> str:
+    import tokenize  # here: a run that finds its results stored decodes nothing
+
     if b"\x00" in data[:8192]:
         raise DecodeError("binary file (contains NUL bytes)")
     try:
@@ -60,10 +66,11 @@ def split_lines(text: str) -> list[str]:
 class SourceFile:
     """One file: its path (as the user gave it: relative stays relative), text and digest. A
     file known from the store has no text until something reads it (`load` gives the text and
-    the digest of what it read)."""
+    the digest of what it read). A new version of an edited buffer may name the version before
+    it (`previous`): its tree is then built from that one's (see `incremental.splice`)."""
 
     def __init__(self, path: str, text: str | None, digest: str, *,
-                 load: Callable[[], tuple[str, str]] | None = None):
+                 load: Callable[[], tuple[str, str]] | None = None, previous: "SourceFile | None" = None):
         self.path = path
         self._text = text
         self.digest = digest
@@ -72,6 +79,10 @@ class SourceFile:
         # syntax check leaves, and (False, None) records a passed one without a tree.
         self._parsed: tuple | None = None
         self._lines: list[str] | None = None
+        self._previous = previous
+        # For each top-level statement of the tree, its nodes that have positions, once an edit
+        # needed them (moving the statement to other lines); None where not listed yet.
+        self._positioned: list[list[ast.AST] | None] | None = None
 
     def __repr__(self) -> str:
         return f"SourceFile({self.path!r})"
@@ -86,16 +97,33 @@ class SourceFile:
     @property
     def tree(self) -> ast.Module | None:
         if self._parsed is None or self._parsed[0] is False:
-            self._parsed = _parse(self.text)
+            self._parsed = self._from_previous() or _parse(self.text)
         return self._parsed[0]
 
     @property
     def syntax_error(self) -> tuple[int, int, str] | None:
         """(line, column 1-based, message) when the file does not parse, else None. Checked
-        without building a tree unless one exists already."""
+        without building a tree unless one exists already (or the previous version's gives
+        it cheaply)."""
         if self._parsed is None:
-            self._parsed = _check_syntax(self.text)
+            self._parsed = self._from_previous() or _check_syntax(self.text)
         return self._parsed[1]
+
+    def _from_previous(self) -> tuple | None:
+        """(tree, None) built from the previous version's tree, which it takes over, or None."""
+        prev, self._previous = self._previous, None
+        if prev is None or not prev.parsed or prev._text is None:
+            return None
+        from .incremental import splice  # here: only a server editing a buffer builds one so
+
+        found = splice(prev.tree, prev.lines, prev._positioned, self.text)
+        if found is None:
+            return None
+        prev.release()  # its statements now belong to this version, at this version's lines
+        tree, self._positioned = found
+        for obs in _OBSERVERS:
+            obs.parsed()
+        return tree, None
 
     @property
     def parsed(self) -> bool:
@@ -107,6 +135,7 @@ class SourceFile:
         stays."""
         if self.parsed:
             self._parsed = (False, None)
+            self._positioned = None
 
     @property
     def lines(self) -> list[str]:
@@ -199,9 +228,10 @@ def _check_syntax(text: str) -> tuple:
     return _build(text)
 
 
-def parse_text(path: str, text: str, dig: str | None = None) -> SourceFile:
-    """A file of `text` (parsed when its tree is first asked for)."""
-    return SourceFile(path, text, dig or digest(text.encode("utf-8", errors="surrogatepass")))
+def parse_text(path: str, text: str, dig: str | None = None, previous: SourceFile | None = None) -> SourceFile:
+    """A file of `text` (parsed when its tree is first asked for, from `previous`'s tree where it
+    is an earlier version of the same buffer)."""
+    return SourceFile(path, text, dig or digest(text.encode("utf-8", errors="surrogatepass")), previous=previous)
 
 
 def read_file(path: Path, shown: str) -> SourceFile:

@@ -1,16 +1,22 @@
 """The store: what one analysis leaves for the next, under the project root in
 `.shardlint_cache/`, shared by the CLI and the language server (an editor restart is warm too).
 
-Per file (absolute path): its size and mtime, the digest of its bytes, why it was skipped if it
-cannot be decoded, and its import statements (`prefilter.scan_imports`). A file whose size and
-mtime match is not even read; one whose digest matches is never parsed.
+Per file (absolute path): its size and mtime, the digest of its bytes, and why it was skipped
+if it cannot be decoded. A file whose size and mtime match is not even read; one whose digest
+matches is never parsed.
 
 Per setting (the analysis code, the configuration, the analysis interpreter and what is
-installed in it, the import roots), a record: the digest of every file analysed, the import
-graph, the files outside the project the analysis read (with their stat), and the diagnostics
-located in each file. A run re-analyses only the files connected through imports, in either
-direction, to one whose content changed, appeared or went (see `check.analyse`); the others keep
-their diagnostics.
+installed in it, the import roots), a record: the digest of every file analysed, the files
+outside the project the analysis read (with their stat), and the diagnostics located in each
+file. A run re-analyses only the files connected through imports, in either direction, to one
+whose content changed, appeared or went (see `check.analyse`); the others keep their
+diagnostics.
+
+What only such a run needs is kept apart, in `imports.json`, and read only then: each file's
+import statements (`importscan.scan_imports`) and each record's import graph. A run that finds
+nothing changed reads `store.json` alone (its size is most of what such a run costs). Both
+files carry the stamp of the save that wrote them: imports that do not belong to the store
+read are ignored (a record without its graph is analysed again).
 
 JSON only (never pickle: a cloned repository could plant one). A broken, unreadable or foreign
 store is ignored; a read-only tree runs without one."""
@@ -23,14 +29,15 @@ import os
 import time
 from pathlib import Path
 
-from . import prefilter
+from . import importscan
 from .diagnostics import Diagnostic
 from .environment import CODE_VERSION, environment_state, remember_interpreter
 from .source import DecodeError, SourceFile, decode, digest
 
 CACHE_DIR = ".shardlint_cache"
 STORE_FILE = "store.json"
-FORMAT = 1
+IMPORTS_FILE = "imports.json"
+FORMAT = 2
 MAX_RECORDS = 4
 # A file modified this close to when it was stat'ed may change again within the file system's
 # timestamp granularity without its mtime moving: its stat is not trusted next time.
@@ -42,76 +49,87 @@ class Store:
 
     def __init__(self, folder: Path | None):
         self.folder = folder
-        # abs path -> [size, mtime_ns or None, digest, skipped reason or None, import scan]
+        # abs path -> [size, mtime_ns or None, digest, skipped reason or None]
         self.files: dict[str, list] = {}
         self.records: dict[str, dict | Record] = {}  # setting key -> record (stored form until used)
         self.interpreters: dict[str, list] = {}  # python -> [stamp, [sys.path, jax version]]
+        self.stamp: str | None = None  # the save that wrote what was read
+        # {"scans": {abs path: import scan}, "graphs": {setting key: graph}} once read
+        self._imports: dict | None = None
         self._dirty = False
+        self._imports_dirty = False
 
     @classmethod
     def open(cls, root: Path) -> "Store":
         store = cls(Path(root) / CACHE_DIR)
-        try:
-            raw = json.loads((store.folder / STORE_FILE).read_bytes())
-        except (OSError, ValueError):
-            return store
-        if not isinstance(raw, dict) or raw.get("format") != FORMAT or raw.get("code") != CODE_VERSION:
+        raw = _read(store.folder / STORE_FILE)
+        if raw is None:
             return store
         try:
             store.files = dict(raw["files"])
             store.records = dict(raw["records"])
             store.interpreters = dict(raw.get("interpreters", {}))
+            store.stamp = str(raw["stamp"])
             for python, (stamp, info) in store.interpreters.items():
                 remember_interpreter(python, stamp, info)
         except (KeyError, TypeError, ValueError):
             return cls(store.folder)
         return store
 
+    def _imports_doc(self) -> dict:
+        """The imports half of the store, read on first use (empty when it is missing, broken or
+        from another save than the store read)."""
+        if self._imports is None:
+            doc = {"scans": {}, "graphs": {}}
+            raw = _read(self.folder / IMPORTS_FILE) if self.folder is not None and self.stamp else None
+            if raw is not None and raw.get("stamp") == self.stamp \
+                    and isinstance(raw.get("scans"), dict) and isinstance(raw.get("graphs"), dict):
+                doc = {"scans": raw["scans"], "graphs": raw["graphs"]}
+            self._imports = doc
+        return self._imports
+
     # ------------------------------------------------------------------------------ files
 
-    def source(self, full: Path) -> SourceFile:
+    def source(self, full: str | Path) -> SourceFile:
         """The file at `full` (absolute): not read when its stat matches the store (its text is
         read on first use), not parsed when its digest does. Raises OSError, or DecodeError
         for a file that is not text."""
         key = str(full)
-        st = os.stat(full)
-        if full.suffix == ".ipynb":
-            return self._notebook(key, full, st)
+        st = os.stat(key)
+        if key.endswith(".ipynb"):
+            return self._notebook(key, st)
         known = self.files.get(key)
         if known is not None and known[0] == st.st_size and known[1] == st.st_mtime_ns:
             if known[3] is not None:
                 raise DecodeError(known[3])
-            prefilter.remember_imports(known[2], known[4])
             return SourceFile(key, None, known[2], load=lambda: self._reload(key))
-        data = full.read_bytes()
+        data = Path(key).read_bytes()
         dig = digest(data)
         mtime = None if time.time_ns() - st.st_mtime_ns < _RACY_NS else st.st_mtime_ns
         try:
             text = decode(data)
         except DecodeError as e:
-            self._put_file(key, [len(data), mtime, dig, str(e), []])
+            self._put_file(key, [len(data), mtime, dig, str(e)])
             raise
         sf = SourceFile(key, text, dig)
-        if known is not None and known[2] == dig:
-            prefilter.remember_imports(dig, known[4])
-        scan = [[level, module, list(names)] for level, module, names in prefilter.imports_of(sf)]
-        self._put_file(key, [len(data), mtime, dig, None, scan])
+        if known is not None and known[2] == dig:  # touched, not changed: its imports are known
+            self._remember_scan(key, dig)
+        self._put_file(key, [len(data), mtime, dig, None], scan=importscan.imports_of(sf))
         return sf
 
-    def _notebook(self, key: str, full: Path, st: os.stat_result) -> SourceFile:
+    def _notebook(self, key: str, st: os.stat_result) -> SourceFile:
         """A notebook is read every time (its program is built from its cells) and stored with
         that program's digest. Raises OSError or NotebookError."""
         from . import notebook
 
-        data = full.read_bytes()
+        data = Path(key).read_bytes()
         mtime = None if time.time_ns() - st.st_mtime_ns < _RACY_NS else st.st_mtime_ns
         try:
             sf = notebook.load_text(key, notebook.decode(data))
         except notebook.NotebookError as e:
-            self._put_file(key, [len(data), mtime, digest(data), str(e), []])
+            self._put_file(key, [len(data), mtime, digest(data), str(e)])
             raise
-        scan = [[level, module, list(names)] for level, module, names in prefilter.imports_of(sf)]
-        self._put_file(key, [len(data), mtime, sf.digest, None, scan])
+        self._put_file(key, [len(data), mtime, sf.digest, None], scan=importscan.imports_of(sf))
         return sf
 
     def known_digest(self, full: str) -> str | None:
@@ -126,19 +144,40 @@ class Store:
             return None
         return known[2] if known[0] == st.st_size and known[1] == st.st_mtime_ns else None
 
+    def remember_imports(self, files: dict[str, SourceFile]) -> None:
+        """Hand `importscan` the stored import statements of `files` (those whose digest is the
+        stored one), before it is asked for all of them: none of them is then read for that."""
+        for path, sf in files.items():
+            known = self.files.get(path)
+            if known is not None and known[2] == sf.digest:
+                self._remember_scan(path, sf.digest)
+
+    def _remember_scan(self, key: str, dig: str) -> None:
+        scan = self._imports_doc()["scans"].get(key) if self.folder is not None else None
+        if scan is not None:
+            importscan.remember_imports(dig, scan)
+
     def _reload(self, key: str) -> tuple[str, str]:
         """(text, digest) of a file whose stat matched: read now that something needs it."""
         data = Path(key).read_bytes()
         return decode(data), digest(data)
 
-    def _put_file(self, key: str, entry: list) -> None:
+    def _put_file(self, key: str, entry: list, scan: tuple | None = None) -> None:
         if self.files.get(key) != entry:
             self.files[key] = entry
             self._dirty = True
+        if scan is not None and self.folder is not None:
+            stored = [[level, module, list(names)] for level, module, names in scan]
+            scans = self._imports_doc()["scans"]
+            if scans.get(key) != stored:
+                scans[key] = stored
+                self._dirty = self._imports_dirty = True
 
     def forget_file(self, key: str) -> None:
         if self.files.pop(key, None) is not None:
             self._dirty = True
+        if self._imports is not None and self._imports["scans"].pop(key, None) is not None:
+            self._imports_dirty = True
 
     # ---------------------------------------------------------------------------- records
 
@@ -153,22 +192,34 @@ class Store:
         if found is None or isinstance(found, Record):
             return found
         try:
-            rec = Record(found["digests"], {p: set(d) for p, d in found["graph"].items()},
-                         found["external"], found["diags"])
+            rec = Record(found["digests"], None, found["external"], found["diags"], load_graph=lambda: self._graph(key))
         except (KeyError, TypeError, AttributeError):
             del self.records[key]
             return None
         self.records[key] = rec
         return rec
 
+    def _graph(self, key: str) -> dict[str, set[str]] | None:
+        found = self._imports_doc()["graphs"].get(key)
+        if isinstance(found, Record):
+            return found.graph
+        try:
+            return {p: set(d) for p, d in found.items()} if found is not None else None
+        except (AttributeError, TypeError):
+            return None
+
     def put_record(self, key: str, record: "Record") -> None:
+        """Keep `record` for its setting (its graph is stored with the imports when saved)."""
         if self.folder is None:
             return
+        graphs = self._imports_doc()["graphs"]
         self.records.pop(key, None)
         self.records[key] = record
+        graphs[key] = record  # in stored form once saved
         while len(self.records) > MAX_RECORDS:
+            graphs.pop(next(iter(self.records)), None)
             self.records.pop(next(iter(self.records)))
-        self._dirty = True
+        self._dirty = self._imports_dirty = True
 
     def remember_interpreter(self, python: str | None, stamp: list, info) -> None:
         if python and self.interpreters.get(python) != [stamp, list(info)]:
@@ -176,38 +227,79 @@ class Store:
             self._dirty = True
 
     def save(self) -> None:
-        """Write the store (atomically: a concurrent run reads the old one or this one)."""
+        """Write the store (each file atomically, the imports first: a concurrent run reads the
+        old store or this one, and imports of another save are not used)."""
         if self.folder is None or not self._dirty:
             return
-        records = {k: r.state() if isinstance(r, Record) else r for k, r in self.records.items()}
-        doc = {"format": FORMAT, "code": CODE_VERSION, "files": self.files, "records": records,
-               "interpreters": self.interpreters}
-        tmp = self.folder / f"{STORE_FILE}.{os.getpid()}.tmp"
+        stamp = self.stamp
         try:
             self.folder.mkdir(exist_ok=True)
             gi = self.folder / ".gitignore"
             if not gi.exists():
                 gi.write_text("# Created by shardlint.\n*\n")
-            tmp.write_text(json.dumps(doc, separators=(",", ":")))
-            tmp.replace(self.folder / STORE_FILE)
-            self._dirty = False
+            if self._imports_dirty or stamp is None:
+                stamp = os.urandom(8).hex()
+                doc = self._imports_doc()
+                graphs = doc["graphs"]
+                for k, g in graphs.items():
+                    if isinstance(g, Record):
+                        graphs[k] = {p: sorted(d) for p, d in g.graph.items()}
+                _write(self.folder / IMPORTS_FILE, {"format": FORMAT, "stamp": stamp, **doc})
+            records = {k: r.state() if isinstance(r, Record) else r for k, r in self.records.items()}
+            _write(self.folder / STORE_FILE, {"format": FORMAT, "code": CODE_VERSION, "stamp": stamp,
+                                              "files": self.files, "records": records,
+                                              "interpreters": self.interpreters})
+            self.stamp = stamp
+            self._dirty = self._imports_dirty = False
         except OSError:
-            try:
-                tmp.unlink()
-            except OSError:
-                pass  # a read-only tree just runs without a store
+            pass  # a read-only tree just runs without a store
+
+
+def _read(path: Path) -> dict | None:
+    """A store file of this format and analysis code, or None."""
+    try:
+        raw = json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return None
+    if not isinstance(raw, dict) or raw.get("format") != FORMAT or (
+            "code" in raw and raw["code"] != CODE_VERSION):
+        return None
+    return raw
+
+
+def _write(path: Path, doc: dict) -> None:
+    """Write `doc` to `path` atomically; raises OSError (the temporary file removed)."""
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_text(json.dumps(doc, separators=(",", ":")))
+        tmp.replace(path)
+    except OSError:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        raise
 
 
 class Record:
     """One setting's last analysis: `diags` maps a file to its diagnostics (decoded from their
-    stored form on first use)."""
+    stored form on first use); `graph` (file -> project files it imports) is read on first
+    use, and is None when the store has lost it."""
 
-    def __init__(self, digests: dict[str, str], graph: dict[str, set[str]], external: dict[str, list],
-                 diags: dict[str, list]):
+    def __init__(self, digests: dict[str, str], graph: dict[str, set[str]] | None, external: dict[str, list],
+                 diags: dict[str, list], *, load_graph=None):
         self.digests = digests
-        self.graph = graph
+        self._graph = graph
+        self._load_graph = load_graph
         self.external = external
         self.diags = diags
+
+    @property
+    def graph(self) -> dict[str, set[str]] | None:
+        if self._load_graph is not None:
+            self._graph = self._load_graph()
+            self._load_graph = None
+        return self._graph
 
     def diagnostics(self, path: str) -> list[Diagnostic]:
         found = self.diags.get(path, [])
@@ -216,10 +308,9 @@ class Record:
         return found
 
     def state(self) -> dict:
-        """The stored form."""
+        """The stored form (the graph is stored with the imports)."""
         return {
             "digests": self.digests,
-            "graph": {p: sorted(d) for p, d in self.graph.items()},
             "external": self.external,
             "diags": {p: [d if isinstance(d, dict) else d.to_state() for d in ds]
                       for p, ds in self.diags.items() if ds},

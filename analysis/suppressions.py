@@ -12,7 +12,6 @@ removes them (as Ruff's RUF100 does for `noqa`)."""
 
 from __future__ import annotations
 
-import functools
 import io
 import re
 import tokenize
@@ -61,14 +60,22 @@ class Suppressions:
 
 
 def of(sf: SourceFile) -> Suppressions:
-    return _scan(sf.digest, sf.text)
+    """The suppressions of `sf`, kept by digest (not by text: a cache keyed by the text would
+    keep every version of a buffer being edited alive)."""
+    found = _BY_DIGEST.get(sf.digest)
+    if found is None:
+        if len(_BY_DIGEST) >= _BY_DIGEST_MAX:
+            _BY_DIGEST.clear()
+        found = _BY_DIGEST[sf.digest] = _scan(sf.text)
+    return found
 
 
 _NONE = Suppressions(False, {})
+_BY_DIGEST: dict[str, Suppressions] = {}
+_BY_DIGEST_MAX = 4096
 
 
-@functools.lru_cache(maxsize=4096)
-def _scan(digest: str, text: str) -> Suppressions:
+def _scan(text: str) -> Suppressions:
     lowered = text.lower()
     if "shardlint:" not in lowered and not ("noqa" in lowered and "shl" in lowered):
         return _NONE  # no directive of ours (a `# noqa:` matters only where it names an SHL code)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import difflib
 import gc
 import os
 import sys
@@ -11,10 +10,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from shardlint.analysis import config as cfgmod
-from shardlint.analysis import notebook
 from shardlint.analysis.check import check, plan
 from shardlint.analysis.diagnostics import Diagnostic, Fix, Severity
-from shardlint.analysis.rules import ALL_RULES
 from shardlint.analysis.source import DecodeError, decode
 
 from . import output
@@ -29,6 +26,18 @@ class _Parser(argparse.ArgumentParser):
         sys.exit(2)
 
 
+class _Version(argparse.Action):
+    """`--version`, read from the installed metadata only when asked for."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS,
+                 help="show program's version number and exit"):
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        sys.stdout.write(f"shardlint {output.version()}\n")
+        parser.exit()
+
+
 class UsageError(Exception):
     """A combination of arguments that cannot work; exits 2 with the message."""
 
@@ -39,7 +48,7 @@ def _codes(s: str) -> list[str]:
 
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="shardlint", description="Find JAX multi-device code that will not lower.")
-    p.add_argument("--version", action="version", version=f"shardlint {output.VERSION}")
+    p.add_argument("--version", action=_Version)
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
 
     c = sub.add_parser("check", help="check files or folders (default: .)")
@@ -109,6 +118,8 @@ def main(argv: list[str] | None = None) -> int:
             serve(tcp=args.tcp, host=args.host, port=args.port)
             return 0
         if args.command == "rules":
+            from shardlint.analysis.rules import ALL_RULES
+
             for r in ALL_RULES.values():
                 print(f"{r.code}  {r.name:<40} {r.severity.value:<8} {r.summary}")
             return 0
@@ -126,6 +137,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _explain(what: str) -> int:
+    from shardlint.analysis.rules import ALL_RULES
+
     r = ALL_RULES.get(what.upper()) or next((r for r in ALL_RULES.values() if r.name == what.lower()), None)
     if r is None:
         sys.stderr.write(f"shardlint: error: unknown rule code or name {what!r}\n")
@@ -271,6 +284,8 @@ def _sarif_base(groups) -> Path:
 
 def _reader(overlays: dict[Path, str] | None):
     """`read(path)`: the text the fix builder works on (a notebook's program)."""
+    from shardlint.analysis import notebook
+
     def read(path: str) -> str:
         full = Path(path).resolve()
         if overlays and full in overlays:
@@ -288,6 +303,7 @@ def _fixes(diags: list[Diagnostic], config, shown: dict[str, str], overlays) -> 
     never rewritten), unless the diagnostic carries its own fix."""
     if not any(d.severity == Severity.ERROR or d.fix is not None for d in diags):
         return {}
+    from shardlint.analysis import notebook
     from shardlint.analysis.fixes import fixes_for, is_suppression
 
     read = _reader(overlays)
@@ -312,6 +328,8 @@ def _shown(path: str, shown: dict[str, str]) -> str:
 
 def _diff(groups, args, options) -> int:
     """--diff: the unified diff of what --fix (--unsafe-fixes) would write; exit 1 if any."""
+    import difflib
+
     from shardlint.analysis.fixes import apply_fixes
 
     chunks, applied, files = [], 0, 0
@@ -336,6 +354,8 @@ def _diff(groups, args, options) -> int:
 def _changes(path: str, fixed: str, name: str) -> list[tuple[str, str, str]]:
     """(label, old text, new text) of what a fix changes in a file: for a notebook, each cell
     it changes (`train.ipynb:cell 3`), as Ruff shows them."""
+    from shardlint.analysis import notebook
+
     if not notebook.is_notebook(path):
         return [(name, decode(Path(path).read_bytes()), fixed)]
     _, nb = notebook.load_for_fix(path)

@@ -18,7 +18,7 @@ def spec(manager=None) -> dict:
             "argv": [sys.executable, "-m", "shardlint.server"],
             "languages": ["python"],
             "version": SPEC_VERSION,
-            "display_name": f"shardlint {output.VERSION}",
+            "display_name": f"shardlint {output.version()}",
             "mime_types": ["text/python", "text/x-ipython"],
             "urls": {"home": "https://pypi.org/project/shardlint/"},
             "install": {"pip": "pip install shardlint"},

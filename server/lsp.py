@@ -190,7 +190,7 @@ class ShardlintProtocol(LanguageServerProtocol):
 
 class ShardlintServer(LanguageServer):
     def __init__(self):
-        super().__init__("shardlint", output.VERSION, protocol_cls=ShardlintProtocol,
+        super().__init__("shardlint", output.version(), protocol_cls=ShardlintProtocol,
                          notebook_document_sync=notebooks.SYNC)
         self.docs: dict[str, Document] = {}  # by URI: text documents and notebook cells
         self.notebooks: dict[str, notebooks.OpenNotebook] = {}

@@ -4,24 +4,35 @@ passed alongside it: the engine's diagnostics carry none, fixes are built on dem
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 from pathlib import Path
-from urllib.parse import quote
 
-from shardlint.analysis import notebook
 from shardlint.analysis.diagnostics import Diagnostic, Fix, Related, Severity
-from shardlint.analysis.rules import ALL_RULES
 
 FORMATS = ("text", "json", "sarif", "github")
 SRCROOT = "%SRCROOT%"
 
-try:
-    from importlib.metadata import version as _pkg_version
 
-    VERSION = _pkg_version("shardlint")
-except Exception:  # pragma: no cover - running from a source tree without metadata
-    VERSION = "0.0.0"
+@functools.lru_cache(maxsize=None)
+def version() -> str:
+    """shardlint's version, from its installed metadata (read on demand: importing
+    importlib.metadata costs a third of a run that finds its results stored)."""
+    try:
+        from importlib.metadata import version as _pkg_version
+
+        return _pkg_version("shardlint")
+    except Exception:  # pragma: no cover - running from a source tree without metadata
+        return "0.0.0"
+
+
+def __getattr__(name: str):
+    """`output.VERSION`, the name the VS Code extension's launcher (any release of it) reads to
+    probe an interpreter's shardlint: still there, read when asked for."""
+    if name == "VERSION":
+        return version()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class Cells:
@@ -36,12 +47,16 @@ class Cells:
         program = self.programs.get(path)
         if program is None:
             return None, line, column
+        from shardlint.analysis import notebook
+
         return notebook.where(program, line, column)
 
     def related(self, r: Related) -> tuple[int | None, Related]:
         program = self.programs.get(r.path)
         if program is None:
             return None, r
+        from shardlint.analysis import notebook
+
         cell, line, col = notebook.where(program, r.line, r.column)
         return cell, Related(r.path, line, col, notebook.related_message(program, Path(r.path).name, r.message))
 
@@ -161,6 +176,8 @@ def _text(diags: list[Diagnostic], *, color: bool, notes, fixes: dict[int, Fix],
 
 def statistics(diags: list[Diagnostic], fmt: str, fixes: dict[int, Fix], unsafe: bool) -> str:
     """`--statistics`: one row per code, most frequent first: count, code, fixable, name."""
+    from shardlint.analysis.rules import ALL_RULES
+
     rows: dict[str, list] = {}
     for d in diags:
         row = rows.setdefault(d.code, [0, False])
@@ -201,6 +218,8 @@ def _github(d: Diagnostic, cells: Cells) -> str:
 def _artifact(path: str, base: Path) -> dict:
     """A SARIF artifactLocation: a percent-encoded URI relative to `base` (uriBaseId
     %SRCROOT%), or an absolute file URI for a file outside it."""
+    from urllib.parse import quote
+
     full = Path(os.path.abspath(path))
     try:
         rel = full.relative_to(base)
@@ -215,6 +234,8 @@ def sarif(diags: list[Diagnostic], fixes: dict[int, Fix] | None = None, base: Pa
     GitHub code scanning resolves relative URIs against the checkout). A location in a notebook
     is the line of the .ipynb file holding the code (inside the JSON string of the cell's
     line), the cell named in its message and in the `cell`/`cellLine`/`cellColumn` properties."""
+    from shardlint.analysis.rules import ALL_RULES
+
     fixes = fixes or {}
     cells = cells or Cells()
     base = Path(os.path.abspath(base or Path.cwd()))
@@ -266,7 +287,7 @@ def sarif(diags: list[Diagnostic], fixes: dict[int, Fix] | None = None, base: Pa
                 "tool": {
                     "driver": {
                         "name": "shardlint",
-                        "version": VERSION,
+                        "version": version(),
                         "informationUri": "https://pypi.org/project/shardlint/",
                         "rules": rules,
                     }

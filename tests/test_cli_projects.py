@@ -184,6 +184,16 @@ def test_a_file_named_explicitly_is_checked_unless_force_exclude(tmp_path):
     assert check_json("--no-cache", "--force-exclude", "gen/bad.py", "out/bad.py", cwd=tmp_path) == (0, [])
 
 
+def test_linked_files_are_checked_and_linked_folders_are_not_entered(tmp_path):
+    """As os.walk walks: a linked file is checked (as the file it links to, shown where it was
+    found), a linked folder is listed but not entered."""
+    write(tmp_path, {"real/bad.py": jit_pair(), "elsewhere/far.py": jit_pair(), "folder/inside.py": jit_pair()})
+    os.symlink(tmp_path / "elsewhere" / "far.py", tmp_path / "real" / "link.py")
+    os.symlink(tmp_path / "folder", tmp_path / "real" / "linked")
+    _, diags = check_json("--no-cache", "real", cwd=tmp_path)
+    assert {d["path"] for d in diags} == {os.path.join("real", "bad.py"), os.path.join("real", "link.py")}
+
+
 # ----------------------------------------------------------------- configuration problems
 
 

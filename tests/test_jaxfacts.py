@@ -69,3 +69,14 @@ def test_a_file_naming_only_a_collective_is_run():
         "plain.py": "print('nothing parallel here')\n",
     }.items()}
     assert prefilter.relevant(files) == {"uses.py", "comm.py"}
+
+
+def test_mentions_is_the_whole_word_search_of_the_relevance_words():
+    """`prefilter.mentions` (a str.find per word, boundaries checked by hand) says what the
+    regular expression of the words says, on real files and on the edges of a word."""
+    words = re.compile(r"\b(?:" + "|".join(sorted(prefilter.WORDS)) + r")\b|import \*")
+    tests = Path(__file__).resolve().parent
+    texts = [p.read_text(encoding="utf-8", errors="replace") for p in sorted(tests.rglob("*.py"))[:400]]
+    texts += ["jaxx", "_jax", "xjax", "jax_", "pjax ", "é jax", "jaxé", "ājax", "pltpu", "plt", "pl.", "import  *",
+              "from m import *", "psum_scatter", "apsum", "", "jax", "jaxjax", "xjax jax", "apply(pl)", "１jax"]
+    assert [prefilter.mentions(t) for t in texts] == [bool(words.search(t)) for t in texts]

@@ -85,3 +85,77 @@ def test_observe_sees_parses_and_reads(tmp_path):
     assert seen == [1]
     st = (tmp_path / "lib.py").stat()
     assert obs.reads == {str(tmp_path / "lib.py"): [st.st_size, st.st_mtime_ns]}
+
+
+# ------------------------------------------------------------------ a new version from the old tree
+
+_SNIPPETS = ["", "x = 1", "def f():", "    return 1", "    y = 2", "(", ")", "'''", '"""', "# c", "@dec",
+             "\\", "if x:", "pass", "; z = 3", "class C:", "é = 'ü'", "lambda: 0", "    ", "\t", "\x0c",
+             "@(", "f)", "x = [", "]", "async def g(): await h()", "match x:", "    case 1: pass"]
+
+
+def _edit(rng, text: str) -> str:
+    """One random edit of a line, as typing, pasting and deleting make them."""
+    lines = text.split("\n")
+    i = rng.randrange(len(lines) + 1)
+    kind = rng.random()
+    if kind < 0.35:
+        lines.insert(i, rng.choice(_SNIPPETS))
+    elif kind < 0.55 and lines:
+        del lines[min(i, len(lines) - 1)]
+    elif kind < 0.65 and len(lines) > 3:
+        j = rng.randrange(len(lines) - 2)
+        del lines[j:j + rng.randrange(1, 3)]
+    elif lines:
+        j = min(i, len(lines) - 1)
+        k = rng.randrange(len(lines[j]) + 1)
+        lines[j] = lines[j][:k] + rng.choice(_SNIPPETS + ["\n", "\r\n"]) + lines[j][k:]
+    return "\n".join(lines)
+
+
+def _verdict(text: str):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            return ast.dump(ast.parse(text), include_attributes=True)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return None
+
+
+@pytest.mark.parametrize("endings", ["\n", "\r\n", "\r"])
+def test_an_edited_version_built_from_the_previous_tree_is_what_ast_parse_builds(endings):
+    """A buffer's new version reuses the statements of the old tree the edit left alone (those
+    after it moved by the lines it added or removed) and parses only the lines between: over
+    random edits of real files (several in a row, each from the last), the tree, positions
+    included, and the verdict are `ast.parse`'s."""
+    import random
+
+    rng = random.Random(12)
+    texts = [t for t in _corpus_texts() if t.count("\n") > 20][::7]
+    reused = 0
+    for n in range(300):
+        text = rng.choice(texts).replace("\n", endings)
+        sf = parse_text("/p/m.py", text)
+        sf.tree  # noqa: B018
+        for _ in range(3):
+            new = _edit(rng, text.replace(endings, "\n")).replace("\n", endings)
+            nsf = parse_text("/p/m.py", new, previous=sf)
+            tree = nsf.tree
+            reused += nsf._positioned is not None
+            assert (None if tree is None else ast.dump(tree, include_attributes=True)) == _verdict(new), (n, new)
+            assert nsf.syntax_error == parse_text("/p/m.py", new).syntax_error
+            if tree is None:
+                break
+            if nsf._positioned is not None:
+                assert not sf.parsed  # the old version gave its statements up
+            text, sf = new, nsf
+    assert reused > 150  # many edits were spliced, not parsed whole
+
+
+def test_a_version_with_no_tree_before_it_is_parsed_whole():
+    old = parse_text("/p/m.py", "x = 1\n")
+    new = parse_text("/p/m.py", "x = 2\n", previous=old)
+    assert new.tree is not None and new._positioned is None  # nothing to reuse: parsed whole
+    old2 = parse_text("/p/m.py", "x = 1\ny = (\n")
+    assert old2.tree is None
+    assert parse_text("/p/m.py", "x = 1\ny = ()\n", previous=old2).tree is not None

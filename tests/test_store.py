@@ -220,6 +220,37 @@ def test_a_broken_or_foreign_store_is_ignored_and_replaced(tmp_path, monkeypatch
         assert json.loads(path.read_bytes())["code"] == environment.CODE_VERSION
 
 
+def test_a_run_where_nothing_changed_reads_only_the_store_file(tmp_path, monkeypatch):
+    """The import statements and graphs are only read by a run that has something to
+    analyse again."""
+    _write(tmp_path, {"helper.py": HELPER_BAD, "user.py": USER})
+    want = _report(tmp_path, None, use_cache=True)
+    (tmp_path / storemod.CACHE_DIR / storemod.IMPORTS_FILE).write_text("{not json")
+    assert _parses(lambda: _report(tmp_path, None, use_cache=True)) == 0
+
+
+@pytest.mark.parametrize("junk", ["{not json", "[]", None])
+def test_imports_of_another_save_are_not_used(tmp_path, monkeypatch, junk):
+    """Imports that do not belong to the store read (broken, or written by another save: two
+    runs saving at once) leave the edit's connections unknown: everything is analysed again,
+    and the verdicts are a fresh run's."""
+    _write(tmp_path, {"helper.py": HELPER_OK, "user.py": USER, "other.py": OTHER})
+    _report(tmp_path, None, use_cache=True)
+    path = tmp_path / storemod.CACHE_DIR / storemod.IMPORTS_FILE
+    if junk is None:  # the right format, another save's stamp, no graph at all
+        doc = json.loads(path.read_text())
+        junk = json.dumps({**doc, "stamp": "0" * 16, "graphs": {}})
+    path.write_text(junk)
+    analysed = _spy_analysed(monkeypatch)
+    _write(tmp_path, {"helper.py": HELPER_BAD})
+    assert _report(tmp_path, None, use_cache=True) == _report(tmp_path, None, use_cache=False)
+    assert analysed[0] == ["helper.py", "other.py", "user.py"]
+    # ...and the save that followed wrote imports that belong to its store again.
+    _write(tmp_path, {"helper.py": HELPER_OK})
+    _report(tmp_path, None, use_cache=True)
+    assert analysed[-1] == ["helper.py", "user.py"]
+
+
 def test_the_store_is_keyed_by_the_analysis_code(tmp_path, monkeypatch):
     """A store written by another shardlint (other rules, other fix facts) is never read: its
     key includes a digest of the analysis code, which any change to it changes."""
@@ -392,7 +423,8 @@ def test_store_writes_are_atomic_and_skip_read_only_trees(tmp_path):
     s = storemod.Store.open(tmp_path)
     s.source(tmp_path / "m.py")
     s.save()
-    assert sorted(p.name for p in (tmp_path / storemod.CACHE_DIR).iterdir()) == [".gitignore", "store.json"]
+    assert sorted(p.name for p in (tmp_path / storemod.CACHE_DIR).iterdir()) == [
+        ".gitignore", "imports.json", "store.json"]
     assert "*" in (tmp_path / storemod.CACHE_DIR / ".gitignore").read_text().split()
 
 
@@ -421,7 +453,7 @@ def test_the_import_scan_finds_every_import_the_tree_has():
     `;`, relative levels), on the tests and on JAX's own package."""
     import ast
 
-    from shardlint.analysis.prefilter import scan_imports
+    from shardlint.analysis.importscan import scan_imports
 
     checked = 0
     for p in _real_python_files():

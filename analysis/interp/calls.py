@@ -6,7 +6,6 @@ one of several values is called once per option, each under its own choice in th
 from __future__ import annotations
 
 import ast
-import functools
 
 from .events import StartEvent
 from .frames import Context, Raise, Site
@@ -188,11 +187,11 @@ class CallMixin:
                 result = self.eval(scope.node.body, fr, ctx)
             else:
                 end = self.exec_block(scope.node.body, fr, ctx)
-                if end == "raise" and not fr.returns and not _is_generator(scope.node):
+                if end == "raise" and not fr.returns and not _is_generator(scope):
                     self.memo[key] = _RAISES
                     raise Raise()
                 result = join(fr.returns + ([Const(None)] if end not in ("return", "raise") else []))
-                if _is_generator(scope.node):
+                if _is_generator(scope):
                     result = Unknown
         except RecursionError:
             result = Unknown
@@ -430,9 +429,17 @@ def _dict_method(d: DictV, name: str, args) -> Value:
     return Unknown
 
 
-@functools.lru_cache(maxsize=4096)
-def _is_generator(fn: ast.AST) -> bool:
-    """Whether a def's own body yields (a generator's body runs when it is iterated)."""
+def _is_generator(scope) -> bool:
+    """Whether a def's own body yields (a generator's body runs when it is iterated); its
+    tree is walked only when its lines mention `yield`."""
+    if scope.generator is None:
+        node = scope.node
+        lines = scope.module.source.lines[node.lineno - 1:node.end_lineno]
+        scope.generator = any("yield" in line for line in lines) and _yields(node)
+    return scope.generator
+
+
+def _yields(fn: ast.AST) -> bool:
     stack = list(fn.body)
     while stack:
         n = stack.pop()

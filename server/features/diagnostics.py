@@ -1,11 +1,14 @@
-"""Diagnostics: debounced analysis of a root on the worker thread, then every document whose
-diagnostics changed gets them — pushed (`textDocument/publishDiagnostics`), or, for a client
-that pulls (`textDocument/diagnostic`, `workspace/diagnostic`), a `workspace/diagnostic/refresh`
-whenever a document it will not re-pull by itself changed (a fix applied in another file, a file
-saved or changed on disk, the lowering check). One mode per client.
+"""Diagnostics: analysis of a root on the worker thread, then every document whose diagnostics
+changed gets them — pushed (`textDocument/publishDiagnostics`), or, for a client that pulls
+(`textDocument/diagnostic`, `workspace/diagnostic`), a `workspace/diagnostic/refresh` whenever a
+document it will not re-pull by itself changed (a fix applied in another file, a file saved or
+changed on disk, the lowering check). One mode per client.
 
-An edit that arrives while a run is in flight queues one more run; results for buffers that
-changed in the meantime are published by that next run. Pull answers carry a content hash as
+An edit starts a run at once when none is in flight (the messages already queued are read
+first, so a burst that arrives together is one run); an edit that arrives while a run is in
+flight queues one more run, and results for buffers that changed in the meantime are published
+by that next run. Once the last run's results are out, the engine tidies (frees what the run
+left), in the pause before the next keystroke. Pull answers carry a content hash as
 `resultId`, so a document whose diagnostics did not change is answered `unchanged`."""
 
 from __future__ import annotations
@@ -29,7 +32,9 @@ if TYPE_CHECKING:
     from ..lsp import Root, ShardlintServer
 
 SOURCE = "shardlint"
-DEBOUNCE_S = 0.03  # an edit waits this long for the next keystroke before analysis starts
+# How long an edit waits before its analysis starts: none (a run in flight, or messages queued
+# behind it, coalesce the edits that come meanwhile).
+DEBOUNCE_S = 0.0
 SETTLE_TIMEOUT_S = 30.0  # a pull, code action or hover waits at most this long for a pending analysis
 
 
@@ -58,6 +63,7 @@ async def _run(ls: ShardlintServer, root: Root, progress: str | None = None) -> 
             progress = None
             if not root.again:
                 break
+        ls.analysis.submit(root.project.tidy)
     finally:
         root.task = None
         if root.timer is None and not root.again:

@@ -52,7 +52,7 @@ def initialize(ls: ShardlintServer, params: types.InitializeParams) -> None:
 async def initialized(ls: ShardlintServer, params: types.InitializedParams) -> None:
     if LOWERING_MISSING:
         ls.log(types.MessageType.Warning, LOWERING_MISSING)
-    ls.log(types.MessageType.Info, f"shardlint {output.VERSION} ({sys.executable}): "
+    ls.log(types.MessageType.Info, f"shardlint {output.version()} ({sys.executable}): "
                                    f"{'pull' if ls.pull else 'push'} diagnostics, position encoding {getattr(ls.encoding, 'value', ls.encoding)}")
     if ls.cap("workspace.did_change_watched_files.dynamic_registration", False):
         watchers = [types.FileSystemWatcher(glob_pattern="**/pyproject.toml"),

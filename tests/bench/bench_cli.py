@@ -18,6 +18,12 @@ with the peak RSS of each. Printed: the median of each, and the median over roun
 ratio to that round's ast.parse (the machine may be shared: a ratio within one round is what
 compares). The diagnostics of warm and one-file-changed runs must equal a cold run's of the same
 files; the script fails if they do not.
+
+shardlint's own modules are byte-compiled first, as `pip install` compiles them: in a checkout
+with PYTHONDONTWRITEBYTECODE=1 (this machine's environment) every process would otherwise compile
+them from source, about 25 ms of a run that finds its results stored, and whether a run did would
+depend on what an earlier command happened to leave in __pycache__ (a worker started with `-I`
+writes it).
 """
 
 from __future__ import annotations
@@ -172,12 +178,22 @@ def show(report: dict) -> None:
               f"RSS {row['rss_mib']:6.0f} MiB{verdict}")
 
 
+def compile_shardlint() -> None:
+    """Byte-compile the shardlint that the commands run, as installing it does."""
+    code = ("import compileall, importlib.util, sys\n"
+            "for name in ('shardlint.analysis', 'shardlint.server'):\n"
+            "    for folder in importlib.util.find_spec(name).submodule_search_locations:\n"
+            "        compileall.compile_dir(folder, quiet=1)\n")
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--corpus", action="append", choices=sorted(CORPORA))
     ap.add_argument("--json", type=Path, help="also write the figures here")
     args = ap.parse_args()
+    compile_shardlint()
     reports = []
     for name in args.corpus or sorted(CORPORA):
         reports.append(bench(name, CORPORA[name](), args.repeat))
