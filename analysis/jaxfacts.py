@@ -66,6 +66,8 @@ OUT_SPECS_STRUCTURE = ("ValueError: pytree structure error: different lengths of
                        "subtree of the same type but of length 2.")
 OUT_SPECS_REPLICATION = ("ValueError: shard_map applied to the function '{name}' was given out_specs which require "
                          "replication which can't be statically inferred given the mesh")
+SPEC_TOO_LONG = ("ValueError: shard_map applied to the function '{name}' was given an {which} entry which is too "
+                 "long to be compatible with the corresponding {what} value from the function")
 SPECS_MISMATCH = ("ValueError: in_specs passed to shard_map: {spec} does not match the specs of the input: "
                   "{input}")
 CARRY_TYPES = ("TypeError: scan body function carry input and carry output must have equal types, but they "

@@ -158,6 +158,12 @@ class TransformMixin:
                 self.record(SpecEvent(site, ctx, act.path, node, which="in", detail=detail, created=t.site,
                                       specs=in_specs, values=Seq(tuple(args))))
                 raise Raise()  # JAX raises when it is called: the function is never traced
+        if isinstance(in_specs, (PSpecV, Seq, DictV)):
+            detail = spec_too_long(in_specs, Seq(tuple(args)), "", "in_specs")
+            if detail is not None:
+                self.record(SpecEvent(site, ctx, act.path, node, which="in_rank", detail=detail, created=t.site,
+                                      specs=in_specs, values=Seq(tuple(args))))
+                raise Raise()
         # every axis a spec is known to name must be manual, whatever the others are
         named = frozenset(a for axes in spec_leaves(in_specs, partly=True) if axes is not None for a in axes)
         if manual is not None and not named <= manual:
@@ -178,6 +184,12 @@ class TransformMixin:
                 self.record(SpecEvent(site, ctx, act.path, node, which="out_structure", detail=detail,
                                       created=t.site, specs=out_specs, values=result))
                 raise Raise()  # JAX raises once the function is traced: nothing after it runs
+        if isinstance(out_specs, (PSpecV, Seq, DictV)):
+            detail = spec_too_long(out_specs, result, "", "out_specs")
+            if detail is not None:
+                self.record(SpecEvent(site, ctx, act.path, node, which="out_rank", detail=detail,
+                                      created=t.site, specs=out_specs, values=result))
+                raise Raise()
         if checked and manual and isinstance(out_specs, (PSpecV, Seq, DictV)):
             extra = unreplicated(out_specs, result, manual)
             if extra:
@@ -392,6 +404,33 @@ def spec_mismatch(spec: Value, arg: Value, path: str, name: str = "in_specs", ar
         if isinstance(arg, Seq) or array:
             return f"different types at key path `{name}{path}` (a dict for a " \
                    f"{'tuple' if isinstance(arg, Seq) else 'array'})"
+    return None
+
+
+def spec_too_long(spec: Value, value: Value, path: str, name: str) -> str | None:
+    """Where a shard_map spec has more entries than the array it describes has dimensions (JAX
+    checks each spec against the rank of its value): which spec, how long, and the rank; None
+    where none is known to. A spec given for a container applies to each array in it."""
+    if isinstance(spec, PSpecV):
+        if not spec.entries:
+            return None
+        for leaf in _leaves(value):
+            if isinstance(leaf, ArrayV) and leaf.shape is not None and len(leaf.shape) < spec.entries:
+                n = spec.entries
+                return (f"`{name}{path}` has {n} entr{'y' if n == 1 else 'ies'}, but the "
+                        f"{'argument' if name == 'in_specs' else 'output'} there has rank {len(leaf.shape)}"
+                        + (" (a scalar)" if not leaf.shape else ""))
+        return None
+    if isinstance(spec, Seq) and isinstance(value, Seq) and len(spec.items) == len(value.items):
+        pairs = [(f"{path}[{i}]", s, v) for i, (s, v) in enumerate(zip(spec.items, value.items))]
+    elif isinstance(spec, DictV) and isinstance(value, DictV):
+        pairs = [(f"{path}[{k!r}]", s, value.items[k]) for k, s in spec.items.items() if k in value.items]
+    else:
+        return None
+    for where, s, v in pairs:
+        detail = spec_too_long(s, v, where, name)
+        if detail is not None:
+            return detail
     return None
 
 

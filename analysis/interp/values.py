@@ -512,7 +512,7 @@ def full_reduction(op: str, more_args, kwargs) -> bool:
     if op not in _FULL_REDUCTIONS:
         return False
     given = [*more_args, *(kwargs.get(k) for k in ("axis", "axes", "keepdims", "ord"))]
-    return all(v is None or (isinstance(v, Const) and v.value in (None, False)) for v in given)
+    return all(v is None or (isinstance(v, Const) and (v.value is None or v.value is False)) for v in given)
 
 
 def is_varying(v) -> bool:

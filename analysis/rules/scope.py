@@ -10,8 +10,8 @@ from ..jaxfacts import (BRANCH_TYPES, CARRY_TYPES, CONTEXT_MESH, GPU_ONLY, MAKE_
                         IN_SPECS_MANUAL, NO_CONTEXT_MESH, NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE,
                         OUT_SPECS_REPLICATION, OUT_SPECS_STRUCTURE, OUTSIDE_JIT, PCAST_VARYING_AGAIN,
                         PVARY_VARYING_AGAIN, WHILE_CARRY_TYPES,
-                        PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, SEND_RECV_ADDED, SPECS_MISMATCH,
-                        SPECS_STRUCTURE, UNBOUND_AXIS, error_head, quoted, version_text)
+                        PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, SEND_RECV_ADDED, SPEC_TOO_LONG,
+                        SPECS_MISMATCH, SPECS_STRUCTURE, UNBOUND_AXIS, error_head, quoted, version_text)
 from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, ContextMesh, GlobalReduction, RenameAxis, SendRecv,
                         SpecAxis, UnnamedAxis, VmaCheck)
 from ..interp.events import (
@@ -318,6 +318,18 @@ def check_traced_meshes(facts: Facts):
                 f"raises {quoted(error_head(OUT_SPECS_STRUCTURE))} once the function is traced. Give one spec per "
                 f"output, in the structure the function returns (a single PartitionSpec applies to all).",
                 path=ev.path, ctx=ev.ctx, fix_facts=in_specs_facts(facts, ev, "out_specs")))
+        elif ev.which in ("in_rank", "out_rank"):
+            which, what = ("in_specs", "input") if ev.which == "in_rank" else ("out_specs", "output")
+            out.append(diag(
+                facts, "SHL015" if ev.which == "in_rank" else "SHL020", ev.site,
+                f"The `{which}` of this shard_map are longer than the arrays they describe: {ev.detail}. JAX "
+                f"raises {quoted(SPEC_TOO_LONG.format(name='...', which=which, what=what))} "
+                f"{'when it is called' if ev.which == 'in_rank' else 'once the function is traced'}. A spec has "
+                f"at most one entry per dimension"
+                + (": return the per-device values with a leading axis (`x[None]`) to gather them, or "
+                   "reduce them and give `P()`." if ev.which == "out_rank" else
+                   ": shorten it, or give the argument the dimensions it shards."),
+                path=ev.path, ctx=ev.ctx))
         elif ev.which == "in":
             out.append(diag(
                 facts, "SHL015", ev.site,
