@@ -158,11 +158,12 @@ RULES: dict[str, Rule] = {
         Rule(
             "SHL015", "shard-map-in-specs-mismatch", _E,
             "A `shard_map`'s `in_specs` do not fit its arguments or its mesh: another structure than the "
-            "arguments' (a tuple of another length, a list, a dict with other keys), or an axis that is not one "
-            "of its manual axes.",
-            f"{jf.SPECS_STRUCTURE} / {jf.error_head(jf.IN_SPECS_MANUAL)}",
+            "arguments' (a tuple of another length, a list, a dict with other keys), an axis that is not one "
+            "of its manual axes, or more entries than the argument has dimensions.",
+            f"{jf.SPECS_STRUCTURE} / {jf.error_head(jf.IN_SPECS_MANUAL)} / "
+            f"{jf.SPEC_TOO_LONG.format(name='f', which='in_specs', what='input')}",
             "Give one spec per positional argument, as a tuple (a single PartitionSpec applies to all), naming "
-            "only the shard_map's manual axes.",
+            "only the shard_map's manual axes, with at most one entry per dimension.",
             fixers=("in_specs", "spec_axis"),
         ),
         Rule(
@@ -195,10 +196,11 @@ RULES: dict[str, Rule] = {
         Rule(
             "SHL020", "shard-map-out-specs-mismatch", _E,
             "A `shard_map`'s `out_specs` do not fit what its function returns: another structure than the "
-            "output's (a tuple of another length, a dict with other keys).",
-            jf.OUT_SPECS_STRUCTURE,
+            "output's (a tuple of another length, a dict with other keys), or more entries than an output has "
+            "dimensions (a scalar per device under `P('data')`).",
+            f"{jf.OUT_SPECS_STRUCTURE} / {jf.SPEC_TOO_LONG.format(name='f', which='out_specs', what='output')}",
             "Give one spec per output, in the structure the function returns (a single PartitionSpec applies "
-            "to all).",
+            "to all), with at most one entry per dimension (return a per-device scalar as `x[None]`).",
             fixers=("in_specs",),
         ),
         Rule(
