@@ -294,6 +294,17 @@ class OutSpecsVarying(FixFact):
     key: str | None = None  # the entry of the output dict (out_specs a dict of specs)
 
 
+@dataclass(frozen=True)
+class OutSpecsRank(FixFact):
+    """A shard_map output (or one component of its output tuple or dict) with one dimension fewer
+    than its out_specs entry has entries (SHL020): a value per device, meant to be gathered along
+    the spec's axes, returned without the leading axis that would gather it."""
+    site: SiteRef  # the shard_map's call (or its decorator's)
+    function: SiteRef  # the shard_mapped function: a def's name, or a lambda
+    index: int  # the component of the output tuple; -1: the whole output (or a dict's entry)
+    key: str | None = None  # the entry of the output dict (out_specs a dict of specs)
+
+
 # -- JSON --------------------------------------------------------------------------------------
 
 def _sites(value) -> Iterator[SiteRef]:

@@ -59,8 +59,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "scope/psend_vmap_partial_perm.py": (_PROGRAM, "psend under vmap with a partial perm"),
     "scope/sendrecv_post_shard_map.py": (_SCOPE, "the function already calls a shard_map over the same "
                                                  "mesh: wrapping it nests one manual context in another"),
-    "scope/out_specs_scalar_rank.py": (_SCOPE, "a scalar per device under out_specs that gather it: the "
-                                               "fix would return it with a leading axis"),
     "mosaic/arity_two_ids_1d_mesh.py": (_SCOPE, "two ids for a 1-D mesh: which one addresses the axis "
                                                 "is the author's intent"),
 }

@@ -1,14 +1,15 @@
 """shard_map specs that do not fit: the in_specs (or out_specs) rebuilt as the rule's repair says
 (SHL015, SHL020: one spec per argument or output, the user's where they line up, `P()` or a copy
 of a batch spec for the ones left out; a dict of specs with the value's keys); an output its out_specs claim replicated
-that varies (SHL016): reduced before it is returned, or sharded by its out_specs."""
+that varies (SHL016): reduced before it is returned, or sharded by its out_specs; an output a
+dimension short of its out_specs (SHL020): returned with a leading axis."""
 
 from __future__ import annotations
 
 import libcst as cst
 
 from ..diagnostics import Diagnostic, Fix
-from ..fixfacts import InSpecs, OutSpecsVarying, SpecAxis
+from ..fixfacts import InSpecs, OutSpecsRank, OutSpecsVarying, SpecAxis
 from .axes import quoted
 from .edits import replace_node
 from .importer import Importer
@@ -93,18 +94,7 @@ def _reduce(op: str):
         fn = _function(mod, fact.function) if mod is not None else None
         if fn is None:
             return None
-        targets = []
-        for value in _returns(fn):
-            if fact.index >= 0:
-                if not isinstance(value, cst.Tuple) or not all(isinstance(e, cst.Element) for e in value.elements) \
-                        or fact.index >= len(value.elements):
-                    return None
-                value = value.elements[fact.index].value
-            elif fact.key is not None:
-                value = _child(value, fact.key)
-                if value is None:
-                    return None
-            targets.append(value)
+        targets = _returned_parts(fn, fact.index, fact.key)
         if not targets:
             return None
         imp = Importer(mod, fn)
@@ -115,6 +105,25 @@ def _reduce(op: str):
         return Fix(f"Reduce {what} with {op} over {_axes_text(mod, fact.axes)}", "unsafe",
                    imp.with_imports(edits, fn))
     return build
+
+
+def _returned_parts(fn, index: int, key: str | None) -> list | None:
+    """In every return of the function, the part of the output a fact names: item `index` of the
+    returned tuple, the value of `key` in the returned dict, else the whole value. None where a
+    return does not show that part."""
+    out = []
+    for value in _returns(fn):
+        if index >= 0:
+            if not isinstance(value, cst.Tuple) or not all(isinstance(e, cst.Element) for e in value.elements) \
+                    or index >= len(value.elements):
+                return None
+            value = value.elements[index].value
+        elif key is not None:
+            value = _child(value, key)
+            if value is None:
+                return None
+        out.append(value)
+    return out
 
 
 def _operand(mod: SourceModule, value) -> str:
@@ -139,6 +148,31 @@ def _shard_output(fact: OutSpecsVarying, ctx: FixContext) -> Fix | None:
 
 
 _REMEDIES = {"pmean": _reduce("pmean"), "psum": _reduce("psum"), "out_specs": _shard_output}
+
+
+@fixer("out_rank", OutSpecsRank)
+def out_rank(diag: Diagnostic, fact: OutSpecsRank, ctx: FixContext) -> Fix | None:
+    """Every return of the function gives the output (or its component) a leading axis, `x[None]`:
+    a value per device, gathered along the out_specs' axes as they say."""
+    mod = ctx.module(fact.function.path)
+    fn = _function(mod, fact.function) if mod is not None else None
+    if fn is None:
+        return None
+    targets = _returned_parts(fn, fact.index, fact.key)
+    if not targets:
+        return None
+    what = f"output {fact.index}" if fact.index >= 0 else f"output {fact.key!r}" if fact.key is not None \
+        else "the returned value"
+    return Fix(f"Return {what} with a leading axis (`[None]`) for out_specs to gather", "unsafe",
+               tuple(replace_node(mod, v, f"{_subscriptable(mod, v)}[None]") for v in targets))
+
+
+def _subscriptable(mod: SourceModule, value) -> str:
+    """The value's text as the operand of a subscript: in parentheses unless it is a name, an
+    attribute, a call, a subscript or already parenthesised."""
+    text = mod.text_of(value)
+    plain = isinstance(value, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)) or value.lpar
+    return text if plain else f"({text})"
 
 
 @fixer("spec_axis", SpecAxis)

@@ -161,7 +161,8 @@ class SpecEvent(Event):
     """A shard_map whose `in_specs` do not match its arguments' structure ("in"), name an axis
     that is not one of its manual axes ("axis"), whose `out_specs` do not match its output's
     structure ("out_structure"), or leave out an axis its output varies over while it checks
-    varying axes ("out")."""
+    varying axes ("out"), or that are longer than the rank of an argument ("in_rank") or of an
+    output ("out_rank")."""
     which: str = "in"
     detail: str = ""  # in, out_structure: what differs; out: the spec
     axes: tuple = ()  # out: the axes the output varies over that the spec leaves out
@@ -175,6 +176,9 @@ class SpecEvent(Event):
     fn: Value | None = field(default=None, repr=False)
     inputs: tuple = field(default=(), repr=False)
     manual: tuple = field(default=(), repr=False)  # axis: the shard_map's manual axes
+    # out_rank: the path to the spec that is too long (indices, keys), and how many dimensions
+    # the output it describes alone lacks (0: the spec is given for a container)
+    short: tuple = field(default=(), repr=False)
 
     def ident(self):
         return (*super().ident(), self.which, self.detail)

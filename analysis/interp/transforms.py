@@ -159,9 +159,9 @@ class TransformMixin:
                                       specs=in_specs, values=Seq(tuple(args))))
                 raise Raise()  # JAX raises when it is called: the function is never traced
         if isinstance(in_specs, (PSpecV, Seq, DictV)):
-            detail = spec_too_long(in_specs, Seq(tuple(args)), "", "in_specs")
-            if detail is not None:
-                self.record(SpecEvent(site, ctx, act.path, node, which="in_rank", detail=detail, created=t.site,
+            found = spec_too_long(in_specs, Seq(tuple(args)), (), "in_specs")
+            if found is not None:
+                self.record(SpecEvent(site, ctx, act.path, node, which="in_rank", detail=found[0], created=t.site,
                                       specs=in_specs, values=Seq(tuple(args))))
                 raise Raise()
         # every axis a spec is known to name must be manual, whatever the others are
@@ -185,10 +185,12 @@ class TransformMixin:
                                       created=t.site, specs=out_specs, values=result))
                 raise Raise()  # JAX raises once the function is traced: nothing after it runs
         if isinstance(out_specs, (PSpecV, Seq, DictV)):
-            detail = spec_too_long(out_specs, result, "", "out_specs")
-            if detail is not None:
+            found = spec_too_long(out_specs, result, (), "out_specs")
+            if found is not None:
+                detail, path, missing = found
                 self.record(SpecEvent(site, ctx, act.path, node, which="out_rank", detail=detail,
-                                      created=t.site, specs=out_specs, values=result))
+                                      created=t.site, specs=out_specs, values=result, fn=t.fn,
+                                      short=(path, missing)))
                 raise Raise()
         if checked and manual and isinstance(out_specs, (PSpecV, Seq, DictV)):
             extra = unreplicated(out_specs, result, manual)
@@ -407,30 +409,34 @@ def spec_mismatch(spec: Value, arg: Value, path: str, name: str = "in_specs", ar
     return None
 
 
-def spec_too_long(spec: Value, value: Value, path: str, name: str) -> str | None:
+def spec_too_long(spec: Value, value: Value, path: tuple, name: str) -> tuple[str, tuple, int] | None:
     """Where a shard_map spec has more entries than the array it describes has dimensions (JAX
-    checks each spec against the rank of its value): which spec, how long, and the rank; None
-    where none is known to. A spec given for a container applies to each array in it."""
+    checks each spec against the rank of its value): which spec, how long, and the rank; the
+    path to the spec (indices and keys), and how many dimensions are missing where the spec
+    describes that array alone (0 where it is given for a container). None where none is known
+    to be too long."""
     if isinstance(spec, PSpecV):
         if not spec.entries:
             return None
         for leaf in _leaves(value):
             if isinstance(leaf, ArrayV) and leaf.shape is not None and len(leaf.shape) < spec.entries:
                 n = spec.entries
-                return (f"`{name}{path}` has {n} entr{'y' if n == 1 else 'ies'}, but the "
-                        f"{'argument' if name == 'in_specs' else 'output'} there has rank {len(leaf.shape)}"
-                        + (" (a scalar)" if not leaf.shape else ""))
+                where = "".join(f"[{p!r}]" for p in path)
+                detail = (f"`{name}{where}` has {n} entr{'y' if n == 1 else 'ies'}, but the "
+                          f"{'argument' if name == 'in_specs' else 'output'} there has rank {len(leaf.shape)}"
+                          + (" (a scalar)" if not leaf.shape else ""))
+                return detail, path, n - len(leaf.shape) if leaf is value else 0
         return None
     if isinstance(spec, Seq) and isinstance(value, Seq) and len(spec.items) == len(value.items):
-        pairs = [(f"{path}[{i}]", s, v) for i, (s, v) in enumerate(zip(spec.items, value.items))]
+        pairs = [((*path, i), s, v) for i, (s, v) in enumerate(zip(spec.items, value.items))]
     elif isinstance(spec, DictV) and isinstance(value, DictV):
-        pairs = [(f"{path}[{k!r}]", s, value.items[k]) for k, s in spec.items.items() if k in value.items]
+        pairs = [((*path, k), s, value.items[k]) for k, s in spec.items.items() if k in value.items]
     else:
         return None
     for where, s, v in pairs:
-        detail = spec_too_long(s, v, where, name)
-        if detail is not None:
-            return detail
+        found = spec_too_long(s, v, where, name)
+        if found is not None:
+            return found
     return None
 
 

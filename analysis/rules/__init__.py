@@ -201,7 +201,7 @@ RULES: dict[str, Rule] = {
             f"{jf.OUT_SPECS_STRUCTURE} / {jf.SPEC_TOO_LONG.format(name='f', which='out_specs', what='output')}",
             "Give one spec per output, in the structure the function returns (a single PartitionSpec applies "
             "to all), with at most one entry per dimension (return a per-device scalar as `x[None]`).",
-            fixers=("in_specs",),
+            fixers=("in_specs", "out_rank"),
         ),
         Rule(
             "SHL101", "unmatched-send-recv", _W,

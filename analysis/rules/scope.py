@@ -22,7 +22,7 @@ from ..interp.transforms import spec_literals
 from ..interp.values import Const, Multi, Seq
 from .axisnames import meant_axis
 from .facts import Facts, axis_desc, backend_of, binding, ctx_words, diag, scope_facts, site_ref
-from .specs import in_specs_facts, out_specs_facts
+from .specs import in_specs_facts, out_rank_facts, out_specs_facts
 
 _SEND_RECV = {"send": "SHL002", "recv": "SHL001"}
 
@@ -329,7 +329,7 @@ def check_traced_meshes(facts: Facts):
                 + (": return the per-device values with a leading axis (`x[None]`) to gather them, or "
                    "reduce them and give `P()`." if ev.which == "out_rank" else
                    ": shorten it, or give the argument the dimensions it shards."),
-                path=ev.path, ctx=ev.ctx))
+                path=ev.path, ctx=ev.ctx, fix_facts=out_rank_facts(facts, ev) if ev.which == "out_rank" else ()))
         elif ev.which == "in":
             out.append(diag(
                 facts, "SHL015", ev.site,

@@ -1,12 +1,13 @@
-"""Fix facts for shard_map specs that do not fit (SHL015 in_specs, SHL016 out_specs): what the
-analysis knows of the arguments and the output, turned into the repair most likely meant."""
+"""Fix facts for shard_map specs that do not fit (SHL015 in_specs, SHL016 and SHL020
+out_specs): what the analysis knows of the arguments and the output, turned into the repair
+most likely meant."""
 
 from __future__ import annotations
 
 import ast
 import itertools
 
-from ..fixfacts import InSpecs, OutSpecsVarying, SpecsRepair
+from ..fixfacts import InSpecs, OutSpecsRank, OutSpecsVarying, SpecsRepair
 from ..interp.frames import Site
 from ..interp.transforms import spec_leaves, spec_mismatch
 from ..interp.values import ArrayV, Const, DictV, Func, GraphPart, Inst, PSpecV, Seq, vma_of
@@ -142,20 +143,41 @@ def _first_dim_only(spec) -> bool:
     return isinstance(spec, PSpecV) and spec.entries == 1 and bool(spec.axes)
 
 
+def _function_site(facts: Facts, fn) -> tuple | None:
+    """The shard_mapped function's node and where a fixer finds it: a def's name, or a lambda."""
+    node = fn.scope.node if isinstance(fn, Func) else None
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        return None
+    path = fn.scope.module.path
+    if isinstance(node, ast.Lambda):
+        return node, Site(path, node.lineno, node.col_offset, node.end_lineno, node.end_col_offset)
+    line = node.lineno
+    col = _name_col(facts, path, line, node.name)
+    return node, Site(path, line, col, line, col + len(node.name))
+
+
+def out_rank_facts(facts: Facts, ev) -> tuple[OutSpecsRank, ...]:
+    """An output one dimension short of its out_specs entry, where that entry describes it alone
+    (the whole output, or a component of its tuple or dict): returned with a leading axis."""
+    found = _function_site(facts, ev.fn)
+    path, missing = ev.short
+    if ev.created is None or found is None or missing != 1 or len(path) > 1:
+        return ()
+    step = path[0] if path else None
+    index = step if isinstance(step, int) else -1
+    key = step if isinstance(step, str) else None
+    if path and index < 0 and key is None:
+        return ()
+    return (OutSpecsRank(site_ref(facts, ev.created), site_ref(facts, found[1]), index, key),)
+
+
 def out_specs_facts(facts: Facts, ev) -> tuple[OutSpecsVarying, ...]:
     """One fact per component of the output that its out_specs claim replicated and that
     varies, with the remedies in the order the analysis finds them likely."""
-    fn = ev.fn
-    node = fn.scope.node if isinstance(fn, Func) else None
-    if ev.created is None or not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+    found = _function_site(facts, ev.fn)
+    if ev.created is None or found is None:
         return ()
-    path = fn.scope.module.path
-    if isinstance(node, ast.Lambda):
-        where = Site(path, node.lineno, node.col_offset, node.end_lineno, node.end_col_offset)
-    else:  # the def's name: what a fixer finds it by
-        line = node.lineno
-        col = _name_col(facts, path, line, node.name)
-        where = Site(path, line, col, line, col + len(node.name))
+    node, where = found
     spec, out = ev.specs, ev.values
     if isinstance(spec, Seq) and isinstance(out, Seq) and len(spec.items) == len(out.items):
         parts = [(i, None, s, o) for i, (s, o) in enumerate(zip(spec.items, out.items))]
