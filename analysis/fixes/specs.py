@@ -90,40 +90,43 @@ def _axes_text(mod: SourceModule, axes: tuple[str, ...]) -> str:
 
 def _reduce(op: str):
     def build(fact: OutSpecsVarying, ctx: FixContext) -> Fix | None:
-        mod = ctx.module(fact.function.path)
-        fn = _function(mod, fact.function) if mod is not None else None
-        if fn is None:
+        found = _output_parts(fact, ctx)
+        if found is None:
             return None
-        targets = _returned_parts(fn, fact.index, fact.key)
-        if not targets:
-            return None
+        mod, fn, targets, what = found
         imp = Importer(mod, fn)
         reducer = imp.jax_attribute(f"jax.lax.{op}")
         edits = [replace_node(mod, v, f"{reducer}({_operand(mod, v)}, {_axes_text(mod, fact.axes)})") for v in targets]
-        what = f"output {fact.index}" if fact.index >= 0 else f"output {fact.key!r}" if fact.key is not None \
-            else "the returned value"
         return Fix(f"Reduce {what} with {op} over {_axes_text(mod, fact.axes)}", "unsafe",
                    imp.with_imports(edits, fn))
     return build
 
 
-def _returned_parts(fn, index: int, key: str | None) -> list | None:
-    """In every return of the function, the part of the output a fact names: item `index` of the
-    returned tuple, the value of `key` in the returned dict, else the whole value. None where a
-    return does not show that part."""
-    out = []
+def _output_parts(fact: OutSpecsVarying | OutSpecsRank, ctx: FixContext) -> tuple | None:
+    """The shard_mapped function's module and node, and in every return of it the part of the
+    output the fact names (item `index` of the returned tuple, the value of `key` in the returned
+    dict, else the whole value), with words for it; None where a return does not show that part."""
+    mod = ctx.module(fact.function.path)
+    fn = _function(mod, fact.function) if mod is not None else None
+    if fn is None:
+        return None
+    targets = []
     for value in _returns(fn):
-        if index >= 0:
+        if fact.index >= 0:
             if not isinstance(value, cst.Tuple) or not all(isinstance(e, cst.Element) for e in value.elements) \
-                    or index >= len(value.elements):
+                    or fact.index >= len(value.elements):
                 return None
-            value = value.elements[index].value
-        elif key is not None:
-            value = _child(value, key)
+            value = value.elements[fact.index].value
+        elif fact.key is not None:
+            value = _child(value, fact.key)
             if value is None:
                 return None
-        out.append(value)
-    return out
+        targets.append(value)
+    if not targets:
+        return None
+    what = f"output {fact.index}" if fact.index >= 0 else f"output {fact.key!r}" if fact.key is not None \
+        else "the returned value"
+    return mod, fn, targets, what
 
 
 def _operand(mod: SourceModule, value) -> str:
@@ -154,15 +157,10 @@ _REMEDIES = {"pmean": _reduce("pmean"), "psum": _reduce("psum"), "out_specs": _s
 def out_rank(diag: Diagnostic, fact: OutSpecsRank, ctx: FixContext) -> Fix | None:
     """Every return of the function gives the output (or its component) a leading axis, `x[None]`:
     a value per device, gathered along the out_specs' axes as they say."""
-    mod = ctx.module(fact.function.path)
-    fn = _function(mod, fact.function) if mod is not None else None
-    if fn is None:
+    found = _output_parts(fact, ctx)
+    if found is None:
         return None
-    targets = _returned_parts(fn, fact.index, fact.key)
-    if not targets:
-        return None
-    what = f"output {fact.index}" if fact.index >= 0 else f"output {fact.key!r}" if fact.key is not None \
-        else "the returned value"
+    mod, _, targets, what = found
     return Fix(f"Return {what} with a leading axis (`[None]`) for out_specs to gather", "unsafe",
                tuple(replace_node(mod, v, f"{_subscriptable(mod, v)}[None]") for v in targets))
 

@@ -20,7 +20,7 @@ from .transforms import TransformMixin
 from .values import (
     ArrayV, ClassV, CommV, CompilerParamsV, Const, DevicesV, DictV, DTypeV, Ext, Factory, Func, Inst, MeshV,
     Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, SetMeshV, ShardingV, Transformed, Unknown, Value, join,
-    exact_vma, full_reduction, options, vma_of,
+    exact_vma, full_reduction, map_arrays, options, vma_of,
 )
 
 MAX_SPLIT = 16  # an event with more option combinations than this is recorded unsplit (unknown)
@@ -321,17 +321,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         flat = p.get("flat", Unknown)
         if not isinstance(flat, ArrayV):
             return Unknown
-
-        def leaves(v: Value) -> Value:
-            if isinstance(v, ArrayV):
-                return ArrayV(v.shape, v.dtype, vma=flat.vma, exact=flat.exact)
-            if isinstance(v, Seq):
-                return Seq(tuple(leaves(i) for i in v.items), v.kind)
-            if isinstance(v, DictV):
-                return DictV({k: leaves(i) for k, i in v.items.items()})
-            return Unknown
-
-        return leaves(p.get("tree", Unknown))
+        return map_arrays(p.get("tree", Unknown), lambda a: ArrayV(a.shape, a.dtype, vma=flat.vma, exact=flat.exact))
 
     # ------------------------------------------------------------------ Pallas communication
 

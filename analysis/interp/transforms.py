@@ -13,7 +13,7 @@ from .events import ExplicitUnshardedEvent, NestedMeshEvent, NoMeshEvent, Pallas
 from .frames import Layer, Raise, Site
 from .values import (
     ArrayV, Bound, ClassV, Const, DictV, Ext, Func, GraphPart, Inst, MeshV, ModV, Multi, NO_SHARDING, Partial, PSpecV,
-    Repeated, Seq, ShardingV, Transformed, Unknown, Value, holds, is_received, join, options, vma_of,
+    Repeated, Seq, ShardingV, Transformed, Unknown, Value, holds, is_received, join, map_arrays, options, vma_of,
 )
 
 
@@ -307,15 +307,9 @@ def _grads(argnums: Value, args: list) -> Value:
     each varying over the axes its primal varies over (under shard_map's varying-axes types the
     transpose sums an invariant primal's cotangent over the axes it does not vary over)."""
     def cotangent(v: Value) -> Value:
-        if isinstance(v, ArrayV):
-            return ArrayV(v.shape, v.dtype, vma=v.vma, exact=v.exact)
-        if isinstance(v, Seq):
-            return Seq(tuple(cotangent(i) for i in v.items), v.kind)
-        if isinstance(v, DictV):
-            return DictV({k: cotangent(i) for k, i in v.items.items()})
-        if isinstance(v, Const) and isinstance(v.value, float):
-            return ArrayV((), exact=True)
-        return Unknown
+        return map_arrays(v, lambda a: ArrayV(a.shape, a.dtype, vma=a.vma, exact=a.exact),
+                          lambda x: ArrayV((), exact=True) if isinstance(x, Const) and isinstance(x.value, float)
+                          else Unknown)
 
     def pick(i: Value) -> Value:
         if isinstance(i, Const) and isinstance(i.value, int) and -len(args) <= i.value < len(args):

@@ -486,6 +486,18 @@ def vma_of(v, seen: frozenset = frozenset()) -> frozenset:
     return frozenset()
 
 
+def map_arrays(v: Value, array, other=lambda v: Unknown) -> Value:
+    """`v` with each array in its containers (tuples, lists, dicts) replaced by `array(it)`, and
+    any other leaf by `other(it)`."""
+    if isinstance(v, ArrayV):
+        return array(v)
+    if isinstance(v, Seq):
+        return Seq(tuple(map_arrays(i, array, other) for i in v.items), v.kind)
+    if isinstance(v, DictV):
+        return DictV({k: map_arrays(i, array, other) for k, i in v.items.items()})
+    return other(v)
+
+
 def exact_vma(v) -> bool:
     """Whether all the axes `v` (an array or a pytree of them) varies over are known."""
     if isinstance(v, ArrayV):
