@@ -1,0 +1,3 @@
+import train
+
+train.main()

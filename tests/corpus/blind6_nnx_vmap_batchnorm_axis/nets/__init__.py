@@ -1,0 +1,3 @@
+from .convnet import ConvNet
+
+__all__ = ["ConvNet"]
