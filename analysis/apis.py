@@ -285,6 +285,10 @@ NNX = {
     _NNX + "BatchNorm.__call__": Api("norm_call", "(self, x, use_running_average=None, *, mask=None)"),
     _NNX + "Module.eval": Api("module_mode", "(self, **attributes)"),
     _NNX + "Module.train": Api("module_mode", "(self, **attributes)"),
+    # a table of the module's calls: its method runs under jit (each call is lowered to count it)
+    _NNX + "tabulate": Api("nnx_tabulate", "(obj, *input_args, depth=None, method='__call__', row_filter=None, "
+                                           "table_kwargs=None, column_kwargs=None, console_kwargs=None, "
+                                           "compute_flops=False, compute_vjp_flops=False, **input_kwargs)"),
 }
 _LINEN = "flax.linen."
 _LIFT = "variables=True, rngs=True"
@@ -295,6 +299,11 @@ LINEN = {
                                                "capture_intermediates=False, **kwargs)"),
     _LINEN + "Module.init_with_output": Api("linen_apply", "(self, rngs, *args, method=None, mutable=None, "
                                                            "capture_intermediates=False, **kwargs)"),
+    # `init` under jax.eval_shape, its variables summarised as a table
+    _LINEN + "Module.tabulate": Api("linen_apply", "(self, rngs, *args, depth=None, show_repeated=False, "
+                                                   "mutable=None, console_kwargs=None, table_kwargs=None, "
+                                                   "column_kwargs=None, compute_flops=False, "
+                                                   "compute_vjp_flops=False, method=None, **kwargs)"),
     _LINEN + "Module.bind": Api("same", "(self, variables, *args, rngs=None, mutable=False)"),
     _LINEN + "Module.is_initializing": Api("linen_initializing", "(self)"),
     _LINEN + "Module.clone": Api("linen_clone", "(self, *, parent=None, _deep_clone=False, _reset_names=False, "
@@ -367,6 +376,20 @@ EQUINOX = {
     "argparse.ArgumentParser.parse_known_args": Api("argparse_parse", "(self, args=None, namespace=None)"),
     "flax.struct.field": Api("field", "(pytree_node=True, *, default=None, **kwargs)"),
 }
+# Optax's gradient transformations: a (init, update) pair, chained; an `update` of the user's
+# own (a gradient sync with `pmean`) runs where the optimizer updates.
+_OPTAX = "optax."
+OPTAX = {
+    _OPTAX + "GradientTransformation": Api("optax_transformation", "(init, update)"),
+    _OPTAX + "GradientTransformationExtraArgs": Api("optax_transformation", "(init, update)"),
+    _OPTAX + "chain": Api("optax_chain", "(*args)"),
+    _OPTAX + "chain.update": Api("optax_chain_update", "(transforms, updates, state=None, params=None, "
+                                                       "**extra_args)"),
+    _NNX + "Optimizer": Api("nnx_optimizer", "(model, tx, wrt=None, **kwargs)"),
+    _NNX + "Optimizer.update": Api("nnx_optimizer_update", "(self, model, grads, /, **kwargs)"),
+    _NNX + "ModelAndOptimizer": Api("nnx_optimizer", "(model, tx, wrt=None, **kwargs)"),
+    _NNX + "ModelAndOptimizer.update": Api("nnx_optimizer_update", "(self, grads, /, **kwargs)"),
+}
 # Packages the rows model: their source is never read (it is large, and what matters of it is
 # the JAX transformation each API applies).
 MODELLED_PACKAGES = frozenset({"flax", "equinox", "optax"})
@@ -383,6 +406,7 @@ API: dict[str, Api] = {
     **NNX,
     **LINEN,
     **EQUINOX,
+    **OPTAX,
 }
 
 # Alternative spellings → canonical name.
@@ -438,6 +462,9 @@ _SRC_PREFIXES = (
     ("flax.nnx.graphlib.", "flax.nnx."),
     ("flax.nnx.graph.", "flax.nnx."),
     ("flax.nnx.module.", "flax.nnx."),
+    ("flax.nnx.training.optimizer.", "flax.nnx."),
+    ("optax._src.base.", "optax."),
+    ("optax._src.combine.", "optax."),
     ("flax.linen.transforms.", "flax.linen."),
     ("flax.linen.module.", "flax.linen."),
     ("flax.nn.", "flax.linen."),

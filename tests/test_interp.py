@@ -639,3 +639,61 @@ def test_a_vmap_axis_inside_shard_map_without_the_check(tmp_path):
         """
     assert diags(tmp_path, body.format(check="")) == [(2, "SHL006", "error")]
     assert diags(tmp_path, body.format(check=", check_vma=False")) == []
+
+
+def test_tabulate_runs_the_module(tmp_path):
+    nnx_body = """\
+        from flax import nnx
+        class Block(nnx.Module):
+            def __init__(self, rngs):
+                self.lin = nnx.Linear(16, 16, rngs=rngs)
+            def __call__(self, x):
+                return jax.lax.psum(self.lin(x), "x")
+            def local(self, x):
+                return self.lin(x)
+        model = Block(nnx.Rngs(0))
+        print(nnx.tabulate(model, jnp.ones((8, 16)){method}))
+        """
+    assert diags(tmp_path, nnx_body.format(method="")) == [(6, "SHL005", "error")]
+    assert diags(tmp_path, nnx_body.format(method=", method='local'")) == []
+    assert diags(tmp_path, """\
+        import flax.linen as nn
+        class Mlp(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return jax.lax.all_gather(nn.Dense(16)(x), "x")
+        print(Mlp().tabulate(jax.random.key(0), jnp.ones((8, 16)), depth=1))
+        """) == [(5, "SHL005", "error")]
+
+
+def test_an_optax_transformation_of_the_users_runs_where_the_optimizer_updates(tmp_path):
+    body = """\
+        import optax
+        from flax import nnx
+        def sync(axis):
+            def init_fn(params):
+                return optax.EmptyState()
+            def update_fn(updates, state, params=None):
+                return jax.lax.pmean(updates, axis), state
+            return optax.GradientTransformation(init_fn, update_fn)
+        model = nnx.Linear(16, 16, rngs=nnx.Rngs(0))
+        optimizer = nnx.Optimizer(model, optax.chain(sync("x"), optax.adam(1e-3)), wrt=nnx.Param)
+        def step(model, optimizer, x):
+            grads = nnx.grad(lambda m: m(x).sum())(model)
+            optimizer.update(model, grads)
+        {run}
+        """
+    assert diags(tmp_path, body.format(run="nnx.jit(step)(model, optimizer, jnp.ones((8, 16)))")) \
+        == [(7, "SHL005", "error")]
+    assert diags(tmp_path, body.format(
+        run="nnx.jit(nnx.shard_map(step, mesh=mesh, in_specs=(P(), P(), P('x')), out_specs=None))"
+            "(model, optimizer, jnp.ones((8, 16)))")) == []
+    assert diags(tmp_path, """\
+        import optax
+        def sync(updates, state, params=None):
+            return jax.lax.psum(updates, "x"), state
+        tx = optax.chain(optax.GradientTransformation(lambda p: optax.EmptyState(), sync), optax.sgd(0.1))
+        def step(g):
+            return tx.update(g, tx.init(g))[0]
+        jax.jit(step).trace(X)
+        """) == [(3, "SHL005", "error")]

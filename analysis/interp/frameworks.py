@@ -11,8 +11,8 @@ import ast
 from .calls import is_callable, value_name
 from .events import CollectiveEvent
 from .values import (
-    ArrayV, Bound, ClassV, Const, DictV, Ext, Factory, GraphPart, Inst, Lifted, Seq, Transformed, Unknown, Value,
-    options,
+    ArrayV, Bound, ClassV, Const, DictV, Ext, Factory, GraphPart, Inst, Lifted, Partial, Seq, Transformed, Unknown,
+    Value, options,
 )
 
 # Classes (outside the analysed source) whose subclasses are Flax Linen modules.
@@ -115,14 +115,15 @@ class FrameworkMixin:
 
     def _api_linen_apply(self, name, row, p, act, ctx, site, node, decorating):
         """`model.apply(variables, *args, method=...)` / `model.init(rngs, *args)`: the method
-        runs with the module bound (init runs it too, to create the variables)."""
+        runs with the module bound (init runs it too, to create the variables; `tabulate` runs
+        init)."""
         model = p.get("self", Unknown)
         method = p.get("method", Const(None))
         args = list(p["args"].items) if isinstance(p.get("args"), Seq) else []
         kwargs = dict(p["kwargs"].items) if hasattr(p.get("kwargs"), "items") else {}
         results = []
         # The module's scope knows whether it is initializing (`self.is_initializing()`).
-        init = name.endswith((".init", ".init_with_output"))
+        init = name.endswith((".init", ".init_with_output", ".tabulate"))
         ctx = ctx.without_mode("linen_apply" if init else "linen_init").in_mode("linen_init" if init else "linen_apply")
         self.norm_stats.append([])
         try:
@@ -137,13 +138,64 @@ class FrameworkMixin:
                                          label=f"{name.rsplit('.', 1)[-1]} {RUNS_MODULE}"))
         finally:
             stats = self.norm_stats.pop()
-        if name.endswith(".init"):
+        if name.endswith((".init", ".tabulate")):
             return Unknown
         mutable = p.get("mutable")
         result = results[0] if len(results) == 1 else Unknown
         if mutable is not None and not (isinstance(mutable, Const) and mutable.value in (False, None)):
             return Seq((result, _updated(mutable, stats)))
         return result
+
+    def _api_nnx_tabulate(self, name, row, p, act, ctx, site, node, decorating):
+        """`nnx.tabulate(model, *args, method=...)`: the method runs under jit, as a table of its
+        calls is made by lowering them."""
+        method = p.get("method", Const("__call__"))
+        fn = self.getattr(p.get("obj", Unknown), method.value) \
+            if isinstance(method, Const) and isinstance(method.value, str) else Unknown
+        if fn is Unknown:
+            return Unknown
+        args = list(p["input_args"].items) if isinstance(p.get("input_args"), Seq) else []
+        kwargs = dict(p["input_kwargs"].items) if isinstance(p.get("input_kwargs"), DictV) else {}
+        self._apply_jit(Transformed("jit", fn, {}, site, name), args, kwargs, act, ctx, site, node,
+                        f"tabulate {RUNS_MODULE}")
+        return Unknown
+
+    # ------------------------------------------------------------------ optimizers
+
+    def _api_optax_transformation(self, name, row, p, act, ctx, site, node, decorating):
+        return Inst(Ext("optax.GradientTransformation"), {"init": p.get("init", Unknown),
+                                                         "update": p.get("update", Unknown)})
+
+    def _api_optax_chain(self, name, row, p, act, ctx, site, node, decorating):
+        transforms = p.get("args", Unknown)
+        return Inst(Ext("optax.GradientTransformation"), {
+            "init": Unknown, "update": Partial(Ext("optax.chain.update"), (transforms,), {})})
+
+    def _api_optax_chain_update(self, name, row, p, act, ctx, site, node, decorating):
+        """A chain's update: each transformation's update in turn, on what the one before gave."""
+        updates, params = p.get("updates", Unknown), p.get("params", Const(None))
+        transforms = p.get("transforms")
+        for tx in transforms.items if isinstance(transforms, Seq) else ():
+            update = self.getattr(tx, "update")
+            if not is_callable(update):
+                updates = Unknown
+                continue
+            out = self.call(update, [updates, Unknown, params], {}, act, ctx, site, node,
+                            label="the optimizer's chain updates")
+            updates = out.items[0] if isinstance(out, Seq) and len(out.items) == 2 else Unknown
+        return Seq((updates, Unknown))
+
+    def _api_nnx_optimizer(self, name, row, p, act, ctx, site, node, decorating):
+        return Inst(Ext(name), {"model": p.get("model", Unknown), "tx": p.get("tx", Unknown)})
+
+    def _api_nnx_optimizer_update(self, name, row, p, act, ctx, site, node, decorating):
+        """`optimizer.update(model, grads)`: its transformation's update of the gradients."""
+        update = self.getattr(p.get("self").attrs.get("tx", Unknown), "update") \
+            if isinstance(p.get("self"), Inst) else Unknown
+        if is_callable(update):
+            self.call(update, [p.get("grads", Unknown), Unknown, Unknown], {}, act, ctx, site, node,
+                      label="the optimizer updates")
+        return Const(None)
 
     def _api_linen_clone(self, name, row, p, act, ctx, site, node, decorating):
         """`model.clone(**updates)`: an unbound copy of the module with those fields changed (it
