@@ -88,8 +88,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind5_eqx_pallas_partial_manual_remat": (_SCOPE, "making every mesh axis manual leaves in_specs that "
                                                        "do not name 'data', over which the Explicit input is "
                                                        "sharded"),
-    "blind5_eqx_pallas_ring_filter_shard": (_SCOPE, "the wrap goes around eqx.filter_shard over the axis it "
-                                                    "makes manual"),
     "blind5_linen_pipeline_init_eval_shape_unbound": (_SCOPE, "the ppermute that replaces psend/precv (TPU) "
                                                               "varies over 'pp' inside nn.scan's carry"),
     "blind4_linen_maxtext_scan_ctx_offset": (_SCOPE, "the wrap's new mesh has 'tensor' only; the decoder's "
@@ -113,8 +111,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                     "vmap axis the kernel names"),
     "eqx_batchnorm_filter_pmap_missing_inner_axis": (_SCOPE, "Equinox State.set compares the state's "
                                                              "sharding inside shard_map"),
-    "eqx_filter_shard_psum_filter_jit": (_SCOPE, "eqx.filter_shard over the manual axis inside the wrap"),
-    "eqx_parallelism_train_step_pmean": (_SCOPE, "eqx.filter_shard over the manual axis inside the wrap"),
     "eqx_psend_stage_filter_pmap": (_SCOPE, "the filter_pmap rewrite keeps the mapped axis (size 1) the "
                                             "body's matmul does not expect"),
     "linen_kernel_halo_nn_vmap": (_SCOPE, "the kernel's BlockSpec is the global shape, not the block's"),

@@ -75,6 +75,26 @@ model = Net(jr.PRNGKey(0))
 new = step(model, jnp.ones((16, 8)))
 assert isinstance(new, Net) and new.mlp.activation is jax.nn.relu and new.scale == 2.0
 ''', "@_filter_shard_map(mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False)"),
+    # Equinox's parallelism example: the step places its arguments and its result with
+    # eqx.filter_shard over the axis the wrap makes manual; the constraints stay around the
+    # shard_map, on the global arrays, and the rest of the body goes inside
+    "eqx_filter_shard_stays_outside": (EQX_MODEL + '''
+mesh = jax.make_mesh((4,), ("data",), axis_types=(jax.sharding.AxisType.Auto,))
+data = jax.sharding.NamedSharding(mesh, jax.sharding.PartitionSpec("data"))
+
+
+@eqx.filter_jit
+def forward(model, x):
+    """Per-example outputs, scaled by their total."""
+    model = eqx.filter_shard(model, jax.sharding.NamedSharding(mesh, jax.sharding.PartitionSpec()))
+    x = eqx.filter_shard(x, data)
+    y = model(x)
+    return eqx.filter_shard(y / jax.lax.psum(jnp.sum(y), "data"), data)
+
+
+y = forward(Net(jr.PRNGKey(0)), jnp.ones((16, 8)))
+assert y.shape == (16, 8), y.shape
+''', "    @_filter_shard_map(mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False)\n    def forward_sharded(model, x):"),
     # the call form, and two wraps in one file: one helper
     "eqx_filter_jit_call_twice": (EQX_MODEL + '''
 
