@@ -81,8 +81,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind5_eqx_pipeline_vmapped_stages_gspmd": (_PROGRAM, "psend under filter_vmap over the stages: JAX has no "
                                                            "batching rule for it"),
     # fixes that do not reach yet
-    "blind5_eqx_dp_trainer_loss_not_averaged": (_SCOPE, "SHL016 on a bound method's shard_map: the loss "
-                                                        "to reduce is returned in another file; no fix offered"),
     "blind5_eqx_filter_shard_map_extra_arg": (_SCOPE, "SHL015 inside a filter_shard_map helper whose specs are "
                                                       "built from its own arguments; no fix offered"),
     "blind5_eqx_pallas_partial_manual_remat": (_SCOPE, "making every mesh axis manual leaves in_specs that "

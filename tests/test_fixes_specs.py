@@ -134,6 +134,26 @@ def test_an_unreduced_loss_is_averaged(tmp_path):
     assert 'return jax.lax.pmean(grad, "d"), jax.lax.pmean(value, "d")' in fixed
 
 
+def test_a_bound_methods_unreduced_loss_is_averaged(tmp_path):
+    """A trainer that holds the mesh and shard_maps its own method: the method's return."""
+    fixed = fix(tmp_path, """
+        class Trainer:
+            def __init__(self, mesh, axis="d"):
+                self.mesh, self.axis = mesh, axis
+
+            def _local_step(self, w, x):
+                value, grad = jax.value_and_grad(lambda w: jnp.mean((x @ w) ** 2))(w)
+                return jax.lax.pmean(grad, self.axis), value
+
+            def make_step(self):
+                return jax.jit(jax.shard_map(self._local_step, mesh=self.mesh, in_specs=(P(), P(self.axis)),
+                                             out_specs=(P(), P())))
+
+        Trainer(mesh).make_step().trace(jnp.ones((8,)), jnp.ones((16, 8))).lower(lowering_platforms=("cuda",))
+    """, "SHL016", REPLICATION)
+    assert 'return jax.lax.pmean(grad, self.axis), jax.lax.pmean(value, "d")' in fixed
+
+
 def test_per_example_outputs_are_sharded(tmp_path):
     fixed = fix(tmp_path, """
         f = jax.jit(jax.shard_map(lambda w, x: jnp.tanh(x @ w), mesh=mesh, in_specs=(P(), P("d")), out_specs=P()))
