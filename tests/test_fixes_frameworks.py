@@ -95,6 +95,34 @@ def forward(model, x):
 y = forward(Net(jr.PRNGKey(0)), jnp.ones((16, 8)))
 assert y.shape == (16, 8), y.shape
 ''', "    @_filter_shard_map(mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False)\n    def forward_sharded(model, x):"),
+    # a trainer that is given the mesh and jits its step: the wrap uses that mesh, which has
+    # every axis the step names (a new mesh of one collective's axis would leave the other
+    # unbound, and a later fix rename it)
+    "nnx_trainer_holds_its_mesh": ('''
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+
+class Trainer:
+    def __init__(self, model, mesh):
+        self.model = model
+
+        def eval_step(model, x):
+            y = jax.lax.psum(model(x), "tensor")
+            return jax.lax.pmean(jnp.mean(y), "data")
+
+        self.eval_step = nnx.jit(eval_step)
+
+
+def main():
+    mesh = jax.make_mesh((2, 2), ("data", "tensor"), axis_types=(jax.sharding.AxisType.Auto,) * 2)
+    trainer = Trainer(nnx.Linear(8, 8, rngs=nnx.Rngs(0)), mesh)
+    trainer.eval_step.trace(trainer.model, jnp.ones((16, 8))).lower(lowering_platforms=("cuda",))
+
+
+main()
+''', "nnx.jit(nnx.shard_map(eval_step, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))"),
     # the call form, and two wraps in one file: one helper
     "eqx_filter_jit_call_twice": (EQX_MODEL + '''
 

@@ -121,8 +121,9 @@ def scope_facts(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | Non
     jits = [f for f in ctx.layers if f.kind == "jit" and f.wrap is not None]
     others = [f for f in ctx.layers if f.kind in ("pmap", "vmap") and f.wrap is not None]
     wrap = jits[-1] if jits else (others[0] if others else None)
+    local: tuple = ()
     if wrap is not None:
-        (form, ws), function = wrap.wrap, wrap.wrap[1].label
+        (form, ws, local), function = wrap.wrap, wrap.wrap[1].label
     elif len(ev.path) >= 2:
         # an eager call: the entry's call, or the `model.init`/`apply` on the way, whose
         # arguments are the module's arrays (the entry's call may run other shard_maps too)
@@ -131,10 +132,13 @@ def scope_facts(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | Non
     else:
         ws = None
     target_path = ws.path if ws is not None else (ev.path[0][0].path if ev.path else ev.site.path)
+    # the meshes the function the wrap is written in binds (line 0: bound before it runs), then
+    # the module's
     meshes = tuple(MeshRef(name, tuple(m.axes),
                            m.explicit_types or (m.explicit_default and facts.version >= MAKE_MESH_EXPLICIT),
-                           _bound_at(facts, target_path, name))
-                   for name, m in facts.meshes.get(target_path, []) if m.axes is not None)
+                           0 if scope == "local" else _bound_at(facts, target_path, name))
+                   for scope, found in (("local", local), ("module", facts.meshes.get(target_path, [])))
+                   for name, m in found if m.axes is not None)
     sm = ctx.innermost("shard_map")
     if sm is not None and sm.mesh_axes is not None and sm.axes is not None:
         out.append(ManualAxes(site_ref(facts, sm.site), "auto" if "experimental" in sm.api else "axis_names"))
