@@ -88,11 +88,9 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                        "sharded"),
     "blind5_linen_pipeline_init_eval_shape_unbound": (_SCOPE, "the ppermute that replaces psend/precv (TPU) "
                                                               "varies over 'pp' inside nn.scan's carry"),
-    "blind4_linen_maxtext_scan_ctx_offset": (_SCOPE, "the eager model.init wrap, in a function nested in the "
-                                                     "one given the mesh, makes a mesh of 'tensor' only; the "
-                                                     "decoder's sharding constraints name 'fsdp' too"),
-    "blind4_linen_megatron_mlp_eval_shape": (_SCOPE, "the eager model.init wrap goes inside a function that "
-                                                     "jax.eval_shape traces (and a shard_map calls)"),
+    "blind4_linen_maxtext_scan_ctx_offset": (_SCOPE, "the decoder's sharding constraints (its logical axis "
+                                                     "rules) name the axes the wrap around init_fn and the "
+                                                     "train step makes manual"),
     "blind4_nnx_kern_fsdp_eval_jit": (_SCOPE, "the wrap shards a kernel layer's operand: the body's matmul shapes "
                                               "no longer match"),
     "blind3_linen_pipeline_psend_gspmd_runner": (_SCOPE, "psend/precv under a vmap over the stages of a jit "

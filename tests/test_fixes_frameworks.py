@@ -174,6 +174,35 @@ model = Block()
 variables = jax.eval_shape(model.init, jax.random.key(0), jnp.ones((4, 8)))
 assert variables["params"]["Dense_0"]["kernel"].shape == (8, 8)
 ''', "jax.eval_shape(jax.shard_map(model.init, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False), "),
+    # Linen: a function of the user's that calls model.init, traced by jax.eval_shape (for the
+    # shard's shapes) and by a shard_map that binds the axis: the wrap goes where eval_shape is
+    # given the function, which stays as it is for the shard_map
+    "linen_eval_shape_of_init_fn": ('''
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+from jax.sharding import PartitionSpec as P
+
+
+class Block(nn.Module):
+    @nn.compact
+    def __call__(self, x):
+        return jax.lax.psum(nn.Dense(8)(x), "model")
+
+
+model = Block()
+mesh = jax.sharding.Mesh(jax.devices(), ("model",))
+
+
+def init_local(rng, x):
+    return model.init(rng, x)["params"]
+
+
+shapes = jax.eval_shape(init_local, jax.random.key(0), jnp.ones((4, 8)))
+assert shapes["Dense_0"]["kernel"].shape == (8, 8)
+init = jax.jit(jax.shard_map(init_local, mesh=mesh, in_specs=(P(), P()), out_specs=P()))
+init.trace(jax.random.key(0), jnp.ones((4, 8))).lower(lowering_platforms=("cuda",))
+''', "jax.eval_shape(jax.shard_map(init_local, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False), "),
     # Linen: a gather of activations (sequence parallel): the data is sharded, the params not
     "linen_gather_params_replicated": ('''
 import flax.linen as nn

@@ -113,8 +113,9 @@ def _wrap(fact: Wrap, ctx: FixContext, sharded: bool, nnx: bool = False) -> Fix 
         node = mod.node_at(fact.site, (cst.BaseExpression,))
         if fact.kind == "call" and isinstance(node, cst.Call):
             # an eager call `f(x)`: wrap the callee; `jax.eval_shape(model.init, ...)`: the
-            # function it traces
-            node = _traced_function(mod, node) or node.func
+            # function it traces (not `jax.lax.cond`, which traces two)
+            traced = _traced_function(mod, node)
+            node = traced if traced is not None else None if _api_row(mod, node) is not None else node.func
         if node is None:
             return None
         jit = mod.parent.get(mod.parent.get(node))
@@ -161,16 +162,22 @@ def _wrap(fact: Wrap, ctx: FixContext, sharded: bool, nnx: bool = False) -> Fix 
     return Fix(title, "unsafe", imp.with_imports(edits, node))
 
 
-def _traced_function(mod: SourceModule, call: cst.Call) -> cst.BaseExpression | None:
-    """The function argument of a call to an API that traces one function right away
-    (`jax.eval_shape`, `eqx.filter_eval_shape`), else None."""
+def _api_row(mod: SourceModule, call: cst.Call) -> apis.Api | None:
+    """The API table's row of a call to a JAX API that traces functions right away, else None."""
     try:
         head, *rest = dotted(call.func).split(".")
     except TypeError:
         return None
     bound = bindings_at(mod, call).get(head)
     row = apis.API.get(apis.canonical(".".join([bound, *rest]))) if bound is not None else None
-    if row is None or row.kind != "call" or len(row.calls) != 1:
+    return row if row is not None and row.kind == "call" else None
+
+
+def _traced_function(mod: SourceModule, call: cst.Call) -> cst.BaseExpression | None:
+    """The function argument of a call to an API that traces one function right away
+    (`jax.eval_shape`, `eqx.filter_eval_shape`), else None."""
+    row = _api_row(mod, call)
+    if row is None or len(row.calls) != 1:
         return None
     fn = row.calls[0][0]
     params = [a.arg for a in (*row.params.posonlyargs, *row.params.args)]

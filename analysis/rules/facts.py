@@ -11,6 +11,7 @@ from ..diagnostics import Diagnostic, Related, Severity
 from ..fixfacts import FixFact, ManualAxes, MeshRef, Pmap, SiteRef, Wrap
 from ..interp.frames import Context, Site
 from ..interp.frameworks import RUNS_MODULE
+from ..interp.jaxapi import TRACES
 from ..interp.values import ArrayV, DictV, GraphPart, Inst, Seq, Unknown, options
 from ..jaxfacts import MAKE_MESH_EXPLICIT, NEWEST_KNOWN, parse_version
 from ..source import SourceFile
@@ -126,8 +127,14 @@ def scope_facts(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | Non
         (form, ws, local), function = wrap.wrap, wrap.wrap[1].label
     elif len(ev.path) >= 2:
         # an eager call: the entry's call, or the `model.init`/`apply` on the way, whose
-        # arguments are the module's arrays (the entry's call may run other shard_maps too)
-        runs = [s for s in ev.path[1:] if s[1].endswith(RUNS_MODULE) and s[0].path in facts.files]
+        # arguments are the module's arrays (the entry's call may run other shard_maps too); not
+        # one inside a function that an API traces on the way (`jax.eval_shape(init_fn, ...)`):
+        # that function is wrapped where the API is given it, and stays as it is for its other
+        # callers (a shard_map over the same axes)
+        traced = next((i for i, s in enumerate(ev.path) if i and s[1].endswith(TRACES)), None)
+        runs = [s for s in ev.path[1:traced] if s[1].endswith(RUNS_MODULE) and s[0].path in facts.files]
+        if not runs and traced is not None and ev.path[traced][0].path in facts.files:
+            runs = [ev.path[traced]]
         (ws, function), form = (runs or ev.path[1:])[0], "call"
     else:
         ws = None
