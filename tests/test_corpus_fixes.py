@@ -83,9 +83,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     # fixes that do not reach yet
     "blind5_eqx_filter_shard_map_extra_arg": (_SCOPE, "SHL015 inside a filter_shard_map helper whose specs are "
                                                       "built from its own arguments; no fix offered"),
-    "blind5_eqx_pallas_partial_manual_remat": (_SCOPE, "making every mesh axis manual leaves in_specs that "
-                                                       "do not name 'data', over which the Explicit input is "
-                                                       "sharded"),
     "blind5_linen_pipeline_init_eval_shape_unbound": (_SCOPE, "the ppermute that replaces psend/precv (TPU) "
                                                               "varies over 'pp' inside nn.scan's carry"),
     "blind4_linen_maxtext_scan_ctx_offset": (_SCOPE, "the decoder's sharding constraints (its logical axis "

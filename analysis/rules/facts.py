@@ -148,7 +148,11 @@ def scope_facts(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | Non
                    for name, m in found if m.axes is not None)
     sm = ctx.innermost("shard_map")
     if sm is not None and sm.mesh_axes is not None and sm.axes is not None:
-        out.append(ManualAxes(site_ref(facts, sm.site), "auto" if "experimental" in sm.api else "axis_names"))
+        mesh = ctx.mesh if ctx.mesh is not None and ctx.mesh.axes == sm.mesh_axes else None
+        explicit = mesh is not None and bool(mesh.explicit_types or (mesh.explicit_default
+                                                                     and facts.version >= MAKE_MESH_EXPLICIT))
+        out.append(ManualAxes(site_ref(facts, sm.site), "auto" if "experimental" in sm.api else "axis_names",
+                              explicit))
     # eqx.filter_pmap traces its function under vmap before it pmaps it: a failure while tracing
     # is under that vmap layer
     pm = ctx.innermost("pmap") or next((f for f in reversed(ctx.layers) if f.api == "equinox.filter_pmap"), None)
