@@ -154,6 +154,21 @@ def test_a_bound_methods_unreduced_loss_is_averaged(tmp_path):
     assert 'return jax.lax.pmean(grad, self.axis), jax.lax.pmean(value, "d")' in fixed
 
 
+def test_a_partials_unreduced_loss_is_averaged(tmp_path):
+    fixed = fix(tmp_path, """
+        import functools
+
+        def local(scale, w, x):
+            value, grad = jax.value_and_grad(lambda w: scale * jnp.mean((x @ w) ** 2))(w)
+            return jax.lax.pmean(grad, "d"), value
+
+        f = jax.jit(jax.shard_map(functools.partial(local, 2.0), mesh=mesh, in_specs=(P(), P("d")),
+                                  out_specs=(P(), P())))
+        f.trace(jnp.ones((8,)), jnp.ones((16, 8))).lower(lowering_platforms=("cuda",))
+    """, "SHL016", REPLICATION)
+    assert 'return jax.lax.pmean(grad, "d"), jax.lax.pmean(value, "d")' in fixed
+
+
 def test_all_axes_manual_over_an_explicit_mesh_takes_the_inputs_specs(tmp_path):
     """With every axis of an Explicit mesh manual, an input sharded over the axis that was
     automatic needs a spec that names it: the in_specs go, and shard_map takes the inputs'."""

@@ -9,7 +9,7 @@ import itertools
 from ..fixfacts import InSpecs, OutSpecsVarying, SpecsRepair
 from ..interp.frames import Site
 from ..interp.transforms import spec_leaves, spec_mismatch
-from ..interp.values import ArrayV, Bound, Const, DictV, Func, GraphPart, Inst, PSpecV, Seq, vma_of
+from ..interp.values import ArrayV, Bound, Const, DictV, Func, GraphPart, Inst, Partial, PSpecV, Seq, vma_of
 from .facts import Facts, scalars, site_ref
 
 _MAX_ARGS = 12  # beyond this many arguments the alignment is not searched
@@ -145,7 +145,9 @@ def _first_dim_only(spec) -> bool:
 def out_specs_facts(facts: Facts, ev) -> tuple[OutSpecsVarying, ...]:
     """One fact per component of the output that its out_specs claim replicated and that
     varies, with the remedies in the order the analysis finds them likely."""
-    fn = ev.fn.func if isinstance(ev.fn, Bound) else ev.fn  # `jax.shard_map(self._local_step, ...)`: its def
+    fn = ev.fn
+    while isinstance(fn, (Bound, Partial)):  # `jax.shard_map(self._local_step, ...)`, `partial(step, cfg)`: the def
+        fn = fn.func
     node = fn.scope.node if isinstance(fn, Func) else None
     if ev.created is None or not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
         return ()
