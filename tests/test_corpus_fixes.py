@@ -82,9 +82,12 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                            "batching rule for it"),
     # fixes that do not reach yet
     "blind5_eqx_filter_shard_map_extra_arg": (_SCOPE, "SHL015 inside a filter_shard_map helper whose specs are "
-                                                      "built from its own arguments; no fix offered"),
-    "blind5_linen_pipeline_init_eval_shape_unbound": (_SCOPE, "the ppermute that replaces psend/precv (TPU) "
-                                                              "varies over 'pp' inside nn.scan's carry"),
+                                                      "its fields; the spec the new argument (a dropout mask) "
+                                                      "needs shards its hidden dimension like w_in's columns"),
+    "blind5_linen_pipeline_init_eval_shape_unbound": (_SCOPE, "once ppermute replaces psend/precv (TPU), "
+                                                              "run_stages' nn.scan carry varies over 'pp' (its "
+                                                              "params do) where the initial x does not: the engine "
+                                                              "does not see Linen params vary, so no check_vma fix"),
     "blind4_linen_maxtext_scan_ctx_offset": (_SCOPE, "the decoder's sharding constraints (its logical axis "
                                                      "rules) name the axes the wrap around init_fn and the "
                                                      "train step makes manual"),

@@ -94,7 +94,8 @@ def forward(model, x):
 
 y = forward(Net(jr.PRNGKey(0)), jnp.ones((16, 8)))
 assert y.shape == (16, 8), y.shape
-''', "    @_filter_shard_map(mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False)\n    def forward_sharded(model, x):"),
+''', "    @_filter_shard_map(mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False)\n"
+    "    def forward_sharded(model, x):"),
     # a trainer that is given the mesh and jits its step: the wrap uses that mesh, which has
     # every axis the step names (a new mesh of one collective's axis would leave the other
     # unbound, and a later fix rename it)
