@@ -35,7 +35,7 @@ FIXLABELS = CORPUS / ".fixlabels"
 # The share of the rejected programs the engine reports (and that a rewrite of the scope can make
 # lower) that lower after the fix. Issue 10's bar for a held-out framework corpus is 0.9; this
 # floor is what the fixes reach today, so that it only rises.
-FLOOR = 0.92
+FLOOR = 0.95
 _FRAMEWORK = re.compile(r"^\s*(?:import|from)\s+(?:flax|equinox)\b", re.M)
 
 _PROGRAM = "program"  # no rewrite of the scope makes it lower: the program is wrong as written
