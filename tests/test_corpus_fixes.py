@@ -91,8 +91,9 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind4_linen_maxtext_scan_ctx_offset": (_SCOPE, "the decoder's sharding constraints (its logical axis "
                                                      "rules) name the axes the wrap around init_fn and the "
                                                      "train step makes manual"),
-    "blind4_nnx_kern_fsdp_eval_jit": (_SCOPE, "the wrap shards a kernel layer's operand: the body's matmul shapes "
-                                              "no longer match"),
+    "blind4_nnx_kern_fsdp_eval_jit": (_SCOPE, "the replicated wrap hands the FSDP layer whole weights, which its "
+                                              "all-gather kernel gathers again (dot_general 256 vs 1024); the "
+                                              "module's state needs the P('fsdp') the other step gives it"),
     "blind3_linen_pipeline_psend_gspmd_runner": (_SCOPE, "psend/precv under a vmap over the stages of a jit "
                                                          "(in_shardings) runner: a shard_map around the jit leaves "
                                                          "them batched (JAX has no batching rule for precv); the "
