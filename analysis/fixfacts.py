@@ -112,6 +112,7 @@ class ManualAxes(FixFact):
     """The innermost shard_map around the call, which makes only some mesh axes manual."""
     site: SiteRef
     keyword: str  # "axis_names", or "auto" (the experimental shard_map)
+    explicit: bool = False  # its mesh's axes are Explicit: with all of them manual, the inputs' shardings are the specs
 
 
 # -- one rule's facts ----------------------------------------------------------------------------

@@ -75,6 +75,55 @@ model = Net(jr.PRNGKey(0))
 new = step(model, jnp.ones((16, 8)))
 assert isinstance(new, Net) and new.mlp.activation is jax.nn.relu and new.scale == 2.0
 ''', "@_filter_shard_map(mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False)"),
+    # Equinox's parallelism example: the step places its arguments and its result with
+    # eqx.filter_shard over the axis the wrap makes manual; the constraints stay around the
+    # shard_map, on the global arrays, and the rest of the body goes inside
+    "eqx_filter_shard_stays_outside": (EQX_MODEL + '''
+mesh = jax.make_mesh((4,), ("data",), axis_types=(jax.sharding.AxisType.Auto,))
+data = jax.sharding.NamedSharding(mesh, jax.sharding.PartitionSpec("data"))
+
+
+@eqx.filter_jit
+def forward(model, x):
+    """Per-example outputs, scaled by their total."""
+    model = eqx.filter_shard(model, jax.sharding.NamedSharding(mesh, jax.sharding.PartitionSpec()))
+    x = eqx.filter_shard(x, data)
+    y = model(x)
+    return eqx.filter_shard(y / jax.lax.psum(jnp.sum(y), "data"), data)
+
+
+y = forward(Net(jr.PRNGKey(0)), jnp.ones((16, 8)))
+assert y.shape == (16, 8), y.shape
+''', "    @_filter_shard_map(mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False)\n"
+    "    def forward_sharded(model, x):"),
+    # a trainer that is given the mesh and jits its step: the wrap uses that mesh, which has
+    # every axis the step names (a new mesh of one collective's axis would leave the other
+    # unbound, and a later fix rename it)
+    "nnx_trainer_holds_its_mesh": ('''
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+
+class Trainer:
+    def __init__(self, model, mesh):
+        self.model = model
+
+        def eval_step(model, x):
+            y = jax.lax.psum(model(x), "tensor")
+            return jax.lax.pmean(jnp.mean(y), "data")
+
+        self.eval_step = nnx.jit(eval_step)
+
+
+def main():
+    mesh = jax.make_mesh((2, 2), ("data", "tensor"), axis_types=(jax.sharding.AxisType.Auto,) * 2)
+    trainer = Trainer(nnx.Linear(8, 8, rngs=nnx.Rngs(0)), mesh)
+    trainer.eval_step.trace(trainer.model, jnp.ones((16, 8))).lower(lowering_platforms=("cuda",))
+
+
+main()
+''', "nnx.jit(nnx.shard_map(eval_step, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))"),
     # the call form, and two wraps in one file: one helper
     "eqx_filter_jit_call_twice": (EQX_MODEL + '''
 
@@ -126,6 +175,35 @@ model = Block()
 variables = jax.eval_shape(model.init, jax.random.key(0), jnp.ones((4, 8)))
 assert variables["params"]["Dense_0"]["kernel"].shape == (8, 8)
 ''', "jax.eval_shape(jax.shard_map(model.init, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False), "),
+    # Linen: a function of the user's that calls model.init, traced by jax.eval_shape (for the
+    # shard's shapes) and by a shard_map that binds the axis: the wrap goes where eval_shape is
+    # given the function, which stays as it is for the shard_map
+    "linen_eval_shape_of_init_fn": ('''
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+from jax.sharding import PartitionSpec as P
+
+
+class Block(nn.Module):
+    @nn.compact
+    def __call__(self, x):
+        return jax.lax.psum(nn.Dense(8)(x), "model")
+
+
+model = Block()
+mesh = jax.sharding.Mesh(jax.devices(), ("model",))
+
+
+def init_local(rng, x):
+    return model.init(rng, x)["params"]
+
+
+shapes = jax.eval_shape(init_local, jax.random.key(0), jnp.ones((4, 8)))
+assert shapes["Dense_0"]["kernel"].shape == (8, 8)
+init = jax.jit(jax.shard_map(init_local, mesh=mesh, in_specs=(P(), P()), out_specs=P()))
+init.trace(jax.random.key(0), jnp.ones((4, 8))).lower(lowering_platforms=("cuda",))
+''', "jax.eval_shape(jax.shard_map(init_local, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False), "),
     # Linen: a gather of activations (sequence parallel): the data is sharded, the params not
     "linen_gather_params_replicated": ('''
 import flax.linen as nn

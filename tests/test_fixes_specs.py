@@ -134,6 +134,60 @@ def test_an_unreduced_loss_is_averaged(tmp_path):
     assert 'return jax.lax.pmean(grad, "d"), jax.lax.pmean(value, "d")' in fixed
 
 
+def test_a_bound_methods_unreduced_loss_is_averaged(tmp_path):
+    """A trainer that holds the mesh and shard_maps its own method: the method's return."""
+    fixed = fix(tmp_path, """
+        class Trainer:
+            def __init__(self, mesh, axis="d"):
+                self.mesh, self.axis = mesh, axis
+
+            def _local_step(self, w, x):
+                value, grad = jax.value_and_grad(lambda w: jnp.mean((x @ w) ** 2))(w)
+                return jax.lax.pmean(grad, self.axis), value
+
+            def make_step(self):
+                return jax.jit(jax.shard_map(self._local_step, mesh=self.mesh, in_specs=(P(), P(self.axis)),
+                                             out_specs=(P(), P())))
+
+        Trainer(mesh).make_step().trace(jnp.ones((8,)), jnp.ones((16, 8))).lower(lowering_platforms=("cuda",))
+    """, "SHL016", REPLICATION)
+    assert 'return jax.lax.pmean(grad, self.axis), jax.lax.pmean(value, "d")' in fixed
+
+
+def test_a_partials_unreduced_loss_is_averaged(tmp_path):
+    fixed = fix(tmp_path, """
+        import functools
+
+        def local(scale, w, x):
+            value, grad = jax.value_and_grad(lambda w: scale * jnp.mean((x @ w) ** 2))(w)
+            return jax.lax.pmean(grad, "d"), value
+
+        f = jax.jit(jax.shard_map(functools.partial(local, 2.0), mesh=mesh, in_specs=(P(), P("d")),
+                                  out_specs=(P(), P())))
+        f.trace(jnp.ones((8,)), jnp.ones((16, 8))).lower(lowering_platforms=("cuda",))
+    """, "SHL016", REPLICATION)
+    assert 'return jax.lax.pmean(grad, "d"), jax.lax.pmean(value, "d")' in fixed
+
+
+def test_all_axes_manual_over_an_explicit_mesh_takes_the_inputs_specs(tmp_path):
+    """With every axis of an Explicit mesh manual, an input sharded over the axis that was
+    automatic needs a spec that names it: the in_specs go, and shard_map takes the inputs'."""
+    fixed = fix(tmp_path, """
+        explicit = jax.make_mesh((2, 2), ("data", "model"), axis_types=(jax.sharding.AxisType.Explicit,) * 2)
+        with jax.set_mesh(explicit):
+
+            @jax.jit
+            @jax.shard_map(in_specs=P(None, "model"), out_specs=P(None, "model"),
+                           axis_names={"model"})
+            def f(x):
+                return jax.lax.psum(x, "data")
+
+            x = jax.ShapeDtypeStruct((16, 256), jnp.float32, sharding=P("data", "model"))
+            f.trace(x).lower(lowering_platforms=("cuda",))
+    """, "SHL005", "unbound axis name: data")
+    assert '@jax.shard_map(out_specs=P(None, "model"))' in fixed
+
+
 def test_per_example_outputs_are_sharded(tmp_path):
     fixed = fix(tmp_path, """
         f = jax.jit(jax.shard_map(lambda w, x: jnp.tanh(x @ w), mesh=mesh, in_specs=(P(), P("d")), out_specs=P()))

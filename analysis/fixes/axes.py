@@ -9,7 +9,7 @@ import libcst as cst
 
 from ..diagnostics import Diagnostic, Fix
 from ..fixfacts import AxisSource, ManualAxes, RenameAxis, UnnamedAxis, VmaCheck
-from .edits import append_kwarg, remove_keyword, replace_node, sequence
+from .edits import append_kwarg, remove_keywords, replace_node, sequence
 from .registry import FixContext, fixer
 from .tree import callee_name, keyword_index, literal_str
 
@@ -26,17 +26,21 @@ def quoted(mod, name: str) -> str:
 def manual_axes(diag: Diagnostic, fact: ManualAxes, ctx: FixContext) -> Fix | None:
     """`axis_names=` (the experimental `auto=`) goes from the shard_map, or from the
     `functools.partial(jax.shard_map, ..., axis_names=...)` it is made with: every axis is
-    manual."""
+    manual. Over a mesh of Explicit axes `in_specs=` goes too: an input sharded over an axis
+    that was automatic must then be given a spec naming it, and without in_specs shard_map
+    takes each input's own."""
     found = ctx.call_at(fact.site)
     if found is None:
         return None
     mod, call = found
-    edit = remove_keyword(mod, call, fact.keyword)
-    if edit is None and isinstance(call.func, cst.Name):
+    if keyword_index(call, fact.keyword) is None and isinstance(call.func, cst.Name):
         made = mod.assigned_value(call, call.func.value)
         if isinstance(made, cst.Call) and callee_name(made.func) in ("partial", "functools.partial"):
-            edit = remove_keyword(mod, made, fact.keyword)
-    return None if edit is None else Fix(TITLE_MANUAL, "safe", (edit,))
+            call = made
+    if keyword_index(call, fact.keyword) is None:
+        return None
+    return Fix(TITLE_MANUAL, "safe",
+               tuple(remove_keywords(mod, call, (fact.keyword, "in_specs") if fact.explicit else (fact.keyword,))))
 
 
 @fixer("check_vma", VmaCheck)

@@ -108,6 +108,31 @@ def remove_keyword(mod: SourceModule, call: cst.Call, keyword: str) -> Edit | No
     return None if idx is None else remove_arg(mod, call, idx)
 
 
+def remove_keywords(mod: SourceModule, call: cst.Call, keywords: tuple[str, ...]) -> list[Edit]:
+    """The edits removing each of `keywords=` that `call` has, with their commas: one per run
+    of adjacent arguments removed (so that no two edits overlap)."""
+    args = list(call.args)
+    gone = [a.keyword is not None and a.keyword.value in keywords for a in args]
+    edits = []
+    i = 0
+    while i < len(args):
+        if not gone[i]:
+            i += 1
+            continue
+        j = i
+        while j + 1 < len(args) and gone[j + 1]:
+            j += 1
+        if j + 1 < len(args):
+            s = mod.pos[args[i].keyword].start
+            e = mod.pos[args[j + 1].keyword if args[j + 1].keyword is not None else args[j + 1].value].start
+        else:
+            s = mod.pos[args[i - 1].value].end if i > 0 else mod.pos[args[i].keyword].start
+            e = mod.pos[args[j].value].end
+        edits.append(Edit(mod.path, s.line, s.column + 1, e.line, e.column + 1, ""))
+        i = j + 1
+    return edits
+
+
 def append_kwarg(mod: SourceModule, call: cst.Call, text: str) -> Edit:
     """An edit adding `text` as the last argument of `call`: after the last argument's comma
     (so that a comment after it stays at the end of its line), else after the last argument,

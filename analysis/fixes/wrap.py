@@ -113,8 +113,9 @@ def _wrap(fact: Wrap, ctx: FixContext, sharded: bool, nnx: bool = False) -> Fix 
         node = mod.node_at(fact.site, (cst.BaseExpression,))
         if fact.kind == "call" and isinstance(node, cst.Call):
             # an eager call `f(x)`: wrap the callee; `jax.eval_shape(model.init, ...)`: the
-            # function it traces
-            node = _traced_function(mod, node) or node.func
+            # function it traces (not `jax.lax.cond`, which traces two)
+            traced = _traced_function(mod, node)
+            node = traced if traced is not None else None if _api_row(mod, node) is not None else node.func
         if node is None:
             return None
         jit = mod.parent.get(mod.parent.get(node))
@@ -133,16 +134,18 @@ def _wrap(fact: Wrap, ctx: FixContext, sharded: bool, nnx: bool = False) -> Fix 
     edits: list[Edit] = []
     if static and nnx:
         return None
-    if static:
+    placed = _placements(mod, func) if func is not None else (0, None)
+    # Under eqx.filter_jit the arguments hold leaves that are not arrays, which shard_map
+    # rejects: the helper shard_maps the array leaves only.
+    helper = filter_shard_map(imp, edits, modern) if fact.transform == FILTER_JIT else None
+    helper = helper or (nnx_shard_map(imp) if nnx else None)
+    if static or placed != (0, None):
         # `jax.jit(step, static_argnums=...)`, `@partial(jax.jit, static_argnums=0)`: the static
-        # arguments stay out of the shard_map
-        if not _wrap_body(imp, edits, fact, modern, func, static, sharded):
+        # arguments stay out of the shard_map; the constraints that place the arguments (and
+        # the result) stay out too, where they place global arrays over axes that are not manual
+        if not _wrap_body(imp, edits, fact, modern, func, static, sharded, helper, placed):
             return None
     else:
-        # Under eqx.filter_jit the arguments hold leaves that are not arrays, which shard_map
-        # rejects: the helper shard_maps the array leaves only.
-        helper = filter_shard_map(imp, edits, modern) if fact.transform == FILTER_JIT else None
-        helper = helper or (nnx_shard_map(imp) if nnx else None)
         smap = helper or imp.shard_map(modern)
         kwargs = shard_map_kwargs(imp, edits, fact, modern, node, sharded)
         r = mod.pos[node]
@@ -159,16 +162,22 @@ def _wrap(fact: Wrap, ctx: FixContext, sharded: bool, nnx: bool = False) -> Fix 
     return Fix(title, "unsafe", imp.with_imports(edits, node))
 
 
-def _traced_function(mod: SourceModule, call: cst.Call) -> cst.BaseExpression | None:
-    """The function argument of a call to an API that traces one function right away
-    (`jax.eval_shape`, `eqx.filter_eval_shape`), else None."""
+def _api_row(mod: SourceModule, call: cst.Call) -> apis.Api | None:
+    """The API table's row of a call to a JAX API that traces functions right away, else None."""
     try:
         head, *rest = dotted(call.func).split(".")
     except TypeError:
         return None
     bound = bindings_at(mod, call).get(head)
     row = apis.API.get(apis.canonical(".".join([bound, *rest]))) if bound is not None else None
-    if row is None or row.kind != "call" or len(row.calls) != 1:
+    return row if row is not None and row.kind == "call" else None
+
+
+def _traced_function(mod: SourceModule, call: cst.Call) -> cst.BaseExpression | None:
+    """The function argument of a call to an API that traces one function right away
+    (`jax.eval_shape`, `eqx.filter_eval_shape`), else None."""
+    row = _api_row(mod, call)
+    if row is None or len(row.calls) != 1:
         return None
     fn = row.calls[0][0]
     params = [a.arg for a in (*row.params.posonlyargs, *row.params.args)]
@@ -199,12 +208,53 @@ def _static_params(func: cst.FunctionDef, calls=()) -> list[str] | None:
     return static
 
 
+_PLACED_NAMES = frozenset({"equinox.filter_shard", "jax.lax.with_sharding_constraint"})
+
+
+def _placement(mod: SourceModule, node) -> cst.Call | None:
+    """`node` when it is a sharding constraint (`eqx.filter_shard(x, s)`,
+    `jax.lax.with_sharding_constraint(x, s)`) with its value first, else None."""
+    if not isinstance(node, cst.Call) or not node.args or node.args[0].keyword is not None:
+        return None
+    try:
+        head, *rest = dotted(node.func).split(".")
+    except TypeError:
+        return None
+    bound = bindings_at(mod, node).get(head)
+    return node if bound is not None and apis.canonical(".".join([bound, *rest])) in _PLACED_NAMES else None
+
+
+def _placements(mod: SourceModule, func: cst.FunctionDef) -> tuple[int, cst.Call | None]:
+    """How many statements open `func`'s body (after its docstring) only to constrain the
+    sharding of values (`x = eqx.filter_shard(x, data)`), and the constraint its last statement
+    returns (`return eqx.filter_shard(out, s)`), if any. Under a shard_map those would place
+    per-device blocks over manual axes, which JAX rejects; around it they place the global
+    arrays, as written."""
+    if not isinstance(func.body, cst.IndentedBlock):
+        return 0, None
+    body = list(func.body.body)
+    doc = 1 if body and is_docstring(body[0]) else 0
+    lead = 0
+    for stmt in body[doc:-1]:
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+        if not (isinstance(small, (cst.Assign, cst.Expr)) and _placement(mod, small.value)):
+            break
+        lead += 1
+    last = body[-1] if body else None
+    ret = last.body[0] if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 else None
+    trail = _placement(mod, ret.value) if isinstance(ret, cst.Return) and ret.value is not None else None
+    return lead, trail
+
+
 def _wrap_body(imp: Importer, edits: list[Edit], fact: Wrap, modern: bool, func: cst.FunctionDef,
-               static: list[str], sharded: bool) -> bool:
+               static: list[str], sharded: bool, helper: str | None = None,
+               placed: tuple[int, cst.Call | None] = (0, None)) -> bool:
     """A jitted function with static parameters cannot be a shard_map itself (its static
-    arguments would become operands): its body moves into an inner function of the other
-    parameters, decorated with shard_map, which the function calls and returns. Adds the edit
-    to `edits`; False when the function's shape does not allow it."""
+    arguments would become operands), nor one that opens with sharding constraints on its
+    arguments or returns one (`placed`, from `_placements`): its body, less those, moves into
+    an inner function of the other parameters, decorated with shard_map (`helper`, where one
+    speaks the framework), which the function calls and returns. Adds the edit to `edits`;
+    False when the function's shape does not allow it."""
     mod = imp.mod
     params = func.params
     if params.star_arg != cst.MaybeSentinel.DEFAULT or params.star_kwarg is not None:
@@ -215,23 +265,29 @@ def _wrap_body(imp: Importer, edits: list[Edit], fact: Wrap, modern: bool, func:
         return False
     body = list(func.body.body)
     doc = body[:1] if body and is_docstring(body[0]) else []
-    if not body[len(doc):]:
+    lead, trail = placed
+    doc, body = [*doc, *body[len(doc):len(doc) + lead]], body[len(doc) + lead:]
+    if not body:
         return False
+    if trail is not None:
+        body[-1] = body[-1].with_deep_changes(body[-1].body[0], value=trail.args[0].value)
     # the mesh goes above the module-level statement: the inner def must see it
     positional = [p.name.value for p in (*params.posonly_params, *params.params)]
     kinds = tuple(k for n, k in zip(positional, fact.args) if n not in static) \
         if len(fact.args) == len(positional) and not params.kwonly_params else ()
     if sharded and not (fact.on_state or shards_data(kinds)):
         return False
-    smap = imp.shard_map(modern)
     kwargs = shard_map_kwargs(imp, edits, fact, modern, mod.top_level_of(func), sharded, kinds)
+    decorator = f"{helper}({kwargs})" if helper else shard_map_decorator(imp, modern, imp.shard_map(modern), kwargs)
     inner_name = mod.fresh(f"{func.name.value}_sharded")
     inner = func.with_changes(
-        name=cst.Name(inner_name), leading_lines=[],
-        decorators=[cst.Decorator(cst.parse_expression(shard_map_decorator(imp, modern, smap, kwargs)))],
+        name=cst.Name(inner_name), leading_lines=[], decorators=[cst.Decorator(cst.parse_expression(decorator))],
         params=cst.Parameters(params=[cst.Param(cst.Name(n)) for n in dynamic]), returns=None,
-        body=func.body.with_changes(body=body[len(doc):]))
-    call = cst.parse_statement(f"return {inner_name}({', '.join(dynamic)})", config=mod.module.config_for_parsing)
+        body=func.body.with_changes(body=body))
+    result = cst.parse_expression(f"{inner_name}({', '.join(dynamic)})")
+    if trail is not None:
+        result = trail.with_changes(args=[trail.args[0].with_changes(value=result), *trail.args[1:]])
+    call = cst.SimpleStatementLine([cst.Return(result)])
     new = mod.module.deep_replace(func, func.with_changes(body=func.body.with_changes(body=[*doc, inner, call])))
     edits.append(text_change(mod, new.code))
     return True

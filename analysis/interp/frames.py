@@ -66,7 +66,8 @@ class Layer:
     # (`.trace(...).lower(lowering_platforms=("tpu",))`, `jax.export.export(f, platforms=...)`).
     platform: str | None = None
     # Where the transformed function is written: ("arg", Site of the function expression) for
-    # `jit(step)`, ("decorator", Site of the def) for `@jit`; for fixes and messages.
+    # `jit(step)`, ("decorator", Site of the def) for `@jit`, then ((name, MeshV), ...) the
+    # function it is written in binds locally; for fixes and messages.
     wrap: tuple | None = field(default=None, compare=False)
     # shard_map: the mesh axes its in_specs shard the arguments over (None when not static)
     spec_axes: frozenset | None = field(default=None, compare=False)

@@ -23,6 +23,7 @@ from .values import (
     exact_vma, full_reduction, map_arrays, options, vma_of,
 )
 
+TRACES = "traces it"  # the call-path label of a function an API traces right away (eval_shape, scan, tree.map)
 MAX_SPLIT = 16  # an event with more option combinations than this is recorded unsplit (unknown)
 _GPU_PALLAS = ("jax.experimental.pallas.triton.", "jax.experimental.pallas.mosaic_gpu.",
                "jax.experimental.pallas.gpu.")
@@ -266,7 +267,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             for fn in (fnv.items if isinstance(fnv, Seq) else (fnv,)):
                 if is_callable(fn):
                     outputs.append(self.call(fn, fargs, {}, act, ctx, site, node, unknown_tail=tail,
-                                             label=f"{apis.short(name)} traces it"))
+                                             label=f"{apis.short(name)} {TRACES}"))
         self.received_carry(name, row, p, outputs, act, ctx, site, node)
         return _control_result(apis.short(name), outputs)
 
@@ -281,7 +282,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             return Unknown
 
         def leaf_call(args):
-            return self.call(f, args, {}, act, ctx, site, node, label="tree.map traces it")
+            return self.call(f, args, {}, act, ctx, site, node, label=f"tree.map {TRACES}")
 
         def walk(tree, others):
             if isinstance(tree, Seq) and tree.kind in ("tuple", "list"):

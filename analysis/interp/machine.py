@@ -161,7 +161,7 @@ class Interpreter(ExprMixin, ApiMixin):
                 self.call(setup, [], {}, entry, ctx, site, None, label="calls setUp()")
             if ctx.layers and ctx.layers[0].kind == "jit":
                 # Lowered as `jax.jit(fn).trace(*args)`: the arguments' shardings matter.
-                wrap = {"__wrap__": ("decorator", site)} if isinstance(val, Func) and isinstance(
+                wrap = {"__wrap__": ("decorator", site, ())} if isinstance(val, Func) and isinstance(
                     val.scope.node, (ast.FunctionDef, ast.AsyncFunctionDef)) else {}
                 t = Transformed("jit", val, wrap, ctx.layers[0].site, "lowering target")
                 self.apply_transformed(t, args, {}, entry, ctx.outside(0), site, None, label)

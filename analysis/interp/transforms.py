@@ -255,12 +255,15 @@ class TransformMixin:
 
     def wrap_site(self, fn: Value, node, act, decorating: bool, row) -> tuple | None:
         """Where the transformed function is written, for fixes: its def (decorator form) or the
-        function argument of the call."""
+        function argument of the call; with the meshes the enclosing function binds to local
+        names there (a trainer's `mesh` parameter), which a wrap there can use."""
+        local = tuple((k, v) for k, v in act.env.items() if isinstance(v, MeshV)) \
+            if act.scope.kind == "function" else ()
         if decorating:
             if isinstance(fn, Func) and isinstance(fn.scope.node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 d = fn.scope.node
                 return ("decorator", Site(fn.scope.module.path, d.lineno, d.col_offset, d.lineno,
-                                          d.col_offset, d.name))
+                                          d.col_offset, d.name), local)
             return None
         if isinstance(node, ast.Call):
             expr = None
@@ -269,7 +272,7 @@ class TransformMixin:
             elif row is not None and row.fn is not None:
                 expr = next((k.value for k in node.keywords if k.arg == row.fn), None)
             if expr is not None:
-                return ("arg", self.site(expr, act, ast.unparse(expr) if len(ast.dump(expr)) < 400 else ""))
+                return ("arg", self.site(expr, act, ast.unparse(expr) if len(ast.dump(expr)) < 400 else ""), local)
         return None
 
 

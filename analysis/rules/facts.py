@@ -11,6 +11,7 @@ from ..diagnostics import Diagnostic, Related, Severity
 from ..fixfacts import FixFact, ManualAxes, MeshRef, Pmap, SiteRef, Wrap
 from ..interp.frames import Context, Site
 from ..interp.frameworks import RUNS_MODULE
+from ..interp.jaxapi import TRACES
 from ..interp.values import ArrayV, DictV, GraphPart, Inst, Seq, Unknown, options
 from ..jaxfacts import MAKE_MESH_EXPLICIT, NEWEST_KNOWN, parse_version
 from ..source import SourceFile
@@ -121,23 +122,37 @@ def scope_facts(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | Non
     jits = [f for f in ctx.layers if f.kind == "jit" and f.wrap is not None]
     others = [f for f in ctx.layers if f.kind in ("pmap", "vmap") and f.wrap is not None]
     wrap = jits[-1] if jits else (others[0] if others else None)
+    local: tuple = ()
     if wrap is not None:
-        (form, ws), function = wrap.wrap, wrap.wrap[1].label
+        (form, ws, local), function = wrap.wrap, wrap.wrap[1].label
     elif len(ev.path) >= 2:
         # an eager call: the entry's call, or the `model.init`/`apply` on the way, whose
-        # arguments are the module's arrays (the entry's call may run other shard_maps too)
-        runs = [s for s in ev.path[1:] if s[1].endswith(RUNS_MODULE) and s[0].path in facts.files]
+        # arguments are the module's arrays (the entry's call may run other shard_maps too); not
+        # one inside a function that an API traces on the way (`jax.eval_shape(init_fn, ...)`):
+        # that function is wrapped where the API is given it, and stays as it is for its other
+        # callers (a shard_map over the same axes)
+        traced = next((i for i, s in enumerate(ev.path) if i and s[1].endswith(TRACES)), None)
+        runs = [s for s in ev.path[1:traced] if s[1].endswith(RUNS_MODULE) and s[0].path in facts.files]
+        if not runs and traced is not None and ev.path[traced][0].path in facts.files:
+            runs = [ev.path[traced]]
         (ws, function), form = (runs or ev.path[1:])[0], "call"
     else:
         ws = None
     target_path = ws.path if ws is not None else (ev.path[0][0].path if ev.path else ev.site.path)
+    # the meshes the function the wrap is written in binds (line 0: bound before it runs), then
+    # the module's
     meshes = tuple(MeshRef(name, tuple(m.axes),
                            m.explicit_types or (m.explicit_default and facts.version >= MAKE_MESH_EXPLICIT),
-                           _bound_at(facts, target_path, name))
-                   for name, m in facts.meshes.get(target_path, []) if m.axes is not None)
+                           0 if scope == "local" else _bound_at(facts, target_path, name))
+                   for scope, found in (("local", local), ("module", facts.meshes.get(target_path, [])))
+                   for name, m in found if m.axes is not None)
     sm = ctx.innermost("shard_map")
     if sm is not None and sm.mesh_axes is not None and sm.axes is not None:
-        out.append(ManualAxes(site_ref(facts, sm.site), "auto" if "experimental" in sm.api else "axis_names"))
+        mesh = ctx.mesh if ctx.mesh is not None and ctx.mesh.axes == sm.mesh_axes else None
+        explicit = mesh is not None and bool(mesh.explicit_types or (mesh.explicit_default
+                                                                     and facts.version >= MAKE_MESH_EXPLICIT))
+        out.append(ManualAxes(site_ref(facts, sm.site), "auto" if "experimental" in sm.api else "axis_names",
+                              explicit))
     # eqx.filter_pmap traces its function under vmap before it pmaps it: a failure while tracing
     # is under that vmap layer
     pm = ctx.innermost("pmap") or next((f for f in reversed(ctx.layers) if f.api == "equinox.filter_pmap"), None)

@@ -10,7 +10,7 @@ import itertools
 from ..fixfacts import InSpecs, OutSpecsRank, OutSpecsVarying, SpecsRepair
 from ..interp.frames import Site
 from ..interp.transforms import spec_leaves, spec_mismatch
-from ..interp.values import ArrayV, Const, DictV, Func, GraphPart, Inst, PSpecV, Seq, vma_of
+from ..interp.values import ArrayV, Bound, Const, DictV, Func, GraphPart, Inst, Partial, PSpecV, Seq, vma_of
 from .facts import Facts, scalars, site_ref
 
 _MAX_ARGS = 12  # beyond this many arguments the alignment is not searched
@@ -144,7 +144,10 @@ def _first_dim_only(spec) -> bool:
 
 
 def _function_site(facts: Facts, fn) -> tuple | None:
-    """The shard_mapped function's node and where a fixer finds it: a def's name, or a lambda."""
+    """The shard_mapped function's node and where a fixer finds it: a def's name, or a lambda
+    (through a bound method, `jax.shard_map(self._local_step, ...)`, and a `partial(step, cfg)`)."""
+    while isinstance(fn, (Bound, Partial)):
+        fn = fn.func
     node = fn.scope.node if isinstance(fn, Func) else None
     if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
         return None
