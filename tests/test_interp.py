@@ -655,6 +655,9 @@ def test_tabulate_runs_the_module(tmp_path):
         print(nnx.tabulate(model, jnp.ones((8, 16)){method}))
         """
     assert diags(tmp_path, nnx_body.format(method="")) == [(6, "SHL005", "error")]
+    # a table of the module is text: no wrap in shard_map is offered around it
+    cfg = parse_table({"backend": "gpu"}, tmp_path, None)
+    assert [d.fix_facts for d in check([tmp_path], cfg, use_cache=False).diagnostics] == [()]
     assert diags(tmp_path, nnx_body.format(method=", method='local'")) == []
     assert diags(tmp_path, """\
         import flax.linen as nn

@@ -21,6 +21,7 @@ LINEN_MODULES = {"flax.linen.Module", "flax.linen.module.Module"}
 
 # How a call path says that Linen's `init`/`apply` runs a module's method.
 RUNS_MODULE = "runs the module"
+TABULATES = f"tabulate {RUNS_MODULE}"  # `nnx.tabulate(model, x)`, `model.tabulate(key, x)`
 
 
 class FrameworkMixin:
@@ -156,8 +157,7 @@ class FrameworkMixin:
             return Unknown
         args = list(p["input_args"].items) if isinstance(p.get("input_args"), Seq) else []
         kwargs = dict(p["input_kwargs"].items) if isinstance(p.get("input_kwargs"), DictV) else {}
-        self._apply_jit(Transformed("jit", fn, {}, site, name), args, kwargs, act, ctx, site, node,
-                        f"tabulate {RUNS_MODULE}")
+        self._apply_jit(Transformed("jit", fn, {}, site, name), args, kwargs, act, ctx, site, node, TABULATES)
         return Unknown
 
     # ------------------------------------------------------------------ optimizers

@@ -10,7 +10,7 @@ from ..config import Config
 from ..diagnostics import Diagnostic, Related, Severity
 from ..fixfacts import FixFact, ManualAxes, MeshRef, Pmap, SiteRef, Wrap
 from ..interp.frames import Context, Site
-from ..interp.frameworks import RUNS_MODULE
+from ..interp.frameworks import RUNS_MODULE, TABULATES
 from ..interp.jaxapi import TRACES
 from ..interp.values import ArrayV, DictV, GraphPart, Inst, Seq, Unknown, options
 from ..jaxfacts import MAKE_MESH_EXPLICIT, NEWEST_KNOWN, parse_version
@@ -136,6 +136,8 @@ def scope_facts(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | Non
         if not runs and traced is not None and ev.path[traced][0].path in facts.files:
             runs = [ev.path[traced]]
         (ws, function), form = (runs or ev.path[1:])[0], "call"
+        if function == TABULATES:  # a table of the module is text: no shard_map returns it
+            ws = None
     else:
         ws = None
     target_path = ws.path if ws is not None else (ev.path[0][0].path if ev.path else ev.site.path)
