@@ -359,6 +359,9 @@ def analyse(files: dict[str, SourceFile], config: Config, roots: list[Path], sto
         affected = _connected(changed, graph, rec.graph) & files.keys()
     if analysed is not None:
         analysed.update(affected)
+    for p in affected:
+        if store.parses(p, before[p]):
+            files[p].vouched = before[p]
     work = functools.partial(_analyse_observed, config=config, roots=roots)
     fresh, external = parallel.analyse_components({p: files[p] for p in sorted(affected)}, graph, work,
                                                   progress=progress, jobs=jobs)
@@ -367,6 +370,9 @@ def analyse(files: dict[str, SourceFile], config: Config, roots: list[Path], sto
         result.setdefault(d.path, []).append(d)
     for p in files.keys() - affected:
         result[p] = rec.diagnostics(p)
+    for p in affected:
+        if files[p].parses:
+            store.remember_parses(p, files[p].digest)
     # A file read lazily may have changed since it was stat'ed: what was analysed is recorded
     # (and a file not analysed keeps the digest it was vouched for, so the next run sees it).
     digests = {p: (files[p].digest if p in affected else before[p]) for p in files}
@@ -375,9 +381,20 @@ def analyse(files: dict[str, SourceFile], config: Config, roots: list[Path], sto
 
 
 def _analyse_observed(files: dict[str, SourceFile], config: Config, roots: list[Path]):
-    """analyze_sources, and the files outside the project it read (with their stat)."""
+    """analyze_sources, and the files outside the project it read (with their stat). A body
+    that a file vouched for as parsing (see `skeleton`) turns out not to: again, with whole
+    trees."""
+    from . import skeleton
+
+    skeleton.broken = False
     with source.observe() as obs:
         diags = analyze_sources(files, config, roots)
+        if skeleton.broken:
+            for sf in files.values():
+                if sf.vouched is not None:
+                    sf.vouched = None
+                    sf.forget()
+            diags = analyze_sources(files, config, roots)
     return diags, {p: st for p, st in obs.reads.items() if p not in files}
 
 

@@ -84,6 +84,10 @@ class SourceFile:
         # needed them (moving the statement to other lines); None where not listed yet.
         self._positioned: list[list[ast.AST] | None] | None = None
 
+    # The digest of a text known to parse (the store saw it parse): a parse of that text may
+    # leave function bodies to be parsed when read (see `skeleton`).
+    vouched: str | None = None
+
     def __repr__(self) -> str:
         return f"SourceFile({self.path!r})"
 
@@ -97,7 +101,7 @@ class SourceFile:
     @property
     def tree(self) -> ast.Module | None:
         if self._parsed is None or self._parsed[0] is False:
-            self._parsed = self._from_previous() or _parse(self.text)
+            self._parsed = self._from_previous() or _parse(self.text, self.vouched == self.digest)
         return self._parsed[0]
 
     @property
@@ -129,6 +133,16 @@ class SourceFile:
     def parsed(self) -> bool:
         """Whether the tree is in memory now."""
         return self._parsed is not None and isinstance(self._parsed[0], ast.AST)
+
+    @property
+    def parses(self) -> bool | None:
+        """Whether the file parses, as far as is known without parsing it now (None: not known)."""
+        return None if self._parsed is None else self._parsed[1] is None
+
+    def forget(self) -> None:
+        """Forget the tree and what is known about the syntax."""
+        self._parsed = None
+        self._positioned = None
 
     def release(self) -> None:
         """Forget the tree (it is parsed again on next use); what is known about the syntax
@@ -187,9 +201,15 @@ def observe(on_file: Callable[[], None] | None = None) -> Iterator[Observation]:
         _OBSERVERS.remove(obs)
 
 
-def _parse(text: str) -> tuple[ast.Module | None, tuple | None]:
+def _parse(text: str, lazy_bodies: bool = False) -> tuple[ast.Module | None, tuple | None]:
     for obs in _OBSERVERS:
         obs.parsed()
+    if lazy_bodies:
+        from . import skeleton
+
+        tree = skeleton.parse(text)
+        if tree is not None:
+            return tree, None
     return _build(text)
 
 

@@ -54,7 +54,8 @@ class Store:
         self.records: dict[str, dict | Record] = {}  # setting key -> record (stored form until used)
         self.interpreters: dict[str, list] = {}  # python -> [stamp, [sys.path, jax version]]
         self.stamp: str | None = None  # the save that wrote what was read
-        # {"scans": {abs path: import scan}, "graphs": {setting key: graph}} once read
+        # {"scans": {abs path: import scan}, "graphs": {setting key: graph}, "parses": {abs path:
+        # digest of its text when it was seen to parse}} once read
         self._imports: dict | None = None
         self._dirty = False
         self._imports_dirty = False
@@ -80,11 +81,13 @@ class Store:
         """The imports half of the store, read on first use (empty when it is missing, broken or
         from another save than the store read)."""
         if self._imports is None:
-            doc = {"scans": {}, "graphs": {}}
+            doc = {"scans": {}, "graphs": {}, "parses": {}}
             raw = _read(self.folder / IMPORTS_FILE) if self.folder is not None and self.stamp else None
             if raw is not None and raw.get("stamp") == self.stamp \
                     and isinstance(raw.get("scans"), dict) and isinstance(raw.get("graphs"), dict):
-                doc = {"scans": raw["scans"], "graphs": raw["graphs"]}
+                parses = raw.get("parses")
+                doc = {"scans": raw["scans"], "graphs": raw["graphs"],
+                       "parses": parses if isinstance(parses, dict) else {}}
             self._imports = doc
         return self._imports
 
@@ -176,8 +179,21 @@ class Store:
     def forget_file(self, key: str) -> None:
         if self.files.pop(key, None) is not None:
             self._dirty = True
-        if self._imports is not None and self._imports["scans"].pop(key, None) is not None:
-            self._imports_dirty = True
+        if self._imports is not None:
+            found = [self._imports[part].pop(key, None) for part in ("scans", "parses")]
+            if found != [None, None]:
+                self._imports_dirty = True
+
+    def parses(self, key: str, dig: str) -> bool:
+        """Whether the file at `key` (absolute) was seen to parse when its digest was `dig`."""
+        return self.folder is not None and self._imports_doc()["parses"].get(key) == dig
+
+    def remember_parses(self, key: str, dig: str) -> None:
+        if self.folder is not None:
+            parses = self._imports_doc()["parses"]
+            if parses.get(key) != dig:
+                parses[key] = dig
+                self._dirty = self._imports_dirty = True
 
     # ---------------------------------------------------------------------------- records
 
