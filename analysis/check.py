@@ -363,8 +363,12 @@ def analyse(files: dict[str, SourceFile], config: Config, roots: list[Path], sto
         if store.parses(p, before[p]):
             files[p].vouched = before[p]
     work = functools.partial(_analyse_observed, config=config, roots=roots)
-    fresh, external = parallel.analyse_components({p: files[p] for p in sorted(affected)}, graph, work,
-                                                  progress=progress, jobs=jobs)
+    source.VOUCHED = store.parsed()  # the installed libraries read
+    try:
+        fresh, external = parallel.analyse_components({p: files[p] for p in sorted(affected)}, graph, work,
+                                                      progress=progress, jobs=jobs)
+    finally:
+        source.VOUCHED = {}
     result: dict[str, list[Diagnostic]] = {p: [] for p in affected}
     for d in fresh:
         result.setdefault(d.path, []).append(d)
@@ -373,6 +377,9 @@ def analyse(files: dict[str, SourceFile], config: Config, roots: list[Path], sto
     for p in affected:
         if files[p].parses:
             store.remember_parses(p, files[p].digest)
+    for p in external:
+        if p in source.PARSED:
+            store.remember_parses(p, source.PARSED[p])
     # A file read lazily may have changed since it was stat'ed: what was analysed is recorded
     # (and a file not analysed keeps the digest it was vouched for, so the next run sees it).
     digests = {p: (files[p].digest if p in affected else before[p]) for p in files}
@@ -390,6 +397,7 @@ def _analyse_observed(files: dict[str, SourceFile], config: Config, roots: list[
     with source.observe() as obs:
         diags = analyze_sources(files, config, roots)
         if skeleton.broken:
+            source.VOUCHED = {}
             for sf in files.values():
                 if sf.vouched is not None:
                     sf.vouched = None

@@ -102,6 +102,8 @@ class SourceFile:
     def tree(self) -> ast.Module | None:
         if self._parsed is None or self._parsed[0] is False:
             self._parsed = self._from_previous() or _parse(self.text, self.vouched == self.digest)
+            if self._parsed[0] is not None:
+                PARSED[self.path] = self.digest
         return self._parsed[0]
 
     @property
@@ -187,6 +189,10 @@ class Observation:
 
 
 _OBSERVERS: list[Observation] = []
+# Path -> digest of the text that parsed when it was last parsed in this process, and (set for
+# an analysis, from the store) of the texts known to parse that `read_file` vouches for.
+PARSED: dict[str, str] = {}
+VOUCHED: dict[str, str] = {}
 
 
 @contextlib.contextmanager
@@ -261,4 +267,6 @@ def read_file(path: Path, shown: str) -> SourceFile:
         data = f.read()
     for obs in _OBSERVERS:
         obs.reads[str(path)] = [st.st_size, st.st_mtime_ns]
-    return SourceFile(shown, decode(data), digest(data))
+    sf = SourceFile(shown, decode(data), digest(data))
+    sf.vouched = VOUCHED.get(shown)
+    return sf

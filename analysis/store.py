@@ -188,6 +188,10 @@ class Store:
         """Whether the file at `key` (absolute) was seen to parse when its digest was `dig`."""
         return self.folder is not None and self._imports_doc()["parses"].get(key) == dig
 
+    def parsed(self) -> dict[str, str]:
+        """Path -> digest of the text it had when it was seen to parse."""
+        return self._imports_doc()["parses"] if self.folder is not None else {}
+
     def remember_parses(self, key: str, dig: str) -> None:
         if self.folder is not None:
             parses = self._imports_doc()["parses"]
