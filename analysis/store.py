@@ -26,6 +26,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import sys
 import time
 from pathlib import Path
 
@@ -42,6 +43,9 @@ MAX_RECORDS = 4
 # A file modified this close to when it was stat'ed may change again within the file system's
 # timestamp granularity without its mtime moving: its stat is not trusted next time.
 _RACY_NS = 2_000_000_000
+# What a text parses as depends on the Python parsing it (`def f[T]()` is 3.12's): whether a
+# file parses is kept for this one only.
+_PYTHON = "%d.%d" % sys.version_info[:2]
 
 
 class Store:
@@ -55,7 +59,7 @@ class Store:
         self.interpreters: dict[str, list] = {}  # python -> [stamp, [sys.path, jax version]]
         self.stamp: str | None = None  # the save that wrote what was read
         # {"scans": {abs path: import scan}, "graphs": {setting key: graph}, "parses": {abs path:
-        # digest of its text when it was seen to parse}} once read
+        # digest of its text when this Python saw it parse}} once read
         self._imports: dict | None = None
         self._dirty = False
         self._imports_dirty = False
@@ -85,7 +89,7 @@ class Store:
             raw = _read(self.folder / IMPORTS_FILE) if self.folder is not None and self.stamp else None
             if raw is not None and raw.get("stamp") == self.stamp \
                     and isinstance(raw.get("scans"), dict) and isinstance(raw.get("graphs"), dict):
-                parses = raw.get("parses")
+                parses = raw.get("parses") if raw.get("python") == _PYTHON else None
                 doc = {"scans": raw["scans"], "graphs": raw["graphs"],
                        "parses": parses if isinstance(parses, dict) else {}}
             self._imports = doc
@@ -264,7 +268,7 @@ class Store:
                 for k, g in graphs.items():
                     if isinstance(g, Record):
                         graphs[k] = {p: sorted(d) for p, d in g.graph.items()}
-                _write(self.folder / IMPORTS_FILE, {"format": FORMAT, "stamp": stamp, **doc})
+                _write(self.folder / IMPORTS_FILE, {"format": FORMAT, "stamp": stamp, "python": _PYTHON, **doc})
             records = {k: r.state() if isinstance(r, Record) else r for k, r in self.records.items()}
             _write(self.folder / STORE_FILE, {"format": FORMAT, "code": CODE_VERSION, "stamp": stamp,
                                               "files": self.files, "records": records,

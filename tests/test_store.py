@@ -534,3 +534,15 @@ def test_a_body_the_store_vouched_for_that_does_not_parse_is_analysed_again_whol
     fresh = [(Path(d["path"]).name, d["line"], d["code"]) for d in _report(tmp_path, None, use_cache=False)]
     assert ("helper.py", 3, "SHL000") in fresh
     assert _codes(tmp_path) == fresh
+
+
+def test_what_parses_is_kept_for_the_python_that_parsed_it(tmp_path, monkeypatch):
+    """`def f[T]()` parses in 3.12, not before: a store saved under another Python vouches for
+    no file."""
+    _write(tmp_path, {"helper.py": CUT_HELPER, "user.py": USER})
+    _codes(tmp_path)
+    helper = str((tmp_path / "helper.py").resolve())
+    dig = source.digest((tmp_path / "helper.py").read_bytes())
+    assert storemod.Store.open(tmp_path).parses(helper, dig)
+    monkeypatch.setattr(storemod, "_PYTHON", "3.99")
+    assert not storemod.Store.open(tmp_path).parses(helper, dig)
