@@ -134,11 +134,32 @@ class _Walk:
 
 def _entries(folder: str) -> list | None:
     """The entries of `folder` by name, or None when it cannot be read (os.walk skips it)."""
+    if _LISTED is not None and folder in _LISTED:
+        return _LISTED[folder]
     try:
         with os.scandir(folder) as it:
-            return sorted(it, key=lambda e: e.name)
+            found = sorted(it, key=lambda e: e.name)
     except OSError:
-        return None
+        found = None
+    if _LISTED is not None:
+        _LISTED[folder] = found
+    return found
+
+
+# folder -> its entries, within `listed_once`
+_LISTED: dict[str, list | None] | None = None
+
+
+@contextlib.contextmanager
+def listed_once():
+    """Each folder listed once within: a command's `plan` (looking for nested projects) and its
+    walks see the same listings, read once. A fix rewrites files and lists nothing anew."""
+    global _LISTED
+    _LISTED = {}
+    try:
+        yield
+    finally:
+        _LISTED = None
 
 
 def _is_dir(entry: os.DirEntry) -> bool:
@@ -609,14 +630,14 @@ def _nested_projects(folder: Path) -> list[Path]:
         for e in entries:
             if e.name in _SKIP_DIRS or e.name.endswith(".egg-info") or not _is_dir(e):
                 continue
-            sub = Path(e.path)
             if e.is_symlink():
                 inner = None
-                mark = _other_project(sub, own)
+                mark = _other_project(Path(e.path), own)
             else:
                 inner = _entries(e.path)
-                mark = inner is not None and _may_be_project(inner) and _other_project(sub, own)
+                mark = inner is not None and _may_be_project(inner) and _other_project(Path(e.path), own)
             if mark:
+                sub = Path(e.path)
                 out.append(sub)
                 out.extend(_nested_projects(sub))
             elif inner is not None:
