@@ -134,11 +134,32 @@ class _Walk:
 
 def _entries(folder: str) -> list | None:
     """The entries of `folder` by name, or None when it cannot be read (os.walk skips it)."""
+    if _LISTED is not None and folder in _LISTED:
+        return _LISTED[folder]
     try:
         with os.scandir(folder) as it:
-            return sorted(it, key=lambda e: e.name)
+            found = sorted(it, key=lambda e: e.name)
     except OSError:
-        return None
+        found = None
+    if _LISTED is not None:
+        _LISTED[folder] = found
+    return found
+
+
+# folder -> its entries, within `listed_once`
+_LISTED: dict[str, list | None] | None = None
+
+
+@contextlib.contextmanager
+def listed_once():
+    """Each folder listed once within: a command's `plan` (looking for nested projects) and its
+    walks see the same listings, read once. A fix rewrites files and lists nothing anew."""
+    global _LISTED
+    _LISTED = {}
+    try:
+        yield
+    finally:
+        _LISTED = None
 
 
 def _is_dir(entry: os.DirEntry) -> bool:
@@ -359,14 +380,27 @@ def analyse(files: dict[str, SourceFile], config: Config, roots: list[Path], sto
         affected = _connected(changed, graph, rec.graph) & files.keys()
     if analysed is not None:
         analysed.update(affected)
+    for p in affected:
+        if store.parses(p, before[p]):
+            files[p].vouched = before[p]
     work = functools.partial(_analyse_observed, config=config, roots=roots)
-    fresh, external = parallel.analyse_components({p: files[p] for p in sorted(affected)}, graph, work,
-                                                  progress=progress, jobs=jobs)
+    source.VOUCHED = store.parsed()  # the installed libraries read
+    try:
+        fresh, external = parallel.analyse_components({p: files[p] for p in sorted(affected)}, graph, work,
+                                                      progress=progress, jobs=jobs)
+    finally:
+        source.VOUCHED = {}
     result: dict[str, list[Diagnostic]] = {p: [] for p in affected}
     for d in fresh:
         result.setdefault(d.path, []).append(d)
     for p in files.keys() - affected:
         result[p] = rec.diagnostics(p)
+    for p in affected:
+        if files[p].parses:
+            store.remember_parses(p, files[p].digest)
+    for p in external:
+        if p in source.PARSED:
+            store.remember_parses(p, source.PARSED[p])
     # A file read lazily may have changed since it was stat'ed: what was analysed is recorded
     # (and a file not analysed keeps the digest it was vouched for, so the next run sees it).
     digests = {p: (files[p].digest if p in affected else before[p]) for p in files}
@@ -375,9 +409,21 @@ def analyse(files: dict[str, SourceFile], config: Config, roots: list[Path], sto
 
 
 def _analyse_observed(files: dict[str, SourceFile], config: Config, roots: list[Path]):
-    """analyze_sources, and the files outside the project it read (with their stat)."""
+    """analyze_sources, and the files outside the project it read (with their stat). A body
+    that a file vouched for as parsing (see `skeleton`) turns out not to: again, with whole
+    trees."""
+    from . import skeleton
+
+    skeleton.broken = False
     with source.observe() as obs:
         diags = analyze_sources(files, config, roots)
+        if skeleton.broken:
+            source.VOUCHED = {}
+            for sf in files.values():
+                if sf.vouched is not None:
+                    sf.vouched = None
+                    sf.forget()
+            diags = analyze_sources(files, config, roots)
     return diags, {p: st for p, st in obs.reads.items() if p not in files}
 
 
@@ -584,14 +630,14 @@ def _nested_projects(folder: Path) -> list[Path]:
         for e in entries:
             if e.name in _SKIP_DIRS or e.name.endswith(".egg-info") or not _is_dir(e):
                 continue
-            sub = Path(e.path)
             if e.is_symlink():
                 inner = None
-                mark = _other_project(sub, own)
+                mark = _other_project(Path(e.path), own)
             else:
                 inner = _entries(e.path)
-                mark = inner is not None and _may_be_project(inner) and _other_project(sub, own)
+                mark = inner is not None and _may_be_project(inner) and _other_project(Path(e.path), own)
             if mark:
+                sub = Path(e.path)
                 out.append(sub)
                 out.extend(_nested_projects(sub))
             elif inner is not None:

@@ -84,6 +84,10 @@ class SourceFile:
         # needed them (moving the statement to other lines); None where not listed yet.
         self._positioned: list[list[ast.AST] | None] | None = None
 
+    # The digest of a text known to parse (the store saw it parse): a parse of that text may
+    # leave function bodies to be parsed when read (see `skeleton`).
+    vouched: str | None = None
+
     def __repr__(self) -> str:
         return f"SourceFile({self.path!r})"
 
@@ -97,7 +101,9 @@ class SourceFile:
     @property
     def tree(self) -> ast.Module | None:
         if self._parsed is None or self._parsed[0] is False:
-            self._parsed = self._from_previous() or _parse(self.text)
+            self._parsed = self._from_previous() or _parse(self.text, self.vouched == self.digest)
+            if self._parsed[0] is not None:
+                PARSED[self.path] = self.digest
         return self._parsed[0]
 
     @property
@@ -129,6 +135,16 @@ class SourceFile:
     def parsed(self) -> bool:
         """Whether the tree is in memory now."""
         return self._parsed is not None and isinstance(self._parsed[0], ast.AST)
+
+    @property
+    def parses(self) -> bool | None:
+        """Whether the file parses, as far as is known without parsing it now (None: not known)."""
+        return None if self._parsed is None else self._parsed[1] is None
+
+    def forget(self) -> None:
+        """Forget the tree and what is known about the syntax."""
+        self._parsed = None
+        self._positioned = None
 
     def release(self) -> None:
         """Forget the tree (it is parsed again on next use); what is known about the syntax
@@ -173,6 +189,10 @@ class Observation:
 
 
 _OBSERVERS: list[Observation] = []
+# Path -> digest of the text that parsed when it was last parsed in this process, and (set for
+# an analysis, from the store) of the texts known to parse that `read_file` vouches for.
+PARSED: dict[str, str] = {}
+VOUCHED: dict[str, str] = {}
 
 
 @contextlib.contextmanager
@@ -187,9 +207,15 @@ def observe(on_file: Callable[[], None] | None = None) -> Iterator[Observation]:
         _OBSERVERS.remove(obs)
 
 
-def _parse(text: str) -> tuple[ast.Module | None, tuple | None]:
+def _parse(text: str, lazy_bodies: bool = False) -> tuple[ast.Module | None, tuple | None]:
     for obs in _OBSERVERS:
         obs.parsed()
+    if lazy_bodies:
+        from . import skeleton
+
+        tree = skeleton.parse(text)
+        if tree is not None:
+            return tree, None
     return _build(text)
 
 
@@ -241,4 +267,6 @@ def read_file(path: Path, shown: str) -> SourceFile:
         data = f.read()
     for obs in _OBSERVERS:
         obs.reads[str(path)] = [st.st_size, st.st_mtime_ns]
-    return SourceFile(shown, decode(data), digest(data))
+    sf = SourceFile(shown, decode(data), digest(data))
+    sf.vouched = VOUCHED.get(shown)
+    return sf

@@ -26,6 +26,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import sys
 import time
 from pathlib import Path
 
@@ -42,6 +43,9 @@ MAX_RECORDS = 4
 # A file modified this close to when it was stat'ed may change again within the file system's
 # timestamp granularity without its mtime moving: its stat is not trusted next time.
 _RACY_NS = 2_000_000_000
+# What a text parses as depends on the Python parsing it (`def f[T]()` is 3.12's): whether a
+# file parses is kept for this one only.
+_PYTHON = "%d.%d" % sys.version_info[:2]
 
 
 class Store:
@@ -54,7 +58,8 @@ class Store:
         self.records: dict[str, dict | Record] = {}  # setting key -> record (stored form until used)
         self.interpreters: dict[str, list] = {}  # python -> [stamp, [sys.path, jax version]]
         self.stamp: str | None = None  # the save that wrote what was read
-        # {"scans": {abs path: import scan}, "graphs": {setting key: graph}} once read
+        # {"scans": {abs path: import scan}, "graphs": {setting key: graph}, "parses": {abs path:
+        # digest of its text when this Python saw it parse}} once read
         self._imports: dict | None = None
         self._dirty = False
         self._imports_dirty = False
@@ -80,11 +85,13 @@ class Store:
         """The imports half of the store, read on first use (empty when it is missing, broken or
         from another save than the store read)."""
         if self._imports is None:
-            doc = {"scans": {}, "graphs": {}}
+            doc = {"scans": {}, "graphs": {}, "parses": {}}
             raw = _read(self.folder / IMPORTS_FILE) if self.folder is not None and self.stamp else None
             if raw is not None and raw.get("stamp") == self.stamp \
                     and isinstance(raw.get("scans"), dict) and isinstance(raw.get("graphs"), dict):
-                doc = {"scans": raw["scans"], "graphs": raw["graphs"]}
+                parses = raw.get("parses") if raw.get("python") == _PYTHON else None
+                doc = {"scans": raw["scans"], "graphs": raw["graphs"],
+                       "parses": parses if isinstance(parses, dict) else {}}
             self._imports = doc
         return self._imports
 
@@ -176,8 +183,25 @@ class Store:
     def forget_file(self, key: str) -> None:
         if self.files.pop(key, None) is not None:
             self._dirty = True
-        if self._imports is not None and self._imports["scans"].pop(key, None) is not None:
-            self._imports_dirty = True
+        if self._imports is not None:
+            found = [self._imports[part].pop(key, None) for part in ("scans", "parses")]
+            if found != [None, None]:
+                self._imports_dirty = True
+
+    def parses(self, key: str, dig: str) -> bool:
+        """Whether the file at `key` (absolute) was seen to parse when its digest was `dig`."""
+        return self.folder is not None and self._imports_doc()["parses"].get(key) == dig
+
+    def parsed(self) -> dict[str, str]:
+        """Path -> digest of the text it had when it was seen to parse."""
+        return self._imports_doc()["parses"] if self.folder is not None else {}
+
+    def remember_parses(self, key: str, dig: str) -> None:
+        if self.folder is not None:
+            parses = self._imports_doc()["parses"]
+            if parses.get(key) != dig:
+                parses[key] = dig
+                self._dirty = self._imports_dirty = True
 
     # ---------------------------------------------------------------------------- records
 
@@ -244,7 +268,7 @@ class Store:
                 for k, g in graphs.items():
                     if isinstance(g, Record):
                         graphs[k] = {p: sorted(d) for p, d in g.graph.items()}
-                _write(self.folder / IMPORTS_FILE, {"format": FORMAT, "stamp": stamp, **doc})
+                _write(self.folder / IMPORTS_FILE, {"format": FORMAT, "stamp": stamp, "python": _PYTHON, **doc})
             records = {k: r.state() if isinstance(r, Record) else r for k, r in self.records.items()}
             _write(self.folder / STORE_FILE, {"format": FORMAT, "code": CODE_VERSION, "stamp": stamp,
                                               "files": self.files, "records": records,

@@ -10,7 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from shardlint.analysis import config as cfgmod
-from shardlint.analysis.check import check, plan
+from shardlint.analysis.check import check, listed_once, plan
 from shardlint.analysis.diagnostics import Diagnostic, Fix, Severity
 from shardlint.analysis.source import DecodeError, decode
 
@@ -102,7 +102,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         if args.command == "check":
-            return _check(args)
+            with listed_once():
+                return _check(args)
         if args.command == "lower":
             from shardlint.analysis.lowering.runner import cli_lower
 

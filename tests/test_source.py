@@ -159,3 +159,100 @@ def test_a_version_with_no_tree_before_it_is_parsed_whole():
     old2 = parse_text("/p/m.py", "x = 1\ny = (\n")
     assert old2.tree is None
     assert parse_text("/p/m.py", "x = 1\ny = ()\n", previous=old2).tree is not None
+
+
+def _python_roots() -> dict[str, Path]:
+    import jax
+
+    return {"tests": TESTS, "analysis": TESTS.parent / "analysis", "server": TESTS.parent / "server",
+            "jax": Path(jax.__file__).parent}
+
+
+def _ast_class(node: ast.AST) -> type:
+    return next(c for c in type(node).__mro__ if c.__module__ == "ast")
+
+
+def _same_tree(a: ast.AST, b: ast.AST) -> bool:
+    """Whether two trees are equal, positions included (what `ast.dump` with attributes
+    compares, at a fraction of its cost)."""
+    todo = [(a, b)]
+    while todo:
+        x, y = todo.pop()
+        if isinstance(x, ast.AST):
+            if not isinstance(y, ast.AST) or _ast_class(x) is not _ast_class(y):
+                return False
+            for name in x._attributes:
+                if getattr(x, name, None) != getattr(y, name, None):
+                    return False
+            todo.extend((getattr(x, name, None), getattr(y, name, None)) for name in x._fields)
+        elif isinstance(x, list):
+            if not isinstance(y, list) or len(x) != len(y):
+                return False
+            todo.extend(zip(x, y))
+        elif type(x) is not type(y) or x != y:
+            return False
+    return True
+
+
+@pytest.mark.parametrize("root", sorted(_python_roots()))
+def test_trees_whose_bodies_are_parsed_when_read_are_the_trees_ast_parse_gives(root):
+    """`skeleton.parse` cuts bodies by reading the text, not by tokenizing it: on every file of
+    the tests, of shardlint and of JAX's package, the tree read to its leaves is `ast.parse`'s
+    (positions included), and most files are cut."""
+    from shardlint.analysis import skeleton
+
+    cut = 0
+    files = sorted(p for p in _python_roots()[root].rglob("*.py") if "__pycache__" not in p.parts)
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                whole = ast.parse(text)
+        except SyntaxError:
+            continue
+        lazy = skeleton.parse(text)
+        if lazy is None:
+            continue
+        cut += 1
+        assert _same_tree(lazy, whole), path
+    assert not skeleton.broken
+    assert cut > len(files) // 3
+
+
+@pytest.mark.parametrize("text", [
+    # a def in a docstring's example is no def
+    'def f():\n    """\ndef g():\n    return 1\n"""\n    return 2\n\n\ndef h():\n    return 3\n',
+    # a string that opens in a body and closes after a line as deep as the def
+    'def f():\n    s = """\nx = 1\n"""\n    return s\n\n\ndef g():\n    return 1\n',
+    # a bracket that stays open across such a line
+    'def f():\n    return (1,\n2)\n\n\ndef g():\n    return 1\n',
+    # the last def of a class, a one-line def, a decorated and an async one
+    'class A:\n    def f(self):\n        return 1\n\n    @property\n    def g(self): return 2\n\n'
+    '    async def h(self):\n        await x\n        return 3\n\n    def i(self):\n        return 4\n\nz = 1\n',
+    # a header over several lines, with a comment after its colon
+    'def f(\n    a,\n    b=(1, 2),\n) -> int:  # note\n    return a\n\n\ndef g():\n    pass\n',
+])
+def test_skeleton_cuts_only_where_the_tree_stays_the_same(text):
+    from shardlint.analysis import skeleton
+
+    lazy = skeleton.parse(text)
+    if lazy is not None:
+        assert _same_tree(lazy, ast.parse(text))
+
+
+def test_a_body_is_parsed_when_first_read_and_one_that_does_not_parse_is_reported():
+    from shardlint.analysis import skeleton
+
+    text = "def f():\n    return 1\n\n\ndef g():\n    return 1 +\n\n\nx = 1\n"
+    tree = skeleton.parse(text)
+    f, g = tree.body[0], tree.body[1]
+    assert isinstance(f, ast.FunctionDef) and "_cut" in vars(f)
+    assert ast.dump(f.body[0]) == ast.dump(ast.parse("return 1").body[0])
+    assert (f.end_lineno, f.end_col_offset) == (2, 12)
+    skeleton.broken = False
+    try:
+        g.body
+        assert skeleton.broken
+    finally:
+        skeleton.broken = False

@@ -490,3 +490,59 @@ def test_shardlint_jobs_caps_the_processes(monkeypatch):
     assert parallel._jobs(None) == 3 and len(parallel._bins(files, {}, parallel._jobs(None))) == 3
     monkeypatch.setenv("SHARDLINT_JOBS", "many")
     assert parallel._jobs(None) >= 1
+
+
+CUT_HELPER = """\
+import jax
+def exchange(x):
+    return jax.lax.psum(x, "x")
+def unused():
+    return 1
+"""
+
+
+def test_bodies_are_parsed_where_read_only_in_files_the_store_saw_parse(tmp_path, monkeypatch):
+    """A file whose text the store saw parse has its function bodies parsed only where the
+    analysis reads them (see `skeleton`); one changed is parsed whole."""
+    _write(tmp_path, {"helper.py": CUT_HELPER, "user.py": USER})
+    assert _codes(tmp_path) == [("helper.py", 3, "SHL005")]
+    lazily = []
+    real = source._parse
+
+    def spy(text, lazy_bodies=False):
+        lazily.append(lazy_bodies)
+        return real(text, lazy_bodies)
+
+    monkeypatch.setattr(source, "_parse", spy)
+    _write(tmp_path, {"user.py": USER + "\n"})
+    assert _codes(tmp_path) == [("helper.py", 3, "SHL005")]
+    assert sorted(lazily) == [False, True]
+
+
+def test_a_body_the_store_vouched_for_that_does_not_parse_is_analysed_again_whole(tmp_path):
+    """A store that says a file parses when a body of it does not (it lies, or the file
+    changed under its stat): the analysis that reads that body is redone with whole trees, and
+    reports what a fresh run reports."""
+    _write(tmp_path, {"helper.py": CUT_HELPER, "user.py": USER})
+    _codes(tmp_path)
+    helper = tmp_path / "helper.py"
+    helper.write_text(CUT_HELPER.replace('"x")', '"x") +'))
+    st = storemod.Store.open(tmp_path)
+    st.remember_parses(str(helper.resolve()), source.digest(helper.read_bytes()))
+    st.save()
+    _write(tmp_path, {"user.py": USER + "\n"})
+    fresh = [(Path(d["path"]).name, d["line"], d["code"]) for d in _report(tmp_path, None, use_cache=False)]
+    assert ("helper.py", 3, "SHL000") in fresh
+    assert _codes(tmp_path) == fresh
+
+
+def test_what_parses_is_kept_for_the_python_that_parsed_it(tmp_path, monkeypatch):
+    """`def f[T]()` parses in 3.12, not before: a store saved under another Python vouches for
+    no file."""
+    _write(tmp_path, {"helper.py": CUT_HELPER, "user.py": USER})
+    _codes(tmp_path)
+    helper = str((tmp_path / "helper.py").resolve())
+    dig = source.digest((tmp_path / "helper.py").read_bytes())
+    assert storemod.Store.open(tmp_path).parses(helper, dig)
+    monkeypatch.setattr(storemod, "_PYTHON", "3.99")
+    assert not storemod.Store.open(tmp_path).parses(helper, dig)

@@ -13,6 +13,7 @@ import collections
 import functools
 import re
 
+from .. import skeleton
 from ..index import Module, ModuleFinder, Scope
 from . import lazy
 from .events import Event
@@ -625,6 +626,7 @@ class Interpreter(ExprMixin, ApiMixin):
 
 _STMT_METHODS = {getattr(ast, name[4:]): fn for name, fn in vars(Interpreter).items()
                  if name.startswith("_st_") and hasattr(ast, name[4:])}
+_STMT_METHODS.update({cls: _STMT_METHODS[base] for cls, base in skeleton.BASES.items()})
 
 
 # ---------------------------------------------------------------------- helpers

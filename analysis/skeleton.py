@@ -1,0 +1,203 @@
+"""Trees whose function bodies are parsed when first read. Most of a project's code is in the
+bodies of functions that no entry point calls (5% of EasyDeL's and 3% of JAX's are ever run),
+and building their `ast` objects is most of a parse. `parse` cuts, with a textual scan, the body
+of each `def` that a sibling statement follows, parses what is left (the skeleton, a `pass` in
+each cut body, at the lines it had), and gives each cut `def` a class whose `body` and end
+position parse its text on first read. The tree is then the one `ast.parse` gives, read
+by read: the scan only cuts where the skeleton parses with every cut body in its place, and
+tests/test_source.py compares whole trees on every corpus.
+
+What a skeleton cannot say is whether a cut body parses: only a file whose text is known to
+parse is parsed so (the store remembers the digests of those that did), and a cut body that
+does not parse when read sets `broken` (the analysis that read it is redone with whole trees)."""
+
+from __future__ import annotations
+
+import ast
+import re
+import warnings
+
+_ENDS: dict[int, re.Pattern] = {}  # indentation -> the first later line that is code at most that deep
+_OPEN = str.maketrans("", "", "()[]{}")
+
+broken = False  # a cut body did not parse when read: the run that read it must not be trusted
+
+
+def parse(text: str) -> ast.Module | None:
+    """The tree of `text` with cut bodies, or None when nothing is cut (or the text is one the
+    scan does not read: tabs, `\\r` or form feeds in it; or its skeleton does not parse)."""
+    if "\t" in text or "\r" in text or "\f" in text:
+        return None
+    cuts = _cuts(text)
+    if not cuts:
+        return None
+    parts = []
+    pos = 0
+    for start, end, ind, _ in cuts:
+        parts.append(text[pos:start])
+        parts.append(" " * (ind + 1) + "pass" + "\n" * text.count("\n", start, end))
+        pos = end
+    parts.append(text[pos:])
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            tree = ast.parse("".join(parts), filename="<shardlint>")
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    at = {line: (start, end) for start, end, _, line in cuts}
+    found = 0
+    todo = [tree.body]
+    while todo:
+        for st in todo.pop():
+            if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                body = st.body
+                cut = at.get(body[0].lineno) if len(body) == 1 and type(body[0]) is ast.Pass else None
+                if cut is not None:
+                    st.__class__ = _LAZY[type(st)]
+                    st.__dict__["_cut"] = (text, *cut, body[0].lineno)
+                    found += 1
+                    continue
+            for block in _blocks(st):
+                todo.append(block)
+    return tree if found == len(cuts) else None
+
+
+def _cuts(text: str) -> list[tuple[int, int, int, int]]:
+    """(start, end, indentation of its def, line of start) of each body cut: from the line
+    after the header to the first line of code (not blank, not a comment) as deep as the
+    `def`, which must be exactly as deep (a sibling follows: the bodies around keep their ends);
+    the text between must close every string and bracket it opens, as far as counting them
+    tells. A `def` after an odd number of triple quotes is in a string (a docstring's example)."""
+    out = []
+    pos = 0
+    line_no, counted = 1, 0  # the line at offset `counted`
+    quotes = 0  # triple quotes before `counted`
+    find = text.find
+    at = find("def ")
+    while at != -1:
+        here, at = at, find("def ", at + 4)
+        line_start = text.rfind("\n", 0, here) + 1
+        lead = text[line_start:here]
+        ind = len(lead) - len(lead.lstrip(" "))
+        if here < pos or (lead.strip(" ") not in ("", "async") or (ind != len(lead) and lead[-1] != " ")):
+            continue
+        quotes += text.count('"""', counted, line_start) + text.count("'''", counted, line_start)
+        line_no += text.count("\n", counted, line_start)
+        counted = line_start
+        if quotes % 2:
+            continue
+        line_end = find("\n", here)
+        depth = 0
+        i = line_start
+        while line_end != -1:
+            line = text[i:line_end]
+            depth += len(line) - len(line.translate(_OPEN)) - 2 * (line.count(")") + line.count("]") + line.count("}"))
+            if depth <= 0:
+                break
+            i = line_end + 1
+            line_end = find("\n", i)
+        if line_end == -1 or depth != 0:
+            continue
+        if "#" in line:
+            if '"' in line or "'" in line:
+                continue
+            line = line[:line.index("#")]
+        if not line.rstrip().endswith(":"):
+            continue  # a body on the header's line
+        start = line_end + 1
+        ends = _ENDS.get(ind)
+        if ends is None:
+            ends = _ENDS[ind] = re.compile(r"^ {0,%d}(?=[^ \n#])" % ind, re.M)
+        e = ends.search(text, start)
+        if e is None or e.end() - e.start() != ind:
+            continue
+        end = e.start()
+        if not text.startswith(" " * (ind + 1), start):
+            continue
+        if text.count('"""', start, end) % 2 or text.count("'''", start, end) % 2:
+            continue
+        if (text.count("(", start, end) != text.count(")", start, end)
+                or text.count("[", start, end) != text.count("]", start, end)
+                or text.count("{", start, end) != text.count("}", start, end)):
+            continue
+        if text[start:end].rstrip().endswith("\\"):
+            continue
+        line_no += text.count("\n", counted, start)
+        quotes += text.count('"""', counted, end) + text.count("'''", counted, end)
+        counted = end
+        out.append((start, end, ind, line_no))
+        line_no += text.count("\n", start, end)
+        pos = end
+    return out
+
+
+def _blocks(st: ast.stmt):
+    for name in ("body", "orelse", "finalbody"):
+        block = getattr(st, name, None)
+        if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+            yield block
+    for h in getattr(st, "handlers", ()) or ():
+        yield h.body
+    for case in getattr(st, "cases", ()) or ():
+        yield case.body
+
+
+def _body(text: str, start: int, end: int, line: int) -> list | None:
+    """The statements of the body at text[start:end] (line `line` on), at their own lines and
+    columns (parsed under an `if`), or None when they do not parse."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return ast.parse("\n" * (line - 2) + "if 1:\n" + text[start:end], filename="<shardlint>").body[0].body
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+def _read(node) -> None:
+    """Parse a cut body into `node`."""
+    d = node.__dict__
+    body = _body(*d.pop("_cut"))
+    if body is None:
+        global broken
+        broken = True
+        return
+    d["body"] = body
+    d["end_lineno"] = body[-1].end_lineno
+    d["end_col_offset"] = body[-1].end_col_offset
+
+
+def _field(name: str) -> property:
+    def get(self):
+        d = self.__dict__
+        if "_cut" in d:
+            _read(self)
+        return d[name]
+
+    def set_(self, value):
+        d = self.__dict__
+        if "_cut" in d:
+            _read(self)
+        d[name] = value
+
+    return property(get, set_)
+
+
+class FunctionDef(ast.FunctionDef):
+    """An `ast.FunctionDef` whose body is parsed on first read."""
+
+    body = _field("body")
+    end_lineno = _field("end_lineno")
+    end_col_offset = _field("end_col_offset")
+
+
+class AsyncFunctionDef(ast.AsyncFunctionDef):
+    """An `ast.AsyncFunctionDef` whose body is parsed on first read."""
+
+    body = _field("body")
+    end_lineno = _field("end_lineno")
+    end_col_offset = _field("end_col_offset")
+
+
+_LAZY = {ast.FunctionDef: FunctionDef, ast.AsyncFunctionDef: AsyncFunctionDef}
+# What code that dispatches on a node's exact type should take each lazy class for.
+BASES = {cls: base for base, cls in _LAZY.items()}
