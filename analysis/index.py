@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .apis import MODELLED_PACKAGES, is_shipped_source
+from .skeleton import blocks
 from .source import DecodeError, SourceFile, read_file
 
 # Top-level packages whose behaviour the API table models (their source is never read), and
@@ -131,22 +132,11 @@ def _top_bindings(st: ast.stmt, index: int, conditional: bool, out: dict) -> Non
             for name, target in _target_names(t):
                 add(name, ("assign", target, st.value if not isinstance(st, ast.AugAssign) else None, st))
     else:
-        for body in _blocks(st):
+        for body in blocks(st):
             for inner in body:
                 _top_bindings(inner, index, True, out)
             # statements nested in a block keep the index of their top-level statement
         return
-
-
-def _blocks(st: ast.stmt):
-    for name in ("body", "orelse", "finalbody"):
-        block = getattr(st, name, None)
-        if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
-            yield block
-    for h in getattr(st, "handlers", ()) or ():
-        yield h.body
-    for case in getattr(st, "cases", ()) or ():
-        yield case.body
 
 
 def _target_names(t: ast.AST):

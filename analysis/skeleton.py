@@ -57,7 +57,7 @@ def parse(text: str) -> ast.Module | None:
                     st.__dict__["_cut"] = (text, *cut, body[0].lineno)
                     found += 1
                     continue
-            for block in _blocks(st):
+            for block in blocks(st):
                 todo.append(block)
     return tree if found == len(cuts) else None
 
@@ -131,7 +131,9 @@ def _cuts(text: str) -> list[tuple[int, int, int, int]]:
     return out
 
 
-def _blocks(st: ast.stmt):
+def blocks(st: ast.stmt):
+    """The statement blocks directly inside a statement (bodies, else and finally blocks,
+    handlers, match cases)."""
     for name in ("body", "orelse", "finalbody"):
         block = getattr(st, name, None)
         if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
