@@ -92,9 +92,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     # fixes that do not reach yet
     "blind6_eqx_batchnorm_state_filter_vmap_cross_device_stats": (_SCOPE, "Equinox State.set compares the "
                                                                           "state's sharding inside the wrap"),
-    "blind6_eqx_filter_shard_autoparallel_leftover_pmean": (_SCOPE, "the pmean's axis is read from a "
-                                                                    "NamedSharding's spec: the fix cannot tell it "
-                                                                    "is the GSPMD batch axis to drop it from"),
     "blind6_linen_scan_remat_fsdp_gather_tabulate": (_SCOPE, "tabulate returns a table (text): no wrap of it "
                                                              "in shard_map is offered"),
     "blind6_nnx_moe_all_to_all_tabulate": (_SCOPE, "tabulate returns a table (text): no wrap of it in "

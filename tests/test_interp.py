@@ -700,3 +700,18 @@ def test_an_optax_transformation_of_the_users_runs_where_the_optimizer_updates(t
             return tx.update(g, tx.init(g))[0]
         jax.jit(step).trace(X)
         """) == [(3, "SHL005", "error")]
+
+
+def test_an_axis_read_from_a_partition_spec(tmp_path):
+    body = """\
+        from jax.sharding import NamedSharding
+        rows = NamedSharding(mesh, P({spec}))
+        def step(x):
+            return jax.lax.psum(x, rows.spec[{i}])
+        jax.jit(jax.shard_map(step, mesh=mesh, in_specs=P("x"), out_specs=P())).trace(X)
+        {bare}
+        """
+    bare = "jax.jit(step).trace(X)"
+    assert diags(tmp_path, body.format(spec='"x", None', i=0, bare=bare)) == [(4, "SHL005", "error")]
+    assert diags(tmp_path, body.format(spec='None, "x"', i=-1, bare=bare)) == [(4, "SHL005", "error")]
+    assert diags(tmp_path, body.format(spec='"x", None', i=0, bare="")) == []

@@ -14,8 +14,8 @@ from .events import ApiRefEvent, MeshAxisLookupEvent
 from .frames import Context, Raise
 from .values import (
     ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory, Func, Inst, MeshV, MethodOf,
-    ModV, Multi, NO_SHARDING, Partial, Repeated, Seq, ShardingV, Traced, Transformed, Unknown, Value, exact_vma, join, options,
-    vma_of,
+    ModV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, ShardingV, Traced, Transformed, Unknown, Value, exact_vma,
+    join, options, vma_of,
 )
 
 MAX_EXPAND = 256  # a comprehension over a known sequence this long is expanded item by item
@@ -168,6 +168,9 @@ class ExprMixin:
                                                 mesh=mesh))
                 raise Raise()  # KeyError: nothing after it on this path runs
             return Unknown
+        if isinstance(base, PSpecV) and base.parts is not None and isinstance(idx, Const) \
+                and isinstance(idx.value, int) and -len(base.parts) <= idx.value < len(base.parts):
+            return base.parts[idx.value]  # `sharding.spec[0]`: the axis (or axes, or None) of a dimension
         if isinstance(base, Const) and isinstance(idx, Const):
             try:
                 return Const(base.value[idx.value])

@@ -399,7 +399,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                 axes.extend(t)
         literals = tuple(c for a in entries for c in (a.items if isinstance(a, Seq) else (a,))
                          if isinstance(c, Const) and isinstance(c.value, str) and c.site is not None)
-        return PSpecV(tuple(axes) if known else None, len(entries), tuple(axes), literals)
+        return PSpecV(tuple(axes) if known else None, len(entries), tuple(axes), literals,
+                      tuple(entries) if known and isinstance(parts, Seq) else None)
 
     # ------------------------------------------------------------------ arrays
 

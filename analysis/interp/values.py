@@ -257,9 +257,11 @@ class PSpecV(Value):
     entries: int | None = None  # how many entries (dimensions) it has
     named: tuple = ()  # the axes its known entries name (all of `axes` when those are known)
     literals: tuple = ()  # the string Consts its entries hold (where each was written: their sites)
+    parts: tuple | None = None  # its entries as given (an axis, None, a tuple of axes), when all are known
 
     def key(self):
-        return ("pspec", self.axes, self.entries, self.named)
+        return ("pspec", self.axes, self.entries, self.named,
+                None if self.parts is None else tuple(p.key() for p in self.parts))
 
 
 @dataclass(eq=False)
