@@ -162,14 +162,20 @@ def _wrap(fact: Wrap, ctx: FixContext, sharded: bool, nnx: bool = False) -> Fix 
     return Fix(title, "unsafe", imp.with_imports(edits, node))
 
 
-def _api_row(mod: SourceModule, call: cst.Call) -> apis.Api | None:
-    """The API table's row of a call to a JAX API that traces functions right away, else None."""
+def _api_name(mod: SourceModule, call: cst.Call) -> str | None:
+    """The canonical name of the API a call's callee is bound to where it is written, else None."""
     try:
         head, *rest = dotted(call.func).split(".")
     except TypeError:
         return None
     bound = bindings_at(mod, call).get(head)
-    row = apis.API.get(apis.canonical(".".join([bound, *rest]))) if bound is not None else None
+    return apis.canonical(".".join([bound, *rest])) if bound is not None else None
+
+
+def _api_row(mod: SourceModule, call: cst.Call) -> apis.Api | None:
+    """The API table's row of a call to a JAX API that traces functions right away, else None."""
+    name = _api_name(mod, call)
+    row = apis.API.get(name) if name is not None else None
     return row if row is not None and row.kind == "call" else None
 
 
@@ -216,12 +222,7 @@ def _placement(mod: SourceModule, node) -> cst.Call | None:
     `jax.lax.with_sharding_constraint(x, s)`) with its value first, else None."""
     if not isinstance(node, cst.Call) or not node.args or node.args[0].keyword is not None:
         return None
-    try:
-        head, *rest = dotted(node.func).split(".")
-    except TypeError:
-        return None
-    bound = bindings_at(mod, node).get(head)
-    return node if bound is not None and apis.canonical(".".join([bound, *rest])) in _PLACED_NAMES else None
+    return node if _api_name(mod, node) in _PLACED_NAMES else None
 
 
 def _placements(mod: SourceModule, func: cst.FunctionDef) -> tuple[int, cst.Call | None]:
