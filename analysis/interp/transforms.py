@@ -152,17 +152,18 @@ class TransformMixin:
         in_specs = p.get("in_specs")
         if isinstance(mesh, MeshV) and (mesh.explicit_default or mesh.explicit_types):
             self._explicit_inputs(mesh, in_specs, args, act, ctx, site, node)
+        given = Seq(tuple(args))
         if isinstance(in_specs, (Seq, DictV)):
-            detail = spec_mismatch(in_specs, Seq(tuple(args)), "")
+            detail = spec_mismatch(in_specs, given, "")
             if detail is not None:
                 self.record(SpecEvent(site, ctx, act.path, node, which="in", detail=detail, created=t.site,
-                                      specs=in_specs, values=Seq(tuple(args))))
+                                      specs=in_specs, values=given))
                 raise Raise()  # JAX raises when it is called: the function is never traced
         if isinstance(in_specs, (PSpecV, Seq, DictV)):
-            found = spec_too_long(in_specs, Seq(tuple(args)), (), "in_specs")
+            found = spec_too_long(in_specs, given, (), "in_specs")
             if found is not None:
                 self.record(SpecEvent(site, ctx, act.path, node, which="in_rank", detail=found[0], created=t.site,
-                                      specs=in_specs, values=Seq(tuple(args))))
+                                      specs=in_specs, values=given))
                 raise Raise()
         # every axis a spec is known to name must be manual, whatever the others are
         named = frozenset(a for axes in spec_leaves(in_specs, partly=True) if axes is not None for a in axes)
