@@ -325,6 +325,10 @@ LINEN = {
     _LINEN + "switch": _call("(index, branches, mdl, *operands, **kw)", ("branches", ("mdl", "*operands"))),
     _LINEN + "while_loop": _call("(cond_fn, body_fn, mdl, init, **kw)",
                                  ("cond_fn", ("mdl", "init")), ("body_fn", ("mdl", "init")), carry="init"),
+    # Logical axis names (`nn.with_logical_partitioning`, MaxText's activation names) mapped to
+    # mesh axes by rules: given, or entered as a context around the code that maps them.
+    "flax.core.spmd.logical_axis_rules": Api("axis_rules", "(rules)"),
+    _LINEN + "logical_to_mesh_axes": Api("logical_to_mesh_axes", "(array_dim_names, rules=None)"),
     "flax.training.train_state.TrainState.create": Api("struct_create", "(cls=None, *, apply_fn=None, params=None, "
                                                                         "tx=None, **kwargs)"),
     "flax.training.train_state.TrainState.apply_gradients": Api("struct_replace", "(self, *, grads=None, **kwargs)"),
@@ -426,6 +430,10 @@ ALIASES: dict[str, str] = {
     "jax.experimental.pallas.MemorySpace.ANY": "jax.experimental.pallas.ANY",
     "jax.tree_map": "jax.tree_util.tree_map",
     "map": "builtins.map",
+    "flax.linen.logical_axis_rules": "flax.core.spmd.logical_axis_rules",
+    "flax.nnx.logical_axis_rules": "flax.core.spmd.logical_axis_rules",
+    "flax.linen.partitioning.axis_rules": "flax.core.spmd.logical_axis_rules",
+    "flax.linen.partitioning.logical_to_mesh_axes": "flax.linen.logical_to_mesh_axes",
 }
 
 # jax._src definitions (what jedi resolves to) → public module.
@@ -467,6 +475,7 @@ _SRC_PREFIXES = (
     ("optax._src.combine.", "optax."),
     ("flax.linen.transforms.", "flax.linen."),
     ("flax.linen.module.", "flax.linen."),
+    ("flax.linen.spmd.", "flax.linen."),
     ("flax.nn.", "flax.linen."),
     ("equinox._jit.", "equinox."),
     ("equinox._vmap_pmap.", "equinox."),

@@ -80,9 +80,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                  "its input (dot_general 36 vs 100)"),
     "blind5_eqx_pipeline_vmapped_stages_gspmd": (_PROGRAM, "psend under filter_vmap over the stages: JAX has no "
                                                            "batching rule for it"),
-    "blind6_linen_logical_rules_context_parallel_seq_rule": (_MISSED, "Linen logical axis rules entered as a "
-                                                                      "context (nn.logical_axis_rules) are not "
-                                                                      "evaluated"),
     "blind6_nnx_halo_conv_remat_clamped_perm": (_MISSED, "the clamped perm repeats indices on a Mesh over "
                                                          "jax.devices(), of unknown size"),
     "blind6_nnx_tp_statesharding_no_reduce": (_MISSED, "the output of a layer whose params nnx.StateSharding "

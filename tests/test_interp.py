@@ -715,3 +715,47 @@ def test_an_axis_read_from_a_partition_spec(tmp_path):
     assert diags(tmp_path, body.format(spec='"x", None', i=0, bare=bare)) == [(4, "SHL005", "error")]
     assert diags(tmp_path, body.format(spec='None, "x"', i=-1, bare=bare)) == [(4, "SHL005", "error")]
     assert diags(tmp_path, body.format(spec='"x", None', i=0, bare="")) == []
+
+
+_RULES = (
+    (("batch", "data"), ("mlp", "model"), ("embed", None)),
+    (("batch", ("data", "fsdp")), ("embed", "fsdp"), ("heads", "model"), ("embed", "model")),
+    (("length", None), ("length", "seq"), ("batch", "data"), ("kv", "data")),
+    (),
+)
+
+
+@pytest.mark.parametrize("rules", _RULES)
+@pytest.mark.parametrize("names", [("batch", "length", "embed"), ("embed", "heads"), ("batch", "kv"),
+                                   ("mlp", None, "batch"), (None,), ("batch", "batch")])
+def test_logical_names_map_as_flax_maps_them(rules, names):
+    from flax.linen.spmd import logical_to_mesh_axes
+    from jax.sharding import PartitionSpec
+
+    from shardlint.analysis.interp.frameworks import logical_to_mesh
+
+    chosen = logical_to_mesh(list(names), rules)
+    try:
+        want = logical_to_mesh_axes(names, rules)
+    except ValueError:
+        assert chosen is None
+        return
+    assert PartitionSpec(*(None if i is None else rules[i][1] for i in chosen)) == want
+
+
+def test_logical_axis_rules_entered_as_a_context(tmp_path):
+    body = """\
+        import flax.linen as nn
+        RULES = (("batch", "x"), ("embed", None))
+        def step(x):
+            spec = nn.logical_to_mesh_axes(("batch", "embed"))
+            return jax.shard_map(lambda a: jax.lax.psum(a, "x"), mesh=mesh, in_specs=spec, out_specs=P())(x)
+        {call}
+        """
+    inside = "with nn.logical_axis_rules({rules}):\n            jax.jit(step).trace(X)"
+    assert diags(tmp_path, body.format(call=inside.format(rules="RULES"))) == []
+    assert diags(tmp_path, body.format(call=inside.format(rules='(("batch", "y"),)'))) == [(5, "SHL015", "error")]
+    # rules that differ by path, or none entered: the spec is not known
+    assert diags(tmp_path, body.format(call="jax.jit(step).trace(X)")) == []
+    either = 'RULES if os.environ.get("R") else (("batch", "y"),)'
+    assert diags(tmp_path, body.format(call=inside.format(rules=either))) == []

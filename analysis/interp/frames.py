@@ -102,6 +102,10 @@ class Context:
     # Enclosing handlers that raise an exception of their own: ((exception names, the raise's
     # Site, what it raises), ...), innermost last.
     rethrow: tuple = ()
+    # The logical axis rules (an AxisRulesV) a `with nn.logical_axis_rules(...)` around the code
+    # is known to have entered (None: not known; Flax reads them where logical names are mapped).
+    rules: object = field(default=None, compare=False)
+    rules_key: tuple | None = None
 
     def _with(self, **changes) -> "Context":
         return replace(self, **changes)
@@ -113,6 +117,10 @@ class Context:
         if mesh is None:
             return self
         return self._with(mesh=mesh, mesh_key=mesh.key())
+
+    def with_rules(self, rules) -> "Context":
+        known = rules is not None and rules.rules is not None
+        return self._with(rules=rules if known else None, rules_key=rules.key() if known else None)
 
     def choose(self, origin, index: int, n: int) -> "Context":
         if n <= 1:
@@ -143,7 +151,8 @@ class Context:
 
     @property
     def memo_key(self) -> tuple:
-        return (self.layers, self.mesh_key, self.choices, self.caught, self.uncertain, self.modes, self.rethrow)
+        return (self.layers, self.mesh_key, self.choices, self.caught, self.uncertain, self.modes, self.rethrow,
+                self.rules_key)
 
     def innermost(self, kind: str) -> Layer | None:
         for f in reversed(self.layers):

@@ -11,8 +11,8 @@ import ast
 from .calls import is_callable, value_name
 from .events import CollectiveEvent
 from .values import (
-    ArrayV, Bound, ClassV, Const, DictV, Ext, Factory, GraphPart, Inst, Lifted, Partial, Seq, Transformed, Unknown,
-    Value, options,
+    ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, Ext, Factory, GraphPart, Inst, Lifted, Partial, PSpecV, Seq,
+    Transformed, Unknown, Value, options,
 )
 
 # Classes (outside the analysed source) whose subclasses are Flax Linen modules.
@@ -94,6 +94,29 @@ class FrameworkMixin:
         if factory is not None and is_callable(factory):
             return self.call(factory, [], {}, act, ctx, site, node, label="makes the field's default")
         return Unknown
+
+    def _api_axis_rules(self, name, row, p, act, ctx, site, node, decorating):
+        return static_rules(p.get("rules", Unknown))
+
+    def _api_logical_to_mesh_axes(self, name, row, p, act, ctx, site, node, decorating):
+        """`nn.logical_to_mesh_axes(names, rules)`: the PartitionSpec Flax maps the logical
+        names to, by the rules given or else those the context entered."""
+        given = p.get("rules")
+        rules = ctx.rules if given is None or _is_none(given) else static_rules(given)
+        names = p.get("array_dim_names")
+        entries = names.parts if isinstance(names, PSpecV) else names.items if isinstance(names, Seq) else None
+        if rules is None or rules.rules is None or entries is None:
+            return Unknown
+        dims = []
+        for n in entries:
+            if not (isinstance(n, Const) and (n.value is None or isinstance(n.value, str))):
+                return Unknown
+            dims.append(n.value)
+        chosen = logical_to_mesh(dims, rules.rules)
+        if chosen is None:
+            return Unknown
+        parts = tuple(Const(None) if i is None else rules.targets[i] for i in chosen)
+        return self._api_pspec(name, row, {"partitions": Seq(parts)}, act, ctx, site, node, decorating)
 
     def _api_struct_create(self, name, row, p, act, ctx, site, node, decorating):
         """`TrainState.create(apply_fn=..., params=..., tx=...)` (on a subclass too): an
@@ -353,6 +376,48 @@ class FrameworkMixin:
             ("__call__",) if not (isinstance(methods, Const) and isinstance(methods.value, str)) else (methods.value,))
         return Lifted(cls, kind, params, site, api, names)
 
+
+
+def static_rules(v: Value) -> AxisRulesV:
+    """Logical axis rules as Flax takes them, `((logical name, mesh axis | axes | None), ...)`:
+    static when every entry is."""
+    if not isinstance(v, Seq):
+        return AxisRulesV(None)
+    rules, targets = [], []
+    for item in v.items:
+        if not (isinstance(item, Seq) and len(item.items) == 2 and isinstance(item.items[0], Const)
+                and isinstance(item.items[0].value, str)):
+            return AxisRulesV(None)
+        target = item.items[1]
+        axes = target.items if isinstance(target, Seq) else (target,)
+        if not all(isinstance(a, Const) and (a.value is None or isinstance(a.value, str)) for a in axes):
+            return AxisRulesV(None)
+        rules.append((item.items[0].value, tuple(a.value for a in axes) if isinstance(target, Seq) else target.value))
+        targets.append(target)
+    return AxisRulesV(tuple(rules), tuple(targets))
+
+
+def logical_to_mesh(names: list, rules: tuple) -> list | None:
+    """Flax's mapping of one array's logical dimension names to mesh axes, as the index of the
+    rule each dimension takes: rules in order, each giving its mesh axes to the dimension of its
+    name unless that one has some already or another dimension took one of them; a dimension
+    no rule gives axes is unsharded (None). None where Flax raises: a name repeated."""
+    strings = [n for n in names if isinstance(n, str)]
+    if len(strings) != len(set(strings)):
+        return None
+
+    def axes(mesh) -> set:
+        return {a for a in (mesh if isinstance(mesh, tuple) else (mesh,)) if a is not None}
+
+    chosen: list = [None] * len(names)
+    for i, (logical, mesh) in enumerate(rules):
+        if logical not in names:
+            continue
+        pos = names.index(logical)
+        used = set().union(*(axes(rules[c][1]) for c in chosen if c is not None))
+        if chosen[pos] is None and not axes(mesh) & used:
+            chosen[pos] = i
+    return chosen
 
 
 def _is_none(v) -> bool:

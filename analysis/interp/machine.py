@@ -22,8 +22,8 @@ from .frames import Context, Raise, Site
 from .jaxapi import ApiMixin
 from .calls import is_callable, value_name
 from .values import (
-    UNBOUND, Bound, ClassV, Const, DictV, Func, Inst, MeshV, Seq, SetMeshV, Thunk, Transformed, Unknown, Value,
-    join, options,
+    UNBOUND, AxisRulesV, Bound, ClassV, Const, DictV, Func, Inst, MeshV, Seq, SetMeshV, Thunk, Transformed, Unknown,
+    Value, join, options,
 )
 
 MAX_DEPTH = 60
@@ -357,6 +357,12 @@ class Interpreter(ExprMixin, ApiMixin):
                 inner = inner.with_mesh(meshes[0])
             elif any((m is not None and m is not NO_CONTEXT) or o is Unknown for m, o in zip(meshes, options(v))):
                 inner = inner.in_mode("mesh_maybe")  # a context that may enter a mesh
+            rules = [o for o in options(v) if isinstance(o, AxisRulesV)]
+            if rules:
+                # Flax maps logical names by the rules entered; rules that differ by path or are
+                # not static leave them unknown
+                same = len(rules) == len(options(v)) and len({r.key() for r in rules}) == 1
+                inner = inner.with_rules(rules[0] if same else None)
             names = raises_names(item.context_expr)
             if names:
                 inner = inner.catching(names)

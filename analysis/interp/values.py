@@ -202,6 +202,18 @@ class SetMeshV(Value):
 
 
 @dataclass(eq=False)
+class AxisRulesV(Value):
+    """`nn.logical_axis_rules(rules)`: a context in which Flax maps logical axis names to mesh
+    axes by `rules` (((logical name, mesh axis, axes or None), ...); None when not static).
+    `targets`: each rule's mesh axes as written (their literals keep their sites, for fixes)."""
+    rules: tuple | None
+    targets: tuple = ()
+
+    def key(self):
+        return ("axis_rules", self.rules)
+
+
+@dataclass(eq=False)
 class DevicesV(Value):
     """An array of devices (`jax.devices()`, a slice, `np.array(...).reshape(2, 2)`, ...)."""
     shape: tuple | None  # None: as many as the machine has
