@@ -228,10 +228,13 @@ class UnnamedAxis(FixFact):
 
 @dataclass(frozen=True)
 class GlobalReduction(FixFact):
-    """A pmean, pmax or pmin over an axis nothing binds, in a function jitted over sharded
-    arrays (GSPMD: its values are global arrays, so the reduction across devices has nothing
-    left to do): dropped, the program means what it meant (SHL005)."""
+    """A reduction across devices with nothing left to do, dropped: the program means what it
+    meant (SHL005). Either a pmean, pmax or pmin over an axis nothing binds, in a function
+    jitted over sharded arrays (GSPMD: its values are global arrays; `why` "whole"), or a
+    psum, pmean, pmax or pmin over the axis name None (the dimension it would reduce is not
+    sharded; `why` "none")."""
     site: SiteRef  # the collective's call
+    why: str = "whole"
 
 
 @dataclass(frozen=True)

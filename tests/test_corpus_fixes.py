@@ -48,7 +48,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                        "vmapped axis (JAX: Permutation doesn't match the axis size)"),
     "eqx_psend_stage_filter_vmap": (_PROGRAM, "psend under filter_vmap, the same partial perm"),
     # detection gaps
-    "blindfw_linenmt_rules_mlp_unsharded": (_MISSED, "Linen logical axis rules are not evaluated"),
     "blindfw_nnxgemma_tp_attn_unreduced": (_MISSED, "nnx.Param(sharding=) of a user layer does not make "
                                                     "its output vary under nnx.shard_map"),
     "blindfw_nnxkern_shift_2d_dict_device_id": (_MISSED, "pvary lowered inside a TPU kernel"),

@@ -1,6 +1,7 @@
 """Collectives in code that JAX partitions automatically (a jit over sharded arrays, GSPMD): a
 pmean, pmax or pmin there works on whole arrays, which are the same on every device, so the
-fix drops it and keeps its operand (SHL005). Wrapping such a function in shard_map instead
+fix drops it and keeps its operand (SHL005); so does the fix of a reduction over the axis name
+None (a logical axis its rules leave unsharded: nothing to reduce). Wrapping such a function in shard_map instead
 would make every value in it a per-device block, which its `with_sharding_constraint`s and
 the shapes it computes do not expect."""
 
@@ -30,7 +31,8 @@ def drop_reduction(diag: Diagnostic, fact: GlobalReduction, ctx: FixContext) -> 
     name = callee_name(call.func)
     if operand is None or name is None:
         return None
-    title = f"Drop the {name.rsplit('.', 1)[-1]} (the jitted function works on whole arrays)"
+    why = "the jitted function works on whole arrays" if fact.why == "whole" else "it reduces over no axis"
+    title = f"Drop the {name.rsplit('.', 1)[-1]} ({why})"
     stmt = _self_assignment(mod, call, operand)
     if stmt is not None:  # `grads = pmean(grads, ...)` goes as a whole
         return Fix(title, "unsafe", (delete_lines(mod, stmt),))

@@ -356,6 +356,8 @@ class ExprMixin:
             return list(v.items)
         if isinstance(v, DictV):
             return [Const(k) for k in v.items]
+        if isinstance(v, PSpecV) and v.parts is not None:
+            return list(v.parts)
         if isinstance(v, Const) and isinstance(v.value, (tuple, list, str)):
             return [Const(x) for x in v.value]
         if isinstance(v, ArrayV):

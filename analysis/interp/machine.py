@@ -22,8 +22,8 @@ from .frames import Context, Raise, Site
 from .jaxapi import ApiMixin
 from .calls import is_callable, value_name
 from .values import (
-    UNBOUND, AxisRulesV, Bound, ClassV, Const, DictV, Func, Inst, MeshV, Seq, SetMeshV, Thunk, Transformed, Unknown,
-    Value, join, options,
+    UNBOUND, AxisRulesV, Bound, ClassV, Const, DictV, Func, Inst, MeshV, PSpecV, Seq, SetMeshV, Thunk, Transformed,
+    Unknown, Value, join, options,
 )
 
 MAX_DEPTH = 60
@@ -679,6 +679,8 @@ def unpack(value: Value, targets: list) -> list:
     star = next((i for i, t in enumerate(targets) if isinstance(t, ast.Starred)), None)
     per_option = []
     for o in options(value):
+        if isinstance(o, PSpecV) and o.parts is not None:
+            o = Seq(o.parts)  # a PartitionSpec unpacks into its entries
         if isinstance(o, Seq):
             items = list(o.items)
             if star is None and len(items) == n:

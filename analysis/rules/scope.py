@@ -32,7 +32,7 @@ def check(facts: Facts):
     for ev in facts.of(CollectiveEvent):
         name = short(ev.api)
         if ev.axes is None:
-            d = _unknown_axis(facts, ev, name)
+            d = _none_axis(facts, ev, name) or _unknown_axis(facts, ev, name)
             if d is not None:
                 out.append(d)
             continue
@@ -192,6 +192,7 @@ def _unnamed(facts: Facts, ev, axis: str, kind: str) -> tuple[UnnamedAxis, ...]:
 
 # Reductions that give back a replicated value unchanged: of a global array, they change nothing.
 _IDEMPOTENT = frozenset({"pmean", "pmax", "pmin"})
+_REDUCTIONS = _IDEMPOTENT | {"psum"}
 
 
 def _global_reduction(facts: Facts, ev, name: str) -> tuple[GlobalReduction, ...]:
@@ -250,6 +251,24 @@ def _literal_site(value, axis: str):
 def _within(inner, outer) -> bool:
     return inner.path == outer.path and (outer.line, outer.col) <= (inner.line, inner.col) and \
         (inner.end_line, inner.end_col) <= (outer.end_line, outer.end_col)
+
+
+def _none_axis(facts: Facts, ev, name: str):
+    """A collective given `None` as its axis name (a logical axis its rules leave unsharded, an
+    option left unset): no shard_map, pmap or vmap binds None."""
+    value = ev.axis_value
+    if ev.kind != "collective" or not (isinstance(value, Const) and value.value is None):
+        return None
+    smap = ev.ctx.innermost("shard_map")
+    if smap is not None:
+        raises, jax_says = _not_in_mesh_error(facts, name, "None", smap)
+    else:
+        raises, jax_says = "NameError", f"JAX raises {quoted(error_head(UNBOUND_AXIS) + ': None')}"
+    return diag(
+        facts, "SHL005", ev.site,
+        f"`{name}` is given `None` as its axis name, which nothing binds: {jax_says}. Name an axis bound "
+        f"around it; where the dimension is not sharded, drop the call.", path=ev.path, ctx=ev.ctx, raises=raises,
+        fix_facts=(GlobalReduction(site_ref(facts, ev.site), "none"),) if name in _REDUCTIONS else ())
 
 
 def _unknown_axis(facts: Facts, ev, name: str):
