@@ -54,8 +54,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blindfw_nnxkern_shift_partial_manual_2d": (_MISSED, "once every axis is manual, the kernel's dict device id "
                                                          "has Pallas lower a pvary in the kernel (not reported)"),
     "blindfw_nnxkern_shift_typed_axis_typo": (_MISSED, "manual_axis_type naming an axis the mesh lacks"),
-    "blindfw_nnxring_attn_den_carry": (_MISSED, "a fori_loop carry whose varying axes the body changes "
-                                                "through a reduction"),
     "blind3_nnx_ctx_parallel_ring_size_from_device_count": (_MISSED, "the perm is sized by jax.device_count(), "
                                                                       "which the analysis does not know"),
     "blind3_nnx_halo_conv_two_sided_perm": (_MISSED, "the perm repeats indices only on more than two devices "
@@ -111,6 +109,8 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                          "vmap itself would have to become the shard_map"),
     "blind_nnx_scan_fsdp_layers_jit_only": (_SCOPE, "stacked layers need P(None, 'fsdp') on the module's "
                                                     "state; the wrap replicates or shards dim 0"),
+    "blindfw_nnxring_attn_den_carry": (_SCOPE, "a fori_loop carry starts from zeros that do not vary where the "
+                                               "body makes them vary: no fix makes the init vary"),
     "blindfw_nnxflag_tp_size_two_jit": (_SCOPE, "the wrap's new mesh spans every device; the step's input "
                                                 "is placed on a two-device mesh"),
     "blindfw_nnxkern_shift_nnx_vmap_axis": (_SCOPE, "a kernel under nnx.vmap(axis_name=): the wrap keeps the "

@@ -22,8 +22,8 @@ from .frames import Context, Raise, Site
 from .jaxapi import ApiMixin
 from .calls import is_callable, value_name
 from .values import (
-    UNBOUND, AxisRulesV, Bound, ClassV, Const, DictV, Func, Inst, MeshV, PSpecV, Seq, SetMeshV, Thunk, Transformed,
-    Unknown, Value, join, options,
+    UNBOUND, ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, Func, Inst, MeshV, PSpecV, Seq, SetMeshV, Thunk,
+    Transformed, Unknown, Value, join, options,
 )
 
 MAX_DEPTH = 60
@@ -681,6 +681,11 @@ def unpack(value: Value, targets: list) -> list:
     for o in options(value):
         if isinstance(o, PSpecV) and o.parts is not None:
             o = Seq(o.parts)  # a PartitionSpec unpacks into its entries
+        if isinstance(o, ArrayV) and star is None:
+            # an array unpacks into its rows (what an array operation the table does not know
+            # returns, maybe a list of arrays: `jnp.split`), each varying as it does
+            per_option.append([ArrayV(o.shape[1:] if o.shape else None, o.dtype, vma=o.vma, exact=o.exact)] * n)
+            continue
         if isinstance(o, Seq):
             items = list(o.items)
             if star is None and len(items) == n:
