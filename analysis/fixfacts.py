@@ -125,6 +125,16 @@ class VmaCheck(FixFact):
 
 
 @dataclass(frozen=True)
+class CarryInit(FixFact):
+    """A loop whose initial carry does not vary over manual axes the body's result varies over
+    (SHL013): those parts of the initial value made varying where it is written."""
+    site: SiteRef  # the loop's call
+    api: str  # its canonical name
+    leaves: tuple  # ((indices into the initial value, axes), ...)
+    jax_version: str
+
+
+@dataclass(frozen=True)
 class ContextMesh(FixFact):
     """A shard_map inside another shard_map, given a concrete mesh (SHL012)."""
     site: SiteRef

@@ -109,8 +109,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                          "vmap itself would have to become the shard_map"),
     "blind_nnx_scan_fsdp_layers_jit_only": (_SCOPE, "stacked layers need P(None, 'fsdp') on the module's "
                                                     "state; the wrap replicates or shards dim 0"),
-    "blindfw_nnxring_attn_den_carry": (_SCOPE, "a fori_loop carry starts from zeros that do not vary where the "
-                                               "body makes them vary: no fix makes the init vary"),
     "blindfw_nnxflag_tp_size_two_jit": (_SCOPE, "the wrap's new mesh spans every device; the step's input "
                                                 "is placed on a two-device mesh"),
     "blindfw_nnxkern_shift_nnx_vmap_axis": (_SCOPE, "a kernel under nnx.vmap(axis_name=): the wrap keeps the "

@@ -124,6 +124,9 @@ class ReceivedCarryEvent(Event):
     what: str = "carry"  # carry | branches
     axes: tuple = ()  # the axes one side varies over and the other does not
     received: bool = False  # one side is what precv returned
+    # carry: where (indices into the initial value) it varies over fewer axes than the body's
+    # result, and the axes it lacks; empty unless that is every difference
+    init_leaves: tuple = ()
 
 
 @dataclass(eq=False)

@@ -238,8 +238,10 @@ class TransformMixin:
             axes = carry_mismatch(a, b, smap.axes)
             if axes:
                 received = holds(a, is_received) or holds(b, is_received)
+                leaves = init_lacks(a, b, smap.axes) if what == "carry" else None
                 self.record(ReceivedCarryEvent(site, ctx, act.path, node, api=name, what=what,
-                                               axes=tuple(sorted(axes)), received=received))
+                                               axes=tuple(sorted(axes)), received=received,
+                                               init_leaves=tuple(leaves or ())))
                 return
 
     def _explicit_inputs(self, mesh: MeshV, in_specs, args, act, ctx, site, node) -> None:
@@ -366,6 +368,26 @@ def carry_mismatch(a: Value, b: Value, manual: frozenset) -> frozenset:
         return frozenset()
     va, vb = a.vma & manual, b.vma & manual
     return ((vb - va) if a.exact else frozenset()) | ((va - vb) if b.exact else frozenset())
+
+
+def init_lacks(init: Value, out: Value, manual: frozenset, path: tuple = ()) -> list | None:
+    """Where a loop's initial carry varies over fewer manual axes than the body's result (and
+    is known not to vary over them): [(path of indices, the axes it lacks)]; None where they
+    also differ the other way (the body's result lacks some)."""
+    if isinstance(init, Seq) and isinstance(out, Seq) and len(init.items) == len(out.items):
+        found = []
+        for i, (a, b) in enumerate(zip(init.items, out.items)):
+            sub = init_lacks(a, b, manual, (*path, i))
+            if sub is None:
+                return None
+            found += sub
+        return found
+    mismatch = carry_mismatch(init, out, manual)
+    if not mismatch:
+        return []
+    if not (isinstance(init, ArrayV) and isinstance(out, ArrayV) and init.exact) or mismatch & init.vma:
+        return None
+    return [(path, tuple(sorted(mismatch)))]
 
 
 def spec_mismatch(spec: Value, arg: Value, path: str, name: str = "in_specs", arrays: bool = True) -> str | None:

@@ -147,7 +147,7 @@ RULES: dict[str, Rule] = {
             f"{jf.CARRY_TYPES} / {jf.BRANCH_TYPES}",
             "Make both sides vary alike (start from `jnp.zeros_like` of a varying value, `jax.lax.pcast(..., "
             "to='varying')`), or pass `check_vma=False` to the shard_map.",
-            fixers=("check_vma",),
+            fixers=("check_vma", "carry_init"),
         ),
         Rule(
             "SHL014", "mesh-axis-missing", _E,

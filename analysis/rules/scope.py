@@ -12,8 +12,8 @@ from ..jaxfacts import (BRANCH_TYPES, CARRY_TYPES, CONTEXT_MESH, GPU_ONLY, MAKE_
                         PVARY_VARYING_AGAIN, WHILE_CARRY_TYPES,
                         PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, SEND_RECV_ADDED, SPEC_TOO_LONG,
                         SPECS_MISMATCH, SPECS_STRUCTURE, UNBOUND_AXIS, error_head, quoted, version_text)
-from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, ContextMesh, GlobalReduction, RenameAxis, SendRecv,
-                        SpecAxis, UnnamedAxis, VmaCheck)
+from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, CarryInit, ContextMesh, GlobalReduction, RenameAxis,
+                        SendRecv, SpecAxis, UnnamedAxis, VmaCheck)
 from ..interp.events import (
     CollectiveEvent, ExplicitUnshardedEvent, MeshAxisLookupEvent, NestedMeshEvent, NoMeshEvent, ReceivedCarryEvent,
     SetMeshTracedEvent, SpecEvent, VaryingAgainEvent,
@@ -404,7 +404,9 @@ def check_traced_meshes(facts: Facts):
         out.append(diag(
             facts, "SHL013", ev.site, f"{what}: JAX raises {jax_says} {remedy}",
             path=ev.path, ctx=ev.ctx,
-            fix_facts=(VmaCheck(site_ref(facts, smap.site), kw),) if ev.received else ()))
+            fix_facts=(VmaCheck(site_ref(facts, smap.site), kw),) if ev.received else
+            (CarryInit(site_ref(facts, ev.site), ev.api, ev.init_leaves, facts.jax_version),) if ev.init_leaves
+            else ()))
     for ev in facts.of(VaryingAgainEvent):
         axes = ", ".join(map(repr, ev.axes))
         name = short(ev.api)

@@ -1,0 +1,71 @@
+"""A loop carry that starts out varying over fewer manual axes than the body makes it (SHL013):
+a ring-attention accumulator started from `jnp.zeros(...)` inside shard_map, to which the body
+adds what it computes from the varying blocks. Those parts of the initial value are made
+varying where they are written: `jax.lax.pcast(x, axes, to='varying')` (JAX 0.8.2 on;
+`jax.lax.pvary(x, axes)` before), in the loop call's own tuple or in the one tuple assigned to
+the name it passes."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from .. import apis
+from ..diagnostics import Diagnostic, Fix
+from ..fixfacts import CarryInit
+from .edits import replace_node
+from .importer import Importer
+from .registry import FixContext, fixer
+from .tree import argument, walk
+
+_PCAST = (0, 8, 2)
+
+
+@fixer("carry_init", CarryInit)
+def carry_init(diag: Diagnostic, fact: CarryInit, ctx: FixContext) -> Fix | None:
+    found = ctx.call_at(fact.site)
+    row = apis.API.get(fact.api)
+    if found is None or row is None or row.carry is None:
+        return None
+    mod, call = found
+    names = [a.arg for a in (*row.params.posonlyargs, *row.params.args)]
+    init = argument(call, row.carry, names.index(row.carry)) if row.carry in names else None
+    init = _written(mod, call, init)
+    if init is None:
+        return None
+    imp = Importer(mod, call)
+    pcast = ctx.version(fact.jax_version) >= _PCAST
+    edits = []
+    for path, axes in fact.leaves:
+        node = init
+        for i in path:
+            elements = node.elements if isinstance(node, (cst.Tuple, cst.List)) else ()
+            if not 0 <= i < len(elements) or isinstance(elements[i], cst.StarredElement):
+                return None
+            node = elements[i].value
+        spelled = repr(axes[0]) if len(axes) == 1 else repr(tuple(axes))
+        text = mod.text_of(node)
+        edits.append(replace_node(mod, node, f"{imp.jax()}.lax.pcast({text}, {spelled}, to='varying')" if pcast
+                                  else f"{imp.jax()}.lax.pvary({text}, {spelled})"))
+    if not edits:
+        return None
+    axes = sorted({a for _, ax in fact.leaves for a in ax})
+    title = f"Make the initial carry vary over {', '.join(map(repr, axes))} (jax.lax.{'pcast' if pcast else 'pvary'})"
+    return Fix(title, "unsafe", imp.with_imports(edits, mod.statement_of(call)))
+
+
+def _written(mod, call: cst.Call, init) -> cst.BaseExpression | None:
+    """The initial value as written: the argument itself, or for a name, the one value the
+    function around the call (or the module) assigns it before the call."""
+    if not isinstance(init, cst.Name):
+        return init
+    scope = mod.function_of(call) or mod.module
+    start = mod.pos[call].start
+    values = []
+    for node in walk(scope):
+        if isinstance(node, cst.Assign) and any(
+                isinstance(t.target, cst.Name) and t.target.value == init.value for t in node.targets):
+            values.append(node)
+    if len(values) != 1 or len(values[0].targets) != 1 or mod.function_of(values[0]) is not mod.function_of(call):
+        return None
+    at = mod.pos[values[0]].start
+    return values[0].value if (at.line, at.column) < (start.line, start.column) else None
