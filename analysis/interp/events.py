@@ -39,7 +39,8 @@ class CollectiveEvent(Event):
     perm_site: Site | None = None  # where the perm's list (or comprehension) is written
 
     def ident(self):
-        return (*super().ident(), self.axes, self.perm)
+        # kind: a custom_vjp's backward psend and precv are both blamed on the primal call
+        return (*super().ident(), self.kind, self.axes, self.perm)
 
 
 @dataclass(eq=False)

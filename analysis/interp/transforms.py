@@ -30,7 +30,9 @@ class TransformMixin:
     def _apply_wrap(self, t, args, kwargs, act, ctx, site, node, label):
         p = t.params
         if ctx.innermost("grad") is not None and ("__fwd__" in p or "__jvp__" in p):
-            # Differentiated: JAX traces the custom rules instead of the primal function.
+            # Differentiated: JAX traces the custom rules instead of the primal function, and
+            # does not differentiate them.
+            ctx = ctx._with(layers=tuple(f for f in ctx.layers if f.kind != "grad"))
             if "__jvp__" in p:
                 self.call(p["__jvp__"], [], {}, act, ctx, site, node, unknown_tail=True,
                           label="its custom JVP rule runs under differentiation")
