@@ -50,6 +50,11 @@ COLLECTIVE_ID_MISSING = "ValueError: collective_id has to be specified when usin
 UNRECOGNIZED_DEVICE_AXES = "ValueError: Unrecognized axes in device_id: {axes}"
 DEVICE_ID_ARITY = ("ValueError: Number of device ids must match the number of mesh axes, but got {n} ids for a "
                    "{dims}D mesh.")
+# A pallas_call differentiated in reverse mode (0.8.2 and 0.10.2 measured; a communicating kernel
+# fails with a bare AssertionError there, under jvp too).
+KERNEL_LINEARIZE = ("ValueError: Linearization failed to produce known values for all output primals. This is "
+                    "typically caused by attempting to differentiate a function uses an operation that does not "
+                    "support reverse-mode autodiff.")
 VMA_OUT_SHAPE = ("ValueError: When `check_vma=True` on `jax.shard_map`, `manual_axis_type` on "
                  "`jax.ShapeDtypeStruct` must not be `None`.")
 OUTSIDE_JIT = "ValueError: `{what}` can only be used outside of `jax.jit`."

@@ -139,7 +139,10 @@ class CallMixin:
                 if isinstance(callee.cls, Ext):  # a framework layer: its output varies as its inputs and parameters
                     arrays = [a for a in (*args, *kwargs.values()) if isinstance(a, ArrayV)]
                     own = callee.attrs.get("__vma__", frozenset())
-                    return ArrayV(vma=frozenset(own).union(*(a.vma for a in arrays))) if arrays or own else Unknown
+                    exact = callee.attrs.get("__exact__") is True and bool(arrays) and all(
+                        exact_vma(a) for a in (*args, *kwargs.values()))
+                    return ArrayV(vma=frozenset(own).union(*(a.vma for a in arrays)), exact=exact) \
+                        if arrays or own else Unknown
                 return Unknown
             return self.call(m, args, kwargs, act, ctx, site, node, unknown_tail=unknown_tail, label=label)
         if isinstance(callee, Transformed):

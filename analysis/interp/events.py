@@ -50,6 +50,9 @@ class PallasEvent(Event):
     created: Site | None = None  # where the pallas_call was made
     params: dict = field(default_factory=dict)
     kernel_layer: Layer | None = None
+    # The differentiating transformations (canonical names) whose differentiated input reaches
+    # the kernel's operands, outermost first; empty when none does.
+    differentiated: tuple = ()
 
     def ident(self):
         return (*super().ident(), id(self.kernel_layer))

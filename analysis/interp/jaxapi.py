@@ -20,7 +20,7 @@ from .transforms import TransformMixin
 from .values import (
     ArrayV, ClassV, CommV, CompilerParamsV, Const, DevicesV, DictV, DTypeV, Ext, Factory, Func, Inst, MeshV,
     Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, SetMeshV, ShardingV, Transformed, Unknown, Value, join,
-    exact_vma, full_reduction, map_arrays, options, vma_of,
+    differentiated, exact_vma, full_reduction, map_arrays, options, vma_of,
 )
 
 TRACES = "traces it"  # the call-path label of a function an API traces right away (eval_shape, scan, tree.map)
@@ -240,8 +240,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
 
             inner = ctx.push(Layer("grad", site, frozenset(), api=name))
             primals = p.get("primals")
-            self.call(fn, list(primals.items) if isinstance(primals, Seq) else [], {}, act, inner, site, node,
-                      label=f"{apis.short(name)} differentiates it")
+            self.call(fn, [differentiated(a) for a in primals.items] if isinstance(primals, Seq) else [], {}, act,
+                      inner, site, node, label=f"{apis.short(name)} differentiates it")
         return Unknown
 
     def _api_call(self, name, row, p, act, ctx, site, node, decorating):

@@ -12,8 +12,9 @@ from .. import apis
 from .events import ExplicitUnshardedEvent, NestedMeshEvent, NoMeshEvent, PallasEvent, ReceivedCarryEvent, SpecEvent
 from .frames import Layer, Raise, Site
 from .values import (
-    ArrayV, Bound, ClassV, Const, DictV, Ext, Func, GraphPart, Inst, MeshV, ModV, Multi, NO_SHARDING, Partial, PSpecV,
-    Repeated, Seq, ShardingV, Transformed, Unknown, Value, holds, is_received, join, map_arrays, options, vma_of,
+    DIFFERENTIATED, ArrayV, Bound, ClassV, Const, DictV, Ext, Func, GraphPart, Inst, MeshV, ModV, Multi, NO_SHARDING,
+    Partial, PSpecV, Repeated, Seq, ShardingV, Transformed, Unknown, Value, differentiated, holds, is_received, join,
+    map_arrays, options, vma_of,
 )
 
 
@@ -51,7 +52,12 @@ class TransformMixin:
 
     def _apply_grad(self, t, args, kwargs, act, ctx, site, node, label):
         inner = ctx.push(Layer("grad", t.site, frozenset(), api=t.api))
-        result = self.call(t.fn, args, kwargs, act, inner, site, node,
+        argnums = t.params.get("argnums", Const(0))
+        picked = {i.value for i in (argnums.items if isinstance(argnums, Seq) else (argnums,))
+                  if isinstance(i, Const) and isinstance(i.value, int)}
+        picked = {i % len(args) for i in picked if -len(args) <= i < len(args)}
+        traced = [differentiated(a) if i in picked else a for i, a in enumerate(args)]
+        result = self.call(t.fn, traced, kwargs, act, inner, site, node,
                            label=label or f"calls the function {apis.short(t.api)} differentiates")
         grads = _grads(t.params.get("argnums", Const(0)), args)
         if "value_and_grad" in t.api:
@@ -207,8 +213,10 @@ class TransformMixin:
         params = dict(t.params)
         if params.get("compiler_params") is None:
             params["compiler_params"] = Unknown
+        grads = [f.api for f in ctx.layers if f.kind == "grad"]
+        through = grads and DIFFERENTIATED in vma_of(Seq(tuple(args)))
         self.record(PallasEvent(site, ctx, act.path, node, api=t.api, created=t.site, params=params,
-                                kernel_layer=kl))
+                                kernel_layer=kl, differentiated=tuple(grads) if through else ()))
         self.call(t.fn, [], {}, act, ctx.push(kl), t.site, node, unknown_tail=True, label="runs the Pallas kernel")
         out = params.get("out_shape")
         return out if isinstance(out, ArrayV) else Unknown
@@ -342,6 +350,16 @@ def _spec_vma(spec: Value, manual) -> frozenset:
     return axes & manual if manual is not None else axes
 
 
+def _spec_known(spec: Value) -> bool:
+    if isinstance(spec, PSpecV):
+        return spec.axes is not None
+    if isinstance(spec, DictV):
+        return all(_spec_known(s) for s in spec.items.values())
+    if isinstance(spec, Seq):
+        return all(_spec_known(s) for s in spec.items)
+    return False
+
+
 def _module_block(m: Inst, spec: Value, manual) -> Inst:
     """A module passed to shard_map: its state as the per-device block its spec makes of it (a
     tree of specs keyed like its attributes, as `nnx.StateSharding` gives, or one spec for
@@ -351,6 +369,8 @@ def _module_block(m: Inst, spec: Value, manual) -> Inst:
         vma = _spec_vma(spec, manual)
         if vma:
             out.attrs["__vma__"] = vma
+        # a framework layer whose parameters' specs are all known varies over those axes only
+        out.attrs["__exact__"] = manual is not None and _spec_known(spec)
         return out
     for k, v in m.attrs.items():
         part = spec.items.get(k) if isinstance(spec, DictV) else spec

@@ -512,6 +512,35 @@ def map_arrays(v: Value, array, other=lambda v: Unknown) -> Value:
     return other(v)
 
 
+# A pseudo-axis in `vma`: the array depends on what an enclosing transformation differentiates.
+# No mesh axis is named so, and every check of mesh axes intersects it away.
+DIFFERENTIATED = "\N{PARTIAL DIFFERENTIAL}"
+
+
+def differentiated(v: Value, seen: dict | None = None) -> Value:
+    """`v` (an array, a pytree, a module) as the function a `grad` or `jvp` differentiates sees
+    it: every array in it depends on the differentiated input. A module is copied (its layers
+    too): what it computes depends on it."""
+    seen = {} if seen is None else seen
+    if isinstance(v, ArrayV):
+        return replace(v, vma=v.vma | {DIFFERENTIATED})
+    if isinstance(v, Seq):
+        return Seq(tuple(differentiated(i, seen) for i in v.items), v.kind)
+    if isinstance(v, DictV):
+        return DictV({k: differentiated(i, seen) for k, i in v.items.items()})
+    if isinstance(v, Multi):
+        return join([differentiated(o, seen) for o in v.options])
+    if isinstance(v, GraphPart):
+        return GraphPart(v.kind, differentiated(v.of, seen))
+    if isinstance(v, Inst):
+        if id(v) not in seen:
+            out = seen[id(v)] = Inst(v.cls, {}, v.version + 1, v.lift, v.setup_done)
+            out.attrs.update({k: differentiated(i, seen) for k, i in v.attrs.items() if k != "__vma__"})
+            out.attrs["__vma__"] = frozenset(v.attrs.get("__vma__", frozenset())) | {DIFFERENTIATED}
+        return seen[id(v)]
+    return v
+
+
 def exact_vma(v) -> bool:
     """Whether all the axes `v` (an array or a pytree of them) varies over are known."""
     if isinstance(v, ArrayV):

@@ -266,6 +266,15 @@ RULES: dict[str, Rule] = {
             "Key the device id by the mesh's axis names.",
         ),
         Rule(
+            "SHL110", "pallas-call-differentiated", _E,
+            "A `pallas_call` whose operands depend on what `grad`, `value_and_grad`, `vjp` (or a framework's "
+            "`nnx.grad`, `eqx.filter_grad`, ...) differentiates, with no `jax.custom_vjp` around it; a "
+            "communicating kernel under `jvp` too.",
+            f"{jf.KERNEL_LINEARIZE} (a communicating kernel: a bare `AssertionError`)",
+            "Give the kernel a `jax.custom_vjp` (its backward pass as another kernel or in `jnp`), or keep the "
+            "differentiated values out of it.",
+        ),
+        Rule(
             "SHL201", "pmap-legacy", _H,
             f"Collectives or communicating kernels under `pmap` on JAX ≥ {_PMAP_SM} (pmap is jit + shard_map there).",
             f"works on JAX ≥ {_PMAP_SM}; older JAX rejects it",

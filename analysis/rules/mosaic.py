@@ -5,9 +5,10 @@ replication check (SHL108)."""
 
 from __future__ import annotations
 
+from ..apis import short
 from ..diagnostics import Severity
 from ..jaxfacts import (COLLECTIVE_ID_MISSING, COLLECTIVE_ID_UNUSED, COMM_WITHOUT_SHARD_MAP, DEVICE_ID_ARITY,
-                        MOSAIC_AUTO_PARTITIONED, PMAP_IS_SHARD_MAP, REPLICA_MOSAIC, UNBOUND_AXIS,
+                        KERNEL_LINEARIZE, MOSAIC_AUTO_PARTITIONED, PMAP_IS_SHARD_MAP, REPLICA_MOSAIC, UNBOUND_AXIS,
                         UNRECOGNIZED_DEVICE_AXES, VMA_OUT_SHAPE, error_head, quoted, version_text)
 from ..fixfacts import DeviceIdAxis, MissingCollectiveId, UnusedCollectiveId, VmaCheck
 from ..interp.events import CollectiveEvent, CommEvent, KernelApiEvent, PallasEvent, StartEvent
@@ -123,6 +124,10 @@ def check(facts: Facts):
         tpu = _is_tpu(facts, ev, kev)
         v = facts.jax_version
         scoped = scope_facts(facts, ev, sorted(smap.axes) if smap and smap.axes else [], pallas=True)
+        d = _differentiated(facts, ev, comm)
+        if d is not None:
+            out.append(d)
+            continue  # JAX fails while it differentiates, before it lowers the kernel
         reported_arity = False
         auto_partitioned = False
 
@@ -280,6 +285,33 @@ def check(facts: Facts):
 
 def _dict_text(axes: list) -> str:
     return "{" + ", ".join(f"{a!r}: ..." for a in axes) + "}"
+
+
+# Forward-mode differentiation: a kernel that does not communicate has a JVP (Pallas
+# differentiates its body); only its transpose is missing.
+_FORWARD = frozenset({"jax.jvp", "jax.jacfwd"})
+
+
+def _differentiated(facts: Facts, ev, comm):
+    """SHL110: a pallas_call whose operands depend on what a grad differentiates, with no
+    custom_vjp around it (under jvp, only a communicating one)."""
+    reverse = [g for g in ev.differentiated if g not in _FORWARD]
+    if not reverse and not (ev.differentiated and comm):
+        return None
+    by = short((reverse or ev.differentiated)[-1])
+    if comm:
+        why = (f"a communicating kernel ({_comm_words(comm)}) cannot be differentiated: JAX {facts.jax_version} "
+               f"fails with a bare `AssertionError`")
+        raises = "AssertionError"
+    else:
+        why = f"a Pallas kernel has no transpose (reverse-mode) rule: JAX raises {quoted(KERNEL_LINEARIZE)}"
+        raises = "ValueError"
+    return diag(
+        facts, "SHL110", ev.site,
+        f"This `pallas_call` is differentiated: its operands depend on what `{by}` differentiates "
+        f"({ctx_words(ev.ctx)}), and {why}. Give the kernel a `jax.custom_vjp` (its backward pass as another "
+        f"kernel or in `jnp`), or keep the differentiated values out of it.",
+        path=ev.path, ctx=ev.ctx, raises=raises)
 
 
 def _comm_words(comm) -> str:
