@@ -297,7 +297,7 @@ def block(v: Value, spec: Value, manual) -> Value:
     over the manual axes their spec shards them over; modules, functions and containers keep
     their structure (a spec applies to each leaf, or part by part where it has the same
     structure)."""
-    if isinstance(v, Inst) and isinstance(spec, (DictV, PSpecV)):
+    if isinstance(v, Inst) and isinstance(spec, (DictV, PSpecV, Inst)):
         return _module_block(v, spec, manual)
     if isinstance(v, (Inst, Func, ClassV, Bound, Partial, Transformed, ModV, GraphPart)):
         return v
@@ -345,6 +345,8 @@ def _spec_vma(spec: Value, manual) -> frozenset:
         axes = frozenset().union(*(_spec_vma(s, manual) for s in spec.items.values()))
     elif isinstance(spec, Seq):
         axes = frozenset().union(*(_spec_vma(s, manual) for s in spec.items))
+    elif isinstance(spec, Inst):  # specs in the module's own structure (`jax.tree.map` over it)
+        axes = frozenset().union(*(_spec_vma(s, manual) for k, s in spec.attrs.items() if isinstance(s, Value)))
     else:
         axes = frozenset()
     return axes & manual if manual is not None else axes
@@ -366,14 +368,15 @@ def _module_block(m: Inst, spec: Value, manual) -> Inst:
     all). A framework layer whose parameters vary makes what it computes vary too."""
     out = Inst(m.cls, dict(m.attrs), m.version + 1, m.lift, m.setup_done)
     if isinstance(m.cls, Ext):
-        vma = _spec_vma(spec, manual)
+        # the axes its parameters vary over inside are their specs' (what they depend on stays)
+        vma = _spec_vma(spec, manual) | (m.attrs.get("__vma__", frozenset()) & {DIFFERENTIATED})
         if vma:
             out.attrs["__vma__"] = vma
         # a framework layer whose parameters' specs are all known varies over those axes only
         out.attrs["__exact__"] = manual is not None and _spec_known(spec)
         return out
     for k, v in m.attrs.items():
-        part = spec.items.get(k) if isinstance(spec, DictV) else spec
+        part = spec.items.get(k) if isinstance(spec, DictV) else spec.attrs.get(k) if isinstance(spec, Inst) else spec
         if part is not None and (isinstance(v, (Inst, ArrayV, Seq, Repeated, DictV)) or v is Unknown):
             out.attrs[k] = block(v, part, manual)
     return out
