@@ -11,8 +11,8 @@ import ast
 from .calls import is_callable, value_name
 from .events import CollectiveEvent
 from .values import (
-    ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, Ext, Factory, GraphPart, Inst, Lifted, Partial, PSpecV, Seq,
-    Transformed, Unknown, Value, options,
+    ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, Ext, Factory, GraphPart, Inst, Lifted, Multi, Partial, PSpecV,
+    Seq, Transformed, Unknown, Value, options,
 )
 
 # Classes (outside the analysed source) whose subclasses are Flax Linen modules.
@@ -76,12 +76,22 @@ class FrameworkMixin:
         return tree
 
     def _api_partition(self, name, row, p, act, ctx, site, node, decorating):
+        """`eqx.partition(model, eqx.is_array)`: (what the filter keeps, the rest), each leaf the
+        other part keeps replaced by None; with a filter it cannot read, the model twice."""
         tree = p.get("pytree", Unknown)
-        return Seq((tree, tree))
+        f = p.get("filter_spec")
+        kind = _ARRAY_FILTERS.get(f.name) if isinstance(f, Ext) else None
+        if kind is None:
+            return Seq((tree, tree))
+        return Seq((_filtered(tree, kind, True, {}), _filtered(tree, kind, False, {})))
 
     def _api_combine(self, name, row, p, act, ctx, site, node, decorating):
+        """`eqx.combine(params, static)`: each leaf from the first tree where it is not None."""
         trees = p.get("pytrees")
         items = trees.items if isinstance(trees, Seq) else ()
+        if len(items) > 1 and (all(isinstance(t, Inst) for t in items) and len({id(t.cls) for t in items}) == 1
+                               or all(isinstance(t, (Seq, DictV)) for t in items)):
+            return _combined(list(items), {})
         return next((t for t in items if isinstance(t, Inst)), items[0] if items else Unknown)
 
     def _api_field(self, name, row, p, act, ctx, site, node, decorating):
@@ -376,6 +386,61 @@ class FrameworkMixin:
             ("__call__",) if not (isinstance(methods, Const) and isinstance(methods.value, str)) else (methods.value,))
         return Lifted(cls, kind, params, site, api, names)
 
+
+
+# Equinox's leaf filters: which leaves `eqx.partition` keeps.
+_ARRAY_FILTERS = {"equinox.is_array": "array", "equinox.is_inexact_array": "inexact",
+                  "equinox.is_array_like": "array_like"}
+
+
+def _keeps(leaf: Value, kind: str) -> bool | None:
+    """Whether an Equinox array filter keeps `leaf` (None: not known)."""
+    if isinstance(leaf, ArrayV):
+        if kind != "inexact":
+            return True
+        if leaf.dtype is None:
+            return None
+        return leaf.dtype.startswith(("float", "bfloat", "complex"))
+    if isinstance(leaf, Const):
+        return kind == "array_like" and isinstance(leaf.value, (bool, int, float, complex))
+    return None if leaf is Unknown or isinstance(leaf, Multi) else False
+
+
+def _filtered(tree: Value, kind: str, keep: bool, seen: dict) -> Value:
+    """The part of `tree` an Equinox partition gives: the leaves whose filter verdict is `keep`,
+    the others None (a leaf of unknown verdict stays as it is)."""
+    if isinstance(tree, Inst):
+        if id(tree) not in seen:
+            out = seen[id(tree)] = Inst(tree.cls, {}, tree.version + 1, tree.lift, tree.setup_done)
+            out.attrs.update({k: v if k.startswith("__") else _filtered(v, kind, keep, seen)
+                              for k, v in tree.attrs.items()})
+        return seen[id(tree)]
+    if isinstance(tree, Seq):
+        return Seq(tuple(_filtered(i, kind, keep, seen) for i in tree.items), tree.kind)
+    if isinstance(tree, DictV):
+        return DictV({k: _filtered(v, kind, keep, seen) for k, v in tree.items.items()})
+    if isinstance(tree, Const) and tree.value is None:
+        return tree
+    verdict = _keeps(tree, kind)
+    return tree if verdict is None or verdict == keep else Const(None)
+
+
+def _combined(trees: list, seen: dict) -> Value:
+    """Equinox's combine of same-structured trees: each leaf from the first where it is not None."""
+    first = trees[0]
+    if isinstance(first, Inst) and all(isinstance(t, Inst) and t.cls is first.cls for t in trees):
+        key = tuple(id(t) for t in trees)
+        if key not in seen:
+            out = seen[key] = Inst(first.cls, {}, first.version + 1, first.lift, first.setup_done)
+            for k in dict.fromkeys(k for t in trees for k in t.attrs):
+                values = [t.attrs[k] for t in trees if k in t.attrs]
+                out.attrs[k] = values[0] if k.startswith("__") else _combined(values, seen)
+        return seen[key]
+    if isinstance(first, Seq) and all(isinstance(t, Seq) and len(t.items) == len(first.items) for t in trees):
+        return Seq(tuple(_combined([t.items[i] for t in trees], seen) for i in range(len(first.items))), first.kind)
+    if isinstance(first, DictV) and all(isinstance(t, DictV) and t.items.keys() == first.items.keys() for t in trees):
+        return DictV({k: _combined([t.items[k] for t in trees], seen) for k in first.items})
+    return next((t for t in trees if not (isinstance(t, Const) and t.value is None)), first)
 
 
 def static_rules(v: Value) -> AxisRulesV:
