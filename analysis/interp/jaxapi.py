@@ -614,7 +614,9 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             keeps = not (name.startswith("jax.lax.") and "invariant" in name)
             vma = frozenset().union(*(vma_of(a) for a in args)) if keeps else frozenset()
             exact = keeps and all(exact_vma(a) for a in (*args, *kwargs.values()))
-            shape = () if full_reduction(name.rsplit(".", 1)[-1], args[1:], kwargs) else None
+            op = name.rsplit(".", 1)[-1]
+            shape = () if full_reduction(op, args[1:], kwargs) else \
+                args[0].shape if op in _SAME_SHAPE and args and isinstance(args[0], ArrayV) else None
             return ArrayV(shape, dtype=_first_dtype(args), vma=vma, exact=exact)
         top, _, last = name.rpartition(".")
         if name.split(".")[0] in apis.MODELLED_PACKAGES:
@@ -780,6 +782,16 @@ def _stacked(v: Value) -> Value:
     if isinstance(v, DictV):
         return DictV({k: _stacked(i) for k, i in v.items.items()})
     return v if isinstance(v, Const) and v.value is None else Unknown
+
+
+# Array operations whose result has their (first) operand's shape: elementwise functions of one
+# array, activations, and rearrangements within each axis.
+_SAME_SHAPE = frozenset({
+    "abs", "negative", "exp", "expm1", "log", "log1p", "sqrt", "rsqrt", "square", "sign", "tanh", "sin", "cos",
+    "floor", "ceil", "round", "clip", "nan_to_num", "roll", "flip", "fliplr", "flipud", "sort",
+    "relu", "relu6", "gelu", "silu", "swish", "sigmoid", "softplus", "softmax", "log_softmax", "elu", "leaky_relu",
+    "logistic", "stop_gradient", "erf", "reciprocal", "conj",
+})
 
 
 def _first_dtype(args) -> str | None:
