@@ -48,7 +48,10 @@ class TransformMixin:
                 finally:
                     self.blame = saved
             return Unknown
-        return self.call(t.fn, args, kwargs, act, ctx, site, node, label=label)
+        result = self.call(t.fn, args, kwargs, act, ctx, site, node, label=label)
+        if t.api == "flax.nnx.scan":
+            self.nnx_scan_carry(t, args, result, act, ctx, site, node)
+        return result
 
     def _apply_grad(self, t, args, kwargs, act, ctx, site, node, label):
         inner = ctx.push(Layer("grad", t.site, frozenset(), api=t.api))
@@ -244,6 +247,9 @@ class TransformMixin:
             pairs = [(init, c, "carry") for c in carries]
         elif short in ("cond", "switch") and len(outputs) > 1:
             pairs = [(a, b, "branches") for i, a in enumerate(outputs) for b in outputs[i + 1:]]
+        self.carry_pairs(pairs, name, smap, act, ctx, site, node)
+
+    def carry_pairs(self, pairs: list, name: str, smap: Layer, act, ctx, site, node) -> None:
         for a, b, what in pairs:
             axes = carry_mismatch(a, b, smap.axes)
             if axes:
@@ -253,6 +259,24 @@ class TransformMixin:
                                                axes=tuple(sorted(axes)), received=received,
                                                init_leaves=tuple(leaves or ())))
                 return
+
+    def nnx_scan_carry(self, t: Transformed, args: list, result: Value, act, ctx, site, node) -> None:
+        """`nnx.scan(f, in_axes=(nnx.Carry, 0), out_axes=(nnx.Carry, 0))`: the argument and the
+        output marked `nnx.Carry` (first, by default) are the loop's carry."""
+        smap = ctx.innermost("shard_map")
+        if smap is None or not smap.axes:
+            return
+        i = _carry_index(t.params.get("in_axes"))
+        j = _carry_index(t.params.get("out_axes"))
+        if i is None or i >= len(args) or j is None:
+            return
+        if j == "all":
+            out = result
+        elif isinstance(result, Seq) and j < len(result.items):
+            out = result.items[j]
+        else:
+            return
+        self.carry_pairs([(args[0] if i == "all" else args[i], out, "carry")], t.api, smap, act, ctx, site, node)
 
     def _explicit_inputs(self, mesh: MeshV, in_specs, args, act, ctx, site, node) -> None:
         """Inputs without a sharding given to a shard_map over an Explicit mesh with in_specs
@@ -380,6 +404,21 @@ def _module_block(m: Inst, spec: Value, manual) -> Inst:
         if part is not None and (isinstance(v, (Inst, ArrayV, Seq, Repeated, DictV)) or v is Unknown):
             out.attrs[k] = block(v, part, manual)
     return out
+
+
+def _carry_index(axes: Value | None):
+    """Where `nnx.Carry` is in an nnx.scan `in_axes`/`out_axes`: its index, "all" where the
+    whole value is the carry, None where it is not known (the default is `(nnx.Carry, 0)`)."""
+    def is_carry(v):
+        return isinstance(v, Ext) and v.name.startswith("flax.nnx") and v.name.rsplit(".", 1)[-1] == "Carry"
+    if axes is None or (isinstance(axes, Const) and axes.value is None):
+        return 0
+    if is_carry(axes):
+        return "all"
+    if isinstance(axes, Seq):
+        found = [k for k, v in enumerate(axes.items) if is_carry(v)]
+        return found[0] if len(found) == 1 else None
+    return None
 
 
 def carry_mismatch(a: Value, b: Value, manual: frozenset) -> frozenset:
