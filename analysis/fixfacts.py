@@ -125,12 +125,19 @@ class VmaCheck(FixFact):
 
 
 @dataclass(frozen=True)
+class CarryLeaf:
+    """A part of a loop's initial carry (by indices into it) and the axes it must vary over."""
+    path: tuple[int, ...]
+    axes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class CarryInit(FixFact):
     """A loop whose initial carry does not vary over manual axes the body's result varies over
     (SHL013): those parts of the initial value made varying where it is written."""
     site: SiteRef  # the loop's call
     api: str  # its canonical name
-    leaves: tuple  # ((indices into the initial value, axes), ...)
+    leaves: tuple[CarryLeaf, ...]
     jax_version: str
 
 
@@ -280,6 +287,15 @@ class InSpecs(FixFact):
     site: SiteRef  # the shard_map's call (or its decorator's)
     repair: SpecsRepair
     which: str = "in_specs"
+
+
+@dataclass(frozen=True)
+class InSpecsRank(FixFact):
+    """An in_specs entry with more entries than its argument has dimensions, the extra ones all
+    None (SHL015): the entry, written where the in_specs are, as the spec of its first `parts`."""
+    site: SiteRef  # the shard_map's call (or its decorator's)
+    path: tuple[str, ...]  # the entry, from the in_specs expression (sequence indices as digits, dict keys)
+    parts: tuple[tuple[str, ...], ...]  # the entries kept: their axes (none: None)
 
 
 @dataclass(frozen=True)

@@ -367,3 +367,18 @@ def test_block_collectives_prefer_the_sharded_wrap(tmp_path, call, first):
     titles = [f.title for f in fixes_for(diag, _read, config)]
     assert titles[0].startswith(TITLE_WRAP)
     assert ("arguments sharded" in titles[0]) == (first == "sharded"), titles
+
+
+def test_every_fact_the_fixtures_raise_survives_json():
+    """Facts travel as JSON (the LSP's diagnostic data, the cache): each comes back equal."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from jaxtruth.run import discover
+
+    seen = set()
+    for fx in discover():
+        config = parse_table(fx.config_table(), fx.root.resolve(), None)
+        for d in check([fx.path.resolve()], config, use_cache=False).diagnostics:
+            for fact in d.fix_facts:
+                assert FixFact.from_json(json.loads(json.dumps(fact.to_json()))) == fact
+                seen.add(type(fact).__name__)
+    assert {"CarryInit", "InSpecsRank", "GlobalReduction"} <= seen

@@ -12,6 +12,7 @@ import libcst as cst
 from .. import apis
 from ..diagnostics import Diagnostic, Fix
 from ..fixfacts import CarryInit
+from .axes import quoted
 from .edits import replace_node
 from .importer import Importer
 from .registry import FixContext, fixer
@@ -35,20 +36,20 @@ def carry_init(diag: Diagnostic, fact: CarryInit, ctx: FixContext) -> Fix | None
     imp = Importer(mod, call)
     pcast = ctx.version(fact.jax_version) >= _PCAST
     edits = []
-    for path, axes in fact.leaves:
-        node = init
-        for i in path:
+    for leaf in fact.leaves:
+        node, axes = init, leaf.axes
+        for i in leaf.path:
             elements = node.elements if isinstance(node, (cst.Tuple, cst.List)) else ()
             if not 0 <= i < len(elements) or isinstance(elements[i], cst.StarredElement):
                 return None
             node = elements[i].value
-        spelled = repr(axes[0]) if len(axes) == 1 else repr(tuple(axes))
+        spelled = quoted(mod, axes[0]) if len(axes) == 1 else f"({', '.join(quoted(mod, a) for a in axes)})"
         text = mod.text_of(node)
         edits.append(replace_node(mod, node, f"{imp.jax()}.lax.pcast({text}, {spelled}, to='varying')" if pcast
                                   else f"{imp.jax()}.lax.pvary({text}, {spelled})"))
     if not edits:
         return None
-    axes = sorted({a for _, ax in fact.leaves for a in ax})
+    axes = sorted({a for leaf in fact.leaves for a in leaf.axes})
     title = f"Make the initial carry vary over {', '.join(map(repr, axes))} (jax.lax.{'pcast' if pcast else 'pvary'})"
     return Fix(title, "unsafe", imp.with_imports(edits, mod.statement_of(call)))
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ..diagnostics import Diagnostic, Fix
-from ..fixfacts import InSpecs, OutSpecsRank, OutSpecsVarying, SpecAxis
+from ..fixfacts import InSpecs, InSpecsRank, OutSpecsRank, OutSpecsVarying, SpecAxis
 from .axes import quoted
 from .edits import replace_node
 from .importer import Importer
@@ -55,6 +55,27 @@ def in_specs(diag: Diagnostic, fact: InSpecs, ctx: FixContext) -> Fix | None:
         text = "{" + ", ".join(kept + added) + "}"
         title = f"Give {fact.which} the {'argument' if fact.which == 'in_specs' else 'output'}'s keys"
     return Fix(title, "unsafe", imp.with_imports([replace_node(mod, node, text)], call))
+
+
+@fixer("in_rank", InSpecsRank)
+def in_rank(diag: Diagnostic, fact: InSpecsRank, ctx: FixContext) -> Fix | None:
+    """The too-long in_specs entry replaced, where the in_specs are written, by the spec of its
+    first entries (the others were None: the sharding is the same)."""
+    found = ctx.call_at(fact.site)
+    if found is None:
+        return None
+    mod, call = found
+    node = argument(call, "in_specs", 2)
+    for i, step in enumerate(fact.path):
+        node = _child(_written(mod, call, node), step)
+    if node is None or not fact.path:
+        return None
+    imp = Importer(mod, call)
+    where = "".join(f"[{s}]" if s.isdigit() else f"[{s!r}]" for s in fact.path)
+    parts = ["None" if not axes else quoted(mod, axes[0]) if len(axes) == 1
+             else f"({', '.join(quoted(mod, a) for a in axes)})" for axes in fact.parts]
+    return Fix(f"Drop the entries of in_specs{where} beyond its argument's rank", "unsafe",
+               imp.with_imports([replace_node(mod, node, f"{imp.pspec()}({', '.join(parts)})")], call))
 
 
 def _written(mod: SourceModule, at, node):

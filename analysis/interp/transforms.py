@@ -174,7 +174,7 @@ class TransformMixin:
             found = spec_too_long(in_specs, given, (), "in_specs")
             if found is not None:
                 self.record(SpecEvent(site, ctx, act.path, node, which="in_rank", detail=found[0], created=t.site,
-                                      specs=in_specs, values=given))
+                                      specs=in_specs, values=given, short=found[1:]))
                 raise Raise()
         # every axis a spec is known to name must be manual, whatever the others are
         named = frozenset(a for axes in spec_leaves(in_specs, partly=True) if axes is not None for a in axes)

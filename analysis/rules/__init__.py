@@ -164,7 +164,7 @@ RULES: dict[str, Rule] = {
             f"{jf.SPEC_TOO_LONG.format(name='f', which='in_specs', what='input')}",
             "Give one spec per positional argument, as a tuple (a single PartitionSpec applies to all), naming "
             "only the shard_map's manual axes, with at most one entry per dimension.",
-            fixers=("in_specs", "spec_axis"),
+            fixers=("in_specs", "spec_axis", "in_rank"),
         ),
         Rule(
             "SHL016", "shard-map-out-specs-varying", _E,

@@ -12,7 +12,7 @@ from ..jaxfacts import (BRANCH_TYPES, CARRY_TYPES, CONTEXT_MESH, GPU_ONLY, MAKE_
                         PVARY_VARYING_AGAIN, WHILE_CARRY_TYPES,
                         PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, SEND_RECV_ADDED, SPEC_TOO_LONG,
                         SPECS_MISMATCH, SPECS_STRUCTURE, UNBOUND_AXIS, error_head, quoted, version_text)
-from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, CarryInit, ContextMesh, GlobalReduction, RenameAxis,
+from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, CarryInit, CarryLeaf, ContextMesh, GlobalReduction, RenameAxis,
                         SendRecv, SpecAxis, UnnamedAxis, VmaCheck)
 from ..interp.events import (
     CollectiveEvent, ExplicitUnshardedEvent, MeshAxisLookupEvent, NestedMeshEvent, NoMeshEvent, ReceivedCarryEvent,
@@ -22,7 +22,7 @@ from ..interp.transforms import spec_literals
 from ..interp.values import Const, Multi, Seq
 from .axisnames import meant_axis
 from .facts import Facts, axis_desc, backend_of, binding, ctx_words, diag, scope_facts, site_ref
-from .specs import in_specs_facts, out_rank_facts, out_specs_facts
+from .specs import in_rank_facts, in_specs_facts, out_rank_facts, out_specs_facts
 
 _SEND_RECV = {"send": "SHL002", "recv": "SHL001"}
 
@@ -348,7 +348,8 @@ def check_traced_meshes(facts: Facts):
                 + (": return the per-device values with a leading axis (`x[None]`) to gather them, or "
                    "reduce them and give `P()`." if ev.which == "out_rank" else
                    ": shorten it, or give the argument the dimensions it shards."),
-                path=ev.path, ctx=ev.ctx, fix_facts=out_rank_facts(facts, ev) if ev.which == "out_rank" else ()))
+                path=ev.path, ctx=ev.ctx,
+                fix_facts=out_rank_facts(facts, ev) if ev.which == "out_rank" else in_rank_facts(facts, ev)))
         elif ev.which == "in":
             out.append(diag(
                 facts, "SHL015", ev.site,
@@ -405,7 +406,8 @@ def check_traced_meshes(facts: Facts):
             facts, "SHL013", ev.site, f"{what}: JAX raises {jax_says} {remedy}",
             path=ev.path, ctx=ev.ctx,
             fix_facts=(VmaCheck(site_ref(facts, smap.site), kw),) if ev.received else
-            (CarryInit(site_ref(facts, ev.site), ev.api, ev.init_leaves, facts.jax_version),) if ev.init_leaves
+            (CarryInit(site_ref(facts, ev.site), ev.api, tuple(CarryLeaf(p, a) for p, a in ev.init_leaves),
+                       facts.jax_version),) if ev.init_leaves
             else ()))
     for ev in facts.of(VaryingAgainEvent):
         axes = ", ".join(map(repr, ev.axes))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 import itertools
 
-from ..fixfacts import InSpecs, OutSpecsRank, OutSpecsVarying, SpecsRepair
+from ..fixfacts import InSpecsRank, InSpecs, OutSpecsRank, OutSpecsVarying, SpecsRepair
 from ..interp.frames import Site
 from ..interp.transforms import spec_leaves, spec_mismatch
 from ..interp.values import ArrayV, Bound, Const, DictV, Func, GraphPart, Inst, Partial, PSpecV, Seq, vma_of
@@ -159,6 +159,27 @@ def _function_site(facts: Facts, fn) -> tuple | None:
     return node, Site(path, line, col, line, col + len(node.name))
 
 
+def in_rank_facts(facts: Facts, ev) -> tuple[InSpecsRank, ...]:
+    """An in_specs entry whose entries beyond its argument's rank are all None: shortened."""
+    path, missing = ev.short
+    spec = ev.specs
+    for step in path:
+        spec = spec.items[step] if isinstance(spec, Seq) and isinstance(step, int) and step < len(spec.items) \
+            else spec.items.get(step) if isinstance(spec, DictV) else None
+    if ev.created is None or missing < 1 or not isinstance(spec, PSpecV) or spec.parts is None:
+        return ()
+    kept, dropped = spec.parts[:len(spec.parts) - missing], spec.parts[len(spec.parts) - missing:]
+    if not all(isinstance(p, Const) and p.value is None for p in dropped):
+        return ()
+    parts = []
+    for p in kept:
+        names = p.items if isinstance(p, Seq) else (p,)
+        if not all(isinstance(n, Const) and (n.value is None or isinstance(n.value, str)) for n in names):
+            return ()
+        parts.append(tuple(n.value for n in names if n.value is not None))
+    return (InSpecsRank(site_ref(facts, ev.created), tuple(str(s) for s in path), tuple(parts)),)
+
+
 def out_rank_facts(facts: Facts, ev) -> tuple[OutSpecsRank, ...]:
     """An output one dimension short of its out_specs entry, where that entry describes it alone
     (the whole output, or a component of its tuple or dict): returned with a leading axis."""
@@ -246,7 +267,7 @@ def _remedies(fn, exprs: list, axes: tuple, inputs: tuple, value) -> tuple[str, 
     gathered is the same on every device, so a pmean keeps it; where a module's parameters are
     sharded over the axes (tensor parallelism) the value is a partial sum (psum); else the
     output keeps a dimension of the sharded data: out_specs shards it."""
-    made = {"scalar"} if scalars(value) else set()
+    made = {"scalar"} if scalars(value) or _varying_scalars(value, axes) else set()
     for e in exprs:
         made |= _origins(fn, e, 4)
     if "loss" in made or "scalar" in made or "gathered" in made:
@@ -254,6 +275,19 @@ def _remedies(fn, exprs: list, axes: tuple, inputs: tuple, value) -> tuple[str, 
     if any(isinstance(arg, (Inst, GraphPart)) and set(axes) & _named_axes(spec) for spec, arg in inputs):
         return ("psum", "out_specs", "pmean")
     return ("out_specs", "pmean", "psum")
+
+
+def _varying_scalars(value, axes: tuple) -> bool:
+    """Whether the arrays of `value` that vary over `axes` are all scalars (a dict of metrics
+    where one is averaged already and another is not)."""
+    def leaves(v):
+        if isinstance(v, ArrayV):
+            yield v
+        for i in v.items if isinstance(v, Seq) else v.items.values() if isinstance(v, DictV) else ():
+            yield from leaves(i)
+
+    varying = [a for a in leaves(value) if set(axes) & a.vma]
+    return bool(varying) and all(a.shape == () for a in varying)
 
 
 def _named_axes(spec) -> set:
