@@ -15,6 +15,7 @@ from .edits import delete_lines, replace_node
 from .registry import FixContext, fixer
 from .tree import argument, callee_name
 
+_REDUCTIONS = ("psum", "pmean", "pmax", "pmin")
 # Where any expression can stand without parentheses.
 _OPEN = (cst.Arg, cst.Return, cst.Assign, cst.AnnAssign, cst.Element, cst.DictElement, cst.Expr)
 _ATOMS = (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.SimpleString, cst.Integer, cst.Float,
@@ -29,8 +30,8 @@ def drop_reduction(diag: Diagnostic, fact: GlobalReduction, ctx: FixContext) -> 
     mod, call = found
     operand = argument(call, "x", 0)
     name = callee_name(call.func)
-    if operand is None or name is None:
-        return None
+    if operand is None or name is None or name.rsplit(".", 1)[-1] not in _REDUCTIONS:
+        return None  # (a framework layer's own reduction, a BatchNorm's: not a call to drop)
     why = "the jitted function works on whole arrays" if fact.why == "whole" else "it reduces over no axis"
     title = f"Drop the {name.rsplit('.', 1)[-1]} ({why})"
     stmt = _self_assignment(mod, call, operand)

@@ -402,13 +402,13 @@ def check_traced_meshes(facts: Facts):
                     f"in whether they vary over {axes}, which shard_map checks (`{kw}=True`)")
             remedy = (f"Make both vary alike: e.g. start the carry from `jnp.zeros_like(x)` of a varying `x`, or "
                       f"`jax.lax.pcast(init, {ev.axes[0]!r}, to='varying')`.")
+        # the initial carry made varying where that is every difference; else the check off
+        init = () if ev.received or not ev.init_leaves else (
+            CarryInit(site_ref(facts, ev.site), ev.api, tuple(CarryLeaf(p, a) for p, a in ev.init_leaves),
+                      facts.jax_version),)
         out.append(diag(
             facts, "SHL013", ev.site, f"{what}: JAX raises {jax_says} {remedy}",
-            path=ev.path, ctx=ev.ctx,
-            fix_facts=(VmaCheck(site_ref(facts, smap.site), kw),) if ev.received else
-            (CarryInit(site_ref(facts, ev.site), ev.api, tuple(CarryLeaf(p, a) for p, a in ev.init_leaves),
-                       facts.jax_version),) if ev.init_leaves
-            else ()))
+            path=ev.path, ctx=ev.ctx, fix_facts=(*init, VmaCheck(site_ref(facts, smap.site), kw))))
     for ev in facts.of(VaryingAgainEvent):
         axes = ", ".join(map(repr, ev.axes))
         name = short(ev.api)
