@@ -44,9 +44,12 @@ def wraps(diag: Diagnostic, fact: Wrap, ctx: FixContext) -> list[Fix | None]:
     if pmap is not None and not set(fact.axes) <= {pmap.axis_name}:
         return []
     blocks = (fact.api or "").rsplit(".", 1)[-1] in _BLOCK_COLLECTIVES and (fact.args or fact.kind != "call")
+    # over a mesh of Explicit axes the data keeps its sharding: a replicated wrap would close
+    # over it, which shard_map does not take
+    explicit = "batch" in fact.args and any(m.explicit for m in fact.meshes if set(fact.axes) <= set(m.axes))
     lifted = (True, False) if nnx_step(fact) else (False,)
     return [ctx.attempt(_wrap, fact, ctx, sharded, nnx) for nnx in lifted
-            for sharded in ((True, False) if blocks else (False, True))]
+            for sharded in ((True, False) if blocks or explicit else (False, True))]
 
 
 def shard_map_kwargs(imp: Importer, edits: list[Edit], fact: Wrap, modern: bool, anchor, sharded: bool,
@@ -82,9 +85,10 @@ def in_specs(p: str, spec: str, kinds: tuple[str, ...]) -> str:
 
 def out_specs(p: str, spec: str, fact: Wrap) -> str:
     """The out_specs of a sharded wrap: the outputs sharded by `spec` as the data is, except
-    scalars (a loss, a metric, a dict of metrics), which have no dimension to shard: `P()`
-    (the value still varies, and the re-check reduces it where it is returned)."""
-    specs = [f"{p}()" if k == "scalar" else spec for k in fact.out]
+    scalars (a loss, a metric, a dict of metrics), which have no dimension to shard, and modules
+    (a train state, replicated as it came in): `P()` (a scalar still varies, and the re-check
+    reduces it where it is returned)."""
+    specs = [f"{p}()" if k in ("scalar", "module") else spec for k in fact.out]
     if not fact.out_tuple:
         return specs[0] if specs else spec
     return f"({', '.join(specs)}{',' if len(specs) == 1 else ''})" if len(set(specs)) > 1 else specs[0]

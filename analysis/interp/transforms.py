@@ -301,6 +301,10 @@ class TransformMixin:
                 d = fn.scope.node
                 return ("decorator", Site(fn.scope.module.path, d.lineno, d.col_offset, d.lineno,
                                           d.col_offset, d.name), local)
+            inner = fn.params.get("__wrap__") if isinstance(fn, Transformed) else None
+            if isinstance(inner, tuple) and inner[0] == "decorator":
+                # over another decorator (`@jax.jit` on `@eqx.filter_checkpoint`): the same def
+                return ("decorator", inner[1], local)
             return None
         if isinstance(node, ast.Call):
             expr = None

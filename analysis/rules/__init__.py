@@ -48,7 +48,7 @@ RULES: dict[str, Rule] = {
             f"{jf.MANUAL_SHARDING_ONLY.format(name='precv')} "
             "(JAX 0.10.2 outside any shard_map: a bare AssertionError at lowering)",
             "Call it inside `jax.shard_map` over a mesh that has the axis.",
-            fixers=("manual_axes", "pmap", "ppermute", "wrap"),
+            fixers=("manual_axes", "pmap", "ppermute", "wrap", "rename_axis", "rename_axis_source"),
         ),
         Rule(
             "SHL002", "psend-outside-shard-map", _E,
@@ -56,7 +56,7 @@ RULES: dict[str, Rule] = {
             f"{jf.UNBOUND_AXIS.format(axis='x', name='psend')} "
             f"(replica-path pmap for GPU: {jf.MANUAL_SHARDING_ONLY.format(name='psend')})",
             "Call it inside `jax.shard_map` over a mesh that has the axis.",
-            fixers=("manual_axes", "pmap", "ppermute", "wrap"),
+            fixers=("manual_axes", "pmap", "ppermute", "wrap", "rename_axis", "rename_axis_source"),
         ),
         Rule(
             "SHL003", "communicating-kernel-outside-shard-map", _E,

@@ -119,7 +119,8 @@ def scope_facts(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | Non
     out: list[FixFact] = []
     # The fix wraps where the function enters the innermost jit (inside any shardings that jit
     # was given), else the outermost other transformation.
-    jits = [f for f in ctx.layers if f.kind == "jit" and f.wrap is not None]
+    # (not a Linen `nn.jit` of a module method: its function takes the module itself)
+    jits = [f for f in ctx.layers if f.kind == "jit" and f.wrap is not None and f.api != "flax.linen.jit"]
     others = [f for f in ctx.layers if f.kind in ("pmap", "vmap") and f.wrap is not None]
     wrap = jits[-1] if jits else (others[0] if others else None)
     local: tuple = ()

@@ -157,7 +157,8 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
         facts, code, ev.site,
         f"`jax.lax.{name}` is reached {where}, where {reason}: {jax_says}. Wrap the function that "
         f"calls it in `jax.shard_map` over a mesh with axis {axis!r}.",
-        severity=Severity.ERROR, path=ev.path, ctx=ev.ctx, fix_facts=scope_facts(facts, ev, ev.axes))
+        severity=Severity.ERROR, path=ev.path, ctx=ev.ctx,
+        fix_facts=(*scope_facts(facts, ev, ev.axes), *_rename(facts, ev, axis)))
 
 
 def _send_recv(facts: Facts, ev) -> SendRecv:
