@@ -12,7 +12,7 @@ from .calls import is_callable, value_name
 from .events import CollectiveEvent
 from .values import (
     ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, Ext, Factory, GraphPart, Inst, Lifted, Multi, Partial, PSpecV,
-    Seq, Transformed, Unknown, Value, options,
+    Seq, Transformed, Unknown, Value, exact_vma, options, vma_of,
 )
 
 # Classes (outside the analysed source) whose subclasses are Flax Linen modules.
@@ -160,6 +160,8 @@ class FrameworkMixin:
         init = name.endswith((".init", ".init_with_output", ".tabulate"))
         ctx = ctx.without_mode("linen_apply" if init else "linen_init").in_mode("linen_init" if init else "linen_apply")
         self.norm_stats.append([])
+        variables = p.get("variables", Unknown) if not init else Unknown
+        self.linen_params.append((vma_of(variables), exact_vma(variables)))
         try:
             for m in options(method):
                 if isinstance(m, Const) and m.value is None:
@@ -172,6 +174,7 @@ class FrameworkMixin:
                                          label=f"{name.rsplit('.', 1)[-1]} {RUNS_MODULE}"))
         finally:
             stats = self.norm_stats.pop()
+            self.linen_params.pop()
         if name.endswith((".init", ".tabulate")):
             return Unknown
         mutable = p.get("mutable")

@@ -623,7 +623,14 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             # A framework's layer class (`nn.Dense(64)`, `nnx.Linear(...)`, `eqx.nn.Linear(...)`)
             # or function: what it computes from arrays varies as they do.
             if last[:1].isupper():
-                return Inst(Ext(name), dict(kwargs))
+                layer = Inst(Ext(name), dict(kwargs))
+                if name.startswith("flax.linen.") and self.linen_params and "linen_apply" in ctx.modes:
+                    # a Linen layer made while `apply` runs: its parameters are the variables'
+                    vma, exact = self.linen_params[-1]
+                    layer.attrs["__exact__"] = exact
+                    if vma:
+                        layer.attrs["__vma__"] = vma
+                return layer
             arrays = [a for a in (*args, *kwargs.values()) if isinstance(a, ArrayV)]
             if arrays:
                 return ArrayV(vma=frozenset().union(*(a.vma for a in arrays)))

@@ -80,6 +80,8 @@ class Interpreter(ExprMixin, ApiMixin):
         self.platforms: list = []  # `lowering_platforms=` of the `.lower(...)` being evaluated
         self.distributed = False  # the program called jax.distributed.initialize (many processes)
         self.norm_stats: list = []  # per Linen apply running: the varying axes of its BatchNorm statistics
+        # per Linen apply running: (the axes its variables vary over, whether exactly those)
+        self.linen_params: list = []
         # While a custom_vjp's backward rule runs, JAX attributes what it does to the primal call.
         self.blame: Site | None = None
         # `jax.set_mesh(mesh)` called as a statement: the process-wide mesh of the program whose

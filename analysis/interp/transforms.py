@@ -51,6 +51,11 @@ class TransformMixin:
         result = self.call(t.fn, args, kwargs, act, ctx, site, node, label=label)
         if t.api == "flax.nnx.scan":
             self.nnx_scan_carry(t, args, result, act, ctx, site, node)
+        elif t.api == "flax.linen.scan" and args and isinstance(result, Seq) and result.items:
+            # a Linen scan of a module's method: its first argument and result are the carry
+            smap = ctx.innermost("shard_map")
+            if smap is not None and smap.axes:
+                self.carry_pairs([(args[0], result.items[0], "carry")], t.api, smap, act, ctx, site, node)
         return result
 
     def _apply_grad(self, t, args, kwargs, act, ctx, site, node, label):
