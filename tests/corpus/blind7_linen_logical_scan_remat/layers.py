@@ -1,0 +1,38 @@
+import functools
+from typing import Callable
+
+import flax.linen as nn
+import jax
+import jax.numpy as jnp
+
+
+class DotReluDot(nn.Module):
+  depth: int
+  dense_init: Callable = nn.initializers.xavier_normal()
+
+  @nn.compact
+  def __call__(self, x, _):
+    y = nn.Dense(self.depth,
+                 kernel_init=nn.with_logical_partitioning(self.dense_init, ('embed', 'hidden')),
+                 use_bias=False)(x)
+    y = jax.nn.relu(y)
+    y = nn.with_logical_constraint(y, ('batch', 'hidden'))
+    w2 = self.param('W2', nn.with_logical_partitioning(self.dense_init, ('hidden', 'embed')),
+                    (self.depth, x.shape[-1]))
+    z = jnp.dot(y, w2)
+    z = nn.with_logical_constraint(z, ('batch', 'embed'))
+    return x + z, None
+
+
+class ScannedStack(nn.Module):
+  num_layers: int
+  depth: int
+
+  @nn.compact
+  def __call__(self, x):
+    Block = nn.remat(DotReluDot, prevent_cse=False)
+    Stack = nn.scan(Block, length=self.num_layers, variable_axes={'params': 0},
+                    split_rngs={'params': True},
+                    metadata_params={nn.PARTITION_NAME: 'layers'})
+    x, _ = Stack(self.depth, name='stack')(x, None)
+    return x

@@ -1,0 +1,34 @@
+import jax
+import jax.numpy as jnp
+import equinox as eqx
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+from comm import communicate
+
+PLAT = 'cuda'
+
+
+class Model(eqx.Module):
+    linear: eqx.nn.Linear
+
+    def __init__(self, key):
+        self.linear = eqx.nn.Linear(8, 8, key=key)
+
+    def __call__(self, x):
+        h = jax.vmap(self.linear)(x)
+        return communicate(h)
+
+
+mesh = jax.make_mesh((4,), ('d',))
+model = Model(jax.random.key(0))
+x = jax.device_put(jnp.ones((16, 8), jnp.float32), NamedSharding(mesh, P('d')))
+
+
+@jax.jit
+@jax.shard_map(mesh=mesh, in_specs=P('d'), out_specs=P('d'))
+@eqx.filter_jit
+def step(x):
+    return model(x)
+
+
+lowered = step.trace(x).lower(lowering_platforms=(PLAT,))

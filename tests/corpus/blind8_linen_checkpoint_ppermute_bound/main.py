@@ -1,0 +1,46 @@
+import jax
+import jax.numpy as jnp
+import flax.linen as nn
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+import comm
+
+PLAT = 'cuda'
+
+
+class Block(nn.Module):
+    features: int = 8
+
+    @nn.checkpoint
+    @nn.compact
+    def __call__(self, x):
+        h = nn.Dense(self.features)(x)
+        if self.is_initializing():  # like nn.BatchNorm: no cross-device op while initialising
+            return h
+        return comm.communicate(h)
+
+
+class Model(nn.Module):
+    @nn.compact
+    def __call__(self, x):
+        return Block()(x)
+
+
+model = Model()
+
+
+def main():
+    mesh = jax.make_mesh((4,), ('d',))
+    x = jax.device_put(jnp.ones((16, 8), jnp.float32), NamedSharding(mesh, P('d')))
+    variables = model.init(jax.random.key(0), jnp.ones((1, 8), jnp.float32))
+
+    @jax.jit
+    @jax.shard_map(mesh=mesh, in_specs=P('d'), out_specs=P('d'))
+    def step(x):
+        return model.apply(variables, x)
+
+    lowered = step.trace(x).lower(lowering_platforms=(PLAT,))
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,34 @@
+import jax
+import jax.numpy as jnp
+from flax import nnx
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+from comm import communicate
+
+PLAT = 'cuda'
+
+
+class Model(nnx.Module):
+    def __init__(self, rngs: nnx.Rngs):
+        self.linear = nnx.Linear(8, 8, rngs=rngs)
+
+    def __call__(self, x):
+        h = self.linear(x)
+        return communicate(h)
+
+
+def step(model, x, use_comm):
+    return nnx.cond(use_comm, lambda m, h: m(h), lambda m, h: m.linear(h), model, x)
+
+
+def main():
+    mesh = jax.make_mesh((4,), ('d',))
+    model = Model(nnx.Rngs(0))
+    x = jax.device_put(jnp.ones((16, 8), jnp.float32), NamedSharding(mesh, P('d')))
+    use_comm = jnp.array(True)
+    sharded = nnx.shard_map(step, mesh=mesh, in_specs=(P(), P('d'), P()), out_specs=P('d'))
+    lowered = nnx.jit(sharded).trace(model, x, use_comm).lower(lowering_platforms=(PLAT,))
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,39 @@
+import jax
+import jax.numpy as jnp
+from flax import nnx
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+import comm
+
+PLAT = 'cuda'
+
+
+class Model(nnx.Module):
+    def __init__(self, rngs: nnx.Rngs):
+        self.linear = nnx.Linear(8, 8, rngs=rngs)
+
+    def __call__(self, x):
+        h = self.linear(x)
+        return comm.communicate(h)
+
+
+def cond_fn(carry):
+    model, h, i = carry
+    return i < 3
+
+
+def body_fn(carry):
+    model, h, i = carry
+    return model, model(h), i + 1
+
+
+def step(model, x):
+    _, h, _ = nnx.while_loop(cond_fn, body_fn, (model, x, jnp.array(0)))
+    return h
+
+
+mesh = jax.make_mesh((4,), ('d',))
+model = Model(nnx.Rngs(0))
+x = jax.device_put(jnp.ones((16, 8), jnp.float32), NamedSharding(mesh, P('d')))
+sharded = jax.shard_map(step, mesh=mesh, in_specs=(P(), P('d')), out_specs=P('d'))
+lowered = jax.jit(sharded).trace(model, x).lower(lowering_platforms=(PLAT,))
