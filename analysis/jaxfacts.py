@@ -73,6 +73,10 @@ OUT_SPECS_REPLICATION = ("ValueError: shard_map applied to the function '{name}'
                          "replication which can't be statically inferred given the mesh")
 SPEC_TOO_LONG = ("ValueError: shard_map applied to the function '{name}' was given an {which} entry which is too "
                  "long to be compatible with the corresponding {what} value from the function")
+# shard_map splitting an argument's dimension over mesh axes whose total size does not divide it
+# (0.8.2 and 0.10.2 measured)
+SPEC_INDIVISIBLE = ("ValueError: shard_map applied to the function '{name}' was given argument arrays with axis "
+                    "sizes that are not evenly divisible by the corresponding mesh axis sizes")
 SPECS_MISMATCH = ("ValueError: in_specs passed to shard_map: {spec} does not match the specs of the input: "
                   "{input}")
 CARRY_TYPES = ("TypeError: scan body function carry input and carry output must have equal types, but they "

@@ -181,6 +181,11 @@ class TransformMixin:
                 self.record(SpecEvent(site, ctx, act.path, node, which="in_rank", detail=found[0], created=t.site,
                                       specs=in_specs, values=given, short=found[1:]))
                 raise Raise()
+            detail = spec_indivisible(in_specs, given, (), mesh_axes, mesh_sizes)
+            if detail is not None:
+                self.record(SpecEvent(site, ctx, act.path, node, which="in_divisible", detail=detail,
+                                      created=t.site, specs=in_specs, values=given))
+                raise Raise()
         # every axis a spec is known to name must be manual, whatever the others are
         named = frozenset(a for axes in spec_leaves(in_specs, partly=True) if axes is not None for a in axes)
         if manual is not None and not named <= manual:
@@ -528,6 +533,45 @@ def spec_too_long(spec: Value, value: Value, path: tuple, name: str) -> tuple[st
         return None
     for where, s, v in pairs:
         found = spec_too_long(s, v, where, name)
+        if found is not None:
+            return found
+    return None
+
+
+def spec_indivisible(spec: Value, value: Value, path: tuple, mesh_axes, sizes) -> str | None:
+    """Where a shard_map's in_specs split a dimension of an argument over mesh axes whose total
+    size does not divide it (JAX checks each argument when the shard_map is called), with the
+    dimension's and the axes' sizes known; None where none is known to."""
+    if mesh_axes is None or sizes is None:
+        return None
+    if isinstance(spec, PSpecV):
+        for i, part in enumerate(spec.parts or ()):
+            names = part.items if isinstance(part, Seq) else (part,)
+            if not all(isinstance(n, Const) and (n.value is None or n.value in mesh_axes) for n in names):
+                continue
+            axes = [n.value for n in names if n.value is not None]
+            counts = [sizes[list(mesh_axes).index(a)] for a in axes]
+            if not axes or not all(isinstance(c, int) and c > 0 for c in counts):
+                continue
+            total = 1
+            for c in counts:
+                total *= c
+            for leaf in _leaves(value):
+                dims = leaf.shape if isinstance(leaf, ArrayV) else None
+                if dims is not None and i < len(dims) and isinstance(dims[i], int) and dims[i] % total:
+                    where = "".join(f"[{p!r}]" for p in path)
+                    over = f"axis {axes[0]!r}" if len(axes) == 1 else f"axes {tuple(axes)!r}"
+                    return (f"`in_specs{where}` splits dimension {i} of the argument there (of size {dims[i]}) over "
+                            f"mesh {over} (of total size {total}), which does not divide it")
+        return None
+    if isinstance(spec, Seq) and isinstance(value, Seq) and len(spec.items) == len(value.items):
+        pairs = [((*path, i), s, v) for i, (s, v) in enumerate(zip(spec.items, value.items))]
+    elif isinstance(spec, DictV) and isinstance(value, DictV):
+        pairs = [((*path, k), s, value.items[k]) for k, s in spec.items.items() if k in value.items]
+    else:
+        return None
+    for where, s, v in pairs:
+        found = spec_indivisible(s, v, where, mesh_axes, sizes)
         if found is not None:
             return found
     return None

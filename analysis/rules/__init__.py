@@ -159,11 +159,14 @@ RULES: dict[str, Rule] = {
             "SHL015", "shard-map-in-specs-mismatch", _E,
             "A `shard_map`'s `in_specs` do not fit its arguments or its mesh: another structure than the "
             "arguments' (a tuple of another length, a list, a dict with other keys), an axis that is not one "
-            "of its manual axes, or more entries than the argument has dimensions.",
+            "of its manual axes, more entries than the argument has dimensions, or a dimension split over mesh "
+            "axes whose total size does not divide it.",
             f"{jf.SPECS_STRUCTURE} / {jf.error_head(jf.IN_SPECS_MANUAL)} / "
-            f"{jf.SPEC_TOO_LONG.format(name='f', which='in_specs', what='input')}",
+            f"{jf.SPEC_TOO_LONG.format(name='f', which='in_specs', what='input')} / "
+            f"{jf.SPEC_INDIVISIBLE.format(name='f')}",
             "Give one spec per positional argument, as a tuple (a single PartitionSpec applies to all), naming "
-            "only the shard_map's manual axes, with at most one entry per dimension.",
+            "only the shard_map's manual axes, with at most one entry per dimension, splitting only dimensions "
+            "the mesh axes' size divides.",
             fixers=("in_specs", "spec_axis", "in_rank"),
         ),
         Rule(

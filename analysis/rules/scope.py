@@ -10,10 +10,10 @@ from ..jaxfacts import (BRANCH_TYPES, CARRY_TYPES, CONTEXT_MESH, GPU_ONLY, MAKE_
                         IN_SPECS_MANUAL, NO_CONTEXT_MESH, NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE,
                         OUT_SPECS_REPLICATION, OUT_SPECS_STRUCTURE, OUTSIDE_JIT, PCAST_VARYING_AGAIN,
                         PVARY_VARYING_AGAIN, WHILE_CARRY_TYPES,
-                        PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, SEND_RECV_ADDED, SPEC_TOO_LONG,
-                        SPECS_MISMATCH, SPECS_STRUCTURE, UNBOUND_AXIS, error_head, quoted, version_text)
-from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, CarryInit, CarryLeaf, ContextMesh, GlobalReduction, RenameAxis,
-                        SendRecv, SpecAxis, UnnamedAxis, VmaCheck)
+                        PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, SEND_RECV_ADDED, SPEC_INDIVISIBLE,
+                        SPEC_TOO_LONG, SPECS_MISMATCH, SPECS_STRUCTURE, UNBOUND_AXIS, error_head, quoted, version_text)
+from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, CarryInit, CarryLeaf, ContextMesh, GlobalReduction,
+                        RenameAxis, SendRecv, SpecAxis, UnnamedAxis, VmaCheck)
 from ..interp.events import (
     CollectiveEvent, ExplicitUnshardedEvent, MeshAxisLookupEvent, NestedMeshEvent, NoMeshEvent, ReceivedCarryEvent,
     SetMeshTracedEvent, SpecEvent, VaryingAgainEvent,
@@ -331,6 +331,13 @@ def check_traced_meshes(facts: Facts):
                 f"{quoted(IN_SPECS_MANUAL.format(manual='...', axes=axes))} when it is called. Shard the arguments "
                 f"over the mesh's manual axes only.",
                 path=ev.path, ctx=ev.ctx, fix_facts=_spec_axes(facts, ev)))
+        elif ev.which == "in_divisible":
+            out.append(diag(
+                facts, "SHL015", ev.site,
+                f"The `in_specs` of this shard_map split an argument unevenly: {ev.detail}. JAX raises "
+                f"{quoted(SPEC_INDIVISIBLE.format(name='...'))} when it is called. Make the dimension a multiple "
+                f"of the mesh axes' size (pad the batch), or shard another dimension.",
+                path=ev.path, ctx=ev.ctx))
         elif ev.which == "out_structure":
             out.append(diag(
                 facts, "SHL020", ev.site,
