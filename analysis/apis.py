@@ -190,6 +190,8 @@ MESHES = {
     "jax.experimental.mesh_utils.create_device_mesh": Api("device_mesh", "(mesh_shape, devices=None, **kwargs)"),
     "jax.devices": Api("devices", "(backend=None)"),
     "jax.local_devices": Api("devices", "(process_index=None, backend=None, host_id=None)"),
+    "jax.device_count": Api("device_count", "(backend=None)"),
+    "jax.local_device_count": Api("device_count", "(backend=None)"),
     # One process, unless the program starts a multi-process run (`python main.py` is one).
     "jax.process_count": Api("processes", "(backend=None)"),
     "jax.process_index": Api("processes", "(backend=None)"),

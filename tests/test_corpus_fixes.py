@@ -54,8 +54,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blindfw_nnxkern_shift_partial_manual_2d": (_MISSED, "once every axis is manual, the kernel's dict device id "
                                                          "has Pallas lower a pvary in the kernel (not reported)"),
     "blindfw_nnxkern_shift_typed_axis_typo": (_MISSED, "manual_axis_type naming an axis the mesh lacks"),
-    "blind3_nnx_ctx_parallel_ring_size_from_device_count": (_MISSED, "the perm is sized by jax.device_count(), "
-                                                                      "which the analysis does not know"),
     "blind3_nnx_halo_conv_two_sided_perm": (_MISSED, "the perm repeats indices only on more than two devices "
                                                      "(a Mesh over jax.devices(), of unknown size)"),
     "blind4_eqx_unet_halo_dup_perm": (_MISSED, "the perm is sized by len(jax.devices()), which the analysis does "

@@ -759,3 +759,22 @@ def test_logical_axis_rules_entered_as_a_context(tmp_path):
     assert diags(tmp_path, body.format(call="jax.jit(step).trace(X)")) == []
     either = 'RULES if os.environ.get("R") else (("batch", "y"),)'
     assert diags(tmp_path, body.format(call=inside.format(rules=either))) == []
+
+
+@pytest.mark.parametrize("layout, reported", [
+    ("np.array(jax.devices()).reshape(2, 2)", [(6, "SHL106", "error")]),
+    ("mesh_utils.create_device_mesh((2, 2))", [(6, "SHL106", "error")]),
+    ("np.array(jax.devices()).reshape(2, -1)", []),  # any even number of devices
+    ("np.array(jax.devices()[:4]).reshape(2, 2)", []),  # the first four of any number
+])
+def test_the_device_count_a_full_layout_fixes(tmp_path, layout, reported):
+    body = f"""\
+        from jax.experimental import mesh_utils
+        grid = Mesh({layout}, ("ring", "data"))
+        n = len(jax.devices())
+        perm = [(i, (i + 1) % n) for i in range(n)]
+        def shift(x):
+            return jax.lax.ppermute(x, "ring", perm)
+        jax.jit(jax.shard_map(shift, mesh=grid, in_specs=P("ring"), out_specs=P("ring"))).trace(X)
+        """
+    assert diags(tmp_path, body) == reported

@@ -299,7 +299,10 @@ class CallMixin:
             if name == "reshape":
                 dims = args[0] if len(args) == 1 and isinstance(args[0], Seq) else Seq(tuple(args))
                 shape = ints(dims)
-                return DevicesV(shape if shape and all(d > 0 for d in shape) else None)
+                known = shape and all(d > 0 for d in shape)
+                if obj.shape is None and known:
+                    self.all_devices(shape)  # numpy checks the count
+                return DevicesV(shape if known else None)
             if name in ("flatten", "ravel"):
                 return DevicesV(None if obj.shape is None else (_prod(obj.shape),))
             return Unknown

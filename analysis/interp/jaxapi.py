@@ -369,10 +369,30 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         return ShardingV(p.get("mesh") or Unknown, p.get("spec") or Unknown)
 
     def _api_device_mesh(self, name, row, p, act, ctx, site, node, decorating):
-        return DevicesV(ints(p.get("mesh_shape")))
+        shape = ints(p.get("mesh_shape"))
+        devices = p.get("devices")
+        if devices is None or (isinstance(devices, Const) and devices.value is None):
+            self.all_devices(shape)  # of every device: mesh_utils checks the count
+        return DevicesV(shape)
 
     def _api_devices(self, name, row, p, act, ctx, site, node, decorating):
         return DevicesV(None)
+
+    def _api_device_count(self, name, row, p, act, ctx, site, node, decorating):
+        """`jax.device_count()`: known where the program has laid every device out in a mesh of
+        a known shape (`np.array(jax.devices()).reshape(2, 2)`): it runs on that many, or fails
+        there."""
+        n = self.device_count
+        return Const(n) if isinstance(n, int) and not self.distributed else Unknown
+
+    def all_devices(self, shape) -> None:
+        """Every device laid out in `shape` (None: not known): the program's device count is its
+        size, or not known where two layouts disagree."""
+        if shape and all(isinstance(d, int) and d > 0 for d in shape):
+            n = 1
+            for d in shape:
+                n *= d
+            self.device_count = n if self.device_count in (None, n) else "conflict"
 
     def _api_processes(self, name, row, p, act, ctx, site, node, decorating):
         """`jax.process_count()` / `process_index()`: a program run as `python main.py` is one
@@ -556,6 +576,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             return Seq(tuple(Seq((Const(i), v)) for i, v in enumerate(items)), "list") if items is not None \
                 else Repeated(Seq((Unknown, self.element(args[0]))), "list")
         if name == "builtins.len" and args:
+            if isinstance(args[0], DevicesV) and args[0].shape is None:
+                return self._api_device_count("jax.device_count", None, {}, act, ctx, site, node, False)
             items = self.iterate(args[0])
             return Const(len(items)) if items is not None else Unknown
         if name == "builtins.getattr" and len(args) >= 2 and isinstance(args[1], Const) \

@@ -79,6 +79,9 @@ class Interpreter(ExprMixin, ApiMixin):
         self.jit_outputs: dict = {}  # jit Site -> what the jitted function returned, per call
         self.platforms: list = []  # `lowering_platforms=` of the `.lower(...)` being evaluated
         self.distributed = False  # the program called jax.distributed.initialize (many processes)
+        # how many devices the program runs on, where it lays them all out in a known shape
+        # (None: not known; "conflict": two layouts disagree)
+        self.device_count: int | str | None = None
         self.norm_stats: list = []  # per Linen apply running: the varying axes of its BatchNorm statistics
         # per Linen apply running: (the axes its variables vary over, whether exactly those)
         self.linen_params: list = []
