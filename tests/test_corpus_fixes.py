@@ -43,7 +43,6 @@ _SCOPE = "scope"  # a fix could make it lower; the fixes cannot yet
 _MISSED = "missed"  # the engine does not report it (a detection gap: tests/test_corpus.py counts it)
 CANNOT_FIX: dict[str, tuple[str, str]] = {
     # psend/precv programs whose schedule cannot run where they are
-    "blindfw_nnxpp_gpipe_fori_tpu": (_PROGRAM, "psend/precv lowered for TPU (GPU only)"),
     "nnx_psend_stage_vmap": (_PROGRAM, "psend under vmap: its partial perm is no permutation of the "
                                        "vmapped axis (JAX: Permutation doesn't match the axis size)"),
     "eqx_psend_stage_filter_vmap": (_PROGRAM, "psend under filter_vmap, the same partial perm"),
@@ -112,10 +111,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind5_eqx_filter_shard_map_extra_arg": (_SCOPE, "SHL015 inside a filter_shard_map helper whose specs are "
                                                       "its fields; the spec the new argument (a dropout mask) "
                                                       "needs shards its hidden dimension like w_in's columns"),
-    "blind5_linen_pipeline_init_eval_shape_unbound": (_SCOPE, "once ppermute replaces psend/precv (TPU), "
-                                                              "run_stages' nn.scan carry varies over 'pp' (its "
-                                                              "params do) where the initial x does not: the engine "
-                                                              "does not see Linen params vary, so no check_vma fix"),
     "blind4_linen_maxtext_scan_ctx_offset": (_SCOPE, "the decoder's sharding constraints (its logical axis "
                                                      "rules) name the axes the wrap around init_fn and the "
                                                      "train step makes manual"),

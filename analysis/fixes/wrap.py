@@ -44,9 +44,10 @@ def wraps(diag: Diagnostic, fact: Wrap, ctx: FixContext) -> list[Fix | None]:
     if pmap is not None and not set(fact.axes) <= {pmap.axis_name}:
         return []
     blocks = (fact.api or "").rsplit(".", 1)[-1] in _BLOCK_COLLECTIVES and (fact.args or fact.kind != "call")
-    # over a mesh of Explicit axes the data keeps its sharding: a replicated wrap would close
-    # over it, which shard_map does not take
-    explicit = "batch" in fact.args and any(m.explicit for m in fact.meshes if set(fact.axes) <= set(m.axes))
+    # over a mesh of Explicit axes the data keeps its sharding: the Equinox helper's replicated
+    # wrap would close over it, which shard_map does not take
+    explicit = fact.transform == FILTER_JIT and "batch" in fact.args and not fact.on_state and any(
+        m.explicit for m in fact.meshes if set(fact.axes) <= set(m.axes))
     lifted = (True, False) if nnx_step(fact) else (False,)
     return [ctx.attempt(_wrap, fact, ctx, sharded, nnx) for nnx in lifted
             for sharded in ((True, False) if blocks or explicit else (False, True))]
