@@ -45,8 +45,8 @@ def carry_init(diag: Diagnostic, fact: CarryInit, ctx: FixContext) -> Fix | None
             node = elements[i].value
         spelled = quoted(mod, axes[0]) if len(axes) == 1 else f"({', '.join(quoted(mod, a) for a in axes)})"
         text = mod.text_of(node)
-        edits.append(replace_node(mod, node, f"{imp.jax()}.lax.pcast({text}, {spelled}, to='varying')" if pcast
-                                  else f"{imp.jax()}.lax.pvary({text}, {spelled})"))
+        edits.append(replace_node(mod, node, f"{imp.jax()}.lax.pcast({text}, {spelled}, to={quoted(mod, 'varying')})"
+                                  if pcast else f"{imp.jax()}.lax.pvary({text}, {spelled})"))
     if not edits:
         return None
     axes = sorted({a for leaf in fact.leaves for a in leaf.axes})
