@@ -15,7 +15,7 @@ from .frames import Context, Raise
 from .values import (
     ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory, Func, Inst, MeshV, MethodOf,
     ModV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, ShardingV, Traced, Transformed, Unknown, Value, exact_vma,
-    join, options, vma_of,
+    join, options, row_of, vma_of,
 )
 
 MAX_EXPAND = 256  # a comprehension over a known sequence this long is expanded item by item
@@ -363,7 +363,7 @@ class ExprMixin:
         if isinstance(v, ArrayV):
             n = v.shape[0] if v.shape else v.lead
             if isinstance(n, int) and n <= MAX_ARRAY_ROWS:
-                return [ArrayV(v.shape[1:] if v.shape else None, v.dtype, vma=v.vma, exact=v.exact)] * n
+                return [row_of(v)] * n
         return None
 
     def element(self, v: Value) -> Value:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import itertools
+import math
 
 from .. import apis
 from .calls import CallMixin, Super, ints, is_callable, value_name
@@ -389,9 +390,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         """Every device laid out in `shape` (None: not known): the program's device count is its
         size, or not known where two layouts disagree."""
         if shape and all(isinstance(d, int) and d > 0 for d in shape):
-            n = 1
-            for d in shape:
-                n *= d
+            n = math.prod(shape)
             self.device_count = n if self.device_count in (None, n) else "conflict"
 
     def _api_processes(self, name, row, p, act, ctx, site, node, decorating):

@@ -23,7 +23,7 @@ from .jaxapi import ApiMixin
 from .calls import is_callable, value_name
 from .values import (
     UNBOUND, ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, Func, Inst, MeshV, PSpecV, Seq, SetMeshV, Thunk,
-    Transformed, Unknown, Value, join, options,
+    Transformed, Unknown, Value, join, options, row_of,
 )
 
 MAX_DEPTH = 60
@@ -689,7 +689,7 @@ def unpack(value: Value, targets: list) -> list:
         if isinstance(o, ArrayV) and star is None:
             # an array unpacks into its rows (what an array operation the table does not know
             # returns, maybe a list of arrays: `jnp.split`), each varying as it does
-            per_option.append([ArrayV(o.shape[1:] if o.shape else None, o.dtype, vma=o.vma, exact=o.exact)] * n)
+            per_option.append([row_of(o)] * n)
             continue
         if isinstance(o, Seq):
             items = list(o.items)

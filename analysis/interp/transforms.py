@@ -7,6 +7,7 @@ several values (a mesh, an axis name) is applied once per option, each under its
 from __future__ import annotations
 
 import ast
+import math
 
 from .. import apis
 from .events import ExplicitUnshardedEvent, NestedMeshEvent, NoMeshEvent, PallasEvent, ReceivedCarryEvent, SpecEvent
@@ -553,9 +554,7 @@ def spec_indivisible(spec: Value, value: Value, path: tuple, mesh_axes, sizes) -
             counts = [sizes[list(mesh_axes).index(a)] for a in axes]
             if not axes or not all(isinstance(c, int) and c > 0 for c in counts):
                 continue
-            total = 1
-            for c in counts:
-                total *= c
+            total = math.prod(counts)
             for leaf in _leaves(value):
                 dims = leaf.shape if isinstance(leaf, ArrayV) else None
                 if dims is not None and i < len(dims) and isinstance(dims[i], int) and dims[i] % total:

@@ -500,6 +500,11 @@ def vma_of(v, seen: frozenset = frozenset()) -> frozenset:
     return frozenset()
 
 
+def row_of(a: ArrayV) -> ArrayV:
+    """One row of an array (what iterating over it or unpacking it gives), varying as it does."""
+    return ArrayV(a.shape[1:] if a.shape else None, a.dtype, vma=a.vma, exact=a.exact)
+
+
 def map_arrays(v: Value, array, other=lambda v: Unknown) -> Value:
     """`v` with each array in its containers (tuples, lists, dicts) replaced by `array(it)`, and
     any other leaf by `other(it)`."""

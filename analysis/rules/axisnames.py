@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import difflib
 
+from ..interp.frameworks import static_rules
 from ..interp.values import Const, DictV, Seq
 
 # The names JAX codebases give the axes of one kind of parallelism, as mesh axes or as logical
@@ -59,18 +60,10 @@ def logical_rules(values) -> dict:
 
 
 def _pairs(v) -> list:
-    items = [Seq((Const(k), i)) for k, i in v.items.items()] if isinstance(v, DictV) else \
-        v.items if isinstance(v, Seq) else ()
-    pairs = []
-    for item in items:
-        if not (isinstance(item, Seq) and len(item.items) == 2 and isinstance(item.items[0], Const)
-                and isinstance(item.items[0].value, str)):
-            return []
-        target = item.items[1]
-        axes = target.items if isinstance(target, Seq) else (target,)
-        if not all(isinstance(a, Const) and (a.value is None or isinstance(a.value, str)) for a in axes):
-            return []
-        pairs.append((item.items[0].value, tuple(a.value for a in axes if a.value is not None)))
+    table = Seq(tuple(Seq((Const(k), i)) for k, i in v.items.items())) if isinstance(v, DictV) else v
+    rules = static_rules(table).rules or ()
+    pairs = [(name, tuple(a for a in (mesh if isinstance(mesh, tuple) else (mesh,)) if a is not None))
+             for name, mesh in rules]
     return pairs if len(pairs) >= 2 else []
 
 
