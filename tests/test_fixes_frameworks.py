@@ -502,3 +502,40 @@ def test_nested_nnx_shard_map_keeps_its_mesh(tmp_path):
     assert diags, "SHL012 is not reported for the nested nnx.shard_map"
     titles = [f.title for d in diags for f in fixes_for(d, lambda p: Path(p).read_text(), config)]
     assert TITLE_CONTEXT_MESH not in titles, titles
+
+
+def test_a_batchnorm_layer_is_never_dropped_for_its_own_pmean(tmp_path):
+    """A GSPMD step (jit over sharded data) whose nnx.BatchNorm keeps `axis_name=`: the pmean
+    reported is the layer's own, so no fix drops the layer call as if it were the pmean."""
+    main = tmp_path / "main.py"
+    main.write_text(textwrap.dedent('''
+        import jax
+        import jax.numpy as jnp
+        from flax import nnx
+        from jax.sharding import NamedSharding, PartitionSpec as P
+
+        mesh = jax.make_mesh((4,), ("data",))
+
+
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.linear = nnx.Linear(8, 8, rngs=rngs)
+                self.bn = nnx.BatchNorm(8, axis_name="data", rngs=rngs)
+
+            def __call__(self, x):
+                return self.bn(self.linear(x))
+
+
+        @nnx.jit
+        def step(model, x):
+            return model(x).mean()
+
+
+        x = jax.device_put(jnp.ones((16, 8)), NamedSharding(mesh, P("data")))
+        step.trace(Net(nnx.Rngs(0)), x).lower(lowering_platforms=("cuda",))
+    ''').lstrip())
+    config = parse_table({"jax-version": "0.10.2", "backend": "gpu"}, tmp_path, None)
+    diags = [d for d in check([tmp_path], config, use_cache=False).diagnostics if d.code == "SHL005"]
+    assert diags, "the BatchNorm's pmean over the unbound 'data' is not reported"
+    titles = [f.title for d in diags for f in fixes_for(d, lambda p: Path(p).read_text(), config)]
+    assert not any(t.startswith("Drop the") for t in titles), titles
