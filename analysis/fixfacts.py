@@ -179,6 +179,12 @@ class SendRecv(FixFact):
     ppermute (SHL007, SHL009, SHL001/2 under vmap, SHL008)."""
     site: SiteRef
     kind: str  # "send" | "recv"
+    # Under a vmap that binds the axis, which batches only a full permutation of it: the perm
+    # completed to one, and the indices the original perm sends to (the others receive zeros,
+    # as a partial ppermute gives them); both empty where the size of the axis is not known.
+    batched: bool = False
+    full_perm: tuple[tuple[int, ...], ...] = ()
+    receivers: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

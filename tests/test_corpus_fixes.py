@@ -41,11 +41,9 @@ _FRAMEWORK = re.compile(r"^\s*(?:import|from)\s+(?:flax|equinox)\b", re.M)
 _PROGRAM = "program"  # no rewrite of the scope makes it lower: the program is wrong as written
 _SCOPE = "scope"  # a fix could make it lower; the fixes cannot yet
 _MISSED = "missed"  # the engine does not report it (a detection gap: tests/test_corpus.py counts it)
+_STACKED_SIZE = ("psend under vmap: the vmapped axis's size comes from stacked module state of unknown shape, "
+                 "so its perm is not completed to a full permutation")
 CANNOT_FIX: dict[str, tuple[str, str]] = {
-    # psend/precv programs whose schedule cannot run where they are
-    "nnx_psend_stage_vmap": (_PROGRAM, "psend under vmap: its partial perm is no permutation of the "
-                                       "vmapped axis (JAX: Permutation doesn't match the axis size)"),
-    "eqx_psend_stage_filter_vmap": (_PROGRAM, "psend under filter_vmap, the same partial perm"),
     # detection gaps
     "blindfw_nnxgemma_tp_attn_unreduced": (_MISSED, "nnx.Param(sharding=) of a user layer does not make "
                                                     "its output vary under nnx.shard_map"),
@@ -60,10 +58,8 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind4_nnx_pp_shift_perm_oob": (_MISSED, "the perm overflows a Mesh over jax.devices(), of unknown size"),
     "blind4_eqx_pipe_stages_jit": (_PROGRAM, "eqx.filter_jit(...).lower() lowers psend for the default (CPU) "
                                              "platform"),
-    "blind4_linen_pipeline_vmap_debug": (_PROGRAM, "psend under vmap: its partial perm is no permutation of the "
-                                                   "vmapped axis"),
-    "blind4_nnx_pp_vmap_emulated": (_PROGRAM, "psend under vmap: its partial perm is no permutation of the "
-                                              "vmapped axis"),
+    "blind4_linen_pipeline_vmap_debug": (_SCOPE, _STACKED_SIZE),
+    "blind4_nnx_pp_vmap_emulated": (_SCOPE, _STACKED_SIZE),
     "blind5_eqx_ring_scan_argparse_size": (_MISSED, "the ring size comes from the command line (argparse "
                                                     "default), the mesh from jax.devices()"),
     "blind5_linen_scan_ring_hardcoded_ring_size": (_MISSED, "the perm is sized for 8 devices, the mesh spans "
@@ -72,22 +68,19 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                                  "shard_map over an Explicit mesh"),
     "blind5_eqx_bn_cnn_vmap_no_axis": (_PROGRAM, "with the vmap axis named, the CNN's Linear layer does not fit "
                                                  "its input (dot_general 36 vs 100)"),
-    "blind5_eqx_pipeline_vmapped_stages_gspmd": (_PROGRAM, "psend under filter_vmap over the stages: JAX has no "
-                                                           "batching rule for it"),
+    "blind5_eqx_pipeline_vmapped_stages_gspmd": (_SCOPE, "after the Equinox wrap, psend is batched by the "
+                                                         "filter_vmap inside it, which the analysis does not "
+                                                         "follow through the wrap's helper"),
     "blind6_nnx_halo_conv_remat_clamped_perm": (_MISSED, "the clamped perm repeats indices on a Mesh over "
                                                          "jax.devices(), of unknown size"),
     "blind6_nnx_tp_statesharding_no_reduce": (_MISSED, "the output of a layer whose params nnx.StateSharding "
                                                        "shards over 'model' is not known to vary there"),
-    "blind6_nnx_psend_pipeline_infer_vmap_sim": (_PROGRAM, "psend under vmap: its partial perm is no "
-                                                           "permutation of the vmapped axis"),
+    "blind6_nnx_psend_pipeline_infer_vmap_sim": (_SCOPE, _STACKED_SIZE),
     # blind7/blind8: programs no rewrite of the scope repairs
     **{f"blind8_{fw}_{kind}_pallas_{b}": (_PROGRAM, "a Pallas kernel differentiated: it needs a custom_vjp (a "
                                                     "backward pass), which no rewrite of the scope writes")
        for fw, kinds in (("eqx", ("filtergrad", "valuegrad")), ("nnx", ("grad", "valuegrad", "optimizer")))
        for kind in kinds for b in ("bound", "unbound")},
-    **{f"blind8_{fw}_psend_{b}": (_PROGRAM, "psend/precv under vmap: its partial perm is no permutation of the "
-                                            "vmapped axis, and vmap has no batching rule for precv")
-       for fw in ("eqx_filtervmap", "linen_vmap", "nnx_vmap") for b in ("bound", "unbound")},
     **{f"blind8_nnx_vmap_pallas_{b}": (_PROGRAM, "a Pallas kernel with memory-space-ANY blocks under vmap (Pallas "
                                                  "TPU lowers ANY blocks only whole)") for b in ("bound", "unbound")},
     # blind7: detection gaps
@@ -117,10 +110,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind4_nnx_kern_fsdp_eval_jit": (_SCOPE, "the replicated wrap hands the FSDP layer whole weights, which its "
                                               "all-gather kernel gathers again (dot_general 256 vs 1024); the "
                                               "module's state needs the P('fsdp') the other step gives it"),
-    "blind3_linen_pipeline_psend_gspmd_runner": (_SCOPE, "psend/precv under a vmap over the stages of a jit "
-                                                         "(in_shardings) runner: a shard_map around the jit leaves "
-                                                         "them batched (JAX has no batching rule for precv); the "
-                                                         "vmap itself would have to become the shard_map"),
     "blind_nnx_scan_fsdp_layers_jit_only": (_SCOPE, "stacked layers need P(None, 'fsdp') on the module's "
                                                     "state; the wrap replicates or shards dim 0"),
     "blind7_eqx_bn_pmap_inference_stale_static": (_SCOPE, "Equinox State.set compares the state's sharding "

@@ -127,12 +127,29 @@ class Importer:
         """`edits`, sorted, with the imports after the last top-level import above `anchor`."""
         edits = list(edits)
         if self.imports:
+            self.imports = _merged(self.imports)
             top_line = self.mod.start_of(self.mod.top_level_of(anchor))[0]
             ends = [e for e in import_ends(self.mod) if e < top_line]
             at = max(ends) + 1 if ends else _after_docstring(self.mod)
             # LSP: inserts at one position land in array order; imports go before a mesh
             edits.insert(0, insert_lines(self.mod, at, self.imports))
         return tuple(sorted(edits, key=lambda e: (e.line, e.column)))
+
+
+def _merged(imports: list[str]) -> list[str]:
+    """`from m import a` lines of one module merged into one (`from m import a, b`), in order."""
+    names: dict[str, list[str]] = {}
+    order: list[tuple[str, str]] = []  # ("from", module) or ("line", an import statement)
+    for line in imports:
+        module, sep, what = line.removeprefix("from ").partition(" import ")
+        if not line.startswith("from ") or not sep:
+            order.append(("line", line))
+        elif module in names:
+            names[module].append(what)
+        else:
+            names[module] = [what]
+            order.append(("from", module))
+    return [f"from {x} import {', '.join(names[x])}" if kind == "from" else x for kind, x in order]
 
 
 def import_ends(mod: SourceModule) -> list[int]:

@@ -1,11 +1,12 @@
 """Replace the psend/precv pair with jax.lax.ppermute, where send/recv cannot work: SHL007 (a
-backend without send/recv), SHL009 (under grad), SHL001/SHL002 under vmap, SHL008 (JAX before
-0.7 has no psend/precv).
+backend without send/recv), SHL009 (under grad), SHL001/SHL002 under vmap, SHL018 (batched by a
+vmap inside shard_map), SHL008 (JAX before 0.7 has no psend/precv).
 
 `tok = psend(x, axis, perm)` and `precv(tok, shape, axis, perm)` in one function are one
 `ppermute(x, axis, perm)`, which every backend lowers, JAX differentiates and vmap batches: the
 psend statement goes, the precv call becomes the ppermute. Offered from either diagnostic (the
-same edits)."""
+same edits). Under a vmap that binds the axis, vmap batches a full permutation only: the perm is
+completed to one, and what the pair's perm does not send is masked to zeros, as the pair leaves it."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ from .registry import FixContext, fixer
 from .tree import assigned_name, bind_args, callee_name, walk
 
 TITLE_PPERMUTE = "Replace the psend/precv pair with jax.lax.ppermute"
+TITLE_PPERMUTE_FULL = ("Replace the psend/precv pair with jax.lax.ppermute over a full permutation of the "
+                       "vmapped axis, kept where the pair receives")
 
 
 @fixer("ppermute", SendRecv)
@@ -64,16 +67,36 @@ def ppermute(diag: Diagnostic, fact: SendRecv, ctx: FixContext) -> Fix | None:
             for k, v in (*s_args.items(), *(("r_" + k, v) for k, v in r_args.items()))}
     if text["axis_name"] != text["r_axis_name"] or text["perm"] != text["r_perm"]:
         return None
+    if fact.batched and not fact.full_perm:
+        return None  # vmap batches a full permutation only, and the axis size is not known
     imp = Importer(mod, send)
-    if isinstance(send.func, cst.Attribute):
-        name = f"{mod.text_of(send.func.value)}.ppermute"
-    else:
-        name = imp.name(("jax.lax.ppermute",), "jax.lax", "ppermute", "ppermute")
+    lax = _lax(mod, send, imp)
     stmt = mod.statement_of(send)
-    args = ", ".join(mod.text_of(s_args[k]) for k in ("x", "axis_name", "perm"))
-    edits = [delete_lines(mod, stmt), replace_node(mod, recv, f"{name}({args})"),
+    x, axis = mod.text_of(s_args["x"]), mod.text_of(s_args["axis_name"])
+    if fact.full_perm:
+        exchange = f"{lax('ppermute')}({x}, {axis}, {list(fact.full_perm)})"
+        index = f"{lax('axis_index')}({axis})"
+        if len(fact.receivers) == 1:
+            received = f"{index} == {fact.receivers[0]}"
+        else:
+            mask = [i in fact.receivers for i in range(len(fact.full_perm))]
+            received = f"{imp.jax_attribute('jax.numpy.array')}({mask})[{index}]"
+        # the sources the perm left out send too; what they send is dropped as the pair drops it
+        text = f"{imp.jax_attribute('jax.numpy.where')}({received}, {exchange}, 0)"
+    else:
+        text = f"{lax('ppermute')}({x}, {axis}, {mod.text_of(s_args['perm'])})"
+    edits = [delete_lines(mod, stmt), replace_node(mod, recv, text),
              *drop_imported([c.func.value for c in (send, recv) if isinstance(c.func, cst.Name)], mod)]
-    return Fix(TITLE_PPERMUTE, "unsafe", imp.with_imports(edits, stmt))
+    return Fix(TITLE_PPERMUTE_FULL if fact.full_perm else TITLE_PPERMUTE, "unsafe", imp.with_imports(edits, stmt))
+
+
+def _lax(mod, send: cst.Call, imp: Importer):
+    """How the fix writes a `jax.lax` function: as the psend call names its module (`lax.psend`
+    → `lax.ppermute`), else imported."""
+    if isinstance(send.func, cst.Attribute):
+        prefix = mod.text_of(send.func.value)
+        return lambda attr: f"{prefix}.{attr}"
+    return lambda attr: imp.name((f"jax.lax.{attr}",), "jax.lax", attr, attr)
 
 
 def _args(call: cst.Call, names: tuple[str, ...]) -> dict | None:

@@ -343,6 +343,9 @@ class CallMixin:
             if name == "astype" and args:
                 return ArrayV(obj.shape, args[0].name if isinstance(args[0], DTypeV) else None, vma=obj.vma,
                               exact=obj.exact)
+            if name == "reshape" and args:
+                dims = args[0] if len(args) == 1 and isinstance(args[0], Seq) else Seq(tuple(args))
+                return ArrayV(_reshaped(obj.shape, dims), obj.dtype, vma=obj.vma, exact=obj.exact)
             shape = () if full_reduction(name, args, kwargs) else None
             return ArrayV(shape, dtype=obj.dtype, vma=obj.vma, exact=obj.exact)
         if isinstance(obj, Const) and isinstance(obj.value, str) and name == "join" and args:
@@ -474,6 +477,22 @@ def ints(v) -> tuple | None:
     if isinstance(v, Seq) and all(isinstance(i, Const) and isinstance(i.value, int) for i in v.items):
         return tuple(i.value for i in v.items)
     return None
+
+
+def _reshaped(shape: tuple | None, dims: Value) -> tuple | None:
+    """The shape `reshape(dims)` gives an array of `shape`: the dimensions given as ints, a -1
+    worked out where every other size is known."""
+    if isinstance(dims, Const):
+        dims = Seq((dims,))
+    if not isinstance(dims, Seq):
+        return None
+    out = [i.value if isinstance(i, Const) and isinstance(i.value, int) else None for i in dims.items]
+    if out.count(-1) == 1:
+        rest = [d for d in out if d != -1]
+        known = shape is not None and all(isinstance(d, int) for d in shape) and None not in rest
+        whole, part = (_prod(shape), _prod(rest)) if known else (0, 0)
+        out[out.index(-1)] = whole // part if part and whole % part == 0 else None
+    return tuple(d if d is None or d >= 0 else None for d in out)
 
 
 def _prod(xs) -> int:

@@ -109,7 +109,7 @@ class TransformMixin:
         results = []
         for name, c in self.each_option(t.params.get("axis_name", Const(None)), (t.site, "axis_name"), ctx):
             # a layer even without an axis name: what is batched matters (psend/precv)
-            inner = c.push(Layer("vmap", t.site, axis_set(name), api=t.api))
+            inner = c.push(Layer("vmap", t.site, axis_set(name), api=t.api, size=_vmap_size(t, args)))
             results.append(self.call(t.fn, args, kwargs, act, inner, site, node,
                                      label=label or "calls the vmapped function"))
         return join(results)
@@ -601,6 +601,36 @@ def _spec_text(spec: Value) -> str:
         inner = ", ".join(_spec_text(i) for i in spec.items)
         return f"({inner},)" if len(spec.items) == 1 else f"({inner})"
     return "..."
+
+
+def _vmap_size(t, args) -> int | None:
+    """The size of the dimension a vmap maps: `axis_size=`, else the one length every mapped
+    argument whose shape is known agrees on (`in_axes` an int or one entry per argument;
+    Equinox's default maps every array at 0). None where that is not known."""
+    given = t.params.get("axis_size")
+    if isinstance(given, Const) and isinstance(given.value, int) and not isinstance(given.value, bool):
+        return given.value
+    in_axes = t.params.get("in_axes", Const(0))
+    if t.api == "equinox.filter_vmap" and isinstance(in_axes, Const) and in_axes.value is None:
+        in_axes = Const(0)
+    if isinstance(in_axes, Const):
+        per_arg = [in_axes] * len(args)
+    elif isinstance(in_axes, Seq) and in_axes.kind == "tuple" and len(in_axes.items) == len(args):
+        per_arg = list(in_axes.items)
+    else:
+        return None
+    sizes = set()
+    for axis, arg in zip(per_arg, args):
+        if not isinstance(axis, Const) or axis.value is None:
+            continue
+        if not isinstance(axis.value, int) or isinstance(axis.value, bool):
+            return None
+        for leaf in _leaves(arg):
+            if isinstance(leaf, ArrayV) and leaf.shape is not None and -len(leaf.shape) <= axis.value < len(leaf.shape):
+                n = leaf.shape[axis.value]
+                if isinstance(n, int):
+                    sizes.add(n)
+    return sizes.pop() if len(sizes) == 1 else None
 
 
 def _leaves(v):

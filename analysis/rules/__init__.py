@@ -188,7 +188,9 @@ RULES: dict[str, Rule] = {
             "`psend`/`precv` inside a `shard_map` but batched by a `jax.vmap` there (with or without an axis "
             "name).",
             f"{jf.PPERMUTE_BATCHER} / {jf.PERM_AXIS_SIZE}",
-            "Exchange the whole block outside the vmap, or loop with `jax.lax.map`.",
+            "Use `jax.lax.ppermute` (vmap batches it over another axis), exchange the whole block outside "
+            "the vmap, or loop with `jax.lax.map`.",
+            fixers=("ppermute",),
         ),
         Rule(
             "SHL019", "vary-again", _E,

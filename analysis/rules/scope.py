@@ -64,9 +64,10 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
             return diag(
                 facts, "SHL018", ev.site,
                 f"`jax.lax.{name}` is batched by a `jax.vmap` inside the shard_map that binds {axis!r} ({where}): "
-                f"JAX's batching rule for it raises {jax_says}. Exchange outside the vmap (on the whole block), "
-                f"or loop with `jax.lax.map` instead of vmap.",
-                path=ev.path, ctx=ev.ctx, fix_facts=scope_facts(facts, ev, ev.axes),
+                f"JAX's batching rule for it raises {jax_says}. Use `jax.lax.ppermute` (vmap batches it over "
+                f"another axis with any perm), exchange outside the vmap (on the whole block), or loop with "
+                f"`jax.lax.map` instead of vmap.",
+                path=ev.path, ctx=ev.ctx, fix_facts=(*scope_facts(facts, ev, ev.axes), _send_recv(facts, ev)),
                 raises="TypeError" if ev.kind == "recv" else "AssertionError")
         if ev.kind in _SEND_RECV and ev.ctx.innermost("grad") is not None:
             return diag(
@@ -143,7 +144,8 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
             f"`{name}` over axis {axis!r}, which only `jax.vmap(axis_name=)` binds: JAX raises "
             f"{jax_says}. Send/recv needs manual sharding: call it inside `jax.shard_map`, or use "
             f"`jax.lax.ppermute`, which vmap batches.",
-            path=ev.path, ctx=ev.ctx, fix_facts=(*scope_facts(facts, ev, ev.axes), _send_recv(facts, ev)))
+            path=ev.path, ctx=ev.ctx,
+            fix_facts=(*scope_facts(facts, ev, ev.axes), _send_recv(facts, ev, batched_by=frame)))
     if ev.kind == "recv":
         jax_says = (f"JAX {v} fails at lowering with a bare `AssertionError` (where the axis is bound "
                     f"without manual sharding: {quoted(MANUAL_SHARDING_ONLY.format(name='precv'))})")
@@ -161,8 +163,27 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
         fix_facts=(*scope_facts(facts, ev, ev.axes), *_rename(facts, ev, axis)))
 
 
-def _send_recv(facts: Facts, ev) -> SendRecv:
-    return SendRecv(site_ref(facts, ev.site), ev.kind)
+def _send_recv(facts: Facts, ev, batched_by=None) -> SendRecv:
+    """The pair as a ppermute; under a vmap that binds its axis (`batched_by`), over the perm
+    completed to a full permutation of the vmapped axis where its size is known."""
+    if batched_by is None:
+        return SendRecv(site_ref(facts, ev.site), ev.kind)
+    full = _completed(ev.perm, batched_by.size)
+    return SendRecv(site_ref(facts, ev.site), ev.kind, batched=True, full_perm=full or (),
+                    receivers=tuple(sorted(b for _, b in ev.perm)) if full else ())
+
+
+def _completed(perm, n: int | None) -> tuple | None:
+    """`perm` (source, destination) pairs made a permutation of range(n): the sources it leaves
+    out sent, in order, to the destinations it leaves out. None unless its indices are distinct
+    and in range."""
+    if not perm or n is None:
+        return None
+    src, dst = [a for a, _ in perm], [b for _, b in perm]
+    if len(set(src)) != len(src) or len(set(dst)) != len(dst) or not set(src + dst) <= set(range(n)):
+        return None
+    rest = zip(sorted(set(range(n)) - set(src)), sorted(set(range(n)) - set(dst)))
+    return tuple(tuple(p) for p in (*perm, *rest))
 
 
 # Collectives that, under a shard_map that checks varying axes, reach lowering with the unknown
