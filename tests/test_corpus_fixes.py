@@ -68,9 +68,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                                  "shard_map over an Explicit mesh"),
     "blind5_eqx_bn_cnn_vmap_no_axis": (_PROGRAM, "with the vmap axis named, the CNN's Linear layer does not fit "
                                                  "its input (dot_general 36 vs 100)"),
-    "blind5_eqx_pipeline_vmapped_stages_gspmd": (_SCOPE, "after the Equinox wrap, psend is batched by the "
-                                                         "filter_vmap inside it, which the analysis does not "
-                                                         "follow through the wrap's helper"),
     "blind6_nnx_halo_conv_remat_clamped_perm": (_MISSED, "the clamped perm repeats indices on a Mesh over "
                                                          "jax.devices(), of unknown size"),
     "blind6_nnx_tp_statesharding_no_reduce": (_MISSED, "the output of a layer whose params nnx.StateSharding "

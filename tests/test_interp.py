@@ -778,3 +778,31 @@ def test_the_device_count_a_full_layout_fixes(tmp_path, layout, reported):
         jax.jit(jax.shard_map(shift, mesh=grid, in_specs=P("ring"), out_specs=P("ring"))).trace(X)
         """
     assert diags(tmp_path, body) == reported
+
+
+@pytest.mark.parametrize("specs, reported", [
+    # every spec is P(): nothing is split off, and the arguments reach the function as they are
+    ("(P(), P())", [(3, "SHL005", "error")]),
+    # P("x") == P(("x",)): both are split off, then put back by position
+    ("(P('x'), P(('x',)))", [(3, "SHL005", "error")]),
+])
+def test_arguments_routed_through_a_dict_of_zipped_positions(tmp_path, specs, reported):
+    # the shape of a wrapper that shards some arguments and closes over the others
+    body = f"""\
+        class Layer:
+            def __call__(self, x):
+                return jax.lax.psum(x, "y")
+
+        def wrapped(fn, specs):
+            def call(*args):
+                split = [i for i, s in enumerate(specs) if s != P()]
+                given = dict(zip(split, [args[i] for i in split]))
+                return fn(*(given.get(i, a) for i, a in enumerate(args)))
+            return call
+
+        def step(layer, x):
+            return layer(x)
+
+        jax.jit(wrapped(step, {specs})).trace(Layer(), X)
+        """
+    assert diags(tmp_path, body) == reported

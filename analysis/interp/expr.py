@@ -668,7 +668,24 @@ def _comparable(v: Value):
         return tuple(items) if v.kind == "tuple" else list(items) if v.kind == "list" else frozenset(items)
     if isinstance(v, Ext) and v.name.rsplit(".", 1)[-1] in _DTYPE_NAMES:
         return ("dtype", v.name.rsplit(".", 1)[-1])
+    if isinstance(v, PSpecV) and v.parts is not None:
+        parts = [_spec_entry(p) for p in v.parts]
+        return None if any(p is _UNKNOWN_ENTRY for p in parts) else ("pspec", tuple(parts))
     return None
+
+
+_UNKNOWN_ENTRY = object()
+
+
+def _spec_entry(part: Value):
+    """A PartitionSpec entry as JAX compares it: None, an axis, or a tuple of axes (a tuple of
+    one axis is that axis)."""
+    if isinstance(part, Const) and (part.value is None or isinstance(part.value, str)):
+        return part.value
+    if isinstance(part, Seq) and all(isinstance(i, Const) and isinstance(i.value, str) for i in part.items):
+        names = tuple(i.value for i in part.items)
+        return names[0] if len(names) == 1 else names
+    return _UNKNOWN_ENTRY
 
 
 def exception_names(expr: ast.AST) -> frozenset:

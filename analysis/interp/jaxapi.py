@@ -128,6 +128,22 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
 
     # ------------------------------------------------------------------ recording
 
+    def _pairs_dict(self, pairs: Value) -> dict | None:
+        """`dict(pairs)` of an iterable of known (key, value) pairs whose keys are constants."""
+        items = self.iterate(pairs)
+        if items is None:
+            return None
+        out = {}
+        for pair in items:
+            kv = self.iterate(pair) if isinstance(pair, Seq) else None
+            if kv is None or len(kv) != 2 or not isinstance(kv[0], Const):
+                return None
+            try:
+                out[kv[0].value] = kv[1]
+            except TypeError:
+                return None
+        return out
+
     def record_split(self, make, fields: dict, ctx, site) -> list:
         """Record `make(ctx, **fields)` once per combination of the options of its fields,
         each under the choices that pick it (a field that is one value is passed as is)."""
@@ -567,6 +583,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             return Unknown
         if name == "builtins.zip":
             seqs = [self.iterate(a) for a in args]
+            if any(s == [] for s in seqs):  # zip stops at the shortest
+                return Seq((), "list")
             if args and all(s is not None for s in seqs):
                 return Seq(tuple(Seq(t) for t in zip(*seqs)), "list")
             return Repeated(Seq(tuple(self.element(a) for a in args)), "list") if args else Unknown
@@ -595,7 +613,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         if name == "builtins.super":
             return self.super_of(act) if not args else Unknown
         if name == "builtins.dict":
-            base = dict(args[0].items) if args and isinstance(args[0], DictV) else {} if not args else None
+            base = dict(args[0].items) if args and isinstance(args[0], DictV) else {} if not args else \
+                self._pairs_dict(args[0])
             return DictV({**base, **kwargs}) if base is not None else Unknown
         if name in ("builtins.int", "builtins.float", "builtins.str", "builtins.bool") and len(args) == 1 \
                 and isinstance(args[0], Const):
