@@ -198,17 +198,26 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             size = _bound_size(ctx, axis_tuple(axis))
             return Const(size) if size is not None else ArrayV((), "int32", exact=True)
         x = p.get("x", p.get("operand"))
-        vma = vma_of(x)
-        if not known:
-            vma = frozenset()  # JAX rejects the collective itself, or its axes are unknown: no claim
-        elif short in _REDUCES or (short in ("pcast", "all_gather") and _to(p) == "invariant") \
-                or short == "all_gather_invariant":
-            vma = vma - axes
-        elif short in _VARIES or short == "pcast":
-            if short in ("pvary", "pcast") and vma & axes:
-                self.record(VaryingAgainEvent(site, ctx, act.path, node, api=name, axes=tuple(sorted(vma & axes))))
-            vma = vma | axes
-        return ArrayV(dtype=x.dtype if isinstance(x, ArrayV) else None, vma=vma, exact=known and exact_vma(x))
+        reduces = short in _REDUCES or (short in ("pcast", "all_gather") and _to(p) == "invariant") \
+            or short == "all_gather_invariant"
+        varies = not reduces and (short in _VARIES or short == "pcast")
+        if known and short in ("pvary", "pcast") and varies and vma_of(x) & axes:
+            self.record(VaryingAgainEvent(site, ctx, act.path, node, api=name,
+                                          axes=tuple(sorted(vma_of(x) & axes))))
+
+        def result(a: Value) -> ArrayV:
+            vma = vma_of(a)
+            if not known:
+                vma = frozenset()  # JAX rejects the collective itself, or its axes are unknown: no claim
+            elif reduces:
+                vma = vma - axes
+            elif varies:
+                vma = vma | axes
+            return ArrayV(dtype=a.dtype if isinstance(a, ArrayV) else None, vma=vma, exact=known and exact_vma(a))
+
+        if isinstance(x, (Seq, DictV)):  # a pytree: each array leaf
+            return map_arrays(x, result)
+        return result(x)
 
     _api_send = _api_recv = _api_collective
 

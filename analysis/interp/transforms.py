@@ -413,6 +413,10 @@ def _module_block(m: Inst, spec: Value, manual) -> Inst:
             out.attrs["__vma__"] = vma
         # a framework layer whose parameters' specs are all known varies over those axes only
         out.attrs["__exact__"] = manual is not None and _spec_known(spec)
+        for k, v in m.attrs.items():  # the arrays it holds (a train state's params) are blocks too
+            part = spec.items.get(k) if isinstance(spec, DictV) else spec
+            if part is not None and (isinstance(v, (ArrayV, Seq, Repeated, DictV)) or v is Unknown):
+                out.attrs[k] = block(v, part, manual)
         return out
     for k, v in m.attrs.items():
         part = spec.items.get(k) if isinstance(spec, DictV) else spec.attrs.get(k) if isinstance(spec, Inst) else spec
