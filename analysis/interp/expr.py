@@ -5,6 +5,7 @@ APIs) that lets the interpreter run only the branch the inputs take."""
 from __future__ import annotations
 
 import ast
+import math
 import operator
 import os
 
@@ -35,6 +36,8 @@ _COMPARE = {
 _PYTYPES = {"builtins.int": int, "builtins.float": float, "builtins.str": str, "builtins.bool": bool,
             "builtins.tuple": tuple, "builtins.list": list, "builtins.dict": dict, "builtins.set": set,
             "builtins.frozenset": frozenset}
+# The numbers numpy, jax.numpy and math name (`jnp.inf`): constants, the same on every device.
+_NUMBERS = {"inf": math.inf, "nan": math.nan, "pi": math.pi, "e": math.e, "tau": math.tau}
 _DTYPE_NAMES = ("float32", "float16", "bfloat16", "float64", "int32", "int8", "int16", "int64", "uint8",
                 "uint32", "bool_", "complex64", "float8_e4m3fn", "float8_e5m2", "int4", "uint4")
 # The target JAX's version, as code tests it (`jax.__version_info__ >= (0, 7, 0)`).
@@ -491,6 +494,8 @@ class ExprMixin:
                     return ModV(mod)
             if attr in _DTYPE_NAMES and base.name in ("jax.numpy", "numpy", "jax.dtypes", "ml_dtypes"):
                 return DTypeV(attr)
+            if attr in _NUMBERS and base.name in ("jax.numpy", "numpy", "math"):
+                return Const(_NUMBERS[attr])
             return Ext(apis.canonical(name))
         if isinstance(base, ModV):
             return self.module_attr(base.module, attr)
@@ -558,7 +563,7 @@ class ExprMixin:
             return Seq(tuple(Const(d) if d is not None else Unknown for d in a.shape)) if a.shape is not None \
                 else Unknown
         if attr == "dtype":
-            return DTypeV(a.dtype) if a.dtype is not None else Unknown
+            return DTypeV(a.dtype)
         if attr == "ndim":
             return Const(len(a.shape)) if a.shape is not None else Unknown
         if attr == "sharding":
@@ -660,7 +665,7 @@ def _comparable(v: Value):
     if isinstance(v, Const):
         return v.value
     if isinstance(v, DTypeV):
-        return ("dtype", v.name)
+        return ("dtype", v.name) if v.name is not None else None
     if isinstance(v, Seq):
         items = [_comparable(i) for i in v.items]
         if any(i is None and not (isinstance(x, Const) and x.value is None) for i, x in zip(items, v.items)):

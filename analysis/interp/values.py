@@ -224,8 +224,9 @@ class DevicesV(Value):
 
 @dataclass(eq=False)
 class DTypeV(Value):
-    """A dtype by name (`jnp.float32`, `np.dtype("bfloat16")`, `x.dtype`)."""
-    name: str
+    """A dtype by name (`jnp.float32`, `np.dtype("bfloat16")`, `x.dtype`); None: a dtype whose
+    name is not known (an array's of unknown dtype)."""
+    name: str | None
 
     def key(self):
         return ("dtype", self.name)
@@ -554,7 +555,7 @@ def exact_vma(v) -> bool:
         return all(exact_vma(i) for i in v.items)
     if isinstance(v, DictV):
         return all(exact_vma(i) for i in v.items.values())
-    return isinstance(v, Const)
+    return isinstance(v, (Const, DTypeV))  # a dtype argument (`jnp.asarray(0, x.dtype)`) never varies
 
 
 # Reductions of an array to one number where they are given no axis (`jnp.mean(x)`, `x.sum()`,
