@@ -12,7 +12,7 @@ from pathlib import Path
 
 from . import importscan, prefilter
 from .config import Config
-from .diagnostics import Diagnostic, Related
+from .diagnostics import Diagnostic, Related, Severity
 from .environment import _interpreter_info, analysis_python, target_version
 from .index import ModuleFinder, resolve_relative
 from .interp import Interpreter
@@ -29,25 +29,48 @@ log = logging.getLogger(__name__)
 RULE_FAMILIES = (scope, mosaic, protocol, versions)
 
 
+# The device counts a program that does not fix its own (a mesh over `jax.devices()`) is run
+# again with, those of one accelerator host (GPU nodes, TPU hosts): an error it raises on every
+# one of them is reported.
+DEVICE_COUNTS = (4, 8)
+
+
 def analyze(files: dict, config: Config, roots: list[Path]) -> list[Diagnostic]:
     sys_path, _ = _interpreter_info(analysis_python(config))
     finder = ModuleFinder(files, roots, list(sys_path))
     version = target_version(config)
     resolver = JediResolver(analysis_python(config), str(config.root))
-    interp = Interpreter(finder, resolver, parse_version(version) or ())
     run = prefilter.relevant(files)
+    entries = _entries(config, files, finder, run)
+    interp = Interpreter(finder, resolver, parse_version(version) or ())
+    counted = []  # the entry points that asked how many devices there are, unknown then
+    for entry in entries:
+        interp.count_consulted = False
+        _run_entry(interp, entry)
+        if interp.count_consulted:
+            counted.append(entry)
+    out = _diagnose(interp, config, version, files, finder)
+    if counted and interp.device_count is None and not interp.distributed:
+        out.extend(_on_every_count(counted, out, config, version, files, finder, resolver))
+    return out
+
+
+def _entries(config: Config, files: dict, finder: ModuleFinder, run: set) -> list[tuple]:
+    """(what, method of the interpreter, its arguments) for each entry point, in order: the top
+    level of every file worth running, the test functions of test files, the lowering targets."""
+    out = []
     for path in sorted(run):
         mod = finder.module_for_path(path)
         if mod is not None and mod.tree is not None:
-            _guarded(f"module {mod.name}", interp.run_module, mod)
+            out.append((f"module {mod.name}", "run_module", (mod,)))
     for path in sorted(run):
         name = os.path.basename(path)
         if name.startswith("test_") or name.endswith("_test.py"):
             mod = finder.module_for_path(path)
             for q in _test_functions(mod.tree):
                 # a test runner's fixtures may enter a mesh the code does not show
-                _guarded(f"test {q} ({path})", interp.run_entry_function, mod, q, Context().in_mode("mesh_maybe"),
-                         f"test {q}")
+                out.append((f"test {q} ({path})", "run_entry_function",
+                            (mod, q, Context().in_mode("mesh_maybe"), f"test {q}")))
     for path, function, args in lowering_targets(config, files, finder, run):
         modname, _, qual = function.partition(":")
         mod = finder.module_for_path(path) if path else finder.find(modname)
@@ -59,10 +82,23 @@ def analyze(files: dict, config: Config, roots: list[Path]) -> list[Diagnostic]:
             amod = mod if amodname == modname else finder.find(amodname)
             if amod is not None:
                 args_from = (amod, attr)
+        out.append((f"lowering target {function}", "lowering_target", (mod, qual, function, args_from)))
+    return out
+
+
+def _run_entry(interp: Interpreter, entry: tuple) -> None:
+    what, method, args = entry
+    if method == "lowering_target":
+        mod, qual, function, args_from = args
         site = interp.entry_site(mod, qual) or Site(mod.path, 1, 0, 1, 0, function)
         ctx = Context((Layer("jit", site, frozenset(), api="lowering target"),))
-        _guarded(f"lowering target {function}", interp.run_entry_function, mod, qual, ctx,
-                 f"lowering target {function}", args_from)
+        _guarded(what, interp.run_entry_function, mod, qual, ctx, f"lowering target {function}", args_from)
+    else:
+        _guarded(what, getattr(interp, method), *args)
+
+
+def _diagnose(interp: Interpreter, config: Config, version, files: dict, finder: ModuleFinder) -> list[Diagnostic]:
+    """What the rules find in what the interpreter recorded, located in project files."""
     facts = Facts(
         events=list(interp.events.values()),
         kernel_events=interp.kernel_events,
@@ -88,6 +124,36 @@ def analyze(files: dict, config: Config, roots: list[Path]) -> list[Diagnostic]:
             moved.append(m)
             contexts[id(m)] = facts.contexts.get(id(d), (None, None))
     return verdicts(moved, contexts)
+
+
+def _on_every_count(entries: list, found: list[Diagnostic], config: Config, version, files: dict,
+                    finder: ModuleFinder, resolver) -> list[Diagnostic]:
+    """The errors the entry points that take their device count from the machine raise with
+    each of DEVICE_COUNTS devices, where the analysis with the count unknown found none there.
+    A fix is kept only where it is the same for every count."""
+    runs = []
+    for n in DEVICE_COUNTS:
+        interp = Interpreter(finder, resolver, parse_version(version) or ())
+        interp.assumed_devices = n
+        for entry in entries:
+            _run_entry(interp, entry)
+        runs.append({_place(d): d for d in _diagnose(interp, config, version, files, finder)
+                     if d.severity == Severity.ERROR})
+    known = {_place(d) for d in found}
+    common = set(runs[0]).intersection(*runs[1:]) - known
+    counts = " and ".join(map(str, DEVICE_COUNTS))
+    out = []
+    for place in sorted(common):
+        d = runs[0][place]
+        same_fix = all(r[place].fix_facts == d.fix_facts and r[place].fix == d.fix for r in runs[1:])
+        out.append(replace(d, message=f"{d.message} (The program takes its device count from the machine; this "
+                                      f"holds on {counts} devices alike.)",
+                           fix=d.fix if same_fix else None, fix_facts=d.fix_facts if same_fix else ()))
+    return out
+
+
+def _place(d: Diagnostic) -> tuple:
+    return (d.path, d.line, d.column, d.code)
 
 
 def _guarded(what: str, fn, *args):

@@ -51,8 +51,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blindfw_nnxkern_shift_partial_manual_2d": (_MISSED, "once every axis is manual, the kernel's dict device id "
                                                          "has Pallas lower a pvary in the kernel (not reported)"),
     "blindfw_nnxkern_shift_typed_axis_typo": (_MISSED, "manual_axis_type naming an axis the mesh lacks"),
-    "blind3_nnx_halo_conv_two_sided_perm": (_MISSED, "the perm repeats indices only on more than two devices "
-                                                     "(a Mesh over jax.devices(), of unknown size)"),
     "blind4_eqx_unet_halo_dup_perm": (_MISSED, "the perm is sized by len(jax.devices()), which the analysis does "
                                                "not know"),
     "blind4_nnx_pp_shift_perm_oob": (_MISSED, "the perm overflows a Mesh over jax.devices(), of unknown size"),
@@ -68,8 +66,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                                  "shard_map over an Explicit mesh"),
     "blind5_eqx_bn_cnn_vmap_no_axis": (_PROGRAM, "with the vmap axis named, the CNN's Linear layer does not fit "
                                                  "its input (dot_general 36 vs 100)"),
-    "blind6_nnx_halo_conv_remat_clamped_perm": (_MISSED, "the clamped perm repeats indices on a Mesh over "
-                                                         "jax.devices(), of unknown size"),
     "blind6_nnx_tp_statesharding_no_reduce": (_MISSED, "the output of a layer whose params nnx.StateSharding "
                                                        "shards over 'model' is not known to vary there"),
     "blind6_nnx_psend_pipeline_infer_vmap_sim": (_SCOPE, _STACKED_SIZE),
@@ -87,11 +83,12 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                              "rules to an axis the mesh lacks, checked at init"),
     "blind7_linen_moe_expert_parallel_six_experts": (_MISSED, "all_to_all's split dimension (an einsum's output) is "
                                                               "not known"),
-    "blind7_linen_trainstate_shmap_dp_eval_batch": (_MISSED, "the batch divides by a Mesh over jax.devices(), of "
-                                                             "unknown size"),
-    "blind7_nnx_hierarchical_ring_allreduce_device_count": (_MISSED, "the ring is sized by jax.device_count(), "
-                                                                     "which the analysis does not know"),
     # fixes that do not reach yet
+    "blind3_nnx_halo_conv_two_sided_perm": (_SCOPE, "one perm holds both directions of a halo exchange: it "
+                                                    "needs two ppermutes, which no fix writes"),
+    "blind7_linen_trainstate_shmap_dp_eval_batch": (_SCOPE, "the eval batch divides by neither host's device "
+                                                            "count; the spec fixes differ by count, so none is "
+                                                            "offered"),
     "blind6_eqx_batchnorm_state_filter_vmap_cross_device_stats": (_SCOPE, "Equinox State.set compares the "
                                                                           "state's sharding inside the wrap"),
     "blind6_linen_scan_remat_fsdp_gather_tabulate": (_SCOPE, "tabulate returns a table (text): no wrap of it "

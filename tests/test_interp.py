@@ -806,3 +806,26 @@ def test_arguments_routed_through_a_dict_of_zipped_positions(tmp_path, specs, re
         jax.jit(wrapped(step, {specs})).trace(Layer(), X)
         """
     assert diags(tmp_path, body) == reported
+
+
+@pytest.mark.parametrize("perm, reported", [
+    # clamped at the edges: the last device sends to itself again, on any count of devices
+    ("[(i, min(i + 1, n - 1)) for i in range(n)]", [(8, "SHL103", "error")]),
+    # a ring of every device: fine on any count
+    ("[(i, (i + 1) % n) for i in range(n)]", []),
+    # sized for 8 devices: fails on a 4-device host only, lowers on an 8-device one
+    ("[(i, (i + 1) % 8) for i in range(8)]", []),
+])
+def test_a_device_count_the_program_does_not_fix(tmp_path, perm, reported):
+    body = f"""\
+        import argparse
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--axis", default="ring")
+        args = parser.parse_args([])
+        ring = Mesh(jax.devices(), (args.axis,))
+        n = ring.shape[args.axis]
+        def shift(x):
+            return jax.lax.ppermute(x, args.axis, {perm})
+        jax.jit(jax.shard_map(shift, mesh=ring, in_specs=P(args.axis), out_specs=P(args.axis))).trace(X)
+        """
+    assert diags(tmp_path, body) == reported

@@ -298,9 +298,16 @@ class CallMixin:
         if isinstance(obj, DevicesV):
             if name == "reshape":
                 dims = args[0] if len(args) == 1 and isinstance(args[0], Seq) else Seq(tuple(args))
+                if obj.shape is not None:
+                    shape = _reshaped(obj.shape, dims)
+                    if shape is None or None in shape:
+                        return DevicesV(None)
+                    if _prod(shape) != _prod(obj.shape):
+                        raise Raise()  # numpy: cannot reshape the devices into that shape
+                    return DevicesV(shape)
                 shape = ints(dims)
                 known = shape and all(d > 0 for d in shape)
-                if obj.shape is None and known:
+                if known:
                     self.all_devices(shape)  # numpy checks the count
                 return DevicesV(shape if known else None)
             if name in ("flatten", "ravel"):

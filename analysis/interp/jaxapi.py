@@ -402,20 +402,33 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         return DevicesV(shape)
 
     def _api_devices(self, name, row, p, act, ctx, site, node, decorating):
+        if self.assumed_devices is not None and not self.distributed:
+            return DevicesV((self.assumed_devices,))
+        self.count_consulted |= not isinstance(self.device_count, int)
         return DevicesV(None)
 
     def _api_device_count(self, name, row, p, act, ctx, site, node, decorating):
         """`jax.device_count()`: known where the program has laid every device out in a mesh of
         a known shape (`np.array(jax.devices()).reshape(2, 2)`): it runs on that many, or fails
-        there."""
+        there; else the count assumed, if any."""
         n = self.device_count
-        return Const(n) if isinstance(n, int) and not self.distributed else Unknown
+        if self.distributed:
+            return Unknown
+        if isinstance(n, int):
+            return Const(n)
+        if self.assumed_devices is not None:
+            return Const(self.assumed_devices)
+        self.count_consulted = True
+        return Unknown
 
     def all_devices(self, shape) -> None:
         """Every device laid out in `shape` (None: not known): the program's device count is its
-        size, or not known where two layouts disagree."""
+        size, or not known where two layouts disagree. Where a count is assumed, a layout of
+        another size fails (numpy's reshape, mesh_utils' check)."""
         if shape and all(isinstance(d, int) and d > 0 for d in shape):
             n = math.prod(shape)
+            if self.assumed_devices is not None and n != self.assumed_devices and not self.distributed:
+                raise Raise()
             self.device_count = n if self.device_count in (None, n) else "conflict"
 
     def _api_processes(self, name, row, p, act, ctx, site, node, decorating):
@@ -570,7 +583,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
     def _api_argparse_parse(self, name, row, p, act, ctx, site, node, decorating):
         parser, given_args = p.get("self"), given(p, "args")
         store = parser.attrs.get("__flags__") if isinstance(parser, Inst) else None
-        if not isinstance(store, DictV) or given_args is not None:
+        defaults = given_args is None or (isinstance(given_args, Seq) and not given_args.items)  # `parse_args([])`
+        if not isinstance(store, DictV) or not defaults:
             return Unknown
         ns = Inst(Ext("argparse.Namespace"), dict(store.items))
         return Seq((ns, Seq((), "list"))) if name.endswith("parse_known_args") else ns

@@ -82,6 +82,11 @@ class Interpreter(ExprMixin, ApiMixin):
         # how many devices the program runs on, where it lays them all out in a known shape
         # (None: not known; "conflict": two layouts disagree)
         self.device_count: int | str | None = None
+        # The device count assumed where the program does not fix it (the engine runs such
+        # programs again for each of a few counts), and whether the analysis asked for it while
+        # nothing fixed it (`jax.devices()`, `jax.device_count()`).
+        self.assumed_devices: int | None = None
+        self.count_consulted = False
         self.norm_stats: list = []  # per Linen apply running: the varying axes of its BatchNorm statistics
         # per Linen apply running: (the axes its variables vary over, whether exactly those)
         self.linen_params: list = []
