@@ -83,6 +83,15 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                              "rules to an axis the mesh lacks, checked at init"),
     "blind7_linen_moe_expert_parallel_six_experts": (_MISSED, "all_to_all's split dimension (an einsum's output) is "
                                                               "not known"),
+    # blind9
+    "blind9_eqx_filter_pmap_cnn_axis_mismatch": (_PROGRAM, "with the axis name fixed, its jit returns an Equinox "
+                                                           "module holding a function, which is no JAX type"),
+    "blind9_eqx_zero2_unpadded_grad_scatter": (_MISSED, "psum_scatter's dimension (the size of a raveled "
+                                                        "parameter tree) is not known"),
+    "blind9_linen_moe_all_to_all_swapped_axes": (_MISSED, "all_to_all's split dimension (an einsum's output) is "
+                                                          "not known"),
+    "blind9_nnx_vocab_parallel_gpt2_vocab": (_MISSED, "the shape of an nnx.Param made by an initializer is not "
+                                                      "known, so its vocabulary's divisibility is not checked"),
     # fixes that do not reach yet
     "blind3_nnx_halo_conv_two_sided_perm": (_SCOPE, "one perm holds both directions of a halo exchange: it "
                                                     "needs two ppermutes, which no fix writes"),

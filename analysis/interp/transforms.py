@@ -515,20 +515,22 @@ def spec_mismatch(spec: Value, arg: Value, path: str, name: str = "in_specs", ar
 def spec_too_long(spec: Value, value: Value, path: tuple, name: str) -> tuple[str, tuple, int] | None:
     """Where a shard_map spec has more entries than the array it describes has dimensions (JAX
     checks each spec against the rank of its value): which spec, how long, and the rank; the
-    path to the spec (indices and keys), and how many dimensions are missing where the spec
-    describes that array alone (0 where it is given for a container). None where none is known
-    to be too long."""
+    path to the spec (indices and keys), and how many dimensions are missing for the array of
+    the lowest rank it describes, where the rank of each is known (0 otherwise). None where none
+    is known to be too long."""
     if isinstance(spec, PSpecV):
         if not spec.entries:
             return None
-        for leaf in _leaves(value):
+        leaves = list(_leaves(value))
+        for leaf in leaves:
             if isinstance(leaf, ArrayV) and leaf.shape is not None and len(leaf.shape) < spec.entries:
                 n = spec.entries
                 where = "".join(f"[{p!r}]" for p in path)
                 detail = (f"`{name}{where}` has {n} entr{'y' if n == 1 else 'ies'}, but the "
                           f"{'argument' if name == 'in_specs' else 'output'} there has rank {len(leaf.shape)}"
                           + (" (a scalar)" if not leaf.shape else ""))
-                return detail, path, n - len(leaf.shape) if leaf is value else 0
+                ranked = all(isinstance(x, ArrayV) and x.shape is not None for x in leaves)
+                return detail, path, n - min(len(x.shape) for x in leaves) if ranked else 0
         return None
     if isinstance(spec, Seq) and isinstance(value, Seq) and len(spec.items) == len(value.items):
         pairs = [((*path, i), s, v) for i, (s, v) in enumerate(zip(spec.items, value.items))]

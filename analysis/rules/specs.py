@@ -188,6 +188,12 @@ def out_rank_facts(facts: Facts, ev) -> tuple[OutSpecsRank, ...]:
     if ev.created is None or found is None or missing != 1 or len(path) > 1:
         return ()
     step = path[0] if path else None
+    value = ev.values
+    if path:
+        value = value.items[step] if isinstance(value, Seq) and isinstance(step, int) and step < len(value.items) \
+            else value.items.get(step) if isinstance(value, DictV) else None
+    if not isinstance(value, ArrayV):
+        return ()  # one spec for several outputs: no leading axis for all of them
     index = step if isinstance(step, int) else -1
     key = step if isinstance(step, str) else None
     if path and index < 0 and key is None:

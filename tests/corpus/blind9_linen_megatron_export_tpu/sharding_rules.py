@@ -1,0 +1,3 @@
+DP = 'data'
+TP = 'model'
+RULES = (('batch', DP), ('embed', None), ('mlp', TP))
