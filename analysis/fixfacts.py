@@ -242,6 +242,12 @@ class Spelling(FixFact):
 
 
 @dataclass(frozen=True)
+class AxisTuple(FixFact):
+    """A collective given its axis names as a list, which JAX cannot hash: a tuple (SHL021)."""
+    site: SiteRef  # the collective's call
+
+
+@dataclass(frozen=True)
 class UnnamedAxis(FixFact):
     """The innermost pmap or vmap (JAX's, NNX's, Equinox's filter_) around a collective over
     `axis`, which names no axis: given `axis_name=axis`, it binds it (SHL005)."""

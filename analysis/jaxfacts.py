@@ -62,6 +62,12 @@ CONTEXT_MESH = ("ValueError: The context mesh AbstractMesh(...) should match the
                 "Mesh(...)")
 IN_SPECS_MANUAL = ("ValueError: shard_map in_specs argument must refer to an axis marked as manual ({manual}), "
                    "but: in_specs refers to {axes}")
+# An axis name given as a list to a collective whose axes JAX hashes (measured on JAX 0.10.2;
+# JAX 0.7 made equation parameters hashable): psum, pmean and axis_index take one.
+AXIS_LIST = "TypeError: unhashable type: 'list'"
+AXIS_LIST_SINCE = (0, 7, 0)
+AXIS_LIST_OPS = frozenset({"pmax", "pmin", "all_gather", "psum_scatter", "reduce_scatter", "ppermute", "all_to_all",
+                           "pcast", "pvary"})
 NO_CONTEXT_MESH = ("ValueError: The context mesh cannot be empty. Use `jax.set_mesh(mesh)` to enter into a mesh "
                    "context")
 SPECS_STRUCTURE = ("ValueError: pytree structure error: different lengths of tuple at key path shard_map "

@@ -1,17 +1,18 @@
 """The axes a shard_map or a collective names: make every mesh axis manual (a partial-manual
 shard_map, SHL001-SHL005), use the axis the transformations around a call bind (a misspelt axis,
 SHL005/SHL006: at the call, or at the literal the name came from), name the axis of a pmap or
-vmap that names none (SHL005), stop checking varying manual axes (SHL013, SHL108)."""
+vmap that names none (SHL005), stop checking varying manual axes (SHL013, SHL108), pass axis
+names as a tuple (SHL021)."""
 
 from __future__ import annotations
 
 import libcst as cst
 
 from ..diagnostics import Diagnostic, Fix
-from ..fixfacts import AxisSource, ManualAxes, RenameAxis, UnnamedAxis, VmaCheck
+from ..fixfacts import AxisSource, AxisTuple, ManualAxes, RenameAxis, UnnamedAxis, VmaCheck
 from .edits import append_kwarg, remove_keywords, replace_node, sequence
 from .registry import FixContext, fixer
-from .tree import callee_name, keyword_index, literal_str
+from .tree import argument, callee_name, keyword_index, literal_str
 
 TITLE_MANUAL = "Make all mesh axes manual"
 
@@ -118,3 +119,25 @@ def axis_name(diag: Diagnostic, fact: UnnamedAxis, ctx: FixContext) -> Fix | Non
     mod, call = found
     return Fix(f"Name the axis {fact.axis!r} (axis_name=)", "unsafe",
                (append_kwarg(mod, call, f"axis_name={quoted(mod, fact.axis)}"),))
+
+
+@fixer("axis_tuple", AxisTuple)
+def axis_tuple(diag: Diagnostic, fact: AxisTuple, ctx: FixContext) -> Fix | None:
+    """The axis names given as a tuple: a list display becomes a tuple display, anything else is
+    passed through `tuple(...)`."""
+    found = ctx.call_at(fact.site)
+    if found is None:
+        return None
+    mod, call = found
+    axes = argument(call, "axis_name", 1)
+    if axes is None or isinstance(axes, (cst.Tuple, cst.SimpleString)) or \
+            (isinstance(axes, cst.Call) and callee_name(axes.func) == "tuple"):
+        return None  # the text is a tuple (or a name) already
+    if isinstance(axes, cst.List):
+        items = [mod.text_of(e.value) for e in axes.elements if isinstance(e, cst.Element)]
+        if len(items) != len(axes.elements):
+            return None  # a starred item
+        text = f"({', '.join(items)}{',' if len(items) == 1 else ''})"
+    else:
+        text = f"tuple({mod.text_of(axes)})"
+    return Fix("Pass the axis names as a tuple", "safe", (replace_node(mod, axes, text),))

@@ -209,6 +209,14 @@ RULES: dict[str, Rule] = {
             fixers=("in_specs", "out_rank"),
         ),
         Rule(
+            "SHL021", "axis-names-list", _E,
+            "A collective that hashes its axis names (`pmax`, `pmin`, `all_gather`, `psum_scatter`, `ppermute`, "
+            "`all_to_all`, `pcast`) given them as a list (read from a config file, say), on JAX 0.7 or later.",
+            jf.AXIS_LIST,
+            "Pass the axis names as a tuple.",
+            fixers=("axis_tuple",),
+        ),
+        Rule(
             "SHL101", "unmatched-send-recv", _W,
             "A `psend` with no `precv` of the same axis and perm in the same manual region, or the reverse.",
             "deadlock at run time",

@@ -1,18 +1,19 @@
 """Scope rules: collectives whose axis no transformation binds (SHL005), an axis missing from
 the shard_map's mesh (SHL006), psend/precv outside manual sharding (SHL001/SHL002), psend/precv
-on a backend without send/recv (SHL007), and the pmap hint (SHL201)."""
+on a backend without send/recv (SHL007), axis names given as a list (SHL021), and the pmap hint
+(SHL201)."""
 
 from __future__ import annotations
 
 from ..apis import short
 from ..diagnostics import Severity
-from ..jaxfacts import (BRANCH_TYPES, CARRY_TYPES, CONTEXT_MESH, GPU_ONLY, MAKE_MESH_EXPLICIT, MANUAL_SHARDING_ONLY,
+from ..jaxfacts import (AXIS_LIST, AXIS_LIST_OPS, AXIS_LIST_SINCE, BRANCH_TYPES, CARRY_TYPES, CONTEXT_MESH, GPU_ONLY, MAKE_MESH_EXPLICIT, MANUAL_SHARDING_ONLY,
                         IN_SPECS_MANUAL, NO_CONTEXT_MESH, NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE,
                         OUT_SPECS_REPLICATION, OUT_SPECS_STRUCTURE, OUTSIDE_JIT, PCAST_VARYING_AGAIN,
                         PVARY_VARYING_AGAIN, WHILE_CARRY_TYPES,
                         PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, SEND_RECV_ADDED, SPEC_INDIVISIBLE,
                         SPEC_TOO_LONG, SPECS_MISMATCH, SPECS_STRUCTURE, UNBOUND_AXIS, error_head, quoted, version_text)
-from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, CarryInit, CarryLeaf, ContextMesh, GlobalReduction,
+from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, AxisTuple, CarryInit, CarryLeaf, ContextMesh, GlobalReduction,
                         RenameAxis, SendRecv, SpecAxis, UnnamedAxis, VmaCheck)
 from ..interp.events import (
     CollectiveEvent, ExplicitUnshardedEvent, MeshAxisLookupEvent, NestedMeshEvent, NoMeshEvent, ReceivedCarryEvent,
@@ -31,6 +32,14 @@ def check(facts: Facts):
     out = check_traced_meshes(facts)
     for ev in facts.of(CollectiveEvent):
         name = short(ev.api)
+        if name in AXIS_LIST_OPS and facts.version >= AXIS_LIST_SINCE and isinstance(ev.axis_value, Seq) \
+                and ev.axis_value.kind == "list":
+            out.append(diag(
+                facts, "SHL021", ev.site,
+                f"`{name}` is given its axis names as a list: JAX {facts.jax_version} hashes them and raises "
+                f"{quoted(AXIS_LIST)}. Pass a tuple.",
+                path=ev.path, ctx=ev.ctx, fix_facts=(AxisTuple(site_ref(facts, ev.site)),)))
+            continue  # JAX raises here, before it looks the axes up
         if ev.axes is None:
             d = _none_axis(facts, ev, name) or _unknown_axis(facts, ev, name)
             if d is not None:
