@@ -27,7 +27,8 @@ class Api:
     sig: str = "(*args, **kwargs)"  # the parameter list, as in a `def`
     fn: str | None = None  # transformations: the parameter holding the function
     # kind "call": (function parameter, its arguments) — an argument is a parameter name, "*name"
-    # to spread a sequence parameter, or "?" for a value the primitive makes itself
+    # to spread a sequence parameter, "rows:name" for one slice of a parameter's arrays along
+    # their first axis (what a scan gives its body), or "?" for a value the primitive makes itself
     calls: tuple = ()
     carry: str | None = None  # loops: the parameter holding the initial carry
     axis: str = "axis_name"  # collectives: the parameter naming the axis
@@ -135,7 +136,7 @@ def _call(sig, *calls, carry=None):
 # caller's context.
 CALLS_NOW = {
     "jax.lax.scan": _call("(f, init, xs=None, length=None, reverse=False, unroll=1, _split_transpose=False)",
-                          ("f", ("init", "?")), carry="init"),
+                          ("f", ("init", "rows:xs")), carry="init"),
     "jax.lax.fori_loop": _call("(lower, upper, body_fun, init_val, *, unroll=None)",
                                ("body_fun", ("?", "init_val")), carry="init_val"),
     "jax.lax.while_loop": _call("(cond_fun, body_fun, init_val)",
@@ -143,7 +144,7 @@ CALLS_NOW = {
     "jax.lax.cond": _call("(pred, true_fun, false_fun, *operands)",
                           ("true_fun", ("*operands",)), ("false_fun", ("*operands",))),
     "jax.lax.switch": _call("(index, branches, *operands)", ("branches", ("*operands",))),
-    "jax.lax.map": _call("(f, xs, *, batch_size=None)", ("f", ("?",))),
+    "jax.lax.map": _call("(f, xs, *, batch_size=None)", ("f", ("rows:xs",))),
     "jax.lax.associative_scan": _call("(fn, elems, reverse=False, axis=0)", ("fn", ("?", "?"))),
     "jax.lax.custom_root": _call("(f, initial_guess, solve, tangent_solve, has_aux=False)",
                                  ("f", ("initial_guess",)), ("solve", ("?", "?")), ("tangent_solve", ("?", "?"))),

@@ -183,11 +183,11 @@ class ExprMixin:
             # `x.at[i]`: its `.set(v)` / `.add(v)` / `.get()` is x updated where an index that
             # varies makes the whole result vary
             a = base.obj
-            return MethodOf(ArrayV(a.shape, a.dtype, vma=a.vma | vma_of(idx), exact=a.exact and exact_vma(idx)),
-                            "at[]")
+            exact = a.exact and _exact_index(node, idx)
+            return MethodOf(ArrayV(a.shape, a.dtype, vma=a.vma | vma_of(idx), exact=exact), "at[]")
         if isinstance(base, ArrayV):
             # an index that varies (`x[lax.axis_index(a)]`) makes the element vary too
-            return ArrayV(dtype=base.dtype, vma=base.vma | vma_of(idx), exact=base.exact and exact_vma(idx))
+            return ArrayV(dtype=base.dtype, vma=base.vma | vma_of(idx), exact=base.exact and _exact_index(node, idx))
         return Unknown
 
     def _ex_IfExp(self, node, act, ctx):
@@ -658,6 +658,15 @@ def _set_op(op, left: Seq, right: Seq) -> Value:
     else:
         out = [x for x in a if x not in b] + [x for x in (i.value for i in right.items) if x not in a]
     return Seq(tuple(Const(x) for x in dict.fromkeys(out)), "set")
+
+
+def _exact_index(node, idx: Value) -> bool:
+    """Whether all the axes an index varies over are known: a slice in it (`x[:, 0]`) is static
+    in Python's syntax, whatever its bounds."""
+    sl = node.slice if isinstance(node, ast.Subscript) else None
+    if isinstance(sl, ast.Tuple) and isinstance(idx, Seq) and len(sl.elts) == len(idx.items):
+        return all(isinstance(e, ast.Slice) or exact_vma(i) for e, i in zip(sl.elts, idx.items))
+    return exact_vma(idx)
 
 
 def _comparable(v: Value):

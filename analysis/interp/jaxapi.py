@@ -21,7 +21,7 @@ from .transforms import TransformMixin
 from .values import (
     ArrayV, ClassV, CommV, CompilerParamsV, Const, DevicesV, DictV, DTypeV, Ext, Factory, Func, Inst, MeshV,
     Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, SetMeshV, ShardingV, Transformed, Unknown, Value, join,
-    differentiated, exact_vma, full_reduction, map_arrays, options, vma_of,
+    differentiated, exact_vma, full_reduction, map_arrays, options, row_of, vma_of,
 )
 
 TRACES = "traces it"  # the call-path label of a function an API traces right away (eval_shape, scan, tree.map)
@@ -282,6 +282,10 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             for spec in argspec:
                 if spec == "?":
                     fargs.append(ArrayV())
+                elif spec.startswith("rows:"):
+                    xs = p.get(spec[5:], Unknown)
+                    fargs.append(xs if isinstance(xs, Const) and xs.value is None
+                                 else map_arrays(xs, row_of, lambda _: ArrayV()))
                 elif spec.startswith("*"):
                     items = self.iterate(p.get(spec[1:], Unknown))
                     if items is None:
@@ -695,6 +699,10 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                         layer.attrs["__vma__"] = vma
                 return layer
             arrays = [a for a in (*args, *kwargs.values()) if isinstance(a, ArrayV)]
+            if arrays and last in _SAME_SHAPE and isinstance(args[0] if args else None, ArrayV):
+                # a framework's re-export of an elementwise activation (`nnx.silu`, `nn.gelu`)
+                return ArrayV(args[0].shape, args[0].dtype, vma=frozenset().union(*(a.vma for a in arrays)),
+                              exact=all(exact_vma(a) for a in (*args, *kwargs.values())))
             if arrays:
                 return ArrayV(vma=frozenset().union(*(a.vma for a in arrays)))
         return Unknown

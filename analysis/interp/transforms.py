@@ -447,10 +447,19 @@ def carry_mismatch(a: Value, b: Value, manual: frozenset) -> frozenset:
         return frozenset().union(*(carry_mismatch(x, y, manual) for x, y in zip(a.items, b.items)))
     if isinstance(a, DictV) and isinstance(b, DictV) and set(a.items) == set(b.items):
         return frozenset().union(*(carry_mismatch(a.items[k], b.items[k], manual) for k in a.items))
+    a, b = _as_array(a), _as_array(b)
     if not (isinstance(a, ArrayV) and isinstance(b, ArrayV)):
         return frozenset()
     va, vb = a.vma & manual, b.vma & manual
     return ((vb - va) if a.exact else frozenset()) | ((va - vb) if b.exact else frozenset())
+
+
+def _as_array(v: Value) -> Value:
+    """A Python number as JAX takes it into a loop's carry or a branch's output: a scalar array
+    the same on every device."""
+    if isinstance(v, Const) and isinstance(v.value, (int, float, complex)):
+        return ArrayV((), exact=True)
+    return v
 
 
 def init_lacks(init: Value, out: Value, manual: frozenset, path: tuple = ()) -> list | None:
@@ -468,6 +477,7 @@ def init_lacks(init: Value, out: Value, manual: frozenset, path: tuple = ()) -> 
     mismatch = carry_mismatch(init, out, manual)
     if not mismatch:
         return []
+    init, out = _as_array(init), _as_array(out)
     if not (isinstance(init, ArrayV) and isinstance(out, ArrayV) and init.exact) or mismatch & init.vma:
         return None
     return [(path, tuple(sorted(mismatch)))]
