@@ -13,9 +13,9 @@ from .. import apis
 from .events import ExplicitUnshardedEvent, NestedMeshEvent, NoMeshEvent, PallasEvent, ReceivedCarryEvent, SpecEvent
 from .frames import Layer, Raise, Site
 from .values import (
-    DIFFERENTIATED, ArrayV, Bound, ClassV, Const, DictV, Ext, Func, GraphPart, Inst, MeshV, ModV, Multi, NO_SHARDING,
-    Partial, PSpecV, Repeated, Seq, ShardingV, Transformed, Unknown, Value, differentiated, holds, is_received, join,
-    map_arrays, options, vma_of,
+    DIFFERENTIATED, ArrayV, Bound, ClassV, Const, DictV, DTypeV, Ext, Func, GraphPart, Inst, MeshV, ModV, Multi,
+    NO_SHARDING, Partial, PSpecV, Repeated, Seq, ShardingV, Transformed, Unknown, Value, differentiated, holds,
+    is_received, join, map_arrays, options, vma_of,
 )
 
 
@@ -331,7 +331,7 @@ class TransformMixin:
 # ---------------------------------------------------------------------- helpers
 
 
-def block(v: Value, spec: Value, manual) -> Value:
+def block(v: Value, spec: Value, manual, in_module: bool = False) -> Value:
     """An argument as a shard_mapped function sees it: arrays become per-device blocks that vary
     over the manual axes their spec shards them over; modules, functions and containers keep
     their structure (a spec applies to each leaf, or part by part where it has the same
@@ -340,16 +340,18 @@ def block(v: Value, spec: Value, manual) -> Value:
         return _module_block(v, spec, manual)
     if isinstance(v, (Inst, Func, ClassV, Bound, Partial, Transformed, ModV, GraphPart)):
         return v
+    if in_module and isinstance(v, (Const, MeshV, DTypeV)):
+        return v  # a module's static fields (an axis name, a flag) stay as they are
     if isinstance(v, Seq):
         parts = spec.items if isinstance(spec, Seq) and len(spec.items) == len(v.items) else (spec,) * len(v.items)
-        return Seq(tuple(block(i, s, manual) for i, s in zip(v.items, parts)), v.kind)
+        return Seq(tuple(block(i, s, manual, in_module) for i, s in zip(v.items, parts)), v.kind)
     if isinstance(v, Repeated):
-        return Repeated(block(v.item, Unknown if isinstance(spec, (Seq, DictV)) else spec, manual), v.kind)
+        return Repeated(block(v.item, Unknown if isinstance(spec, (Seq, DictV)) else spec, manual, in_module), v.kind)
     if isinstance(v, DictV):
-        return DictV({k: block(x, spec.items.get(k, Unknown) if isinstance(spec, DictV) else spec, manual)
+        return DictV({k: block(x, spec.items.get(k, Unknown) if isinstance(spec, DictV) else spec, manual, in_module)
                       for k, x in v.items.items()})
     if isinstance(v, Multi):
-        return join([block(o, spec, manual) for o in v.options])
+        return join([block(o, spec, manual, in_module) for o in v.options])
     known = isinstance(spec, PSpecV) and spec.axes is not None
     vma = frozenset(spec.axes) if known else frozenset()
     if manual is not None:
@@ -401,6 +403,11 @@ def _spec_known(spec: Value) -> bool:
     return False
 
 
+# The fields of a framework's pytree classes that hold its data (the others are static: a train
+# state's `apply_fn` and `tx`): passed through shard_map, they are blocks even where not known.
+_DATA_FIELDS = {"flax.training.train_state.TrainState": ("step", "params", "opt_state")}
+
+
 def _module_block(m: Inst, spec: Value, manual) -> Inst:
     """A module passed to shard_map: its state as the per-device block its spec makes of it (a
     tree of specs keyed like its attributes, as `nnx.StateSharding` gives, or one spec for
@@ -413,15 +420,16 @@ def _module_block(m: Inst, spec: Value, manual) -> Inst:
             out.attrs["__vma__"] = vma
         # a framework layer whose parameters' specs are all known varies over those axes only
         out.attrs["__exact__"] = manual is not None and _spec_known(spec)
+        data = _DATA_FIELDS.get(m.cls.name, ())
         for k, v in m.attrs.items():  # the arrays it holds (a train state's params) are blocks too
             part = spec.items.get(k) if isinstance(spec, DictV) else spec
-            if part is not None and (isinstance(v, (ArrayV, Seq, Repeated, DictV)) or v is Unknown):
-                out.attrs[k] = block(v, part, manual)
+            if part is not None and (isinstance(v, (ArrayV, Seq, Repeated, DictV)) or v is Unknown and k in data):
+                out.attrs[k] = block(v, part, manual, in_module=True)
         return out
     for k, v in m.attrs.items():
         part = spec.items.get(k) if isinstance(spec, DictV) else spec.attrs.get(k) if isinstance(spec, Inst) else spec
         if part is not None and (isinstance(v, (Inst, ArrayV, Seq, Repeated, DictV)) or v is Unknown):
-            out.attrs[k] = block(v, part, manual)
+            out.attrs[k] = block(v, part, manual, in_module=True)
     return out
 
 
