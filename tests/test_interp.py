@@ -829,3 +829,21 @@ def test_a_device_count_the_program_does_not_fix(tmp_path, perm, reported):
         jax.jit(jax.shard_map(shift, mesh=ring, in_specs=P(args.axis), out_specs=P(args.axis))).trace(X)
         """
     assert diags(tmp_path, body) == reported
+
+
+def test_a_modules_static_fields_stay_inside_shard_map(tmp_path):
+    # the module's tuple of axis names is a static field, not data sharded by the spec
+    body = """\
+        class SyncNorm:
+            def __init__(self, axes):
+                self.axes = axes
+            def __call__(self, x):
+                return x / jax.lax.psum(jnp.sum(x), self.axes)
+
+        def step(norm, x):
+            return norm(x)
+
+        f = jax.shard_map(step, mesh=mesh, in_specs=(P(), P("x")), out_specs=P("x"))
+        jax.jit(f).trace(SyncNorm(("x", "batch")), X)
+        """
+    assert diags(tmp_path, body) == [(5, "SHL006", "error")]
