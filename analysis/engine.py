@@ -130,8 +130,10 @@ def _on_every_count(entries: list, found: list[Diagnostic], config: Config, vers
                     finder: ModuleFinder, resolver) -> list[Diagnostic]:
     """The errors the entry points that take their device count from the machine raise with
     each of DEVICE_COUNTS devices, where the analysis with the count unknown found none there.
-    A fix is kept only where it is the same for every count."""
-    runs = []
+    A fix is kept only where it is the same for every count. The counts after one that adds no
+    error are not run."""
+    known = {_place(d) for d in found}
+    runs, common = [], None
     for n in DEVICE_COUNTS:
         interp = Interpreter(finder, resolver, parse_version(version) or ())
         interp.assumed_devices = n
@@ -139,8 +141,9 @@ def _on_every_count(entries: list, found: list[Diagnostic], config: Config, vers
             _run_entry(interp, entry)
         runs.append({_place(d): d for d in _diagnose(interp, config, version, files, finder)
                      if d.severity == Severity.ERROR})
-    known = {_place(d) for d in found}
-    common = set(runs[0]).intersection(*runs[1:]) - known
+        common = (set(runs[-1]) - known) if common is None else common & set(runs[-1])
+        if not common:
+            return []
     counts = " and ".join(map(str, DEVICE_COUNTS))
     out = []
     for place in sorted(common):
