@@ -132,7 +132,7 @@ def axis_tuple(diag: Diagnostic, fact: AxisTuple, ctx: FixContext) -> Fix | None
     axes = argument(call, "axis_name", 1)
     if axes is None or isinstance(axes, (cst.Tuple, cst.SimpleString)) or \
             (isinstance(axes, cst.Call) and callee_name(axes.func) == "tuple"):
-        return None  # the text is a tuple (or a name) already
+        return None  # a tuple already, or one axis name
     if isinstance(axes, cst.List):
         items = [mod.text_of(e.value) for e in axes.elements if isinstance(e, cst.Element)]
         if len(items) != len(axes.elements):
