@@ -550,17 +550,21 @@ def spec_too_long(spec: Value, value: Value, path: tuple, name: str) -> tuple[st
                 ranked = all(isinstance(x, ArrayV) and x.shape is not None for x in leaves)
                 return detail, path, n - min(len(x.shape) for x in leaves) if ranked else 0
         return None
-    if isinstance(spec, Seq) and isinstance(value, Seq) and len(spec.items) == len(value.items):
-        pairs = [((*path, i), s, v) for i, (s, v) in enumerate(zip(spec.items, value.items))]
-    elif isinstance(spec, DictV) and isinstance(value, DictV):
-        pairs = [((*path, k), s, value.items[k]) for k, s in spec.items.items() if k in value.items]
-    else:
-        return None
-    for where, s, v in pairs:
+    for where, s, v in _spec_parts(spec, value, path):
         found = spec_too_long(s, v, where, name)
         if found is not None:
             return found
     return None
+
+
+def _spec_parts(spec: Value, value: Value, path: tuple) -> list:
+    """(path, spec, value) for each part of a tuple or dict of specs and the value it describes,
+    where both have that structure (a tuple of the same length, a dict's shared keys)."""
+    if isinstance(spec, Seq) and isinstance(value, Seq) and len(spec.items) == len(value.items):
+        return [((*path, i), s, v) for i, (s, v) in enumerate(zip(spec.items, value.items))]
+    if isinstance(spec, DictV) and isinstance(value, DictV):
+        return [((*path, k), s, value.items[k]) for k, s in spec.items.items() if k in value.items]
+    return []
 
 
 def spec_indivisible(spec: Value, value: Value, path: tuple, mesh_axes, sizes) -> str | None:
@@ -587,13 +591,7 @@ def spec_indivisible(spec: Value, value: Value, path: tuple, mesh_axes, sizes) -
                     return (f"`in_specs{where}` splits dimension {i} of the argument there (of size {dims[i]}) over "
                             f"mesh {over} (of total size {total}), which does not divide it")
         return None
-    if isinstance(spec, Seq) and isinstance(value, Seq) and len(spec.items) == len(value.items):
-        pairs = [((*path, i), s, v) for i, (s, v) in enumerate(zip(spec.items, value.items))]
-    elif isinstance(spec, DictV) and isinstance(value, DictV):
-        pairs = [((*path, k), s, value.items[k]) for k, s in spec.items.items() if k in value.items]
-    else:
-        return None
-    for where, s, v in pairs:
+    for where, s, v in _spec_parts(spec, value, path):
         found = spec_indivisible(s, v, where, mesh_axes, sizes)
         if found is not None:
             return found
