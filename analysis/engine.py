@@ -8,6 +8,7 @@ import logging
 import os
 import re
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 from . import importscan, prefilter
@@ -56,21 +57,21 @@ def analyze(files: dict, config: Config, roots: list[Path]) -> list[Diagnostic]:
 
 
 def _entries(config: Config, files: dict, finder: ModuleFinder, run: set) -> list[tuple]:
-    """(what, method of the interpreter, its arguments) for each entry point, in order: the top
-    level of every file worth running, the test functions of test files, the lowering targets."""
+    """(what, how an interpreter runs it) for each entry point, in order: the top level of every
+    file worth running, the test functions of test files, the lowering targets."""
     out = []
     for path in sorted(run):
         mod = finder.module_for_path(path)
         if mod is not None and mod.tree is not None:
-            out.append((f"module {mod.name}", "run_module", (mod,)))
+            out.append((f"module {mod.name}", lambda interp, mod=mod: interp.run_module(mod)))
     for path in sorted(run):
         name = os.path.basename(path)
         if name.startswith("test_") or name.endswith("_test.py"):
             mod = finder.module_for_path(path)
             for q in _test_functions(mod.tree):
                 # a test runner's fixtures may enter a mesh the code does not show
-                out.append((f"test {q} ({path})", "run_entry_function",
-                            (mod, q, Context().in_mode("mesh_maybe"), f"test {q}")))
+                out.append((f"test {q} ({path})", lambda interp, mod=mod, q=q: interp.run_entry_function(
+                    mod, q, Context().in_mode("mesh_maybe"), f"test {q}")))
     for path, function, args in lowering_targets(config, files, finder, run):
         modname, _, qual = function.partition(":")
         mod = finder.module_for_path(path) if path else finder.find(modname)
@@ -82,19 +83,19 @@ def _entries(config: Config, files: dict, finder: ModuleFinder, run: set) -> lis
             amod = mod if amodname == modname else finder.find(amodname)
             if amod is not None:
                 args_from = (amod, attr)
-        out.append((f"lowering target {function}", "lowering_target", (mod, qual, function, args_from)))
+        out.append((f"lowering target {function}", partial(_lowering_target, mod, qual, function, args_from)))
     return out
 
 
+def _lowering_target(mod, qual: str, function: str, args_from, interp: Interpreter) -> None:
+    site = interp.entry_site(mod, qual) or Site(mod.path, 1, 0, 1, 0, function)
+    ctx = Context((Layer("jit", site, frozenset(), api="lowering target"),))
+    interp.run_entry_function(mod, qual, ctx, f"lowering target {function}", args_from)
+
+
 def _run_entry(interp: Interpreter, entry: tuple) -> None:
-    what, method, args = entry
-    if method == "lowering_target":
-        mod, qual, function, args_from = args
-        site = interp.entry_site(mod, qual) or Site(mod.path, 1, 0, 1, 0, function)
-        ctx = Context((Layer("jit", site, frozenset(), api="lowering target"),))
-        _guarded(what, interp.run_entry_function, mod, qual, ctx, f"lowering target {function}", args_from)
-    else:
-        _guarded(what, getattr(interp, method), *args)
+    what, run = entry
+    _guarded(what, run, interp)
 
 
 def _diagnose(interp: Interpreter, config: Config, version, files: dict, finder: ModuleFinder) -> list[Diagnostic]:
