@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .apis import MODELLED_PACKAGES, is_shipped_source
+from .distributions import Installed
 from .skeleton import blocks
 from .source import DecodeError, SourceFile, read_file
 
@@ -265,6 +266,7 @@ class ModuleFinder:
         self._real: dict[str, str] = {}
         self._bases: dict[str, str] = {}  # module path -> the folder its absolute imports start from
         self._extensions: dict[str, bool] = {}
+        self.installed = Installed(self.sys_path)
         self.by_path: dict[str, Module] = {}
         self._project_names: dict[str, str] = {}
         for path in files:

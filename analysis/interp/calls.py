@@ -162,6 +162,9 @@ class CallMixin:
         scope = func.scope
         if scope is None or scope.kind not in ("function", "lambda"):
             return Unknown
+        if not scope.module.in_project and self.jax_free(func) and all(
+                self.inert(v) for v in (*args, *kwargs.values())):
+            return Unknown  # see `distributions`: nothing it could do reaches JAX
         bound = bind_params(scope.node.args, args, kwargs, func.defaults, unknown_tail)
         argkey = tuple(sorted((k, v.key()) for k, v in bound.items() if v is not Unknown))
         env = func.env
@@ -200,6 +203,31 @@ class CallMixin:
             result = Unknown
         self.memo[key] = result
         return fresh_copy(result, self.memo_since[key])
+
+    def jax_free(self, v: Value) -> bool:
+        """Whether `v` is a function, class or instance of an installed package that cannot
+        reach JAX (`distributions`)."""
+        if isinstance(v, Inst):
+            v = v.cls
+        elif isinstance(v, Bound):
+            v = v.func
+        return isinstance(v, (Func, ClassV)) and not v.scope.module.in_project and \
+            self.finder.installed.jax_free(v.scope.module.path)
+
+    def inert(self, v: Value, depth: int = 0) -> bool:
+        """Whether `v`, handed to a JAX-free package, carries nothing of the program's: a
+        number, a string, nothing known, or that package's own objects (an instance whose
+        attributes are inert). Such a call is not run: what it returns cannot be worked out
+        from the program, and it cannot call back into it."""
+        if v is Unknown or (isinstance(v, Const) and isinstance(v.value, (str, bytes, int, float, bool, type(None)))):
+            return True
+        if depth > 2 or not self.jax_free(v):
+            return False
+        if isinstance(v, Inst):
+            return all(self.inert(a, depth + 1) for a in v.attrs.values())
+        if isinstance(v, Bound):
+            return self.inert(v.self_value, depth + 1)
+        return True
 
     # ------------------------------------------------------------------ classes
 
@@ -289,7 +317,11 @@ class CallMixin:
         kind = _DESCRIPTORS.get(value_name(dv) or "")
         if kind is not None:
             return Descriptor(kind, val)
-        return self.call(dv, [val], {}, act, ctx, self.site(dec, act, "decorator"), dec, decorating=True)
+        out = self.call(dv, [val], {}, act, ctx, self.site(dec, act, "decorator"), dec, decorating=True)
+        if out is Unknown and options(head if head is not None else dv) and all(
+                self.jax_free(o) for o in options(head if head is not None else dv)):
+            return val  # a package that knows nothing of JAX wraps the function, transforming nothing
+        return out
 
     # ------------------------------------------------------------------ methods of values
 
