@@ -39,7 +39,7 @@ def analyse_components(files: dict[str, SourceFile], graph: dict[str, set[str]],
     only, however many: the server never holds its trees, and its memory stays what it was."""
     if not files:
         return [], {}
-    big = sum(len(sf.text) for sf in files.values()) >= MIN_PARALLEL_CHARS
+    big = _chars([files]) >= MIN_PARALLEL_CHARS
     bins = _bins(files, graph, _jobs(jobs) if big else 1)
     total = len(files)
     if big and not _forkable():
@@ -53,11 +53,23 @@ def analyse_components(files: dict[str, SourceFile], graph: dict[str, set[str]],
         if progress is not None:
             progress(min(done[0], total), total)
 
-    with source.observe(tick):
-        out = work(files)
+    checker = _SyntaxCheck.start(files) if big and _jobs(jobs) > 1 else None
+    try:
+        with source.observe(tick):
+            out = work(files)
+        if checker is not None and checker.misread():
+            with source.observe():
+                out = work(files)
+    finally:
+        if checker is not None:
+            checker.child.kill()
     if progress is not None:
         progress(total, total)
     return out
+
+
+def _chars(bins: list[dict]) -> int:
+    return sum(len(sf.text) for b in bins for sf in b.values())
 
 
 def _jobs(jobs: int | None) -> int:
@@ -117,6 +129,45 @@ def _bins(files: dict[str, SourceFile], graph: dict[str, set[str]], n: int) -> l
     return [{p: sf for p, sf in files.items() if p in members} for _, members in loads if members]
 
 
+class _SyntaxCheck:
+    """One analysis in one process leaves a core idle: there, a forked worker checks that the
+    files not known to parse do, while this process builds their trees with function bodies
+    left unparsed until read (`skeleton`: about half a parse). A file the worker finds does not
+    parse was analysed from a tree it does not have (its error may sit in a body no one read):
+    `misread` forgets those trees, and the analysis is done again with whole ones."""
+
+    def __init__(self, pending: dict):
+        self.pending = pending
+        for sf in pending.values():
+            sf.vouched = sf.digest
+        self.child = _Child(pending, _rejected)
+
+    @classmethod
+    def start(cls, files: dict) -> "_SyntaxCheck | None":
+        pending = {p: sf for p, sf in files.items()
+                   if type(sf) is SourceFile and sf.parses is None and sf.vouched != sf.digest}
+        return cls(pending) if pending else None
+
+    def misread(self) -> bool:
+        """Whether a file the analysis read as parsing does not: it is then read whole."""
+        answer = self.child.result()
+        rejected = answer[0] if answer is not None else _rejected(self.pending)[0]
+        misread = False
+        for p in rejected:
+            sf = self.pending[p]
+            sf.vouched = None
+            if sf.parses and source.syntax_error_of(sf.text) is not None:
+                sf.forget()
+                misread = True
+        return misread
+
+
+def _rejected(files: dict) -> tuple[list, dict]:
+    """The files the bytecode compiler rejects (those `ast.parse` may reject: see
+    `source.syntax_error_of`)."""
+    return [p for p, sf in files.items() if not source.compiles(sf.text)], {}
+
+
 def _forkable() -> bool:
     return hasattr(os, "fork") and sys.platform != "darwin" and threading.active_count() == 1
 
@@ -139,10 +190,15 @@ def _split(bins: list[dict], work: Work, progress, total: int, here: bool) -> tu
 
     diags: list = []
     external: dict = {}
+    # The core a small share of the work leaves idle checks the syntax of this process's share.
+    checker = _SyntaxCheck.start(bins[0]) if here and 2 * _chars(away) <= _chars([bins[0]]) else None
     try:
         if here:
             with source.observe(tick):
                 res = work(bins[0])
+            if checker is not None and checker.misread():
+                with source.observe():
+                    res = work(bins[0])
             diags.extend(res[0])
             external.update(res[1])
         for child, b in zip(children, away):
@@ -155,7 +211,7 @@ def _split(bins: list[dict], work: Work, progress, total: int, here: bool) -> tu
             diags.extend(res[0])
             external.update(res[1])
     finally:
-        for child in children:
+        for child in children + ([checker.child] if checker is not None else []):
             child.kill()
     if progress is not None:
         progress(total, total)

@@ -237,6 +237,22 @@ def _build(text: str) -> tuple[ast.Module | None, tuple | None]:
             return None, (1, 1, f"cannot parse: {e}")
 
 
+def compiles(text: str) -> bool:
+    """Whether the bytecode compiler accepts `text` (then `ast.parse` does too)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            compile(text, "<shardlint>", "exec", dont_inherit=True)
+            return True
+        except Exception:  # noqa: BLE001 - whatever it rejects, ast.parse gives the verdict
+            return False
+
+
+def syntax_error_of(text: str) -> tuple | None:
+    """`ast.parse`'s verdict on `text`: (line, column, message), or None when it parses."""
+    return _build(text)[1]
+
+
 def _check_syntax(text: str) -> tuple:
     """Whether `text` parses, without building Python `ast` objects: the bytecode compiler
     accepts everything `ast.parse` does at a fraction of its cost (the tree it builds is C
@@ -244,14 +260,7 @@ def _check_syntax(text: str) -> tuple:
     code `ast.parse` accepts (`return` outside a function, `nonlocal` at module level)."""
     for obs in _OBSERVERS:
         obs.parsed()
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            compile(text, "<shardlint>", "exec", dont_inherit=True)
-            return False, None
-        except Exception:  # noqa: BLE001 - whatever it rejects, ast.parse gives the verdict
-            pass
-    return _build(text)
+    return (False, None) if compiles(text) else _build(text)
 
 
 def parse_text(path: str, text: str, dig: str | None = None, previous: SourceFile | None = None) -> SourceFile:

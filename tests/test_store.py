@@ -373,6 +373,56 @@ def test_a_worker_that_dies_is_redone_in_process():
     assert sorted(diags) == sorted(files)
 
 
+_IDLE_CORE = textwrap.dedent("""
+    import json, os, sys
+    from pathlib import Path
+    from shardlint.analysis import parallel, source
+    from shardlint.analysis.check import check
+    from shardlint.analysis.config import Config
+    root = Path(sys.argv[1])
+    forks, whole = [], []
+    fork = os.fork
+    os.fork = lambda: forks.append(1) or fork()
+    build = source._build
+    source._build = lambda text: whole.append(1) or build(text)
+    runs = []
+    for threshold in (10**12, 0):
+        parallel.MIN_PARALLEL_CHARS = threshold
+        forks.clear(), whole.clear()
+        res = check([root], Config(root=root), use_cache=False)
+        runs.append({"diags": [d.to_json() for d in res.diagnostics], "forks": len(forks), "whole": len(whole)})
+    print(json.dumps(runs))
+""")
+
+BIG = "\n".join(f"def helper_{i}(x):\n    y = x * {i}\n    return y + 1\n" for i in range(400))
+
+
+@pytest.mark.parametrize("broken", [False, True])
+def test_an_idle_core_checks_the_syntax_of_what_is_read_in_part(tmp_path, broken):
+    """One big part and one small: the core the small one leaves idle checks the syntax of the
+    big one's files, which this process reads with their function bodies unparsed until used.
+    A file that does not parse (its error in a body nothing reads) is then read whole, and the
+    run reports what a run in one process, with whole trees, reports."""
+    body = "    return x +* 2\n" if broken else "    return x * 2\n"
+    _write(tmp_path, {
+        "main.py": "import jax\nimport helpers\n\ndef step(x):\n    return jax.lax.psum(x, 'i')\n\n"
+                   "jax.jit(step)(1.0)\n",
+        "helpers.py": "def unused(x):\n" + body + "\n" + BIG,
+        "lone.py": "import jax\n\nX = jax.numpy.ones(3)\n",
+    })
+    out = subprocess.run([sys.executable, "-c", _IDLE_CORE, str(tmp_path)], capture_output=True, text=True,
+                         timeout=300)
+    assert out.returncode == 0, out.stderr[-3000:]
+    alone, split = json.loads(out.stdout)
+    assert split["diags"] == alone["diags"]
+    assert [(d["code"], Path(d["path"]).name) for d in split["diags"]] == (
+        [("SHL000", "helpers.py")] if broken else []) + [("SHL005", "main.py")]
+    assert split["forks"] == 2  # the small part's worker, and the syntax check
+    # No file is parsed whole here (lone.py is, in its worker) unless the check finds it does not
+    # parse: helpers.py, for ast.parse's verdict and for the analysis done again.
+    assert split["whole"] == (2 if broken else 0)
+
+
 def test_progress_on_a_terminal_and_the_closing_line(tmp_path):
     import io
     import pty
