@@ -191,7 +191,7 @@ def _split(bins: list[dict], work: Work, progress, total: int, here: bool) -> tu
     diags: list = []
     external: dict = {}
     # The core a small share of the work leaves idle checks the syntax of this process's share.
-    checker = _SyntaxCheck.start(bins[0]) if here and 2 * _chars(away) <= _chars([bins[0]]) else None
+    checker = _SyntaxCheck.start(bins[0]) if here and _forkable() and 2 * _chars(away) <= _chars([bins[0]]) else None
     try:
         if here:
             with source.observe(tick):
