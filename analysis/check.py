@@ -10,6 +10,7 @@ import contextlib
 import functools
 import gc
 import os
+import re
 import threading
 import time
 from dataclasses import dataclass, field, replace
@@ -370,6 +371,8 @@ def analyse(files: dict[str, SourceFile], config: Config, roots: list[Path], sto
     if rec is None or rec.digests.keys() != before.keys():
         store.remember_imports(files)
         graph = engine.import_graph(files, roots, imports=imports)
+    changed: set[str] = set()
+    unseen: set[str] = set()
     if rec is None:
         affected = set(files)
     else:
@@ -377,17 +380,22 @@ def analyse(files: dict[str, SourceFile], config: Config, roots: list[Path], sto
         if rec.digests.keys() == before.keys():
             graph = {p: rec.graph.get(p, set()) for p in files}
             graph.update(engine.import_graph(files, roots, only=changed, imports=imports))
-        affected = _connected(changed, graph, rec.graph) & files.keys()
+            unseen = _unseen_changes(changed, files, rec, graph)
+        affected = _connected(changed - unseen, graph, rec.graph) & files.keys() if changed - unseen else set()
     if analysed is not None:
         analysed.update(affected)
     for p in affected:
-        if store.parses(p, before[p]):
+        # Known to parse: what the store saw parse, and what changed and compiles (a few files).
+        if store.parses(p, before[p]) or (p in changed and type(files[p]) is SourceFile
+                                          and source.compiles(files[p].text)):
             files[p].vouched = before[p]
-    work = functools.partial(_analyse_observed, config=config, roots=roots)
+    work = functools.partial(_analyse_observed, config=config, roots=roots,
+                             stems=_stems(files) if store.folder is not None else None)
     source.VOUCHED = store.parsed()  # the installed libraries read
     try:
-        fresh, external = parallel.analyse_components({p: files[p] for p in sorted(affected)}, graph, work,
-                                                      progress=progress, jobs=jobs)
+        fresh, external, shapes = parallel.analyse_components(
+            {p: files[p] for p in sorted(affected)}, graph, work, progress=progress, jobs=jobs) \
+            if affected else ([], {}, {})
     finally:
         source.VOUCHED = {}
     result: dict[str, list[Diagnostic]] = {p: [] for p in affected}
@@ -395,7 +403,7 @@ def analyse(files: dict[str, SourceFile], config: Config, roots: list[Path], sto
         result.setdefault(d.path, []).append(d)
     for p in files.keys() - affected:
         result[p] = rec.diagnostics(p)
-    for p in affected:
+    for p in affected | unseen:
         if files[p].parses:
             store.remember_parses(p, files[p].digest)
     for p in external:
@@ -404,14 +412,97 @@ def analyse(files: dict[str, SourceFile], config: Config, roots: list[Path], sto
     # A file read lazily may have changed since it was stat'ed: what was analysed is recorded
     # (and a file not analysed keeps the digest it was vouched for, so the next run sees it).
     digests = {p: (files[p].digest if p in affected else before[p]) for p in files}
-    store.put_record(key, Record(digests, graph, {**(rec.external if rec else {}), **external}, result))
+    kept = {p: v for p, v in (rec.shapes if rec else {}).items() if p in files and p not in affected}
+    store.put_record(key, Record(digests, graph, {**(rec.external if rec else {}), **external}, result,
+                                 {**kept, **shapes}))
     return sorted((d for ds in result.values() for d in ds), key=Diagnostic.sort_key)
 
 
-def _analyse_observed(files: dict[str, SourceFile], config: Config, roots: list[Path]):
-    """analyze_sources, and the files outside the project it read (with their stat). A body
-    that a file vouched for as parsing (see `skeleton`) turns out not to: again, with whole
-    trees."""
+def _unseen_changes(changed: set[str], files: dict[str, SourceFile], rec: Record,
+                    graph: dict[str, set[str]]) -> set[str]:
+    """The changed files whose change the last analysis cannot have seen: it read them as
+    skeletons (see `skeleton.shape`), and what changed is in the bodies of functions it never
+    read, or in comments and blank lines after the last line of code. Their text still parses,
+    imports what it imported, and what the analysis reads of the whole text is the same
+    (`_read_whole`); no stored diagnostic is in them or has a fix there. The analysis would
+    see what it saw, and find what it found."""
+    from . import skeleton
+
+    out: set[str] = set()
+    reported = stems = None
+    for p in sorted(changed):
+        old, sf = rec.shapes.get(p), files.get(p)
+        if old is None or sf is None or not _seen_in_part(sf) or graph.get(p) != rec.graph.get(p, set()):
+            continue
+        new = skeleton.shape(sf.text)
+        if new is None or new[0] != old[0] or any(new[1].get(line) != d for line, d in old[1].items()):
+            continue
+        stems = stems or _stems(files)
+        if _read_whole(sf, stems) != old[2] or not source.compiles(sf.text):
+            continue
+        if reported is None:
+            reported = _reported_in(rec)
+        if p not in reported:
+            out.add(p)
+    return out
+
+
+def _seen_in_part(sf: SourceFile) -> bool:
+    """Whether a file is one whose analysis may be kept when only text it did not read
+    changes: a Python file (a notebook is read as its cells)."""
+    return type(sf) is SourceFile and sf.path.endswith(".py")
+
+
+def _stems(files: dict) -> frozenset[str]:
+    """The names of the project's modules, as `prefilter.relevant` looks for them."""
+    from . import prefilter
+
+    return frozenset(map(prefilter.stem, files))
+
+
+_DIRECTIVE = re.compile(r"shardlint|(?i:noqa)")
+
+
+def _read_whole(sf: SourceFile, stems: frozenset[str]) -> str:
+    """A digest of what of a file's text the analysis reads whole, outside its tree: what
+    makes it worth running (`prefilter.relevant`: a JAX word, else the names of project
+    modules it mentions), and each comment that may be a suppression, with its line."""
+    from . import prefilter
+
+    text = sf.text
+    worth = "jax" if prefilter.mentioned(sf) else " ".join(sorted(stems.intersection(prefilter.words(sf))))
+    parts, line, pos = [worth], 1, 0
+    low = text.lower()
+    for m in _DIRECTIVE.finditer(text) if "noqa" in low or "shardlint" in low else ():
+        start = text.rfind("\n", 0, m.start()) + 1
+        if start < pos:
+            continue  # on the line already taken
+        end = text.find("\n", m.end())
+        end = len(text) if end == -1 else end
+        line += text.count("\n", pos, start)
+        pos = end
+        parts.append(f"{line}:{text[start:end]}")
+    return source.digest("\n".join(parts).encode("utf-8", "surrogatepass"))
+
+
+def _reported_in(rec: Record) -> set[str]:
+    """The files a stored diagnostic is in, or whose text its fix edits or refers to: a fix
+    (a codemod's output) may come from the whole text."""
+    out = set()
+    for p in rec.diags:
+        for d in rec.diagnostics(p):
+            out.add(d.path)
+            out.update(e.path for e in (d.fix.edits if d.fix is not None else ()))
+            out.update(s.path for f in d.fix_facts for s in f.sites())
+    return out
+
+
+def _analyse_observed(files: dict[str, SourceFile], config: Config, roots: list[Path],
+                      stems: frozenset[str] | None = None):
+    """analyze_sources, the files outside the project it read (with their stat), and (given
+    the `stems` of the whole project, for the store) the shape of each file it saw as a
+    skeleton (`skeleton.shape`, with the bodies it read, and `_read_whole`). A body that a file
+    vouched for as parsing (see `skeleton`) turns out not to: again, with whole trees."""
     from . import skeleton
 
     skeleton.broken = False
@@ -424,7 +515,13 @@ def _analyse_observed(files: dict[str, SourceFile], config: Config, roots: list[
                     sf.vouched = None
                     sf.forget()
             diags = analyze_sources(files, config, roots)
-    return diags, {p: st for p, st in obs.reads.items() if p not in files}
+    seen = {}
+    for p, sf in files.items() if stems is not None else ():
+        tree = sf.tree if sf.parsed else None
+        shape = getattr(tree, "shardlint_shape", None)
+        if shape is not None and _seen_in_part(sf):
+            seen[p] = (shape, dict(tree.shardlint_reads), _read_whole(sf, stems))
+    return diags, {p: st for p, st in obs.reads.items() if p not in files}, seen
 
 
 def _remember_interpreter(store: Store, config: Config) -> None:

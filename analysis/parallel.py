@@ -27,13 +27,14 @@ from .source import SourceFile
 MIN_PARALLEL_CHARS = 1_500_000
 _PROGRESS_EVERY_S = 0.05
 
-Work = Callable[[dict], tuple[list, dict]]
+# files -> (diagnostics, then dicts keyed by file: what the analysis observed of them)
+Work = Callable[[dict], tuple]
 
 
 def analyse_components(files: dict[str, SourceFile], graph: dict[str, set[str]], work: Work, *,
                        progress: Callable[[int, int], None] | None = None,
-                       jobs: int | None = None) -> tuple[list, dict]:
-    """`work(files) -> (diagnostics, external reads)` over `files`, split by the components
+                       jobs: int | None = None) -> tuple:
+    """`work(files) -> (diagnostics, external reads, ...)` over `files`, split by the components
     of `graph` (file -> files it imports) into up to `jobs` processes (default: the CPUs this
     process may use). In a process with threads (the server) a big analysis runs in workers
     only, however many: the server never holds its trees, and its memory stays what it was."""
@@ -172,7 +173,7 @@ def _forkable() -> bool:
     return hasattr(os, "fork") and sys.platform != "darwin" and threading.active_count() == 1
 
 
-def _split(bins: list[dict], work: Work, progress, total: int, here: bool) -> tuple[list, dict]:
+def _split(bins: list[dict], work: Work, progress, total: int, here: bool) -> tuple:
     """Each group in a worker (the first one in this process when `here`); a worker that
     fails has its group redone here."""
     kind = _Child if _forkable() else _Spawned
@@ -188,8 +189,7 @@ def _split(bins: list[dict], work: Work, progress, total: int, here: bool) -> tu
             last[0] = now
             progress(min(total, own[0] + sum(c.poll() for c in children)), total)
 
-    diags: list = []
-    external: dict = {}
+    merged: list = []  # the diagnostics, then each dict of the answers, merged
     # The core a small share of the work leaves idle checks the syntax of this process's share.
     checker = _SyntaxCheck.start(bins[0]) if here and _forkable() and 2 * _chars(away) <= _chars([bins[0]]) else None
     try:
@@ -199,8 +199,7 @@ def _split(bins: list[dict], work: Work, progress, total: int, here: bool) -> tu
             if checker is not None and checker.misread():
                 with source.observe():
                     res = work(bins[0])
-            diags.extend(res[0])
-            external.update(res[1])
+            _merge(merged, res)
         for child, b in zip(children, away):
             while progress is not None and not child.ready(_PROGRESS_EVERY_S * 4):
                 progress(min(total, own[0] + sum(c.poll() for c in children)), total)
@@ -208,14 +207,22 @@ def _split(bins: list[dict], work: Work, progress, total: int, here: bool) -> tu
             if res is None:  # the worker died: do its share here
                 with source.observe(tick):
                     res = work(b)
-            diags.extend(res[0])
-            external.update(res[1])
+            _merge(merged, res)
     finally:
         for child in children + ([checker.child] if checker is not None else []):
             child.kill()
     if progress is not None:
         progress(total, total)
-    return diags, external
+    return tuple(merged)
+
+
+def _merge(merged: list, answer: tuple) -> None:
+    """Add one group's answer (diagnostics, then dicts by file) to those merged so far."""
+    if not merged:
+        merged.extend([[], *({} for _ in answer[1:])])
+    merged[0].extend(answer[0])
+    for into, part in zip(merged[1:], answer[1:]):
+        into.update(part)
 
 
 class _Child:
@@ -257,7 +264,7 @@ class _Child:
         """Whether the answer has started to arrive (waiting at most `timeout`)."""
         return bool(select.select([self._r], [], [], timeout)[0])
 
-    def result(self) -> tuple[list, dict] | None:
+    def result(self) -> tuple | None:
         chunks = []
         while True:
             chunk = os.read(self._r, 1 << 20)
@@ -358,7 +365,7 @@ class _Spawned(_Child):
         except OSError:
             pass  # the worker died: its answer is missing and the work is redone
 
-    def result(self) -> tuple[list, dict] | None:
+    def result(self) -> tuple | None:
         data = self._proc.stdout.read()
         self._proc.wait()
         self.pid = None

@@ -45,28 +45,40 @@ def relevant(files: dict) -> set[str]:
     """Files whose top level is worth running: those that mention a token and parse, then, to a
     fixpoint, those that mention the module name (file stem, or package folder) of one already
     in. Only the files that get in are parsed here; the rest are scanned for words once."""
-    out = {p for p, sf in files.items() if mentions(sf.text) and sf.tree is not None}
-    words: dict[str, set[str]] = {}  # the other files: the words they contain
+    out = {p for p, sf in files.items() if mentioned(sf) and sf.tree is not None}
     frontier = set(out)
     while frontier:
-        stems = {s for s in map(_stem, frontier) if s.isidentifier()}
+        stems = {s for s in map(stem, frontier) if s.isidentifier()}
         frontier = set()
         if not stems:
             break
         for p, sf in files.items():
-            if p in out:
-                continue
-            if p not in words:
-                words[p] = set(_WORD.findall(sf.text))
-            if not stems.isdisjoint(words[p]) and sf.tree is not None:
+            if p not in out and not stems.isdisjoint(words(sf)) and sf.tree is not None:
                 out.add(p)
                 frontier.add(p)
     return out
 
 
+def mentioned(sf) -> bool:
+    """`mentions` of a file's text (kept with the file)."""
+    found = getattr(sf, "_mentions", None)
+    if found is None:
+        found = sf._mentions = mentions(sf.text)
+    return found
+
+
+def words(sf) -> frozenset[str]:
+    """The words of a file's text (kept with the file): what a module's name is looked for
+    among."""
+    found = getattr(sf, "_words", None)
+    if found is None:
+        found = sf._words = frozenset(_WORD.findall(sf.text))
+    return found
+
+
 _WORD = re.compile(r"\w+")
 
 
-def _stem(path: str) -> str:
+def stem(path: str) -> str:
     stem = os.path.splitext(os.path.basename(path))[0]
     return os.path.basename(os.path.dirname(path)) if stem == "__init__" else stem

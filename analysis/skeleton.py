@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 import re
 import warnings
+from hashlib import blake2b
 
 _ENDS: dict[int, re.Pattern] = {}  # indentation -> the first later line that is code at most that deep
 _OPEN = str.maketrans("", "", "()[]{}")
@@ -24,26 +25,23 @@ broken = False  # a cut body did not parse when read: the run that read it must 
 
 
 def parse(text: str) -> ast.Module | None:
-    """The tree of `text` with cut bodies, or None when nothing is cut (or the text is one the
-    scan does not read: tabs, `\\r` or form feeds in it; or its skeleton does not parse)."""
+    """The tree of `text` with cut bodies (whole when there is nothing to cut), or None when
+    the text is one the scan does not read (tabs, `\\r` or form feeds in it) or its skeleton
+    does not parse. The tree also says what of the text an analysis can have seen (see
+    `shape`): `shardlint_shape`, the digest of the skeleton, and `shardlint_reads`, each body
+    read so far (its line: the digest of its text)."""
     if "\t" in text or "\r" in text or "\f" in text:
         return None
     cuts = _cuts(text)
-    if not cuts:
-        return None
-    parts = []
-    pos = 0
-    for start, end, ind, _ in cuts:
-        parts.append(text[pos:start])
-        parts.append(" " * (ind + 1) + "pass" + "\n" * text.count("\n", start, end))
-        pos = end
-    parts.append(text[pos:])
+    skeleton = _skeleton(text, cuts)
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            tree = ast.parse("".join(parts), filename="<shardlint>")
+            tree = ast.parse(skeleton, filename="<shardlint>")
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
+    tree.shardlint_shape = _digest(_without_trailing_comments(skeleton))
+    tree.shardlint_reads = reads = {}
     at = {line: (start, end) for start, end, _, line in cuts}
     found = 0
     todo = [tree.body]
@@ -54,12 +52,54 @@ def parse(text: str) -> ast.Module | None:
                 cut = at.get(body[0].lineno) if len(body) == 1 and type(body[0]) is ast.Pass else None
                 if cut is not None:
                     st.__class__ = _LAZY[type(st)]
-                    st.__dict__["_cut"] = (text, *cut, body[0].lineno)
+                    st.__dict__["_cut"] = (text, *cut, body[0].lineno, reads)
                     found += 1
                     continue
             for block in blocks(st):
                 todo.append(block)
     return tree if found == len(cuts) else None
+
+
+def shape(text: str) -> tuple[str, dict[int, str]] | None:
+    """What `parse` would make of `text`, without parsing it: (the digest of its skeleton, the
+    digest of each cut body's text by the line it starts on), or None when it would not read
+    it. Two texts of one shape whose bodies read by an analysis are alike look the same to
+    that analysis: the rest of what differs is in bodies it never read, and in comments and
+    blank lines after the last line of code."""
+    if "\t" in text or "\r" in text or "\f" in text:
+        return None
+    cuts = _cuts(text)
+    return (_digest(_without_trailing_comments(_skeleton(text, cuts))),
+            {line: _digest(text[start:end]) for start, end, _, line in cuts})
+
+
+def _skeleton(text: str, cuts: list) -> str:
+    """`text` with each cut body a `pass` on as many lines."""
+    parts = []
+    pos = 0
+    for start, end, ind, _ in cuts:
+        parts.append(text[pos:start])
+        parts.append(" " * (ind + 1) + "pass" + "\n" * text.count("\n", start, end))
+        pos = end
+    parts.append(text[pos:])
+    return "".join(parts)
+
+
+def _without_trailing_comments(text: str) -> str:
+    """`text` up to the end of its last line that is neither blank nor only a comment (the
+    text parses: such lines after the last code are outside every string)."""
+    end = len(text)
+    while end:
+        start = text.rfind("\n", 0, end) + 1
+        line = text[start:end].strip()
+        if line and not line.startswith("#"):
+            break
+        end = max(start - 1, 0)
+    return text[:end]
+
+
+def _digest(text: str) -> str:
+    return blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
 def _cuts(text: str) -> list[tuple[int, int, int, int]]:
@@ -156,9 +196,11 @@ def _body(text: str, start: int, end: int, line: int) -> list | None:
 
 
 def _read(node) -> None:
-    """Parse a cut body into `node`."""
+    """Parse a cut body into `node` (and note that it was read, in its tree's reads)."""
     d = node.__dict__
-    body = _body(*d.pop("_cut"))
+    text, start, end, line, reads = d.pop("_cut")
+    reads[line] = _digest(text[start:end])
+    body = _body(text, start, end, line)
     if body is None:
         global broken
         broken = True

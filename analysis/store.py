@@ -9,11 +9,13 @@ Per setting (the analysis code, the configuration, the analysis interpreter and 
 installed in it, the import roots), a record: the digest of every file analysed, the files
 outside the project the analysis read (with their stat), and the diagnostics located in each
 file. A run re-analyses only the files connected through imports, in either direction, to one
-whose content changed, appeared or went (see `check.analyse`); the others keep their
-diagnostics.
+whose content changed, appeared or went (see `check.analyse`), leaving out a changed file
+whose change the analysis cannot have seen (in the bodies of functions it never read: see
+`check._unseen_changes`); the others keep their diagnostics.
 
 What only such a run needs is kept apart, in `imports.json`, and read only then: each file's
-import statements (`importscan.scan_imports`) and each record's import graph. A run that finds
+import statements (`importscan.scan_imports`), each record's import graph, and each record's
+shapes of the files it read as skeletons (`skeleton.shape`, the bodies it read). A run that finds
 nothing changed reads `store.json` alone (its size is most of what such a run costs). Both
 files carry the stamp of the save that wrote them: imports that do not belong to the store
 read are ignored (a record without its graph is analysed again).
@@ -85,13 +87,15 @@ class Store:
         """The imports half of the store, read on first use (empty when it is missing, broken or
         from another save than the store read)."""
         if self._imports is None:
-            doc = {"scans": {}, "graphs": {}, "parses": {}}
+            doc = {"scans": {}, "graphs": {}, "parses": {}, "shapes": {}}
             raw = _read(self.folder / IMPORTS_FILE) if self.folder is not None and self.stamp else None
             if raw is not None and raw.get("stamp") == self.stamp \
                     and isinstance(raw.get("scans"), dict) and isinstance(raw.get("graphs"), dict):
                 parses = raw.get("parses") if raw.get("python") == _PYTHON else None
+                shapes = raw.get("shapes")
                 doc = {"scans": raw["scans"], "graphs": raw["graphs"],
-                       "parses": parses if isinstance(parses, dict) else {}}
+                       "parses": parses if isinstance(parses, dict) else {},
+                       "shapes": shapes if isinstance(shapes, dict) else {}}
             self._imports = doc
         return self._imports
 
@@ -216,7 +220,8 @@ class Store:
         if found is None or isinstance(found, Record):
             return found
         try:
-            rec = Record(found["digests"], None, found["external"], found["diags"], load_graph=lambda: self._graph(key))
+            rec = Record(found["digests"], None, found["external"], found["diags"],
+                         load_graph=lambda: (self._graph(key), self._shapes(key)))
         except (KeyError, TypeError, AttributeError):
             del self.records[key]
             return None
@@ -232,17 +237,30 @@ class Store:
         except (AttributeError, TypeError):
             return None
 
+    def _shapes(self, key: str) -> dict[str, tuple]:
+        found = self._imports_doc()["shapes"].get(key)
+        if isinstance(found, Record):
+            return found.shapes
+        try:
+            return {p: (str(shape), {int(line): str(d) for line, d in reads}, str(seen))
+                    for p, (shape, reads, seen) in found.items()}
+        except (AttributeError, TypeError, ValueError):
+            return {}
+
     def put_record(self, key: str, record: "Record") -> None:
-        """Keep `record` for its setting (its graph is stored with the imports when saved)."""
+        """Keep `record` for its setting (its graph and shapes are stored with the imports when
+        saved)."""
         if self.folder is None:
             return
-        graphs = self._imports_doc()["graphs"]
+        doc = self._imports_doc()
         self.records.pop(key, None)
         self.records[key] = record
-        graphs[key] = record  # in stored form once saved
+        doc["graphs"][key] = doc["shapes"][key] = record  # in stored form once saved
         while len(self.records) > MAX_RECORDS:
-            graphs.pop(next(iter(self.records)), None)
-            self.records.pop(next(iter(self.records)))
+            oldest = next(iter(self.records))
+            doc["graphs"].pop(oldest, None)
+            doc["shapes"].pop(oldest, None)
+            self.records.pop(oldest)
         self._dirty = self._imports_dirty = True
 
     def remember_interpreter(self, python: str | None, stamp: list, info) -> None:
@@ -264,10 +282,14 @@ class Store:
             if self._imports_dirty or stamp is None:
                 stamp = os.urandom(8).hex()
                 doc = self._imports_doc()
-                graphs = doc["graphs"]
+                graphs, shapes = doc["graphs"], doc["shapes"]
                 for k, g in graphs.items():
                     if isinstance(g, Record):
                         graphs[k] = {p: sorted(d) for p, d in g.graph.items()}
+                for k, r in shapes.items():
+                    if isinstance(r, Record):
+                        shapes[k] = {p: [shape, sorted(reads.items()), seen]
+                                     for p, (shape, reads, seen) in r.shapes.items()}
                 _write(self.folder / IMPORTS_FILE, {"format": FORMAT, "stamp": stamp, "python": _PYTHON, **doc})
             records = {k: r.state() if isinstance(r, Record) else r for k, r in self.records.items()}
             _write(self.folder / STORE_FILE, {"format": FORMAT, "code": CODE_VERSION, "stamp": stamp,
@@ -311,19 +333,31 @@ class Record:
     use, and is None when the store has lost it."""
 
     def __init__(self, digests: dict[str, str], graph: dict[str, set[str]] | None, external: dict[str, list],
-                 diags: dict[str, list], *, load_graph=None):
+                 diags: dict[str, list], shapes: dict[str, tuple] | None = None, *, load_graph=None):
         self.digests = digests
         self._graph = graph
+        self._shapes = shapes or {}
         self._load_graph = load_graph
         self.external = external
         self.diags = diags
 
     @property
     def graph(self) -> dict[str, set[str]] | None:
-        if self._load_graph is not None:
-            self._graph = self._load_graph()
-            self._load_graph = None
+        self._load()
         return self._graph
+
+    @property
+    def shapes(self) -> dict[str, tuple]:
+        """file -> (digest of its skeleton, {line: digest} of the bodies the analysis read,
+        what made it worth analysing), for the files the analysis saw only so (see
+        `check._unseen_changes`)."""
+        self._load()
+        return self._shapes
+
+    def _load(self) -> None:
+        if self._load_graph is not None:
+            self._graph, self._shapes = self._load_graph()
+            self._load_graph = None
 
     def diagnostics(self, path: str) -> list[Diagnostic]:
         found = self.diags.get(path, [])

@@ -9,6 +9,7 @@ from __future__ import annotations
 import collections
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -16,6 +17,12 @@ import zipfile
 from pathlib import Path
 
 import pytest
+
+from shardlint.analysis.prefilter import mentions
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from unread import plant_in_unread_bodies, stored_reads  # noqa: E402
 
 LIBRARIES = [("easydel", "0.3.0"), ("ejkernel", "0.0.80.3"), ("flax", "0.12.8"), ("tokamax", "0.0.12")]
 SHARDLINT = Path(sys.executable).with_name("shardlint")
@@ -73,3 +80,43 @@ def test_library_has_no_error_diagnostics(name, version):
     errors = [d for d in diags if d["severity"] == "error"]
     assert not errors, f"{len(errors)} error(s) on {name}=={version}:\n\n" + "\n\n".join(
         snippet(root, d) for d in errors)
+
+
+@pytest.mark.parametrize("name, version", LIBRARIES, ids=[n for n, _ in LIBRARIES])
+def test_edits_in_bodies_no_analysis_read_keep_the_fresh_verdict(tmp_path, name, version):
+    """Every function body of the library's JAX modules that its analysis did not read gets a collective no
+    mesh binds (an error wherever it runs): the run with the store keeps its results for those
+    files without analysing them, and reports what a fresh run reports. One body wrongly taken
+    as unread would show as an error only the fresh run finds."""
+    root = tmp_path / name
+    shutil.copytree(unpacked(name, version), root)
+
+    def run(*flags):
+        start = time.perf_counter()
+        p = subprocess.run([str(SHARDLINT), "check", *flags, "--format", "json", "."], cwd=root,
+                           capture_output=True, text=True, timeout=1500)
+        assert p.returncode in (0, 1), p.stderr
+        return json.loads(p.stdout), time.perf_counter() - start
+
+    def plant(read_ones: bool) -> int:
+        # Into files that mention JAX already: a collective planted in one that does not makes
+        # it worth running as an entry point, which the stored run sees (and analyses again).
+        reads = stored_reads(root)
+        return sum(plant_in_unread_bodies(f, reads, read_ones=read_ones) for f in sorted(root.rglob("*.py"))
+                   if mentions(f.read_text(encoding="utf-8", errors="replace")))
+
+    run()  # fills the store
+    for f in root.rglob("*.py"):  # each file changed once: the store has seen it parse, as most have
+        f.write_text(f.read_text(encoding="utf-8", errors="replace") + "\n", encoding="utf-8")
+    run()
+    planted = plant(read_ones=False)
+    assert planted > 20
+    stored, stored_s = run()
+    fresh, fresh_s = run("--no-cache")
+    assert stored == fresh
+    print(f"\n{name}=={version}: {planted} files planted; stored run {stored_s:.2f} s, fresh run {fresh_s:.2f} s")
+    # The same plant in the bodies it read: some run, and both runs report it.
+    assert plant(read_ones=True)
+    stored, _ = run()
+    assert stored == run("--no-cache")[0]
+    assert any("planted_axis" in d["message"] for d in stored)

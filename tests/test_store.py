@@ -24,6 +24,7 @@ from shardlint.analysis.config import load, parse_table
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from jaxtruth.run import discover as fixtures  # noqa: E402
+from unread import plant_in_unread_bodies, stored_reads  # noqa: E402
 
 TESTS = Path(__file__).resolve().parent
 BACKEND = {"cuda": "gpu", "tpu": "tpu", "cpu": "cpu"}
@@ -99,6 +100,46 @@ def test_stored_runs_report_what_a_fresh_run_reports(tmp_path, pid, src, files, 
     for f in copied:
         f.write_text("\n" + f.read_text())
         assert _report(root, table, use_cache=True) == _report(root, table, use_cache=False), f.name
+    # Each file in turn gets, in every body the last analysis did not read, a collective no
+    # mesh binds (an error wherever it runs): kept from the store, the stored run must still
+    # report what a fresh one does.
+    for f in copied:
+        if plant_in_unread_bodies(f, stored_reads(root)):
+            assert _report(root, table, use_cache=True) == _report(root, table, use_cache=False), f.name
+
+
+def test_an_edit_in_bodies_no_analysis_read_is_not_analysed(tmp_path, monkeypatch):
+    """A body the last analysis never read (a function nothing calls), or comments after the
+    last line of code: the file looks the same to the analysis, nothing is parsed again and the
+    stored diagnostics stand. An edit in a body it read, a changed suppression comment, a new
+    import of a project module, or lines added to a body, is analysed."""
+    lib = "import jax\n\n\ndef used(x):\n    return x * 2\n\n\ndef unused(x):\n    return x\n\n\nY = 1\n"
+    main = "import jax\nfrom lib import used\n\njax.jit(lambda x: jax.lax.psum(used(x), 'i'))(1.0)\n"
+    _write(tmp_path, {"lib.py": lib, "main.py": main, "other.py": "X = 1\n"})
+    assert _codes(tmp_path) == [("main.py", 4, "SHL005")]
+    # A file is read in part once the store has seen it parse: the analysis after an edit.
+    _write(tmp_path, {"lib.py": lib.replace("    return x\n", "    return x + 0\n")})
+    assert _codes(tmp_path) == [("main.py", 4, "SHL005")]
+    analysed = _spy_analysed(monkeypatch)
+    edits = [
+        (lib.replace("    return x\n", "    return jax.lax.pmean(x, 'j')\n"), False),
+        (lib + "# a comment at the end\n\n", False),
+        (lib.replace("    return x * 2\n", "    return jax.lax.pmean(x, 'j')\n"), True),
+        (lib.replace("    return x\n", "    return x  # shardlint: ignore\n"), True),
+        (lib.replace("    return x\n", "    import os; return x\n"), False),  # nothing of the project's
+        (lib.replace("    return x\n", "    import other; return x\n"), True),
+        (lib.replace("    return x\n", "    return x\n    return x\n"), True),
+    ]
+    for text, seen in edits:
+        analysed.clear()
+        _write(tmp_path, {"lib.py": text})
+        stored = _report(tmp_path, None, use_cache=True)
+        assert bool(analysed) == seen, text
+        assert stored == _report(tmp_path, None, use_cache=False), text
+        _write(tmp_path, {"lib.py": lib})
+        _report(tmp_path, None, use_cache=True)
+
+
 
 
 def test_a_run_where_nothing_changed_reads_no_file(tmp_path, monkeypatch):
@@ -342,7 +383,7 @@ def test_a_process_with_threads_splits_into_fresh_interpreters(tmp_path, monkeyp
     bins = parallel._bins(files, graph, 2)
     assert len(bins) == 2
     seen = []
-    got, _ = parallel._split(bins, work, lambda done, total: seen.append((done, total)), len(files), here=True)
+    got = parallel._split(bins, work, lambda done, total: seen.append((done, total)), len(files), here=True)[0]
     assert sorted(got, key=lambda d: d.sort_key()) == want
     assert any(d.path.endswith("lone.py") and d.line == 4 for d in got)  # the buffer, not the file
     assert seen[-1] == (4, 4)
@@ -553,7 +594,7 @@ def unused():
 
 def test_bodies_are_parsed_where_read_only_in_files_the_store_saw_parse(tmp_path, monkeypatch):
     """A file whose text the store saw parse has its function bodies parsed only where the
-    analysis reads them (see `skeleton`); one changed is parsed whole."""
+    analysis reads them (see `skeleton`), and so has one changed whose text compiles."""
     _write(tmp_path, {"helper.py": CUT_HELPER, "user.py": USER})
     assert _codes(tmp_path) == [("helper.py", 3, "SHL005")]
     lazily = []
@@ -566,7 +607,11 @@ def test_bodies_are_parsed_where_read_only_in_files_the_store_saw_parse(tmp_path
     monkeypatch.setattr(source, "_parse", spy)
     _write(tmp_path, {"user.py": USER + "\n"})
     assert _codes(tmp_path) == [("helper.py", 3, "SHL005")]
-    assert sorted(lazily) == [False, True]
+    assert sorted(lazily) == [True, True]
+    lazily.clear()
+    _write(tmp_path, {"user.py": USER + "\nx = (\n"})
+    assert _codes(tmp_path)[-1][2] == "SHL000"
+    assert False in lazily  # one that does not compile is parsed whole, for its error
 
 
 def test_a_body_the_store_vouched_for_that_does_not_parse_is_analysed_again_whole(tmp_path):
