@@ -70,7 +70,23 @@ def _local_jax_version() -> str | None:
 
 
 def is_foreign(python: str | None) -> bool:
-    return bool(python) and os.path.abspath(python) != os.path.abspath(sys.executable)
+    """Whether `python` is another interpreter than this one. A virtual environment's `python`
+    and `python3` (links to one file, in one folder, so reading one `pyvenv.cfg`) are the same."""
+    if not python:
+        return False
+    mine, theirs = os.path.abspath(sys.executable), os.path.abspath(python)
+    if mine == theirs:
+        return False
+    try:
+        return os.path.dirname(mine) != os.path.dirname(theirs) or not os.path.samefile(mine, theirs)
+    except OSError:
+        return True
+
+
+def _installed(paths) -> tuple[str, ...]:
+    """The folders of an import path that installed packages live in: the standard library and
+    the project's own folders (a `-c` working folder, an editable install) are not read."""
+    return tuple(p for p in paths if p and ("site-packages" in p or p.endswith("dist-packages")))
 
 
 # python -> (stamp, info) remembered from an earlier run (the store): reused while the stamp holds.
@@ -90,11 +106,10 @@ def _interpreter_info(python: str | None) -> tuple[tuple[str, ...], str | None]:
             out = subprocess.run([python, "-c", _PROBE], capture_output=True, text=True, timeout=20,
                                  cwd=os.path.dirname(os.path.abspath(python)))
             paths, ver = json.loads(out.stdout)
-            return tuple(p for p in paths if p), ver
+            return _installed(paths), ver
         except (OSError, ValueError, subprocess.SubprocessError):
             return (), None
-    paths = tuple(p for p in sys.path if "site-packages" in p or p.endswith("dist-packages"))
-    return paths, _local_jax_version()
+    return _installed(sys.path), _local_jax_version()
 
 
 def interpreter_stamp(python: str | None, paths) -> list:

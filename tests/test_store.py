@@ -531,6 +531,35 @@ def test_environment_state_follows_installs(tmp_path, monkeypatch):
     assert environment.environment_state(Config(root=tmp_path)) != before
 
 
+def test_a_venvs_python_and_python3_are_this_interpreter(tmp_path, monkeypatch):
+    """The console script runs under a virtual environment's `python3` while VIRTUAL_ENV names
+    its `python`: taken for another interpreter, the analysis asked a probe for its import
+    path, and ran what it found there."""
+    venv = tmp_path / "venv" / "bin"
+    venv.mkdir(parents=True)
+    os.symlink(os.path.realpath(sys.executable), venv / "python3")
+    os.symlink("python3", venv / "python")
+    monkeypatch.setattr(sys, "executable", str(venv / "python3"))
+    assert not environment.is_foreign(str(venv / "python"))
+    other = tmp_path / "other" / "bin"
+    other.mkdir(parents=True)
+    os.symlink(os.path.realpath(sys.executable), other / "python")
+    assert environment.is_foreign(str(other / "python"))
+
+
+def test_another_interpreter_lends_only_its_installed_packages(tmp_path):
+    """The standard library (and the probe's own folder) is not read from another interpreter,
+    as it is not from this one: running the JSON decoder on a file's unknown text took hours."""
+    import sysconfig
+
+    other = tmp_path / "other" / "bin"
+    other.mkdir(parents=True)
+    os.symlink(os.path.realpath(sys.executable), other / "python")
+    paths, _ = environment._interpreter_info(str(other / "python"))
+    assert paths and all("site-packages" in p or p.endswith("dist-packages") for p in paths)
+    assert sysconfig.get_paths()["stdlib"] not in paths
+
+
 def _real_python_files():
     import jax
 
