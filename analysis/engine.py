@@ -17,6 +17,7 @@ from .diagnostics import Diagnostic, Related, Severity
 from .environment import _interpreter_info, analysis_python, target_version
 from .index import ModuleFinder, resolve_relative
 from .interp import Interpreter
+from .interp.calls import CALL_RUNS, ENTRY_RUNS, Budget
 from .interp.frames import Context, Layer, Site
 from .interp.values import MeshV, join
 from .jaxfacts import parse_version
@@ -95,7 +96,14 @@ def _lowering_target(mod, qual: str, function: str, args_from, interp: Interpret
 
 def _run_entry(interp: Interpreter, entry: tuple) -> None:
     what, run = entry
+    interp.budget = budget = Budget()
     _guarded(what, run, interp)
+    if budget.cut_calls:
+        log.info("analysing %s: %s ran past %d function runs and %s cut there (what the rest reaches is checked)",
+                 what, ", ".join(dict.fromkeys(f"{n}()" for n in budget.cut_calls)), CALL_RUNS,
+                 "was" if len(budget.cut_calls) == 1 else "were")
+    if budget.left <= 0:
+        log.info("analysing %s stopped following calls after %d function runs", what, ENTRY_RUNS)
 
 
 def _diagnose(interp: Interpreter, config: Config, version, files: dict, finder: ModuleFinder) -> list[Diagnostic]:

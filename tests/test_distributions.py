@@ -4,6 +4,10 @@ RECORD), and the analysis interpreter's import path is that folder."""
 
 from __future__ import annotations
 
+import json
+import logging
+import os
+import signal
 import textwrap
 from pathlib import Path
 
@@ -140,3 +144,44 @@ def test_which_packages_are_jax_free(site):
         ("nometa", "nometa/__init__.py"), ("ns", "ns/part/__init__.py")]}
     assert free == {"plain": True, "thing": True, "single": True, "wrapper": False, "middle": False,
                     "shared": False, "nometa": False, "ns": False}
+
+
+class Overran(BaseException):
+    """Not an Exception: the engine's guard around an entry point must not catch it."""
+
+
+def test_a_parser_run_on_unknown_text_stops_at_the_budget(site, tmp_path, caplog):
+    """The standard library's pure-Python JSON decoder, installed where the analysis reads it
+    and fed a file's unknown text, recursed on every branch of every character for hours (an
+    interpreter probe that listed the standard library put it there). Each entry point has a
+    budget of function runs: the check ends, and what the program does after the parse is
+    still checked."""
+    os.symlink(Path(json.__file__).parent, site / "json")
+
+    def overran(*_):
+        raise Overran
+
+    previous = signal.signal(signal.SIGALRM, overran)
+    signal.alarm(120)
+    try:
+        with caplog.at_level(logging.INFO, logger="shardlint.analysis.engine"):
+            found = errors(tmp_path / "p", """\
+                import json
+                import jax
+
+                def load(path):
+                    with open(path) as f:
+                        return json.load(f)
+
+                keys = load("keys.json")
+
+                def step(x):
+                    return jax.lax.psum(x, "i")
+
+                jax.jit(step)(jax.numpy.ones(4))
+                """)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    assert found == [(11, "SHL005")]
+    assert "analysing module prog: load() ran past 2000 function runs and was cut there" in caplog.text

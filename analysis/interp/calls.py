@@ -6,6 +6,7 @@ one of several values is called once per option, each under its own choice in th
 from __future__ import annotations
 
 import ast
+from bisect import bisect_right
 
 from .events import StartEvent
 from .frames import Context, Raise, Site
@@ -16,6 +17,49 @@ from .values import (
 )
 
 MAX_VARIANTS = 12  # analyses of one function before its arguments are no longer told apart
+# A real program's entry point makes at most a few hundred function runs, all told. Code run on
+# values the analysis cannot know (a parser fed an unknown string, recursing on every branch)
+# would make millions: a call whose runs, with all it calls, pass CALL_RUNS is cut there, and an
+# entry point makes at most ENTRY_RUNS.
+CALL_RUNS = 2_000
+ENTRY_RUNS = 20_000
+
+
+class Budget:
+    """The function runs of one entry point. A cut call's callees return unknown results (as past
+    the interpreter's depth limit) and the call counts as one run for its callers, so the code
+    around it is analysed as if it had not run away: the cut is made at the innermost call whose
+    runs pass CALL_RUNS."""
+
+    def __init__(self):
+        self.left = ENTRY_RUNS
+        self.spent = 0  # runs so far, a cut call's counted as one
+        self.starts: list[int] = []  # `spent` when each running call started, outermost first
+        self.names: list[str] = []
+        self.cut: int | None = None  # the index in `starts` of the call being cut
+        self.cut_calls: list[str] = []
+
+    def enter(self, name: str) -> bool:
+        """Whether a call may run; if so, `leave` must follow it."""
+        if self.cut is not None or self.left <= 0:
+            return False
+        i = bisect_right(self.starts, self.spent - CALL_RUNS) - 1
+        if i >= 0:
+            self.cut = i
+            self.cut_calls.append(self.names[i])
+            return False
+        self.starts.append(self.spent)
+        self.names.append(name)
+        self.spent += 1
+        self.left -= 1
+        return True
+
+    def leave(self) -> None:
+        start = self.starts.pop()
+        self.names.pop()
+        if self.cut == len(self.starts):
+            self.cut = None
+            self.spent = start + 1
 
 # Decorators that return the function itself or a wrapper that calls it with the same arguments.
 _TRANSPARENT = {
@@ -178,16 +222,24 @@ class CallMixin:
             return Unknown if r is _BUSY else fresh_copy(r, self.memo_since[key])
         vkey = (id(scope), ctx.memo_key, id(env))
         n = self.variants.get(vkey, 0)
-        if n >= MAX_VARIANTS:
+        name = scope.qualname or scope.name
+        if n >= MAX_VARIANTS or not self.budget.enter(name):
             return Unknown
         self.variants[vkey] = n + 1
         self.memo[key] = _BUSY
         self.memo_since[key] = serial()
         parent = env if env is not None else self.module_act(scope.module)
-        name = scope.qualname or scope.name
         msg = label or (f"calls {name}()" if scope.kind == "function" else "calls a lambda")
         path = (act.path if act is not None else ()) + (((site, msg),) if site is not None else ())
         fr = Activation(scope, ctx, dict(bound), parent, path, (act.depth if act is not None else 0) + 1)
+        try:
+            result = self._run_body(scope, fr, ctx, key)
+        finally:
+            self.budget.leave()
+        self.memo[key] = result
+        return fresh_copy(result, self.memo_since[key])
+
+    def _run_body(self, scope, fr, ctx: Context, key) -> Value:
         try:
             if scope.kind == "lambda":
                 result = self.eval(scope.node.body, fr, ctx)
@@ -201,8 +253,7 @@ class CallMixin:
                     result = Unknown
         except RecursionError:
             result = Unknown
-        self.memo[key] = result
-        return fresh_copy(result, self.memo_since[key])
+        return result
 
     def jax_free(self, v: Value) -> bool:
         """Whether `v` is a function, class or instance of an installed package that cannot

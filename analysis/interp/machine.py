@@ -20,7 +20,7 @@ from .events import Event
 from .expr import ExprMixin, caught_names, rethrown
 from .frames import Context, Raise, Site
 from .jaxapi import ApiMixin
-from .calls import is_callable, value_name
+from .calls import Budget, is_callable, value_name
 from .values import (
     UNBOUND, ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, Func, Inst, MeshV, PSpecV, Seq, SetMeshV, Thunk,
     Transformed, Unknown, Value, join, options, row_of,
@@ -96,6 +96,7 @@ class Interpreter(ExprMixin, ApiMixin):
         # entry module ran it (programs in different files are different processes).
         self.global_mesh: dict = {}
         self.weak = 0  # > 0 while running code that may not run (a branch, a loop body)
+        self.budget = Budget()  # of the entry point running (the engine starts one for each)
 
     # ------------------------------------------------------------------ events
 
