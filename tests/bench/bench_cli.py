@@ -1,7 +1,7 @@
 """Benchmark (a script, not a test): the `shardlint check` command, process start to exit, on
 JAX's own package and on EasyDeL, against `ast.parse` of the same files measured in the same run.
 
-    python tests/bench/bench_cli.py [--repeat 5] [--corpus jax|easydel ...] [--json FILE]
+    python tests/bench/bench_cli.py [--repeat 5] [--corpus jax|easydel ...] [--json FILE] [--limit 300]
 
 Corpora: the jax package installed beside shardlint (jax 0.10.2 in the test environment) and
 EasyDeL 0.3.0 (`pip download --no-deps`, cached under $SHARDLINT_TEST_CACHE, default
@@ -17,7 +17,9 @@ files checked). Each round measures, one after the other, every command as a fre
 with the peak RSS of each. Printed: the median of each, and the median over rounds of each
 ratio to that round's ast.parse (the machine may be shared: a ratio within one round is what
 compares). The diagnostics of warm and one-file-changed runs must equal a cold run's of the same
-files; the script fails if they do not.
+files, and every command must finish within --limit seconds; the script fails if not. Commands
+run as from a shell where the virtual environment is activated (VIRTUAL_ENV set), as users run
+them.
 
 shardlint's own modules are byte-compiled first, as `pip install` compiles them: in a checkout
 with PYTHONDONTWRITEBYTECODE=1 (this machine's environment) every process would otherwise compile
@@ -85,10 +87,25 @@ CORPORA = {
 }
 
 
+LIMIT_S = 300.0  # a command still running after this long does not finish: the benchmark fails
+
+
+def user_env() -> dict[str, str]:
+    """The environment of a shell where the virtual environment is activated, as a user runs
+    the command (VIRTUAL_ENV names its `python`; the console script runs under `python3`)."""
+    env = dict(os.environ)
+    if (BIN.parent / "pyvenv.cfg").is_file():
+        env["VIRTUAL_ENV"] = str(BIN.parent)
+        env["PATH"] = f"{BIN}{os.pathsep}{env.get('PATH', '')}"
+    return env
+
+
 def run(cmd: list[str], stdin: str | None = None) -> tuple[float, float, str]:
     """(wall seconds, peak RSS MiB, stdout) of one command, process start to exit."""
-    wrapper = [sys.executable, "-c", _RUSAGE, *cmd]
-    p = subprocess.run(wrapper, capture_output=True, input=stdin, text=True)
+    wrapper = [sys.executable, "-c", _RUSAGE, str(LIMIT_S), *cmd]
+    p = subprocess.run(wrapper, capture_output=True, input=stdin, text=True, env=user_env())
+    if p.returncode == 124:
+        raise SystemExit(f"{' '.join(cmd)} did not finish in {LIMIT_S:.0f} s")
     if p.returncode not in (0, 1):
         raise SystemExit(f"{' '.join(cmd)} failed ({p.returncode}): {p.stderr[-2000:]}")
     stats = json.loads(p.stderr.strip().splitlines()[-1])
@@ -96,14 +113,17 @@ def run(cmd: list[str], stdin: str | None = None) -> tuple[float, float, str]:
 
 
 # Runs the command and reports its own wall time and peak RSS (so that the wrapper's start-up
-# is not counted).
+# is not counted); kills it, exiting 124, when it runs past the limit (argv[1], seconds).
 _RUSAGE = r"""
-import json, os, subprocess, sys, time
+import json, os, subprocess, sys, threading, time
 t = time.perf_counter()
-p = subprocess.Popen(sys.argv[1:], stdin=sys.stdin, stdout=sys.stdout, stderr=subprocess.DEVNULL)
+p = subprocess.Popen(sys.argv[2:], stdin=sys.stdin, stdout=sys.stdout, stderr=subprocess.DEVNULL)
+timer = threading.Timer(float(sys.argv[1]), p.kill)
+timer.start()
 _, status, usage = os.wait4(p.pid, 0)
 wall = time.perf_counter() - t
-code = os.waitstatus_to_exitcode(status)
+code = 124 if not timer.is_alive() else os.waitstatus_to_exitcode(status)
+timer.cancel()
 sys.stderr.write(json.dumps({"wall": wall, "rss": usage.ru_maxrss / 1024}) + "\n")
 sys.exit(code)
 """
@@ -188,11 +208,14 @@ def compile_shardlint() -> None:
 
 
 def main() -> None:
+    global LIMIT_S
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--corpus", action="append", choices=sorted(CORPORA))
     ap.add_argument("--json", type=Path, help="also write the figures here")
+    ap.add_argument("--limit", type=float, default=LIMIT_S, help="seconds a command may run (default %(default)s)")
     args = ap.parse_args()
+    LIMIT_S = args.limit
     compile_shardlint()
     reports = []
     for name in args.corpus or sorted(CORPORA):
