@@ -31,8 +31,8 @@ class Scope:
     name: str
     qualname: str
     _locals: frozenset | None = None
-    globals_: set = field(default_factory=set)
-    nonlocals: set = field(default_factory=set)
+    _globals: set = field(default_factory=set)
+    _nonlocals: set = field(default_factory=set)
     generator: bool | None = None  # whether a def's own body yields, once the interpreter asked
 
     @property
@@ -42,8 +42,21 @@ class Scope:
         if self._locals is None:
             names: set = set()
             _Binder(self, names).bind_scope()
-            self._locals = frozenset(names - self.globals_ - self.nonlocals)
+            self._locals = frozenset(names - self._globals - self._nonlocals)
         return self._locals
+
+    @property
+    def globals_(self) -> set:
+        """The names its body declares `global`, found with its locals (before they are, the
+        body's first `global X; X = ...` bound a local)."""
+        self.locals
+        return self._globals
+
+    @property
+    def nonlocals(self) -> set:
+        """The names its body declares `nonlocal`."""
+        self.locals
+        return self._nonlocals
 
     def __repr__(self):
         return f"<Scope {self.module.name}:{self.qualname}>"
@@ -190,10 +203,10 @@ class _Binder:
             self.names.update(al.asname or al.name for al in st.names if al.name != "*")
             return
         if isinstance(st, ast.Global):
-            self.scope.globals_.update(st.names)
+            self.scope._globals.update(st.names)
             return
         if isinstance(st, ast.Nonlocal):
-            self.scope.nonlocals.update(st.names)
+            self.scope._nonlocals.update(st.names)
             return
         if isinstance(st, ast.Assign):
             for t in st.targets:

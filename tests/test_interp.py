@@ -134,6 +134,33 @@ def test_a_closure_sees_its_scope_as_it_is_when_it_runs(tmp_path):
         """) == []
 
 
+
+@pytest.mark.parametrize("declare, rebound", [("global AXIS", "AXIS"), ("nonlocal axis", "axis")])
+def test_a_function_rebinds_a_name_it_declares_global_or_nonlocal(tmp_path, declare, rebound):
+    """`global AXIS; AXIS = "x"` in the function that then traces: the functions traced read
+    the new value (the declaration was only known once something had asked for the
+    function's locals, so the assignment bound a local)."""
+    name = rebound
+    assert diags(tmp_path, f"""\
+        AXIS = "y"
+
+        def outer():
+            axis = "y"
+
+            def step(x):
+                return jax.lax.psum(x, {name})
+
+            def main():
+                {declare}
+                {name} = "x"
+                return jax.jit(jax.shard_map(step, mesh=mesh, in_specs=P("x"), out_specs=P())).trace(X)
+
+            return main()
+
+        outer()
+        """) == []
+
+
 def test_instance_attributes_follow_their_stores(tmp_path):
     assert diags(tmp_path, """\
         class Reducer:
