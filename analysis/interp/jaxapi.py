@@ -620,7 +620,9 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             return Seq(tuple(Seq((Const(i), v)) for i, v in enumerate(items)), "list") if items is not None \
                 else Repeated(Seq((Unknown, self.element(args[0]))), "list")
         if name == "builtins.len" and args:
-            if isinstance(args[0], DevicesV) and args[0].shape is None:
+            if isinstance(args[0], DevicesV):
+                if args[0].shape:  # `len(jax.devices())` where the count is assumed: an array's rows
+                    return Const(args[0].shape[0]) if isinstance(args[0].shape[0], int) else Unknown
                 return self._api_device_count("jax.device_count", None, {}, act, ctx, site, node, False)
             items = self.iterate(args[0])
             return Const(len(items)) if items is not None else Unknown
