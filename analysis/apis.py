@@ -367,6 +367,8 @@ EQUINOX = {
     _EQX + "field": Api("field", "(*, default=None, converter=None, static=False, **kwargs)"),
     _EQX + "nn.Sequential": Api("sequential", "(layers)"),
     _EQX + "nn.Sequential.__call__": Api("sequential_call", "(self, *args, key=None, **kwargs)"),
+    _EQX + "nn.Lambda": Api("lambda_layer", "(fn)"),
+    _EQX + "nn.Lambda.__call__": Api("lambda_layer_call", "(self, x, *, key=None)"),
     _EQX + "nn.BatchNorm": Api("norm_layer", "(input_size=None, axis_name=None, eps=1e-5, channelwise_affine=True, "
                                              "momentum=0.99, inference=False, dtype=None, **kw)"),
     _EQX + "nn.BatchNorm.__call__": Api("norm_call", "(self, x, state=None, *, key=None, inference=None)"),

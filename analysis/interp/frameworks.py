@@ -275,6 +275,16 @@ class FrameworkMixin:
             args = [out]
         return args[0]
 
+    def _api_lambda_layer(self, name, row, p, act, ctx, site, node, decorating):
+        """`eqx.nn.Lambda(fn)`: a layer that holds a function."""
+        return Inst(Ext(name), {"fn": p.get("fn", Unknown)})
+
+    def _api_lambda_layer_call(self, name, row, p, act, ctx, site, node, decorating):
+        """Calling it calls its function on the input (the key is not passed on)."""
+        layer = p.get("self")
+        fn = layer.attrs.get("fn", Unknown) if isinstance(layer, Inst) else Unknown
+        return self.call(fn, [p.get("x", Unknown)], {}, act, ctx, site, node, label="runs the Lambda's function")
+
     # ------------------------------------------------------------------ normalization layers
 
     def _api_norm_layer(self, name, row, p, act, ctx, site, node, decorating):
