@@ -248,6 +248,14 @@ class AxisTuple(FixFact):
 
 
 @dataclass(frozen=True)
+class VaryFirst(FixFact):
+    """A reduction over several manual axes of an array that varies over only some of them
+    (SHL022): the operand made varying over the others first."""
+    site: SiteRef  # the collective's call
+    axes: tuple[str, ...]  # the axes it does not vary over
+
+
+@dataclass(frozen=True)
 class UnnamedAxis(FixFact):
     """The innermost pmap or vmap (JAX's, NNX's, Equinox's filter_) around a collective over
     `axis`, which names no axis: given `axis_name=axis`, it binds it (SHL005)."""

@@ -68,6 +68,12 @@ AXIS_LIST = "TypeError: unhashable type: 'list'"
 AXIS_LIST_SINCE = (0, 7, 0)
 AXIS_LIST_OPS = frozenset({"pmax", "pmin", "all_gather", "psum_scatter", "reduce_scatter", "ppermute", "all_to_all",
                            "pcast", "pvary"})
+# A psum (pmean, psum_scatter) over several axes of a value that varies over some of them and
+# not the others, where shard_map checks varying axes (JAX 0.8.2 on; 0.8.1 took it).
+MIXED_STATE = ("ValueError: jax.lax.{name} can only accept axis_name which corresponds to one of varying, "
+               "unreduced, reduced or invarying state of the input.")
+MIXED_STATE_SINCE = (0, 8, 2)
+MIXED_STATE_OPS = {"psum": "psum", "pmean": "psum", "psum_scatter": "psum_scatter"}
 NO_CONTEXT_MESH = ("ValueError: The context mesh cannot be empty. Use `jax.set_mesh(mesh)` to enter into a mesh "
                    "context")
 SPECS_STRUCTURE = ("ValueError: pytree structure error: different lengths of tuple at key path shard_map "

@@ -877,3 +877,19 @@ def test_a_modules_static_fields_stay_inside_shard_map(tmp_path):
         jax.jit(f).trace(SyncNorm(("x", "batch")), X)
         """
     assert diags(tmp_path, body) == [(5, "SHL006", "error")]
+
+
+@pytest.mark.parametrize("version, reported", [("0.10.2", [(4, "SHL022", "error")]),
+                                               ("0.8.2", [(4, "SHL022", "error")]), ("0.8.1", [])])
+def test_a_reduction_over_axes_its_operand_varies_over_only_in_part(tmp_path, version, reported):
+    """JAX 0.8.2 on rejects a psum over ('x', 'y') of a value that varies over 'x' only; a
+    pytree operand is checked leaf by leaf."""
+    body = """\
+        grid = Mesh(np.array(jax.devices()[:4]).reshape(2, 2), ("x", "y"))
+        def loss(w, v):
+            out = {"sum": jnp.sum(v @ w), "w": w}
+            return jax.lax.psum(out, ("x", "y"))
+        f = jax.shard_map(loss, mesh=grid, in_specs=(P(), P("x")), out_specs=P())
+        jax.jit(f).trace(jnp.ones((16, 4)), X)
+        """
+    assert diags(tmp_path, body, **{"jax-version": version}) == reported

@@ -134,6 +134,16 @@ class ReceivedCarryEvent(Event):
 
 
 @dataclass(eq=False)
+class MixedStateEvent(Event):
+    """A reduction over several manual axes of an operand that varies over some of them only
+    (`single`: the operand is one array, not a pytree)."""
+    api: str = ""
+    varying: tuple = ()
+    invariant: tuple = ()
+    single: bool = False
+
+
+@dataclass(eq=False)
 class VaryingAgainEvent(Event):
     """`pvary` / `pcast(..., to="varying")` over an axis its operand already varies over."""
     api: str = ""

@@ -12,8 +12,10 @@ import math
 from .. import apis
 from .calls import CallMixin, Super, ints, is_callable, value_name
 from .events import (
-    CollectiveEvent, CommEvent, KernelApiEvent, SetMeshTracedEvent, ShardMapKeywordsEvent, VaryingAgainEvent,
+    CollectiveEvent, CommEvent, KernelApiEvent, MixedStateEvent, SetMeshTracedEvent, ShardMapKeywordsEvent,
+    VaryingAgainEvent,
 )
+from ..jaxfacts import MIXED_STATE_OPS
 from ..verdicts import catches
 from .frameworks import FrameworkMixin
 from .frames import Raise
@@ -204,6 +206,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         if known and short in ("pvary", "pcast") and varies and vma_of(x) & axes:
             self.record(VaryingAgainEvent(site, ctx, act.path, node, api=name,
                                           axes=tuple(sorted(vma_of(x) & axes))))
+        if known and short in MIXED_STATE_OPS and len(axes) > 1:
+            self._mixed_state(x, axis_tuple(axis), name, act, ctx, site, node)
 
         def result(a: Value) -> ArrayV:
             vma = vma_of(a)
@@ -220,6 +224,25 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         return result(x)
 
     _api_send = _api_recv = _api_collective
+
+    def _mixed_state(self, x: Value, axes: tuple, name, act, ctx, site, node) -> None:
+        """A reduction over `axes` (manual ones) of an operand with an array that varies over
+        some of them and not the others, its varying axes exactly known."""
+        mixed = []
+
+        def leaf(a: Value) -> Value:
+            v = vma_of(a) & frozenset(axes)
+            if isinstance(a, ArrayV) and exact_vma(a) and v and len(v) < len(set(axes)):
+                mixed.append(v)
+            return a
+
+        map_arrays(x, leaf)
+        if mixed:
+            v = mixed[0]
+            self.record(MixedStateEvent(site, ctx, act.path, node, api=name,
+                                        varying=tuple(a for a in axes if a in v),
+                                        invariant=tuple(a for a in dict.fromkeys(axes) if a not in v),
+                                        single=isinstance(x, ArrayV)))
 
     # ------------------------------------------------------------------ transformations
 

@@ -217,6 +217,17 @@ RULES: dict[str, Rule] = {
             fixers=("axis_tuple",),
         ),
         Rule(
+            "SHL022", "reduce-mixed-varying", _E,
+            "A `psum`, `pmean` or `psum_scatter` over several manual axes of a value that varies over some "
+            "of them and not the others, in a shard_map that checks varying axes, on JAX 0.8.2 or later "
+            "(a loss summed over `('data', 'model')` that only varies over `'data'`).",
+            jf.MIXED_STATE.format(name="psum"),
+            "Reduce over the axes the value varies over only (over the others it is already the same on "
+            "every device), or make it vary over them first with `jax.lax.pcast(x, axes, to='varying')` "
+            "(what older JAX did: the sum then counts each device's copy).",
+            fixers=("vary_first",),
+        ),
+        Rule(
             "SHL101", "unmatched-send-recv", _W,
             "A `psend` with no `precv` of the same axis and perm in the same manual region, or the reverse.",
             "deadlock at run time",

@@ -8,17 +8,17 @@ from __future__ import annotations
 from ..apis import short
 from ..diagnostics import Severity
 from ..jaxfacts import (AXIS_LIST, AXIS_LIST_OPS, AXIS_LIST_SINCE, BRANCH_TYPES, CARRY_TYPES, CONTEXT_MESH,
-                        GPU_ONLY, MAKE_MESH_EXPLICIT, MANUAL_SHARDING_ONLY, IN_SPECS_MANUAL, NO_CONTEXT_MESH,
+                        GPU_ONLY, MAKE_MESH_EXPLICIT, MIXED_STATE, MIXED_STATE_OPS, MIXED_STATE_SINCE, MANUAL_SHARDING_ONLY, IN_SPECS_MANUAL, NO_CONTEXT_MESH,
                         NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE,
                         OUT_SPECS_REPLICATION, OUT_SPECS_STRUCTURE, OUTSIDE_JIT, PCAST_VARYING_AGAIN,
                         PVARY_VARYING_AGAIN, WHILE_CARRY_TYPES,
                         PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, SEND_RECV_ADDED, SPEC_INDIVISIBLE,
                         SPEC_TOO_LONG, SPECS_MISMATCH, SPECS_STRUCTURE, UNBOUND_AXIS, error_head, quoted, version_text)
 from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, AxisTuple, CarryInit, CarryLeaf, ContextMesh,
-                        GlobalReduction, RenameAxis, SendRecv, SpecAxis, UnnamedAxis, VmaCheck)
+                        GlobalReduction, RenameAxis, SendRecv, SpecAxis, UnnamedAxis, VaryFirst, VmaCheck)
 from ..interp.events import (
-    CollectiveEvent, ExplicitUnshardedEvent, MeshAxisLookupEvent, NestedMeshEvent, NoMeshEvent, ReceivedCarryEvent,
-    SetMeshTracedEvent, SpecEvent, VaryingAgainEvent,
+    CollectiveEvent, ExplicitUnshardedEvent, MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent, NoMeshEvent,
+    ReceivedCarryEvent, SetMeshTracedEvent, SpecEvent, VaryingAgainEvent,
 )
 from ..interp.transforms import spec_literals
 from ..interp.values import Const, Multi, Seq
@@ -457,6 +457,24 @@ def check_traced_meshes(facts: Facts):
             f"`{name}` makes its operand vary over {axes}, which it already varies over: JAX raises "
             f"{quoted(text)} Drop the `{name}`.",
             path=ev.path, ctx=ev.ctx))
+    for ev in facts.of(MixedStateEvent):
+        smap = ev.ctx.innermost("shard_map")
+        check = facts.smap_checks.get(smap, Const(True)) if smap is not None else None
+        if facts.version < MIXED_STATE_SINCE or not (isinstance(check, Const) and check.value is True):
+            continue
+        name = short(ev.api)
+        kw = "check_rep" if "experimental" in smap.api else "check_vma"
+        varying, invariant = (", ".join(map(repr, a)) for a in (ev.varying, ev.invariant))
+        spelled = repr(ev.invariant[0]) if len(ev.invariant) == 1 else f"({invariant})"
+        out.append(diag(
+            facts, "SHL022", ev.site,
+            f"`{name}` reduces over {', '.join(map(repr, (*ev.varying, *ev.invariant)))}, but its operand varies "
+            f"over {varying} and not over {invariant}, which shard_map checks (`{kw}=True`): JAX "
+            f"{facts.jax_version} raises {quoted(MIXED_STATE.format(name=MIXED_STATE_OPS[name]))} Reduce over "
+            f"{varying} only, or make the operand vary over {invariant} first "
+            f"(`jax.lax.pcast(x, {spelled}, to='varying')`).",
+            path=ev.path, ctx=ev.ctx,
+            fix_facts=(VaryFirst(site_ref(facts, ev.site), ev.invariant),) if ev.single else ()))
     for ev in facts.of(NestedMeshEvent):
         out.append(diag(
             facts, "SHL012", ev.site,
