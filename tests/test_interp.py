@@ -893,3 +893,20 @@ def test_a_reduction_over_axes_its_operand_varies_over_only_in_part(tmp_path, ve
         jax.jit(f).trace(jnp.ones((16, 4)), X)
         """
     assert diags(tmp_path, body, **{"jax-version": version}) == reported
+
+
+def test_a_module_merged_from_its_state_inside_shard_map_computes_from_blocks(tmp_path):
+    """`nnx.split` outside, the state through shard_map (replicated), `nnx.merge` inside: the
+    layers' parameters are the blocks the spec makes, so what they compute varies exactly as
+    their input does (here over 'x' only: a psum over ('x', 'y') of it fails)."""
+    assert diags(tmp_path, """\
+        from flax import nnx
+        grid = Mesh(np.array(jax.devices()[:4]).reshape(2, 2), ("x", "y"))
+        model = nnx.Linear(16, 4, rngs=nnx.Rngs(0))
+        graphdef, state = nnx.split(model)
+        def loss(state, v):
+            out = nnx.merge(graphdef, state)(v)
+            return jax.lax.psum(jnp.sum(out), ("x", "y"))
+        f = jax.shard_map(loss, mesh=grid, in_specs=(P(), P("x")), out_specs=P())
+        jax.jit(f).trace(state, X)
+        """) == [(7, "SHL022", "error")]

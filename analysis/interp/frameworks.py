@@ -32,8 +32,16 @@ class FrameworkMixin:
         return Seq((GraphPart("graphdef", model), *(GraphPart("state", model) for _ in range(n))))
 
     def _api_graph_merge(self, name, row, p, act, ctx, site, node, decorating):
-        g = p.get("graphdef")
-        return g.of if isinstance(g, GraphPart) else Unknown
+        """The module again; where its one state went through a shard_map (the module's state
+        as per-device blocks, as `block` made it), that module."""
+        g, state, more = p.get("graphdef"), p.get("state"), p.get("states")
+        if not isinstance(g, GraphPart):
+            return Unknown
+        alone = more is None or (isinstance(more, Seq) and not more.items)
+        if alone and isinstance(state, GraphPart) and state.kind == "state" and isinstance(state.of, Inst) \
+                and isinstance(g.of, Inst) and state.of.cls is g.of.cls:
+            return state.of
+        return g.of
 
     def _api_graph_state(self, name, row, p, act, ctx, site, node, decorating):
         model = p.get("node", Unknown)

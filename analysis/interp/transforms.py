@@ -338,6 +338,8 @@ def block(v: Value, spec: Value, manual, in_module: bool = False) -> Value:
     structure)."""
     if isinstance(v, Inst) and isinstance(spec, (DictV, PSpecV, Inst)):
         return _module_block(v, spec, manual)
+    if isinstance(v, GraphPart) and v.kind == "state" and isinstance(v.of, Inst) and isinstance(spec, (DictV, PSpecV)):
+        return GraphPart("state", _module_block(v.of, spec, manual))  # `nnx.split`'s state: the module's
     if isinstance(v, (Inst, Func, ClassV, Bound, Partial, Transformed, ModV, GraphPart)):
         return v
     if in_module and isinstance(v, (Const, MeshV, DTypeV)):
