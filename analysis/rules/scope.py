@@ -154,8 +154,11 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
             f"`{name}` over axis {axis!r}, which only `jax.vmap(axis_name=)` binds: JAX raises "
             f"{jax_says}. Send/recv needs manual sharding: call it inside `jax.shard_map`, or use "
             f"`jax.lax.ppermute`, which vmap batches.",
+            # A wrap in shard_map around a vmap leaves the vmap binding the axis the pair names (an
+            # Equinox filter_pmap, a vmap inside, is what the wrap replaces).
             path=ev.path, ctx=ev.ctx,
-            fix_facts=(*scope_facts(facts, ev, ev.axes), _send_recv(facts, ev, batched_by=frame)))
+            fix_facts=(*(scope_facts(facts, ev, ev.axes) if short(frame.api) == "filter_pmap" else ()),
+                       _send_recv(facts, ev, batched_by=frame)))
     if ev.kind == "recv":
         jax_says = (f"JAX {v} fails at lowering with a bare `AssertionError` (where the axis is bound "
                     f"without manual sharding: {quoted(MANUAL_SHARDING_ONLY.format(name='precv'))})")
