@@ -910,3 +910,47 @@ def test_a_module_merged_from_its_state_inside_shard_map_computes_from_blocks(tm
         f = jax.shard_map(loss, mesh=grid, in_specs=(P(), P("x")), out_specs=P())
         jax.jit(f).trace(state, X)
         """) == [(7, "SHL022", "error")]
+
+
+def test_a_model_and_optimizer_merged_inside_shard_map_with_an_optax_loss(tmp_path):
+    """`nnx.split((model, optimizer))` through a shard_map, merged inside, an Optax loss of the
+    model's output: the loss varies over 'x' only, and a pmean of it over ('x', 'y') fails."""
+    assert diags(tmp_path, """\
+        import optax
+        from flax import nnx
+        grid = Mesh(np.array(jax.devices()[:4]).reshape(2, 2), ("x", "y"))
+        model = nnx.Linear(16, 4, rngs=nnx.Rngs(0))
+        graphdef, state = nnx.split((model, nnx.Optimizer(model, optax.sgd(0.1), wrt=nnx.Param)))
+        def step(state, v):
+            model, opt = nnx.merge(graphdef, state)
+            loss = optax.l2_loss(model(v)).mean()
+            return jax.lax.pmean(loss, ("x", "y"))
+        f = jax.shard_map(step, mesh=grid, in_specs=(P(), P("x")), out_specs=P())
+        jax.jit(f).trace(state, X)
+        """) == [(9, "SHL022", "error")]
+
+
+def test_a_linen_apply_after_init_runs_setup_with_its_own_variables(tmp_path):
+    """A Linen module built in `setup()`, initialised first, then applied inside a shard_map to
+    parameters whose specs (a dict, the parameters themselves a jitted function's result) shard
+    the hidden layer over 'y': what it computes varies over 'y' until a psum there."""
+    assert diags(tmp_path, """\
+        import flax.linen as nn
+        grid = Mesh(np.array(jax.devices()[:4]).reshape(2, 2), ("x", "y"))
+        class Block(nn.Module):
+            def setup(self):
+                self.up = nn.Dense(8)
+                self.down = nn.Dense(16, use_bias=False)
+            def __call__(self, v):
+                return jax.lax.psum(self.down(nn.relu(self.up(v))), "y")
+        SPECS = {"up": {"kernel": P(None, "y"), "bias": P("y")}, "down": {"kernel": P("y", None)}}
+        model = Block()
+        init = jax.shard_map(lambda v: model.init(jax.random.key(0), v)["params"], mesh=grid, in_specs=P(),
+                             out_specs=SPECS)
+        params = jax.jit(init)(X)
+        def loss(params, v):
+            out = jnp.mean(model.apply({"params": params}, v) ** 2)
+            return jax.lax.pmean(out, ("x", "y"))
+        f = jax.shard_map(loss, mesh=grid, in_specs=(SPECS, P("x")), out_specs=P())
+        jax.jit(f).trace(params, X)
+        """) == [(16, "SHL022", "error")]

@@ -138,6 +138,7 @@ class MixedStateEvent(Event):
     """A reduction over several manual axes of an operand that varies over some of them only
     (`single`: the operand is one array, not a pytree)."""
     api: str = ""
+    axes: tuple = ()  # as the call names them
     varying: tuple = ()
     invariant: tuple = ()
     single: bool = False

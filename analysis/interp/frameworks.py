@@ -24,6 +24,14 @@ RUNS_MODULE = "runs the module"
 TABULATES = f"tabulate {RUNS_MODULE}"  # `nnx.tabulate(model, x)`, `model.tabulate(key, x)`
 
 
+def _same_modules(a: Value, b: Value) -> bool:
+    """Whether `a` is `b`'s module (or tuple of modules) as it came through a shard_map."""
+    if isinstance(a, Inst) and isinstance(b, Inst):
+        return a.cls is b.cls
+    return isinstance(a, Seq) and isinstance(b, Seq) and len(a.items) == len(b.items) and bool(a.items) and all(
+        _same_modules(x, y) for x, y in zip(a.items, b.items))
+
+
 class FrameworkMixin:
     def _api_graph_split(self, name, row, p, act, ctx, site, node, decorating):
         model = p.get("node", Unknown)
@@ -38,8 +46,7 @@ class FrameworkMixin:
         if not isinstance(g, GraphPart):
             return Unknown
         alone = more is None or (isinstance(more, Seq) and not more.items)
-        if alone and isinstance(state, GraphPart) and state.kind == "state" and isinstance(state.of, Inst) \
-                and isinstance(g.of, Inst) and state.of.cls is g.of.cls:
+        if alone and isinstance(state, GraphPart) and state.kind == "state" and _same_modules(state.of, g.of):
             return state.of
         return g.of
 
@@ -160,6 +167,10 @@ class FrameworkMixin:
         runs with the module bound (init runs it too, to create the variables; `tabulate` runs
         init)."""
         model = p.get("self", Unknown)
+        if isinstance(model, Inst) and model.setup_done:
+            # Each apply binds a clone of the module, whose `setup()` runs again: the layers it
+            # makes take this apply's variables (not those of an earlier `init`).
+            model = Inst(model.cls, dict(model.attrs), model.version + 1, model.lift)
         method = p.get("method", Const(None))
         args = list(p["args"].items) if isinstance(p.get("args"), Seq) else []
         kwargs = dict(p["kwargs"].items) if hasattr(p.get("kwargs"), "items") else {}

@@ -239,7 +239,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         map_arrays(x, leaf)
         if mixed:
             v = mixed[0]
-            self.record(MixedStateEvent(site, ctx, act.path, node, api=name,
+            self.record(MixedStateEvent(site, ctx, act.path, node, api=name, axes=tuple(dict.fromkeys(axes)),
                                         varying=tuple(a for a in axes if a in v),
                                         invariant=tuple(a for a in dict.fromkeys(axes) if a not in v),
                                         single=isinstance(x, ArrayV)))
@@ -729,7 +729,10 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                 return ArrayV(args[0].shape, args[0].dtype, vma=frozenset().union(*(a.vma for a in arrays)),
                               exact=all(exact_vma(a) for a in (*args, *kwargs.values())))
             if arrays:
-                return ArrayV(vma=frozenset().union(*(a.vma for a in arrays)))
+                # Optax's functions (losses, norms, `apply_updates`) compute on what they are given
+                # and communicate nothing: what they return varies exactly as their inputs do.
+                exact = name.startswith("optax.") and all(exact_vma(a) for a in (*args, *kwargs.values()))
+                return ArrayV(vma=frozenset().union(*(a.vma for a in arrays)), exact=exact)
         return Unknown
 
     def _hasattr(self, obj: Value, attr: str) -> Value:

@@ -338,8 +338,10 @@ def block(v: Value, spec: Value, manual, in_module: bool = False) -> Value:
     structure)."""
     if isinstance(v, Inst) and isinstance(spec, (DictV, PSpecV, Inst)):
         return _module_block(v, spec, manual)
-    if isinstance(v, GraphPart) and v.kind == "state" and isinstance(v.of, Inst) and isinstance(spec, (DictV, PSpecV)):
-        return GraphPart("state", _module_block(v.of, spec, manual))  # `nnx.split`'s state: the module's
+    if isinstance(v, GraphPart) and v.kind == "state" and isinstance(spec, (DictV, PSpecV)):
+        # `nnx.split`'s state: the module's (or modules', `nnx.split((model, optimizer))`)
+        of = block(v.of, spec, manual) if isinstance(v.of, (Inst, Seq)) else v.of
+        return GraphPart("state", of)
     if isinstance(v, (Inst, Func, ClassV, Bound, Partial, Transformed, ModV, GraphPart)):
         return v
     if in_module and isinstance(v, (Const, MeshV, DTypeV)):
@@ -354,6 +356,12 @@ def block(v: Value, spec: Value, manual, in_module: bool = False) -> Value:
                       for k, x in v.items.items()})
     if isinstance(v, Multi):
         return join([block(o, spec, manual, in_module) for o in v.options])
+    if (v is Unknown or isinstance(v, ArrayV)) and not in_module and isinstance(spec, (DictV, Seq)):
+        # A spec tree is a prefix of the argument's: a dict of specs is given a dict with its keys
+        # (what the analysis took for one array, a function's result it did not follow, is one).
+        if isinstance(spec, DictV):
+            return DictV({k: block(Unknown, s, manual) for k, s in spec.items.items()})
+        return Seq(tuple(block(Unknown, s, manual) for s in spec.items), spec.kind)
     known = isinstance(spec, PSpecV) and spec.axes is not None
     vma = frozenset(spec.axes) if known else frozenset()
     if manual is not None:

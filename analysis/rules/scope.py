@@ -471,7 +471,7 @@ def check_traced_meshes(facts: Facts):
         spelled = repr(ev.invariant[0]) if len(ev.invariant) == 1 else f"({invariant})"
         out.append(diag(
             facts, "SHL022", ev.site,
-            f"`{name}` reduces over {', '.join(map(repr, (*ev.varying, *ev.invariant)))}, but its operand varies "
+            f"`{name}` reduces over {', '.join(map(repr, ev.axes))}, but its operand varies "
             f"over {varying} and not over {invariant}, which shard_map checks (`{kw}=True`): JAX "
             f"{facts.jax_version} raises {quoted(MIXED_STATE.format(name=MIXED_STATE_OPS[name]))} Reduce over "
             f"{varying} only, or make the operand vary over {invariant} first "
