@@ -49,8 +49,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "scope/sendrecv_eager.py": (_PROGRAM, "runs psend eagerly on CPU (GPU only)"),
     "scope/sendrecv_jit_call.py": (_PROGRAM, "compiles psend for CPU (GPU only)"),
     "scope/sendrecv_jit_lower_default.py": (_PROGRAM, "lowers psend for the default (CPU) backend"),
-    "scope/psum_vmap_axis_inside_shard_map.py": (_PROGRAM, "a collective over a vmap axis inside shard_map: "
-                                                           "JAX 0.10.2 cannot lower it"),
     "protocol/sendrecv_index_out_of_range.py": (_PROGRAM, "its only perm pair lies outside the axis: no pair "
                                                           "is left to keep"),
     "protocol/sendrecv_out_of_range_2d_mesh.py": (_PROGRAM, "its only perm pair lies outside the axis: no "

@@ -89,8 +89,9 @@ RULES: dict[str, Rule] = {
             "The axis name is not among the axes of the enclosing `shard_map`'s mesh.",
             f"{jf.error_head(jf.UNBOUND_AXIS)}: y (psum, pmean, pmax, pmin, ppermute and psend under "
             "check_vma=True: a bare AssertionError at lowering; JAX 0.6.2: KeyError)",
-            "Use one of the mesh's axis names.",
-            fixers=("pmap", "rename_axis", "rename_axis_source"),
+            "Use one of the mesh's axis names; for a vmap's axis inside a shard_map, pass `check_vma=False` to "
+            "the shard_map.",
+            fixers=("pmap", "rename_axis", "rename_axis_source", "check_vma"),
         ),
         Rule(
             "SHL007", "send-recv-backend", _E,

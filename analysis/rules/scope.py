@@ -108,13 +108,16 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
         sm = _outer_shard_map(ev.ctx, frame) if kind == "vmap" else None
         if sm is not None and _checked(facts, sm):
             mesh = axis_desc(sm.mesh_axes) if sm.mesh_axes else "its mesh"
+            kw = "check_rep" if "experimental" in sm.api else "check_vma"
             return diag(
                 facts, "SHL006", ev.site,
-                f"`{name}` over axis {axis!r}, a `vmap` axis inside a shard_map (mesh axes {mesh}): JAX {v} "
-                f"lowers collectives inside shard_map against the mesh's axes only and fails with a bare "
-                f"AssertionError. Reduce over the vmapped dimension directly (e.g. `jnp.sum(x, axis=0)` "
-                f"outside the vmap), or make {axis!r} a mesh axis.",
-                path=ev.path, ctx=ev.ctx, fix_facts=scope_facts(facts, ev, ev.axes))
+                f"`{name}` over axis {axis!r}, a `vmap` axis inside a shard_map (mesh axes {mesh}) that checks "
+                f"varying axes: JAX {v} lowers collectives there against the mesh's axes only and fails with a "
+                f"bare AssertionError. Pass `{kw}=False` to the shard_map (the vmap then batches the "
+                f"collective), reduce over the vmapped dimension directly (e.g. `jnp.sum(x, axis=0)` outside "
+                f"the vmap), or make {axis!r} a mesh axis.",
+                path=ev.path, ctx=ev.ctx,
+                fix_facts=(*scope_facts(facts, ev, ev.axes), VmaCheck(site_ref(facts, sm.site), kw)))
         if kind in ("pmap", "vmap"):
             return None
         if kind == "auto":
