@@ -1,0 +1,2 @@
+from .config import TPConfig
+from .model import TPBlock

@@ -1,0 +1,2 @@
+from .block import EncoderBlock
+from .wrap import sequence_parallel

@@ -1,0 +1,2 @@
+from .layers import ParallelMLP
+from .step import build_loss

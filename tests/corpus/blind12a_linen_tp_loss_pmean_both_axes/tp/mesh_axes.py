@@ -1,0 +1,2 @@
+DP = "data"
+TP = "model"

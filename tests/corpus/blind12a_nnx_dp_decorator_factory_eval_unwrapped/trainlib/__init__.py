@@ -1,0 +1,2 @@
+from .parallel import data_parallel, global_mean
+from .steps import build_steps

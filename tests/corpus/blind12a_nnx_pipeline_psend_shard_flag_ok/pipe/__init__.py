@@ -1,0 +1,2 @@
+from .model import Stage, make_stages
+from .schedule import build_forward

@@ -1,0 +1,2 @@
+from .blocks import MLPBlock
+from .stack import build_forward, create_stack

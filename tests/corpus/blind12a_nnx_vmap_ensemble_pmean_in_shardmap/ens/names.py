@@ -1,0 +1,2 @@
+ENSEMBLE = "ensemble"
+DATA = "data"

@@ -1,0 +1,1 @@
+from .optim import make_zero_step

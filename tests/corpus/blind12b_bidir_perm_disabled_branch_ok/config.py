@@ -1,0 +1,7 @@
+from dataclasses import dataclass
+
+
+@dataclass
+class RingConfig:
+  axis: str = 'ring'
+  bidirectional: bool = False
