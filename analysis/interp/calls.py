@@ -225,14 +225,14 @@ class CallMixin:
         name = scope.qualname or scope.name
         if n >= MAX_VARIANTS or not self.budget.enter(name):
             return Unknown
-        self.variants[vkey] = n + 1
-        self.memo[key] = _BUSY
-        self.memo_since[key] = serial()
-        parent = env if env is not None else self.module_act(scope.module)
-        msg = label or (f"calls {name}()" if scope.kind == "function" else "calls a lambda")
-        path = (act.path if act is not None else ()) + (((site, msg),) if site is not None else ())
-        fr = Activation(scope, ctx, dict(bound), parent, path, (act.depth if act is not None else 0) + 1)
         try:
+            self.variants[vkey] = n + 1
+            self.memo[key] = _BUSY
+            self.memo_since[key] = serial()
+            parent = env if env is not None else self.module_act(scope.module)
+            msg = label or (f"calls {name}()" if scope.kind == "function" else "calls a lambda")
+            path = (act.path if act is not None else ()) + (((site, msg),) if site is not None else ())
+            fr = Activation(scope, ctx, dict(bound), parent, path, (act.depth if act is not None else 0) + 1)
             result = self._run_body(scope, fr, ctx, key)
         finally:
             self.budget.leave()
