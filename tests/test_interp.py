@@ -954,3 +954,18 @@ def test_a_linen_apply_after_init_runs_setup_with_its_own_variables(tmp_path):
         f = jax.shard_map(loss, mesh=grid, in_specs=(SPECS, P("x")), out_specs=P())
         jax.jit(f).trace(params, X)
         """) == [(16, "SHL022", "error")]
+
+
+def test_a_custom_vjp_under_grad_returns_what_its_forward_rule_does(tmp_path):
+    """Differentiated, a custom_vjp function runs its forward rule, whose first output is the
+    value: an all_gather there varies over 'x', and a loss of it under out_specs P() fails."""
+    assert diags(tmp_path, """\
+        @jax.custom_vjp
+        def gather(v):
+            return jax.lax.all_gather(v, "x", tiled=True)
+        gather.defvjp(lambda v: (gather(v), None), lambda _, g: (jax.lax.psum_scatter(g, "x", tiled=True),))
+        def step(v):
+            loss, grad = jax.value_and_grad(lambda v: jnp.sum(gather(v)))(v)
+            return loss
+        jax.jit(jax.shard_map(step, mesh=mesh, in_specs=P("x"), out_specs=P())).trace(X)
+        """) == [(8, "SHL016", "error")]

@@ -39,8 +39,8 @@ class TransformMixin:
                 self.call(p["__jvp__"], [], {}, act, ctx, site, node, unknown_tail=True,
                           label="its custom JVP rule runs under differentiation")
                 return Unknown
-            self.call(p["__fwd__"], args, kwargs, act, ctx, site, node,
-                      label="its custom VJP forward rule runs under differentiation")
+            fwd = self.call(p["__fwd__"], args, kwargs, act, ctx, site, node,
+                            label="its custom VJP forward rule runs under differentiation")
             if "__bwd__" in p:
                 saved, self.blame = self.blame, self.blame or site
                 try:
@@ -48,7 +48,8 @@ class TransformMixin:
                               label="its custom VJP backward rule runs under differentiation")
                 finally:
                     self.blame = saved
-            return Unknown
+            # the forward rule returns (the primal output, the residuals)
+            return fwd.items[0] if isinstance(fwd, Seq) and len(fwd.items) == 2 else Unknown
         result = self.call(t.fn, args, kwargs, act, ctx, site, node, label=label)
         if t.api == "flax.nnx.scan":
             self.nnx_scan_carry(t, args, result, act, ctx, site, node)
