@@ -139,8 +139,7 @@ class MixedStateEvent(Event):
     (`single`: the operand is one array, not a pytree)."""
     api: str = ""
     axes: tuple = ()  # as the call names them
-    varying: tuple = ()
-    invariant: tuple = ()
+    invariant: tuple = ()  # those it does not vary over
     single: bool = False
 
 

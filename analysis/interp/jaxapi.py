@@ -228,20 +228,19 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
     def _mixed_state(self, x: Value, axes: tuple, name, act, ctx, site, node) -> None:
         """A reduction over `axes` (manual ones) of an operand with an array that varies over
         some of them and not the others, its varying axes exactly known."""
+        axes = tuple(dict.fromkeys(axes))
         mixed = []
 
         def leaf(a: Value) -> Value:
             v = vma_of(a) & frozenset(axes)
-            if isinstance(a, ArrayV) and exact_vma(a) and v and len(v) < len(set(axes)):
+            if exact_vma(a) and v and len(v) < len(axes):
                 mixed.append(v)
             return a
 
         map_arrays(x, leaf)
         if mixed:
-            v = mixed[0]
-            self.record(MixedStateEvent(site, ctx, act.path, node, api=name, axes=tuple(dict.fromkeys(axes)),
-                                        varying=tuple(a for a in axes if a in v),
-                                        invariant=tuple(a for a in dict.fromkeys(axes) if a not in v),
+            self.record(MixedStateEvent(site, ctx, act.path, node, api=name, axes=axes,
+                                        invariant=tuple(a for a in axes if a not in mixed[0]),
                                         single=isinstance(x, ArrayV)))
 
     # ------------------------------------------------------------------ transformations

@@ -12,7 +12,7 @@ from ..fixfacts import FixFact, ManualAxes, MeshRef, Pmap, SiteRef, Wrap
 from ..interp.frames import Context, Site
 from ..interp.frameworks import RUNS_MODULE, TABULATES
 from ..interp.jaxapi import TRACES
-from ..interp.values import ArrayV, DictV, GraphPart, Inst, Seq, Unknown, options
+from ..interp.values import ArrayV, Const, DictV, GraphPart, Inst, Seq, Unknown, options
 from ..jaxfacts import MAKE_MESH_EXPLICIT, NEWEST_KNOWN, parse_version
 from ..source import SourceFile
 from . import RULES
@@ -51,6 +51,18 @@ def backend_of(facts: "Facts", ctx: Context) -> str | None:
         if f.kind == "jit" and f.platform:
             return _PLATFORM_BACKEND.get(f.platform)
     return facts.config.run_backend
+
+
+def checks_vma(facts: "Facts", smap) -> bool:
+    """Whether the shard_map `smap` surely checks varying manual axes (`check_vma`/`check_rep`
+    True, or not given)."""
+    check = facts.smap_checks.get(smap, Const(True))
+    return isinstance(check, Const) and check.value is True
+
+
+def check_keyword(smap) -> str:
+    """The keyword of that check on `smap`: `check_rep` for the experimental shard_map."""
+    return "check_rep" if "experimental" in smap.api else "check_vma"
 
 
 def binding(ctx: Context, axis: str):

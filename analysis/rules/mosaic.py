@@ -13,7 +13,7 @@ from ..jaxfacts import (COLLECTIVE_ID_MISSING, COLLECTIVE_ID_UNUSED, COMM_WITHOU
 from ..fixfacts import DeviceIdAxis, MissingCollectiveId, UnusedCollectiveId, VmaCheck
 from ..interp.events import CollectiveEvent, CommEvent, KernelApiEvent, PallasEvent, StartEvent
 from ..interp.values import ArrayV, CompilerParamsV, Const, DictV, Ext, Seq, Unknown, options
-from .facts import Facts, backend_of, ctx_words, diag, scope_facts, site_ref
+from .facts import Facts, backend_of, check_keyword, checks_vma, ctx_words, diag, scope_facts, site_ref
 
 
 def _is_mesh_id(ev) -> bool:
@@ -222,9 +222,8 @@ def check(facts: Facts):
                 auto_partitioned = True
 
         if smap is not None:
-            check_val = facts.smap_checks.get(smap, Const(True))
-            if (isinstance(check_val, Const) and check_val.value is True) and _untyped_out_shape(ev):
-                kw = "check_rep" if "experimental" in smap.api else "check_vma"
+            if checks_vma(facts, smap) and _untyped_out_shape(ev):
+                kw = check_keyword(smap)
                 out.append(diag(
                     facts, "SHL108", ev.site,
                     f"`pallas_call` inside a shard_map with `{kw}=True` (the default): its `out_shape` says "

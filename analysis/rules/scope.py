@@ -8,7 +8,8 @@ from __future__ import annotations
 from ..apis import short
 from ..diagnostics import Severity
 from ..jaxfacts import (AXIS_LIST, AXIS_LIST_OPS, AXIS_LIST_SINCE, BRANCH_TYPES, CARRY_TYPES, CONTEXT_MESH,
-                        GPU_ONLY, MAKE_MESH_EXPLICIT, MIXED_STATE, MIXED_STATE_OPS, MIXED_STATE_SINCE, MANUAL_SHARDING_ONLY, IN_SPECS_MANUAL, NO_CONTEXT_MESH,
+                        GPU_ONLY, MAKE_MESH_EXPLICIT, MANUAL_SHARDING_ONLY, IN_SPECS_MANUAL, MIXED_STATE,
+                        MIXED_STATE_OPS, MIXED_STATE_SINCE, NO_CONTEXT_MESH,
                         NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE,
                         OUT_SPECS_REPLICATION, OUT_SPECS_STRUCTURE, OUTSIDE_JIT, PCAST_VARYING_AGAIN,
                         PVARY_VARYING_AGAIN, WHILE_CARRY_TYPES,
@@ -23,7 +24,8 @@ from ..interp.events import (
 from ..interp.transforms import spec_literals
 from ..interp.values import Const, Multi, Seq
 from .axisnames import meant_axis
-from .facts import Facts, axis_desc, backend_of, binding, ctx_words, diag, scope_facts, site_ref
+from .facts import (Facts, axis_desc, backend_of, binding, check_keyword, checks_vma, ctx_words, diag, scope_facts,
+                    site_ref)
 from .specs import in_rank_facts, in_specs_facts, out_rank_facts, out_specs_facts
 
 _SEND_RECV = {"send": "SHL002", "recv": "SHL001"}
@@ -108,7 +110,7 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
         sm = _outer_shard_map(ev.ctx, frame) if kind == "vmap" else None
         if sm is not None and _checked(facts, sm):
             mesh = axis_desc(sm.mesh_axes) if sm.mesh_axes else "its mesh"
-            kw = "check_rep" if "experimental" in sm.api else "check_vma"
+            kw = check_keyword(sm)
             return diag(
                 facts, "SHL006", ev.site,
                 f"`{name}` over axis {axis!r}, a `vmap` axis inside a shard_map (mesh axes {mesh}) that checks "
@@ -428,10 +430,9 @@ def check_traced_meshes(facts: Facts):
             path=ev.path, ctx=ev.ctx, fix_facts=(AbstractMesh(site_ref(facts, ev.site), facts.jax_version),)))
     for ev in facts.of(ReceivedCarryEvent):
         smap = ev.ctx.innermost("shard_map")
-        check = facts.smap_checks.get(smap, Const(True)) if smap is not None else None
-        if smap is None or not (isinstance(check, Const) and check.value is True):
+        if smap is None or not checks_vma(facts, smap):
             continue
-        kw = "check_rep" if "experimental" in smap.api else "check_vma"
+        kw = check_keyword(smap)
         loop = short(ev.api)
         branches = ev.what == "branches"
         jax_says = quoted(BRANCH_TYPES if branches else WHILE_CARRY_TYPES if loop == "while_loop" else CARRY_TYPES)
@@ -465,12 +466,12 @@ def check_traced_meshes(facts: Facts):
             path=ev.path, ctx=ev.ctx))
     for ev in facts.of(MixedStateEvent):
         smap = ev.ctx.innermost("shard_map")
-        check = facts.smap_checks.get(smap, Const(True)) if smap is not None else None
-        if facts.version < MIXED_STATE_SINCE or not (isinstance(check, Const) and check.value is True):
+        if facts.version < MIXED_STATE_SINCE or smap is None or not checks_vma(facts, smap):
             continue
         name = short(ev.api)
-        kw = "check_rep" if "experimental" in smap.api else "check_vma"
-        varying, invariant = (", ".join(map(repr, a)) for a in (ev.varying, ev.invariant))
+        kw = check_keyword(smap)
+        varying, invariant = (", ".join(repr(a) for a in ev.axes if (a in ev.invariant) == inv)
+                              for inv in (False, True))
         spelled = repr(ev.invariant[0]) if len(ev.invariant) == 1 else f"({invariant})"
         out.append(diag(
             facts, "SHL022", ev.site,
