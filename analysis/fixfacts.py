@@ -64,6 +64,19 @@ class FixFact:
 # -- the facts of the scope around a call (rules/facts.py: scope_facts) ------------------------
 
 @dataclass(frozen=True)
+class CallWrap:
+    """A call in a jitted function's body that reaches an unbound collective, with the specs of
+    the global arrays it is given (the outputs of a shard_map in that body)."""
+    site: SiteRef
+    # per positional argument: its PartitionSpec's entries (each the axes it names; none: None)
+    # where it is a global array placed over the mesh by one; None for what the wrap closes over
+    specs: tuple[tuple[tuple[str, ...], ...] | None, ...]
+    # it is also given a value the wrap could only close over that is no plain constant (a token
+    # another call returned, an array of unknown placement): no wrap of the call is offered
+    opaque: bool = False
+
+
+@dataclass(frozen=True)
 class Wrap(FixFact):
     """Where the function that reaches an unbound collective enters its innermost jit (or the
     outermost pmap/vmap, or the eager call), to wrap in a shard_map over `axes`."""
@@ -86,6 +99,10 @@ class Wrap(FixFact):
     # of metrics): one kind per item where it returns a tuple (`out_tuple`); () when not known
     out: tuple[str, ...] = ()
     out_tuple: bool = False
+    # Where the function already runs a shard_map over one of `axes` (a wrap of it would nest
+    # one in another, which JAX rejects): the call written in its body that reaches the
+    # collective, to wrap on its own (CallWrap); None otherwise
+    call: CallWrap | None = None
 
 
 # What a wrapped function's argument is: a module or other framework object ("module": an

@@ -109,8 +109,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind11a_psend_gather_to_last_dup_dest": (_PROGRAM, "every stage sends to the last one: a gather, which no "
                                                          "perm expresses and no rewrite of the scope repairs"),
     "blind11a_nnx_vmap_psend_ring": (_SCOPE, _STACKED_SIZE),
-    "blind11a_linen_trainstate_pmean_outside_shardmap": (_SCOPE, "the wrap nests the step's own shard_map over "
-                                                                 "the same axis"),
     "blind11b_eqx_filter_pmap_psend_ring": (_SCOPE, "the filter_pmap rewrite hands the stage blocks of another "
                                                     "shape than pmap did (dot_general 16 vs 8)"),
     "blind11b_eqx_vmap_cfg_wrong_field": (_SCOPE, "the fix names the outer vmap's axis; the one meant is the inner "
@@ -121,8 +119,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                                 "the mesh lacks (nn.logical_to_mesh_sharding)"),
     "blind12a_nnx_scan_stacked_tp_handwritten_specs": (_MISSED, "a hand-written spec longer than the rank of a "
                                                                 "parameter nnx.vmap stacked, in an nnx.State"),
-    "blind12a_nnx_pipeline_shardmap_wraps_stage_only": (_SCOPE, "the wrap nests the step's own shard_map over "
-                                                                "the same axis"),
     "blind12b_eqx_bn_vmap_in_shardmap_vma": (_PROGRAM, _EQX_STATE_SET),
     "blind12b_eqx_filter_pmap_bn_axis_mismatch": (_PROGRAM, _EQX_STATE_SET),
     # fixes that do not reach yet
@@ -158,7 +154,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "eqx_psend_stage_filter_pmap": (_SCOPE, "the filter_pmap rewrite keeps the mapped axis (size 1) the "
                                             "body's matmul does not expect"),
     "linen_kernel_halo_nn_vmap": (_SCOPE, "the kernel's BlockSpec is the global shape, not the block's"),
-    "nnx_tp_psum_after_shard_map": (_SCOPE, "the wrap nests the function's own shard_map over the same axis"),
 }
 
 

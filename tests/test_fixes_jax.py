@@ -55,8 +55,9 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                             "pair is left to keep"),
     "scope/precv_vmap_axis_name.py": (_PROGRAM, "precv under vmap: JAX has no batching rule for it"),
     "scope/psend_vmap_partial_perm.py": (_PROGRAM, "psend under vmap with a partial perm"),
-    "scope/sendrecv_post_shard_map.py": (_SCOPE, "the function already calls a shard_map over the same "
-                                                 "mesh: wrapping it nests one manual context in another"),
+    "scope/sendrecv_post_shard_map.py": (_SCOPE, "psend and precv written apart in a function that already "
+                                                 "runs a shard_map over the axis: a wrap of the function nests "
+                                                 "one in the other, one of each call splits the pair"),
     "mosaic/arity_two_ids_1d_mesh.py": (_SCOPE, "two ids for a 1-D mesh: which one addresses the axis "
                                                 "is the author's intent"),
 }

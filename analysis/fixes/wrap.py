@@ -18,7 +18,7 @@ from .. import apis
 from ..diagnostics import Diagnostic, Edit, Fix
 from ..fixfacts import Pmap, Wrap
 from ..jaxfacts import SHARD_MAP_TOP_LEVEL
-from .edits import insert_at, text_change
+from .edits import insert_at, replace_node, text_change
 from .frameworks import FILTER_JIT, filter_shard_map, nnx_shard_map, nnx_specs_given, nnx_step
 from .importer import Importer, bindings_at
 from .mesh import find_or_insert_mesh
@@ -27,6 +27,7 @@ from .tree import SourceModule, argument, dotted, is_docstring, literal_str
 
 TITLE_WRAP = "Wrap in jax.shard_map"
 TITLE_WRAP_NNX = "Wrap in nnx.shard_map"
+TITLE_WRAP_CALL = "Wrap the call in jax.shard_map (its function runs one over the same axes)"
 
 _BLOCK_COLLECTIVES = frozenset({"all_gather", "psum_scatter", "reduce_scatter"})
 
@@ -43,6 +44,8 @@ def wraps(diag: Diagnostic, fact: Wrap, ctx: FixContext) -> list[Fix | None]:
     pmap = diag.fact(Pmap)
     if pmap is not None and not set(fact.axes) <= {pmap.axis_name}:
         return []
+    if fact.call is not None:
+        return [] if fact.call.opaque else [ctx.attempt(_wrap_call, fact, ctx)]
     blocks = (fact.api or "").rsplit(".", 1)[-1] in _BLOCK_COLLECTIVES and (fact.args or fact.kind != "call")
     # over a mesh of Explicit axes the data keeps its sharding: the Equinox helper's replicated
     # wrap would close over it, which shard_map does not take
@@ -165,6 +168,59 @@ def _wrap(fact: Wrap, ctx: FixContext, sharded: bool, nnx: bool = False) -> Fix 
     if sharded:
         title += f" (arguments sharded over {', '.join(fact.axes)})"
     return Fix(title, "unsafe", imp.with_imports(edits, node))
+
+
+def _wrap_call(fact: Wrap, ctx: FixContext) -> Fix | None:
+    """A function that already runs a shard_map over the call's axes cannot be wrapped in
+    another (JAX rejects a shard_map nested over the same axes): the call in its body that
+    reaches the collective is wrapped instead. The shard_mapped outputs it is given become the
+    lambda's parameters, in the specs their shard_map placed them by; everything else (axis names,
+    sizes, arrays placed by no shard_map) it closes over. Its result keeps the layout of its
+    first such operand (a psum, a pmean, a send to the next stage keep shapes); `check_vma=False`,
+    as the replicated wrap, since what it returns may vary."""
+    call = fact.call
+    mod = ctx.module(call.site.path)
+    node = mod.node_at(call.site, (cst.Call,)) if mod is not None else None
+    if not isinstance(node, cst.Call):
+        return None
+    imp = Importer(mod, node)
+    p = imp.pspec()
+    params, operands, specs, args = [], [], [], []
+    for i, a in enumerate(node.args):
+        spec = call.specs[i] if a.keyword is None and not a.star and i < len(call.specs) else None
+        if spec is None:
+            args.append(a)
+            continue
+        name = a.value.value if isinstance(a.value, cst.Name) and a.value.value not in params else \
+            mod.fresh("block", set(params))
+        params.append(name)
+        operands.append(mod.text_of(a.value))
+        specs.append(f"{p}({', '.join(_entry(e) for e in spec)})")
+        args.append(a.with_changes(value=cst.Name(name)))
+    edits: list[Edit] = []
+    # the meshes bound where the jit is applied: a module's, where the call is in that file; a
+    # function's (line 0), where the call is written inside that function
+    at = None if fact.site.path != call.site.path else mod.function_at(fact.site.line, fact.function) \
+        if fact.kind == "decorator" else mod.node_at(fact.site, (cst.BaseExpression,))
+    binder = mod.function_of(at) if at is not None else None
+    meshes = tuple(m for m in fact.meshes if at is not None and (m.line or mod.encloses(binder, node)))
+    mesh, _ = find_or_insert_mesh(imp, edits, meshes, list(fact.axes), node)
+    modern = ctx.version(fact.jax_version) >= SHARD_MAP_TOP_LEVEL
+    in_specs = f"({', '.join(specs)}{',' if len(specs) == 1 else ''})"
+    inner = mod.text_of(node.with_changes(args=args))
+    text = (f"{imp.shard_map(modern)}(lambda {', '.join(params)}: {inner}, mesh={mesh}, in_specs={in_specs}, "
+            f"out_specs={specs[0] if specs else f'{p}()'}, {'check_vma' if modern else 'check_rep'}=False)"
+            f"({', '.join(operands)})")
+    edits.append(replace_node(mod, node, text))
+    return Fix(TITLE_WRAP_CALL, "unsafe", imp.with_imports(edits, node))
+
+
+def _entry(axes: tuple[str, ...]) -> str:
+    """A PartitionSpec entry naming `axes` (none: None), as written."""
+    if not axes:
+        return "None"
+    quoted = [f'"{a}"' for a in axes]
+    return quoted[0] if len(quoted) == 1 else f"({', '.join(quoted)})"
 
 
 def _api_name(mod: SourceModule, call: cst.Call) -> str | None:

@@ -140,7 +140,12 @@ class CallMixin:
                     kwargs.update({str(k): x for k, x in v.items.items()})
                 continue
             kwargs[kw.arg] = v
-        return self.call(callee, args, kwargs, act, ctx, self.site(node, act), node, unknown_tail=unknown_tail)
+        site = self.site(node, act)
+        result = self.call(callee, args, kwargs, act, ctx, site, node, unknown_tail=unknown_tail)
+        jit = ctx.layers[-1] if ctx.layers else None
+        if jit is not None and jit.kind == "jit" and act is not None and len(act.path) == jit.entry:
+            self.jit_calls.setdefault(site, []).append((tuple(args), result))
+        return result
 
     def call(self, callee: Value, args: list, kwargs: dict, act, ctx: Context, site: Site | None, node, *,
              unknown_tail: bool = False, decorating: bool = False, label: str = "") -> Value:

@@ -79,6 +79,9 @@ class Layer:
     invocation: tuple = ()
     # vmap: the size of the mapped dimension, where an argument's shape (or `axis_size=`) says it
     size: int | None = field(default=None, compare=False)
+    # jit: the length of the call path to its function's body (the calls written there are the
+    # next step)
+    entry: int | None = field(default=None, compare=False)
 
     @property
     def words(self) -> str:

@@ -77,6 +77,9 @@ class Interpreter(ExprMixin, ApiMixin):
         self.variants: dict = {}
         self.smap_checks: dict = {}  # shard_map Layer -> its check_vma/check_rep value
         self.jit_outputs: dict = {}  # jit Site -> what the jitted function returned, per call
+        self.jit_smaps: dict = {}  # jit Site -> the manual axes of the shard_maps its function runs
+        # a call written in a jitted function's body: its Site -> (arguments, result), per run
+        self.jit_calls: dict = {}
         self.platforms: list = []  # `lowering_platforms=` of the `.lower(...)` being evaluated
         self.distributed = False  # the program called jax.distributed.initialize (many processes)
         # how many devices the program runs on, where it lays them all out in a known shape

@@ -84,7 +84,8 @@ class TransformMixin:
             multi_device(a) for a in args)
         platform = _platform_name(p.get("platforms")) or (self.platforms[-1] if self.platforms else None)
         inner = ctx.push(Layer("jit", t.site, frozenset(), auto_partitioned=auto, api=t.api,
-                               platform=platform, wrap=p.get("__wrap__"), args=tuple(args)))
+                               platform=platform, wrap=p.get("__wrap__"), args=tuple(args),
+                               entry=len(act.path if act is not None else ()) + (site is not None)))
         result = self.call(t.fn, args, kwargs, act, inner, site, node, label=label or "calls the jitted function")
         self.jit_outputs.setdefault(t.site, []).append(result)
         return result
@@ -120,6 +121,7 @@ class TransformMixin:
         given_mesh = p.get("mesh", Const(None))
         raised = 0
         opts = options(given_mesh)
+        results = []
         for mesh, c in self.each_option(given_mesh, (t.site, "mesh"), ctx):
             if isinstance(mesh, MeshV) and not mesh.abstract and ctx.innermost("shard_map") is not None:
                 self.record(NestedMeshEvent(site, c, act.path, node, api=t.api, created=t.site))
@@ -130,12 +132,13 @@ class TransformMixin:
                     raised += 1  # ValueError when it is called: nothing in it runs
                     continue
             try:
-                self._shard_map_with(t, mesh if mesh is not None else Unknown, args, act, c, site, node, label)
+                results.append(self._shard_map_with(t, mesh if mesh is not None else Unknown, args, act, c, site,
+                                                    node, label))
             except Raise:
                 raised += 1
         if raised == len(opts):
             raise Raise()
-        return Unknown
+        return join(results)
 
     def _no_mesh(self, t, ctx) -> bool:
         """`jax.shard_map` given no mesh, where no mesh context can be in force (the code enters
@@ -200,6 +203,9 @@ class TransformMixin:
             (in_specs,) * len(args))
         result = self.call(t.fn, [block(a, s, manual) for a, s in zip(args, specs)], {}, act, inner, site, node,
                            label=label or "calls the shard_mapped function")
+        for f in ctx.layers:
+            if f.kind == "jit" and manual:
+                self.jit_smaps.setdefault(f.site, set()).update(manual)
         checked = not (isinstance(check, Const) and check.value is False)
         out_specs = p.get("out_specs")
         if isinstance(out_specs, (Seq, DictV)) and isinstance(result, (Seq, DictV)):
@@ -222,6 +228,7 @@ class TransformMixin:
                 self.record(SpecEvent(site, ctx, act.path, node, which="out", detail=_spec_text(out_specs),
                                       axes=tuple(sorted(extra)), created=t.site, specs=out_specs, values=result,
                                       fn=t.fn, inputs=tuple(zip(specs, args))))
+        return unblock(result, out_specs, mesh)
 
     def _apply_pallas_call(self, t, args, kwargs, act, ctx, site, node, label):
         kl = Layer("kernel", t.site, frozenset(), api=t.api, invocation=(ctx.memo_key, t.fn.key()))
@@ -368,6 +375,24 @@ def block(v: Value, spec: Value, manual, in_module: bool = False) -> Value:
     if manual is not None:
         vma &= manual
     return ArrayV(None, v.dtype if isinstance(v, ArrayV) else None, vma=vma, exact=known and manual is not None)
+
+
+def unblock(v: Value, spec: Value, mesh: Value) -> Value:
+    """A shard_mapped function's output as its caller sees it: each array a global one, placed
+    over the mesh by its `out_specs` entry (of a shape not known here); containers keep their
+    structure (a spec applies to each leaf, or part by part where it has the same structure).
+    What is not known to be an array stays unknown."""
+    if isinstance(v, Multi):
+        return join([unblock(o, spec, mesh) for o in v.options])
+    if isinstance(v, Seq):
+        parts = spec.items if isinstance(spec, Seq) and len(spec.items) == len(v.items) else (spec,) * len(v.items)
+        return Seq(tuple(unblock(i, s, mesh) for i, s in zip(v.items, parts)), v.kind)
+    if isinstance(v, DictV):
+        return DictV({k: unblock(x, spec.items.get(k, Unknown) if isinstance(spec, DictV) else spec, mesh)
+                      for k, x in v.items.items()})
+    if isinstance(v, ArrayV) and isinstance(spec, PSpecV) and spec.parts is not None and isinstance(mesh, MeshV):
+        return ArrayV(None, v.dtype, ShardingV(mesh, spec))
+    return Unknown
 
 
 def _grads(argnums: Value, args: list) -> Value:

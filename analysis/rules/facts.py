@@ -8,11 +8,14 @@ from dataclasses import dataclass, field
 
 from ..config import Config
 from ..diagnostics import Diagnostic, Related, Severity
-from ..fixfacts import FixFact, ManualAxes, MeshRef, Pmap, SiteRef, Wrap
+from ..fixfacts import CallWrap, FixFact, ManualAxes, MeshRef, Pmap, SiteRef, Wrap
 from ..interp.frames import Context, Site
 from ..interp.frameworks import RUNS_MODULE, TABULATES
 from ..interp.jaxapi import TRACES
-from ..interp.values import ArrayV, Const, DictV, GraphPart, Inst, Seq, Unknown, options
+from ..interp.values import (
+    NO_SHARDING, ArrayV, Bound, Const, DictV, DTypeV, Func, GraphPart, Inst, MeshV, Partial, PSpecV, Seq, ShardingV,
+    Unknown, options,
+)
 from ..jaxfacts import MAKE_MESH_EXPLICIT, NEWEST_KNOWN, parse_version
 from ..source import SourceFile
 from . import RULES
@@ -28,6 +31,9 @@ class Facts:
     files: dict  # abs path -> SourceFile
     meshes: dict  # abs path -> [MeshV bound to module-level names, with the name]
     jit_outputs: dict = field(default_factory=dict)  # jit Site -> what the jitted function returns
+    jit_smaps: dict = field(default_factory=dict)  # jit Site -> manual axes of the shard_maps its function runs
+    # a call written in a jitted function's body: its Site -> (arguments, result) per run
+    jit_calls: dict = field(default_factory=dict)
     logical_rules: dict = field(default_factory=dict)  # the program's logical axis -> its mesh axes
     # id(diagnostic) -> (the context its evidence was recorded in: choices, caught exceptions;
     # the exception JAX raises there, where it is not the rule's usual one)
@@ -179,8 +185,58 @@ def scope_facts(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | Non
         out.append(Wrap(site_ref(facts, ws), form, function, axes, meshes, pallas, ev.api, facts.jax_version,
                         wrap.api if wrap is not None else None,
                         tuple(arg_kind(a) for a in wrap.args) if wrap is not None else (), _on_state(ev),
-                        *_out_kinds(returned)))
+                        *_out_kinds(returned), _call_wrap(facts, ev, wrap, axes)))
     return tuple(out)
+
+
+def _call_wrap(facts: Facts, ev, jit, axes: tuple) -> CallWrap | None:
+    """Where the jitted function already runs a shard_map over one of `axes`: the call written
+    in its body on the way to the collective (the collective itself, or the function that
+    reaches it), with the specs of the shard_mapped outputs it is given."""
+    if jit is None or jit.kind != "jit" or jit.entry is None or not set(axes) & facts.jit_smaps.get(jit.site, set()):
+        return None
+    site = ev.path[jit.entry][0] if len(ev.path) > jit.entry else ev.site
+    runs = facts.jit_calls.get(site)
+    if not runs or site.path not in facts.files:
+        return None
+    specs, opaque = [], False
+    for i in range(max(len(args) for args, _ in runs)):
+        placed = {_placed(args[i]) if i < len(args) else None for args, _ in runs}
+        specs.append(placed.pop() if len(placed) == 1 else None)
+        opaque = opaque or specs[-1] is None and not all(_plain(args[i]) for args, _ in runs if i < len(args))
+    # a psend's token must reach its precv in the same shard_map: neither is wrapped on its own
+    opaque = opaque or site == ev.site and getattr(ev, "kind", "") in ("send", "recv")
+    return CallWrap(site_ref(facts, site), tuple(specs), opaque)
+
+
+def _plain(v) -> bool:
+    """Whether a shard_mapped lambda can close over `v` as it is: a Python constant, a mesh, a
+    spec, a function, a ShapeDtypeStruct, an array placed nowhere, or a container of them."""
+    if isinstance(v, (Seq, DictV)):
+        return all(_plain(i) for i in (v.items if isinstance(v, Seq) else v.items.values()))
+    if isinstance(v, ArrayV):
+        return v.struct is not None or v.sharding is NO_SHARDING
+    return isinstance(v, (Const, MeshV, PSpecV, DTypeV, Func, Bound, Partial))
+
+
+def _placed(v) -> tuple | None:
+    """The entries (each the axes it names) of the PartitionSpec that places every array of `v`
+    over a mesh, when they all have one and the same; else None."""
+    leaves = [v] if isinstance(v, ArrayV) else list(v.items) if isinstance(v, Seq) else \
+        list(v.items.values()) if isinstance(v, DictV) else []
+    found = set()
+    while leaves:
+        leaf = leaves.pop()
+        if isinstance(leaf, (Seq, DictV)):
+            leaves.extend(leaf.items if isinstance(leaf, Seq) else leaf.items.values())
+            continue
+        if not (isinstance(leaf, ArrayV) and isinstance(leaf.sharding, ShardingV)
+                and isinstance(leaf.sharding.spec, PSpecV) and leaf.sharding.spec.parts is not None):
+            return None
+        found.add(tuple(() if isinstance(e, Const) and e.value is None else
+                        tuple(c.value for c in (e.items if isinstance(e, Seq) else (e,)))
+                        for e in leaf.sharding.spec.parts))
+    return found.pop() if len(found) == 1 else None
 
 
 def _out_kinds(v) -> tuple[tuple[str, ...], bool]:
