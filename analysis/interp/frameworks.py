@@ -179,8 +179,7 @@ class FrameworkMixin:
         init = name.endswith((".init", ".init_with_output", ".tabulate"))
         ctx = ctx.without_mode("linen_apply" if init else "linen_init").in_mode("linen_init" if init else "linen_apply")
         self.norm_stats.append([])
-        variables = p.get("variables", Unknown) if not init else Unknown
-        self.linen_params.append((vma_of(variables), exact_vma(variables)))
+        self.linen_params.append(p.get("variables", Unknown) if not init else Unknown)
         try:
             for m in options(method):
                 if isinstance(m, Const) and m.value is None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import itertools
 import math
+import re
 
 from .. import apis
 from .calls import CallMixin, Super, ints, is_callable, value_name
@@ -717,7 +718,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                 layer = Inst(Ext(name), dict(kwargs))
                 if name.startswith("flax.linen.") and self.linen_params and "linen_apply" in ctx.modes:
                     # a Linen layer made while `apply` runs: its parameters are the variables'
-                    vma, exact = self.linen_params[-1]
+                    vma, exact = linen_layer_vma(self.linen_params[-1], last, kwargs.get("name"))
                     layer.attrs["__exact__"] = exact
                     if vma:
                         layer.attrs["__vma__"] = vma
@@ -957,3 +958,34 @@ def make_mesh(kind: str, p: dict, site, node) -> MeshV:
     return MeshV(names, sizes, site, explicit_types=explicit)
 
 
+def linen_layer_vma(variables: Value, cls: str, name: Value | None) -> tuple[frozenset, bool]:
+    """The axes a Linen layer's parameters vary over, within an `apply` of `variables`, and
+    whether that is all of them: those of the subtrees its name keys (`name=` given, else its
+    class's automatic names, `Dense_0`, ...) where the variables have some, at any depth (which
+    of them is the layer's is not known: the axes all of them vary over, exact where they agree),
+    else those of all the variables."""
+    if isinstance(name, Const) and isinstance(name.value, str):
+        def own(k: str) -> bool:
+            return k == name.value
+    elif name is None:
+        own = re.compile(rf"{re.escape(cls)}_\d+").fullmatch
+    else:
+        own = None
+    found = _subtrees(variables, own) if own is not None else []
+    if not found:
+        return vma_of(variables), exact_vma(variables)
+    each = [vma_of(t) for t in found]
+    return frozenset.intersection(*each), all(e == each[0] for e in each) and all(exact_vma(t) for t in found)
+
+
+def _subtrees(v: Value, own) -> list:
+    """The values under the keys `own` accepts in a tree of dicts."""
+    if not isinstance(v, DictV):
+        return []
+    out = []
+    for k, x in v.items.items():
+        if isinstance(k, str) and own(k):
+            out.append(x)
+        else:
+            out.extend(_subtrees(x, own))
+    return out
