@@ -121,6 +121,20 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                                 "parameter nnx.vmap stacked, in an nnx.State"),
     "blind12b_eqx_bn_vmap_in_shardmap_vma": (_PROGRAM, _EQX_STATE_SET),
     "blind12b_eqx_filter_pmap_bn_axis_mismatch": (_PROGRAM, _EQX_STATE_SET),
+    # blind14
+    "blind14a_linen_logical_unbox_inside_shard_map": (_MISSED, "Flax's unbox of logically partitioned parameters "
+                                                               "inside a shard_map constrains them over the "
+                                                               "manual axes the rules map to"),
+    "blind14a_linen_token_shift_ppermute_dup_dest": (_SCOPE, "a perm that sends two devices to the last one: "
+                                                             "which pair was meant is the author's intent"),
+    "blind14a_nnx_split_step_registry_in_specs_arity": (_SCOPE, "the in_specs are given in a registry's decorator, "
+                                                                "away from the shard_map they reach"),
+    "blind14b_eqx_colparallel_out_replicated": (_MISSED, "specs built by eqx.tree_at over jax.tree.map of a "
+                                                         "module: its Linear layers' specs are not followed"),
+    "blind14b_eqx_ensemble_vmap_axis_in_specs": (_SCOPE, "in_specs and out_specs name the vmap's axis "
+                                                         "'ensemble', where the mesh's 'devices' is meant"),
+    "blind14b_eqx_filter_jit_pmean_no_shardmap": (_SCOPE, "the wrap goes around value_and_grad(train_loss), "
+                                                          "whose eqx.filter_shard over the data axis stays inside"),
     # fixes that do not reach yet
     "blind10_linen_nn_scan_tp_jit_shardings": (_SCOPE, "nn.with_partitioning constrains the parameters made in "
                                                        "the wrapped init to the axis the wrap makes manual"),

@@ -1,0 +1,2 @@
+from .model import TPMLP
+from .loss import make_loss_fn
