@@ -349,6 +349,15 @@ class SpecAxis(FixFact):
 
 
 @dataclass(frozen=True)
+class ShardingAxis(FixFact):
+    """A PartitionSpec given to a NamedSharding that names `axis`, which its mesh lacks and which
+    names the mesh's axis `to` otherwise (SHL023): the one string literal it was written as."""
+    literal: SiteRef
+    axis: str
+    to: str
+
+
+@dataclass(frozen=True)
 class OutSpecsVarying(FixFact):
     """A shard_map's output (or one component of its output tuple) that varies over `axes` its
     out_specs claim it is replicated over (SHL016), and the remedies, most likely first: reduce

@@ -969,3 +969,29 @@ def test_a_custom_vjp_under_grad_returns_what_its_forward_rule_does(tmp_path):
             return loss
         jax.jit(jax.shard_map(step, mesh=mesh, in_specs=P("x"), out_specs=P())).trace(X)
         """) == [(8, "SHL016", "error")]
+
+
+@pytest.mark.parametrize("version, printed", [("0.10.2", "P(('x', 'model'),)"),
+                                              ("0.8.2", "PartitionSpec(('x', 'model'),)"),
+                                              ("0.6.2", "PartitionSpec(('x', 'model'),)")])
+def test_a_named_sharding_over_a_mesh_without_its_axis(tmp_path, version, printed):
+    """JAX checks a NamedSharding's axes against its mesh where it is made, on every version (the
+    spec printed as that version prints it); nothing after it on that path runs, and a mesh
+    that may be one with the axis is no evidence."""
+    (tmp_path / "prog.py").write_text(HEAD + textwrap.dedent("""\
+        def place(x):
+            return jax.device_put(x, NamedSharding(mesh, P(("x", "model"))))
+        def either(x, wide):
+            m = Mesh(np.array(jax.devices()[:4]).reshape(2, 2), ("x", "model")) if wide else mesh
+            return jax.device_put(x, NamedSharding(m, P(("x", "model"))))
+        def step(x):
+            return jax.lax.psum(x, "x")
+        either(jnp.ones(8), os.environ.get("WIDE") == "1")
+        place(jnp.ones(8))
+        jax.jit(step)(jnp.ones(8))
+        """).replace("def place", "from jax.sharding import NamedSharding\ndef place", 1))
+    res = check([tmp_path], parse_table({"backend": "gpu", "jax-version": version}, tmp_path, None),
+                use_cache=False)
+    found = [(d.line - HEAD_LINES, d.code) for d in res.diagnostics]
+    assert found == [(3, "SHL023")]
+    assert f"Resource axis: model of {printed} is not found in mesh: ('x',)." in res.diagnostics[0].message

@@ -9,7 +9,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ..diagnostics import Diagnostic, Fix
-from ..fixfacts import InSpecs, InSpecsRank, OutSpecsRank, OutSpecsVarying, SpecAxis
+from ..fixfacts import InSpecs, InSpecsRank, OutSpecsRank, OutSpecsVarying, ShardingAxis, SpecAxis
 from .axes import quoted
 from .edits import replace_node
 from .importer import Importer
@@ -216,6 +216,18 @@ def spec_axis(diag: Diagnostic, fact: SpecAxis, ctx: FixContext) -> Fix | None:
         return None
     return Fix(f"Use the manual axis {fact.to!r} {where}", "unsafe",
                tuple(replace_node(mod, n, f"{n.quote}{fact.to}{n.quote}") for n in strings))
+
+
+@fixer("sharding_axis", ShardingAxis)
+def sharding_axis(diag: Diagnostic, fact: ShardingAxis, ctx: FixContext) -> Fix | None:
+    """SHL023: the string literal naming the axis the mesh lacks becomes the mesh axis it stands
+    for (a misspelling, another name of the same kind of parallelism)."""
+    mod = ctx.module(fact.literal.path)
+    string = mod.node_at(fact.literal, (cst.SimpleString,)) if mod is not None else None
+    if string is None or literal_str(string) != fact.axis:
+        return None
+    return Fix(f"Use the mesh's axis {fact.to!r}", "unsafe",
+               (replace_node(mod, string, f"{string.quote}{fact.to}{string.quote}"),))
 
 
 def _function(mod: SourceModule, site) -> cst.FunctionDef | cst.Lambda | None:

@@ -168,6 +168,17 @@ class MeshAxisLookupEvent(Event):
 
 
 @dataclass(eq=False)
+class ShardingAxisEvent(Event):
+    """A NamedSharding made over a mesh without an axis its spec names (a ValueError there)."""
+    axis: str = ""
+    spec: Value | None = None
+    mesh: Value | None = None
+
+    def ident(self):
+        return (*super().ident(), self.axis)
+
+
+@dataclass(eq=False)
 class NoMeshEvent(Event):
     """A `jax.shard_map` called with no mesh, where no mesh context is entered."""
     api: str = ""

@@ -13,8 +13,8 @@ import re
 from .. import apis
 from .calls import CallMixin, Super, ints, is_callable, value_name
 from .events import (
-    CollectiveEvent, CommEvent, KernelApiEvent, MixedStateEvent, SetMeshTracedEvent, ShardMapKeywordsEvent,
-    VaryingAgainEvent,
+    CollectiveEvent, CommEvent, KernelApiEvent, MixedStateEvent, SetMeshTracedEvent, ShardingAxisEvent,
+    ShardMapKeywordsEvent, VaryingAgainEvent,
 )
 from ..jaxfacts import MIXED_STATE_OPS
 from ..verdicts import catches
@@ -419,7 +419,16 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             else SetMeshV(Unknown)
 
     def _api_named_sharding(self, name, row, p, act, ctx, site, node, decorating):
-        return ShardingV(p.get("mesh") or Unknown, p.get("spec") or Unknown)
+        """`NamedSharding(mesh, spec)`. JAX checks there that the mesh has every axis the spec
+        names: where every mesh it may be lacks one the spec surely names, it raises."""
+        mesh, spec = p.get("mesh") or Unknown, p.get("spec") or Unknown
+        meshes = options(mesh)
+        if isinstance(spec, PSpecV) and all(isinstance(m, MeshV) and m.axes is not None for m in meshes):
+            missing = [a for a in spec.named if all(a not in m.axes for m in meshes)]
+            if missing:
+                self.record(ShardingAxisEvent(site, ctx, act.path, node, axis=missing[0], spec=spec, mesh=meshes[0]))
+                raise Raise()
+        return ShardingV(mesh, spec)
 
     def _api_device_mesh(self, name, row, p, act, ctx, site, node, decorating):
         shape = ints(p.get("mesh_shape"))

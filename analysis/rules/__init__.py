@@ -229,6 +229,14 @@ RULES: dict[str, Rule] = {
             fixers=("vary_first",),
         ),
         Rule(
+            "SHL023", "sharding-axis-not-in-mesh", _E,
+            "A `NamedSharding` whose PartitionSpec names an axis its mesh does not have (a mesh whose "
+            "axes were renamed, a spec from a config written for another mesh).",
+            jf.SHARDING_AXIS_MISSING.format(axis="tensor", spec="P(None, 'tensor')", axes="('data', 'model')"),
+            "Name one of the mesh's axes in the spec, or add the axis to the mesh.",
+            fixers=("sharding_axis",),
+        ),
+        Rule(
             "SHL101", "unmatched-send-recv", _W,
             "A `psend` with no `precv` of the same axis and perm in the same manual region, or the reverse.",
             "deadlock at run time",

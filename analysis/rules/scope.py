@@ -12,14 +12,15 @@ from ..jaxfacts import (AXIS_LIST, AXIS_LIST_OPS, AXIS_LIST_SINCE, BRANCH_TYPES,
                         MIXED_STATE_OPS, MIXED_STATE_SINCE, NO_CONTEXT_MESH,
                         NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE,
                         OUT_SPECS_REPLICATION, OUT_SPECS_STRUCTURE, OUTSIDE_JIT, PCAST_VARYING_AGAIN,
-                        PVARY_VARYING_AGAIN, WHILE_CARRY_TYPES,
+                        PVARY_VARYING_AGAIN, SHARDING_AXIS_MISSING, WHILE_CARRY_TYPES,
                         PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, SEND_RECV_ADDED, SPEC_INDIVISIBLE,
                         SPEC_TOO_LONG, SPECS_MISMATCH, SPECS_STRUCTURE, UNBOUND_AXIS, error_head, quoted, version_text)
 from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, AxisTuple, CarryInit, CarryLeaf, ContextMesh,
-                        GlobalReduction, RenameAxis, SendRecv, SpecAxis, UnnamedAxis, VaryFirst, VmaCheck)
+                        GlobalReduction, RenameAxis, SendRecv, ShardingAxis, SpecAxis, UnnamedAxis, VaryFirst,
+                        VmaCheck)
 from ..interp.events import (
     CollectiveEvent, ExplicitUnshardedEvent, MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent, NoMeshEvent,
-    ReceivedCarryEvent, SetMeshTracedEvent, SpecEvent, VaryingAgainEvent,
+    ReceivedCarryEvent, SetMeshTracedEvent, ShardingAxisEvent, SpecEvent, VaryingAgainEvent,
 )
 from ..interp.transforms import spec_literals
 from ..interp.values import Const, Multi, Seq
@@ -420,6 +421,20 @@ def check_traced_meshes(facts: Facts):
             f"`mesh.shape[{ev.axis!r}]`: the mesh has no axis {ev.axis!r} (its axes are {axes}), and Python "
             f"raises `KeyError: {ev.axis!r}` here. Use one of {axes}, or add {ev.axis!r} to the mesh.",
             path=ev.path, ctx=ev.ctx))
+    for ev in facts.of(ShardingAxisEvent):
+        axes = tuple(ev.mesh.axes)
+        spec = _pspec_text(ev.spec, "P" if facts.version >= (0, 10) else "PartitionSpec")
+        to = meant_axis(ev.axis, list(axes), facts.logical_rules)
+        sites = {c.site for c in ev.spec.literals if c.value == ev.axis}
+        fix = (ShardingAxis(site_ref(facts, sites.pop()), ev.axis, to),) if to is not None and len(sites) == 1 else ()
+        out.append(diag(
+            facts, "SHL023", ev.site,
+            f"This NamedSharding's spec {spec} names axis {ev.axis!r}, which its mesh does not have (its axes are "
+            f"{', '.join(map(repr, axes))}): JAX raises "
+            f"{quoted(SHARDING_AXIS_MISSING.format(axis=ev.axis, spec=spec, axes=axes))} "
+            + (f"Use {to!r}, the mesh's axis it stands for." if to is not None else
+               "Name one of the mesh's axes, or add the axis to the mesh."),
+            path=ev.path, ctx=ev.ctx, fix_facts=fix))
     for ev in facts.of(SetMeshTracedEvent):
         what = "set_mesh" if ev.api.endswith("set_mesh") else "use_mesh"
         out.append(diag(
@@ -556,3 +571,17 @@ def _full_permutation(perm) -> bool:
     dst = {b for _, b in perm}
     n = len(perm)
     return src == dst == set(range(n))
+
+
+def _pspec_text(spec, head: str) -> str:
+    """A PartitionSpec as JAX prints it (`P('data', None)`, `P(('data', 'model'),)`; JAX 0.8.2
+    writes `PartitionSpec(...)`), where its entries are known; else with the axes it names."""
+    if spec.parts is None:
+        return f"{head}(" + ", ".join(map(repr, spec.named)) + ", ...)"
+    entries = []
+    for e in spec.parts:
+        if isinstance(e, Seq):
+            entries.append("(" + ", ".join(repr(c.value) for c in e.items) + ("," if len(e.items) == 1 else "") + ")")
+        else:
+            entries.append(repr(e.value) if isinstance(e, Const) else "...")
+    return f"{head}(" + ", ".join(entries) + ("," if len(entries) == 1 else "") + ")"
