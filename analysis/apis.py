@@ -332,6 +332,8 @@ LINEN = {
     # mesh axes by rules: given, or entered as a context around the code that maps them.
     "flax.core.spmd.logical_axis_rules": Api("axis_rules", "(rules)"),
     _LINEN + "logical_to_mesh_axes": Api("logical_to_mesh_axes", "(array_dim_names, rules=None)"),
+    _LINEN + "with_logical_constraint": Api("logical_constraint", "(x, logical_axis_resources, rules=None, "
+                                                                "mesh=None, fallback=None)"),
     "flax.training.train_state.TrainState.create": Api("struct_create", "(cls=None, *, apply_fn=None, params=None, "
                                                                         "tx=None, **kwargs)"),
     "flax.training.train_state.TrainState.apply_gradients": Api("struct_replace", "(self, *, grads=None, **kwargs)"),

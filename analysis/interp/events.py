@@ -169,10 +169,12 @@ class MeshAxisLookupEvent(Event):
 
 @dataclass(eq=False)
 class ShardingAxisEvent(Event):
-    """A NamedSharding made over a mesh without an axis its spec names (a ValueError there)."""
+    """A NamedSharding made over a mesh without an axis its spec names (a ValueError there), by
+    the program or by `nn.with_logical_constraint` (`logical`: the logical names it mapped)."""
     axis: str = ""
     spec: Value | None = None
     mesh: Value | None = None
+    logical: Value | None = None
 
     def ident(self):
         return (*super().ident(), self.axis)

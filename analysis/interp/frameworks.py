@@ -11,7 +11,7 @@ import ast
 from .calls import is_callable, value_name
 from .events import CollectiveEvent
 from .values import (
-    ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, Ext, Factory, GraphPart, Inst, Lifted, Multi, Partial, PSpecV,
+    ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, Ext, Factory, GraphPart, Inst, Lifted, MeshV, Multi, Partial, PSpecV,
     Seq, Transformed, Unknown, Value, exact_vma, options, vma_of,
 )
 
@@ -142,6 +142,22 @@ class FrameworkMixin:
             return Unknown
         parts = tuple(Const(None) if i is None else rules.targets[i] for i in chosen)
         return self._api_pspec(name, row, {"partitions": Seq(parts)}, act, ctx, site, node, decorating)
+
+    def _api_logical_constraint(self, name, row, p, act, ctx, site, node, decorating):
+        """`nn.with_logical_constraint(x, names)`: where Flax sees a mesh (given, or entered with
+        `jax.set_mesh`) and logical axis rules, a sharding constraint of `x` over the mesh axes the
+        rules map the names to, made as a NamedSharding of that mesh (which JAX checks); without
+        them it does nothing. `x` passes through."""
+        mesh = p.get("mesh")
+        mesh = ctx.mesh if mesh is None or _is_none(mesh) else mesh
+        if isinstance(mesh, MeshV):
+            names = p.get("logical_axis_resources")
+            spec = self._api_logical_to_mesh_axes(name, row, {"array_dim_names": names, "rules": p.get("rules")},
+                                                  act, ctx, site, node, decorating)
+            if isinstance(spec, PSpecV):
+                self._api_named_sharding(name, row, {"mesh": mesh, "spec": spec, "logical": names}, act, ctx, site,
+                                         node, decorating)
+        return p.get("x", Unknown)
 
     def _api_struct_create(self, name, row, p, act, ctx, site, node, decorating):
         """`TrainState.create(apply_fn=..., params=..., tx=...)` (on a subclass too): an

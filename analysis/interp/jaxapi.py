@@ -426,7 +426,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         if isinstance(spec, PSpecV) and all(isinstance(m, MeshV) and m.axes is not None for m in meshes):
             missing = [a for a in spec.named if all(a not in m.axes for m in meshes)]
             if missing:
-                self.record(ShardingAxisEvent(site, ctx, act.path, node, axis=missing[0], spec=spec, mesh=meshes[0]))
+                self.record(ShardingAxisEvent(site, ctx, act.path, node, axis=missing[0], spec=spec, mesh=meshes[0],
+                                              logical=p.get("logical")))
                 raise Raise()
         return ShardingV(mesh, spec)
 

@@ -23,7 +23,7 @@ from ..interp.events import (
     ReceivedCarryEvent, SetMeshTracedEvent, ShardingAxisEvent, SpecEvent, VaryingAgainEvent,
 )
 from ..interp.transforms import spec_literals
-from ..interp.values import Const, Multi, Seq
+from ..interp.values import Const, Multi, PSpecV, Seq
 from .axisnames import meant_axis
 from .facts import (Facts, axis_desc, backend_of, binding, check_keyword, checks_vma, ctx_words, diag, scope_facts,
                     site_ref)
@@ -427,13 +427,17 @@ def check_traced_meshes(facts: Facts):
         to = meant_axis(ev.axis, list(axes), facts.logical_rules)
         sites = {c.site for c in ev.spec.literals if c.value == ev.axis}
         fix = (ShardingAxis(site_ref(facts, sites.pop()), ev.axis, to),) if to is not None and len(sites) == 1 else ()
+        logical = _names_text(ev.logical) if ev.logical is not None else None
+        what = (f"The logical axis rules map the names {logical} of this `nn.with_logical_constraint` to {spec}, "
+                f"naming" if logical is not None else f"This NamedSharding's spec {spec} names")
         out.append(diag(
             facts, "SHL023", ev.site,
-            f"This NamedSharding's spec {spec} names axis {ev.axis!r}, which its mesh does not have (its axes are "
+            f"{what} axis {ev.axis!r}, which the mesh does not have (its axes are "
             f"{', '.join(map(repr, axes))}): JAX raises "
             f"{quoted(SHARDING_AXIS_MISSING.format(axis=ev.axis, spec=spec, axes=axes))} "
             + (f"Use {to!r}, the mesh's axis it stands for." if to is not None else
-               "Name one of the mesh's axes, or add the axis to the mesh."),
+               f"Map {'them' if logical is not None else 'it'} to one of the mesh's axes, or add the axis to the "
+               f"mesh."),
             path=ev.path, ctx=ev.ctx, fix_facts=fix))
     for ev in facts.of(SetMeshTracedEvent):
         what = "set_mesh" if ev.api.endswith("set_mesh") else "use_mesh"
@@ -585,3 +589,11 @@ def _pspec_text(spec, head: str) -> str:
         else:
             entries.append(repr(e.value) if isinstance(e, Const) else "...")
     return f"{head}(" + ", ".join(entries) + ("," if len(entries) == 1 else "") + ")"
+
+
+def _names_text(v) -> str:
+    """Logical dimension names as written (`('batch', 'hidden')`), where they are known."""
+    items = v.parts if isinstance(v, PSpecV) else v.items if isinstance(v, Seq) else None
+    if items is None or not all(isinstance(i, Const) for i in items):
+        return "(...)"
+    return "(" + ", ".join(repr(i.value) for i in items) + ("," if len(items) == 1 else "") + ")"
