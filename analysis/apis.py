@@ -205,6 +205,9 @@ MESHES = {
 _ARRAY_SHAPE_DTYPE = "(shape, dtype=None, **kwargs)"
 OTHER = {
     "functools.partial": Api("partial", "(func, /, *args, **keywords)"),
+    # A generator function made a context manager: entering it runs the generator's body (up to
+    # its yield, and the rest on leaving), here run where the function is called.
+    "contextlib.contextmanager": Api("same", "(func)"),
     "jax.tree_util.Partial": Api("partial", "(func, /, *args, **keywords)"),
     "equinox.Partial": Api("partial", "(func, /, *args, **keywords)"),
     "jax.experimental.pallas.tpu.CompilerParams": Api("compiler_params", "(**kwargs)"),

@@ -312,6 +312,18 @@ def test_python_values_the_analysis_follows(tmp_path):
         """) == [(11, "SHL006", "error")]
 
 
+def test_string_methods_of_known_strings(tmp_path):
+    """Mesh axes parsed from a config string (`"data,model".split(",")`, stripped, lowered):
+    the axes are known, and an axis the mesh lacks is an error."""
+    assert diags(tmp_path, """\
+        AXES = tuple(a.strip().lower() for a in " Data, model ".split(","))
+        grid = Mesh(np.array(jax.devices()[:4]).reshape(2, 2), AXES)
+        def step(v):
+            return jax.lax.psum(v, "tensor")
+        jax.jit(jax.shard_map(step, mesh=grid, in_specs=P(AXES[0]), out_specs=P())).trace(X)
+        """) == [(4, "SHL006", "error")]
+
+
 @pytest.mark.parametrize("strategy, want", [
     ('"ddp"', []),
     ('"hsdp"', [(6, "SHL006", "error")]),
@@ -995,3 +1007,33 @@ def test_a_named_sharding_over_a_mesh_without_its_axis(tmp_path, version, printe
     found = [(d.line - HEAD_LINES, d.code) for d in res.diagnostics]
     assert found == [(3, "SHL023")]
     assert f"Resource axis: model of {printed} is not found in mesh: ('x',)." in res.diagnostics[0].message
+
+
+@pytest.mark.parametrize("read, want", [
+    ('os.environ.get("AXIS", "y")', [(3, "SHL006", "error")]),  # the script run without AXIS set
+    ('os.getenv("AXIS", "x")', []),
+    ('os.environ.get("AXIS")', [(3, "SHL006", "warning")]),  # not known: on some paths only
+])
+def test_a_variable_read_from_the_environment_with_a_default_is_that_default(tmp_path, read, want):
+    """As argparse gives a flag its default, `os.environ.get(name, default)` is what a script
+    run without the variable set reads; a variable read without a default is not known."""
+    assert diags(tmp_path, f"""\
+        AXIS = {read}
+        def step(v):
+            return jax.lax.psum(v, AXIS if AXIS else "y")
+        jax.jit(jax.shard_map(step, mesh=mesh, in_specs=P("x"), out_specs=P())).trace(X)
+        """) == want
+
+
+def test_a_contextmanager_runs_its_generator_when_entered(tmp_path):
+    """`@contextlib.contextmanager`: what the generator does before and after its yield runs
+    where the `with` enters it (an API the target JAX lacks is reported there)."""
+    assert diags(tmp_path, """\
+        import contextlib
+        @contextlib.contextmanager
+        def mesh_context(m):
+            with jax.sharding.use_mesh(m):
+                yield m
+        with mesh_context(mesh):
+            pass
+        """, **{"jax-version": "0.8.2"}) == [(4, "SHL008", "error")]

@@ -447,7 +447,25 @@ class CallMixin:
             items = self.iterate(args[0])
             if items is not None and all(isinstance(i, Const) and isinstance(i.value, str) for i in items):
                 return Const(obj.value.join(i.value for i in items))
+        if isinstance(obj, Const) and isinstance(obj.value, str) and name in _STR_METHODS \
+                and all(isinstance(a, Const) for a in (*args, *kwargs.values())):
+            # `"data,model".split(",")`: a string method of known arguments computes its result
+            try:
+                out = getattr(obj.value, name)(*(a.value for a in args), **{k: a.value for k, a in kwargs.items()})
+            except (TypeError, ValueError):
+                return Unknown
+            if isinstance(out, (list, tuple)):
+                return Seq(tuple(Const(o) for o in out), "list" if isinstance(out, list) else "tuple")
+            return Const(out)
         return Unknown
+
+
+# The methods of `str` that compute a value from the string and their arguments alone.
+_STR_METHODS = frozenset({
+    "split", "rsplit", "splitlines", "partition", "rpartition", "strip", "lstrip", "rstrip", "lower", "upper",
+    "casefold", "title", "capitalize", "replace", "removeprefix", "removesuffix", "startswith", "endswith", "find",
+    "rfind", "count", "isdigit", "isalpha", "isalnum", "isidentifier", "zfill",
+})
 
 
 class _Busy:

@@ -61,8 +61,9 @@ class FrameworkMixin:
         return Const(None)
 
     def _api_same(self, name, row, p, act, ctx, site, node, decorating):
-        """A call that returns its module (or pytree) argument updated: the same object."""
-        for key in ("pytree", "model", "node", "tree", "self"):
+        """A call that returns its module (or pytree) argument updated, or a decorator that
+        returns its function: the same object."""
+        for key in ("pytree", "model", "node", "tree", "self", "func"):
             if key in p:
                 return p[key]
         return Unknown

@@ -553,8 +553,10 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
     # ------------------------------------------------------------------ other rows
 
     def _api_env_default(self, name, row, p, act, ctx, site, node, decorating):
+        """`os.environ.get(name, default)`: the default, as a script run without that variable
+        set sees it (as argparse gives a flag its default); without a default, not known."""
         default = p.get("default")
-        return Multi((default, Unknown)) if isinstance(default, Const) and default.value is not None else Unknown
+        return default if isinstance(default, Const) and default.value is not None else Unknown
 
     def _api_partial(self, name, row, p, act, ctx, site, node, decorating):
         fn = p.get("func")
