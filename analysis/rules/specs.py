@@ -42,7 +42,7 @@ def _repair(spec, arg, path: tuple) -> SpecsRepair | None:
         if set(spec.items) != set(arg.items):
             add = tuple(k for k in arg.items if k not in spec.items)
             return SpecsRepair(path, drop=tuple(k for k in spec.items if k not in arg.items), add=add,
-                               like=tuple(_like_key(spec, arg, k) for k in add))
+                               like=tuple(_renamed(spec, arg, k) or _like_key(spec, arg, k) for k in add))
         for k in spec.items:
             if spec_mismatch(spec.items[k], arg.items[k], "") is not None:
                 return _repair(spec.items[k], arg.items[k], (*path, k))
@@ -122,6 +122,14 @@ def _fill(items: list, specs: tuple, args: tuple):
         like = next((jj for p, jj in enumerate(items)
                      if jj >= 0 and lead is not None and _lead(args[p]) == lead and _first_dim_only(specs[jj])), None)
         yield like if like is not None else -1
+
+
+def _renamed(spec: DictV, arg: DictV, key: str) -> str | None:
+    """The key of the specs an added key replaces, where the specs hold a key the argument lacks
+    at the same place among their keys (`{'b1': ..., 'w_in': ...}` for `{'b1': ..., 'w1': ...}`:
+    keys renamed in place keep their specs)."""
+    keys, at = list(spec.items), list(arg.items).index(key)
+    return keys[at] if at < len(keys) and keys[at] not in arg.items else None
 
 
 def _like_key(spec: DictV, arg: DictV, key: str) -> str | None:
