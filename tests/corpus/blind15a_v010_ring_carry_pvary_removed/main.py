@@ -1,0 +1,31 @@
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+mesh = jax.make_mesh((4,), ('i',))
+
+
+def ring_allreduce(x, axis_name):
+  n = jax.lax.psum(1, axis_name)
+  perm = [(j, (j + 1) % n) for j in range(n)]
+
+  def body(_, carry):
+    acc, msg = carry
+    msg = jax.lax.ppermute(msg, axis_name, perm)
+    return acc + msg, msg
+
+  acc0 = jax.lax.pvary(jnp.zeros_like(x), axis_name)
+  acc, _ = jax.lax.fori_loop(0, n - 1, body, (acc0 + x, x))
+  return acc
+
+
+@jax.jit
+@partial(jax.shard_map, mesh=mesh, in_specs=P('i'), out_specs=P('i'), check_vma=True)
+def allreduce_blocks(x):
+  return ring_allreduce(x, 'i')
+
+
+x = jax.device_put(jnp.arange(32, dtype=jnp.float32).reshape(8, 4), NamedSharding(mesh, P('i')))
+print(allreduce_blocks.trace(x).lower(lowering_platforms=('cuda',)).as_text()[:80])

@@ -1,0 +1,1 @@
+from .halo import halo_right

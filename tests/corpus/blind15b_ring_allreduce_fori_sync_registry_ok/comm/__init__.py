@@ -1,0 +1,1 @@
+from .sync import GRAD_SYNC
