@@ -1037,3 +1037,30 @@ def test_a_contextmanager_runs_its_generator_when_entered(tmp_path):
         with mesh_context(mesh):
             pass
         """, **{"jax-version": "0.8.2"}) == [(4, "SHL008", "error")]
+
+
+def test_tree_map_over_a_registered_pytree_class_maps_its_children(tmp_path):
+    """`@register_pytree_node_class`: jax.tree.map maps what `tree_flatten` gives and rebuilds the
+    instance with `tree_unflatten` (its aux data, the axes, kept): the psum mapped over the
+    children sees each leaf as it varies (over 'x' only: reduced over ('x', 'y'), an error), and
+    the rebuilt instance's methods work."""
+    assert diags(tmp_path, """\
+        from jax.tree_util import register_pytree_node_class
+        grid = Mesh(np.array(jax.devices()[:4]).reshape(2, 2), ("x", "y"))
+        @register_pytree_node_class
+        class Metrics:
+            def __init__(self, total, count, axes=("x", "y")):
+                self.total, self.count, self.axes = total, count, axes
+            def tree_flatten(self):
+                return (self.total, self.count), self.axes
+            @classmethod
+            def tree_unflatten(cls, axes, children):
+                return cls(*children, axes=axes)
+            def reduce(self):
+                return jax.tree.map(lambda v: jax.lax.psum(v, self.axes), self)
+            def mean(self):
+                return self.total / self.count
+        def evaluate(v):
+            return Metrics(jnp.sum(v), jnp.float32(v.shape[0])).reduce().mean()
+        jax.jit(jax.shard_map(evaluate, mesh=grid, in_specs=P("x"), out_specs=P())).trace(X)
+        """) == [(13, "SHL022", "error")]

@@ -27,6 +27,7 @@ from .values import (
     differentiated, exact_vma, full_reduction, map_arrays, options, row_of, vma_of,
 )
 
+_REGISTERED_CLASS = "jax.tree_util.register_pytree_node_class"
 TRACES = "traces it"  # the call-path label of a function an API traces right away (eval_shape, scan, tree.map)
 MAX_SPLIT = 16  # an event with more option combinations than this is recorded unsplit (unknown)
 _GPU_PALLAS = ("jax.experimental.pallas.triton.", "jax.experimental.pallas.mosaic_gpu.",
@@ -349,6 +350,17 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                 return tree
             if isinstance(tree, ArrayV):
                 return leaf_call([tree, *others])
+            if isinstance(tree, Inst) and isinstance(tree.cls, ClassV) and any(
+                    _REGISTERED_CLASS in c.decorators for c in self.mro(tree.cls)):
+                # `@register_pytree_node_class`: its children are what `tree_flatten` gives, and
+                # the result is `tree_unflatten` of them mapped
+                flat = self.call(self.getattr(tree, "tree_flatten"), [], {}, act, ctx, site, node,
+                                 label="tree_flatten gives its children")
+                children = flat.items[0] if isinstance(flat, Seq) and len(flat.items) == 2 else None
+                if isinstance(children, Seq):
+                    mapped = Seq(tuple(walk(c, [Unknown] * len(others)) for c in children.items), children.kind)
+                    return self.call(self.getattr(tree.cls, "tree_unflatten"), [flat.items[1], mapped], {}, act, ctx,
+                                     site, node, label="tree_unflatten rebuilds it")
             if isinstance(tree, Inst) and isinstance(tree.cls, ClassV) and self.pytree_class(tree.cls):
                 # A module's array fields are its leaves; its static and plain Python fields pass through.
                 attrs = {k: walk(v, [o.attrs.get(k, Unknown) if isinstance(o, Inst) else Unknown for o in others])
