@@ -65,7 +65,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind4_eqx_pipe_stages_jit": (_PROGRAM, "eqx.filter_jit(...).lower() lowers psend for the default (CPU) "
                                              "platform"),
     "blind4_linen_pipeline_vmap_debug": (_SCOPE, _STACKED_SIZE),
-    "blind4_nnx_pp_vmap_emulated": (_SCOPE, _STACKED_SIZE),
     "blind5_eqx_ring_scan_argparse_size": (_MISSED, "the ring size comes from the command line (argparse "
                                                     "default), the mesh from jax.devices()"),
     "blind5_linen_scan_ring_hardcoded_ring_size": (_MISSED, "the perm is sized for 8 devices, the mesh spans "
@@ -76,7 +75,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                  "its input (dot_general 36 vs 100)"),
     "blind6_nnx_tp_statesharding_no_reduce": (_MISSED, "the output of a layer whose params nnx.StateSharding "
                                                        "shards over 'model' is not known to vary there"),
-    "blind6_nnx_psend_pipeline_infer_vmap_sim": (_SCOPE, _STACKED_SIZE),
     # blind7/blind8: programs no rewrite of the scope repairs
     **{f"blind8_{fw}_{kind}_pallas_{b}": (_PROGRAM, "a Pallas kernel differentiated: it needs a custom_vjp (a "
                                                     "backward pass), which no rewrite of the scope writes")
@@ -106,7 +104,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                          "jax.devices(): it fails on 4 devices and lowers on 8"),
     "blind11a_psend_gather_to_last_dup_dest": (_PROGRAM, "every stage sends to the last one: a gather, which no "
                                                          "perm expresses and no rewrite of the scope repairs"),
-    "blind11a_nnx_vmap_psend_ring": (_SCOPE, _STACKED_SIZE),
     "blind11b_eqx_filter_pmap_psend_ring": (_SCOPE, "the filter_pmap rewrite hands the stage blocks of another "
                                                     "shape than pmap did (dot_general 16 vs 8)"),
     "blind11b_eqx_vmap_cfg_wrong_field": (_SCOPE, "the fix names the outer vmap's axis; the one meant is the inner "

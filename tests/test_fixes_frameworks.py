@@ -449,6 +449,44 @@ mesh = jax.make_mesh((4,), ("sp",), axis_types=(jax.sharding.AxisType.Auto,))
 f = jax.jit(jax.shard_map(model.apply, mesh=mesh, in_specs=(P(), P("sp")), out_specs=P("sp")))
 f.trace(params, jnp.ones((8, 8))).lower(lowering_platforms=("cuda",))
 ''', "return [(i, (i + 1) % n) for i in range(n)]"),
+    # an ensemble stacked by nnx.split_rngs + nnx.vmap, its members summed around a ring of
+    # psend/precv under a named nnx.vmap (emulated devices): the vmap maps as many members as the
+    # Rngs were split into, so the ring is a full permutation of that axis and becomes a ppermute
+    "nnx_stacked_ensemble_psend_ring": ('''
+import jax
+import jax.numpy as jnp
+from flax import nnx
+
+N = 4
+
+
+class Member(nnx.Module):
+    def __init__(self, rngs):
+        self.lin = nnx.Linear(8, 8, rngs=rngs)
+
+    def __call__(self, x):
+        return self.lin(x)
+
+
+@nnx.split_rngs(splits=N)
+@nnx.vmap(in_axes=(0,), out_axes=0)
+def create(rngs):
+    return Member(rngs)
+
+
+@nnx.jit
+def ensemble_sum(members, x):
+    @nnx.vmap(in_axes=(0, None), out_axes=0, axis_name="member")
+    def each(member, x):
+        y = member(x)
+        perm = [(i, (i + 1) % N) for i in range(N)]
+        tok = jax.lax.psend(y, "member", perm)
+        return y + jax.lax.precv(tok, jax.ShapeDtypeStruct(y.shape, y.dtype), "member", perm)
+    return each(members, x)
+
+
+ensemble_sum.trace(create(nnx.Rngs(0)), jnp.ones((2, 8))).lower(lowering_platforms=("cuda",))
+''', 'jax.lax.ppermute(y, "member", perm)'),
 }
 
 

@@ -73,7 +73,7 @@ def ppermute(diag: Diagnostic, fact: SendRecv, ctx: FixContext) -> Fix | None:
     lax = _lax(mod, send, imp)
     stmt = mod.statement_of(send)
     x, axis = mod.text_of(s_args["x"]), mod.text_of(s_args["axis_name"])
-    if fact.full_perm:
+    if fact.full_perm and len(fact.receivers) < len(fact.full_perm):
         exchange = f"{lax('ppermute')}({x}, {axis}, {list(fact.full_perm)})"
         index = f"{lax('axis_index')}({axis})"
         if len(fact.receivers) == 1:
@@ -87,7 +87,8 @@ def ppermute(diag: Diagnostic, fact: SendRecv, ctx: FixContext) -> Fix | None:
         text = f"{lax('ppermute')}({x}, {axis}, {mod.text_of(s_args['perm'])})"
     edits = [delete_lines(mod, stmt), replace_node(mod, recv, text),
              *drop_imported([c.func.value for c in (send, recv) if isinstance(c.func, cst.Name)], mod)]
-    return Fix(TITLE_PPERMUTE_FULL if fact.full_perm else TITLE_PPERMUTE, "unsafe", imp.with_imports(edits, stmt))
+    full = fact.full_perm and len(fact.receivers) < len(fact.full_perm)  # the perm is a full one already
+    return Fix(TITLE_PPERMUTE_FULL if full else TITLE_PPERMUTE, "unsafe", imp.with_imports(edits, stmt))
 
 
 def _lax(mod, send: cst.Call, imp: Importer):

@@ -11,8 +11,8 @@ import ast
 from .calls import is_callable, value_name
 from .events import CollectiveEvent
 from .values import (
-    ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, Ext, Factory, GraphPart, Inst, Lifted, MeshV, Multi, Partial, PSpecV,
-    Seq, Transformed, Unknown, Value, exact_vma, options, vma_of,
+    ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, Ext, Factory, GraphPart, Inst, Lifted, MeshV, Multi, Partial,
+    PSpecV, Seq, Transformed, Unknown, Value, exact_vma, options, vma_of,
 )
 
 # Classes (outside the analysed source) whose subclasses are Flax Linen modules.

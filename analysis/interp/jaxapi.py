@@ -22,7 +22,7 @@ from .frameworks import FrameworkMixin
 from .frames import Raise
 from .transforms import TransformMixin
 from .values import (
-    ArrayV, ClassV, CommV, CompilerParamsV, Const, DevicesV, DictV, DTypeV, Ext, Factory, Func, Inst, MeshV,
+    ArrayV, ClassV, CommV, CompilerParamsV, Const, DevicesV, DictV, DTypeV, Ext, Factory, Func, GraphPart, Inst, MeshV,
     Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, SetMeshV, ShardingV, Transformed, Unknown, Value, join,
     differentiated, exact_vma, full_reduction, map_arrays, options, row_of, vma_of,
 )
@@ -350,6 +350,10 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                 return tree
             if isinstance(tree, ArrayV):
                 return leaf_call([tree, *others])
+            if isinstance(tree, GraphPart) and tree.kind == "state" and isinstance(tree.of, Inst):
+                # `nnx.split`'s state: the module's arrays, mapped in its structure
+                return GraphPart("state", walk(tree.of, [o.of if isinstance(o, GraphPart) else Unknown
+                                                         for o in others]))
             if isinstance(tree, Inst) and isinstance(tree.cls, ClassV) and any(
                     _REGISTERED_CLASS in c.decorators for c in self.mro(tree.cls)):
                 # `@register_pytree_node_class`: its children are what `tree_flatten` gives, and

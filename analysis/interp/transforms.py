@@ -50,6 +50,11 @@ class TransformMixin:
                     self.blame = saved
             # the forward rule returns (the primal output, the residuals)
             return fwd.items[0] if isinstance(fwd, Seq) and len(fwd.items) == 2 else Unknown
+        if t.api == "flax.nnx.split_rngs":
+            # the Rngs it is given come in split `splits` ways: a vmap over them maps that many
+            splits = p.get("splits")
+            if isinstance(splits, Const) and isinstance(splits.value, int) and not isinstance(splits.value, bool):
+                args = [stacked(a, splits.value) if isinstance(a, Inst) else a for a in args]
         result = self.call(t.fn, args, kwargs, act, ctx, site, node, label=label)
         if t.api == "flax.nnx.scan":
             self.nnx_scan_carry(t, args, result, act, ctx, site, node)
@@ -111,9 +116,13 @@ class TransformMixin:
         results = []
         for name, c in self.each_option(t.params.get("axis_name", Const(None)), (t.site, "axis_name"), ctx):
             # a layer even without an axis name: what is batched matters (psend/precv)
-            inner = c.push(Layer("vmap", t.site, axis_set(name), api=t.api, size=_vmap_size(t, args)))
-            results.append(self.call(t.fn, args, kwargs, act, inner, site, node,
-                                     label=label or "calls the vmapped function"))
+            size = _vmap_size(t, args)
+            inner = c.push(Layer("vmap", t.site, axis_set(name), api=t.api, size=size))
+            result = self.call(t.fn, args, kwargs, act, inner, site, node, label=label or "calls the vmapped function")
+            out_axes = t.params.get("out_axes", Const(0))
+            if size is not None and isinstance(result, Inst) and isinstance(out_axes, Const) and out_axes.value == 0:
+                result = stacked(result, size)  # a module made per mapped item: its state stacked
+            results.append(result)
         return join(results)
 
     def _apply_shard_map(self, t, args, kwargs, act, ctx, site, node, label):
@@ -683,12 +692,25 @@ def _vmap_size(t, args) -> int | None:
             continue
         if not isinstance(axis.value, int) or isinstance(axis.value, bool):
             return None
+        module = arg.of if isinstance(arg, GraphPart) else arg
+        lead = module.attrs.get(_STACKED) if isinstance(module, Inst) and axis.value == 0 else None
+        if isinstance(lead, Const):
+            sizes.add(lead.value)
         for leaf in _leaves(arg):
             if isinstance(leaf, ArrayV) and leaf.shape is not None and -len(leaf.shape) <= axis.value < len(leaf.shape):
                 n = leaf.shape[axis.value]
                 if isinstance(n, int):
                     sizes.add(n)
     return sizes.pop() if len(sizes) == 1 else None
+
+
+_STACKED = "__stacked__"  # how many a module's state stacks along its leading axis (an Inst's)
+
+
+def stacked(m: Inst, n: int) -> Inst:
+    """A copy of `m` whose state stacks `n` of it along a leading axis (modules made under an
+    `nnx.vmap` of `n` items, Rngs `nnx.split_rngs` splits `n` ways): a vmap over it maps `n`."""
+    return Inst(m.cls, {**m.attrs, _STACKED: Const(n)}, m.version + 1, m.lift, m.setup_done)
 
 
 def _leaves(v):
