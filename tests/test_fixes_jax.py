@@ -58,6 +58,8 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "scope/sendrecv_post_shard_map.py": (_SCOPE, "psend and precv written apart in a function that already "
                                                  "runs a shard_map over the axis: a wrap of the function nests "
                                                  "one in the other, one of each call splits the pair"),
+    "protocol/ppermute_negative_index_repeats.py": (_SCOPE, "two pairs send to device 3 (one as -1): which one "
+                                                            "was meant is the author's intent"),
     "mosaic/arity_two_ids_1d_mesh.py": (_SCOPE, "two ids for a 1-D mesh: which one addresses the axis "
                                                 "is the author's intent"),
 }

@@ -33,7 +33,20 @@ def check(facts: Facts):
             kind, frame = binding(ev.ctx, ev.axes[0])
             if kind == "manual" and frame.mesh_sizes is not None and frame.mesh_axes is not None:
                 size = frame.mesh_sizes[list(frame.mesh_axes).index(ev.axes[0])]
-                bad = sorted({i for pair in ev.perm for i in pair if i >= size or i < 0})
+                # JAX indexes the axis's devices with each index (a negative one counts from the
+                # end) once the indices taken modulo its size are unique
+                bad = sorted({i for pair in ev.perm for i in pair if i >= size or i < -size}) if size else []
+                wrapped = [(a % size, b % size) for a, b in ev.perm] if size else []
+                if not bad and wrapped and not _unique(wrapped):
+                    shown = "ppermute" if ev.kind == "collective" else name
+                    out.append(diag(
+                        facts, "SHL103", ev.site,
+                        f"The perm of `{name}` repeats a device once its negative indices count from the end "
+                        f"of axis {ev.axes[0]!r} (of size {size}): JAX raises "
+                        f"{quoted(PERM_NOT_UNIQUE.format(name=shown, perm=ev.perm))} "
+                        f"Give every source and every destination once.",
+                        path=ev.path, ctx=ev.ctx))
+                    continue
                 if size is not None and bad:
                     out.append(diag(
                         facts, "SHL106", ev.site,
@@ -43,7 +56,7 @@ def check(facts: Facts):
                         fix_facts=(PermOutOfRange(site_ref(facts, ev.site), 3 if ev.kind == "recv" else 2, size,
                                                   sources=any(a >= size for a, _ in ev.perm),
                                                   destinations=any(b >= size for _, b in ev.perm),
-                                                  negative=any(i < 0 for pair in ev.perm for i in pair),
+                                                  negative=any(i < -size for pair in ev.perm for i in pair),
                                                   written=_written(facts, ev),
                                                   ring=ev.kind == "collective" and _ring(ev.perm, size)),)))
                     continue
