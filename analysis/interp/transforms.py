@@ -180,7 +180,9 @@ class TransformMixin:
             inner = inner.with_mesh(mesh)
         self.smap_checks[layer] = check
         in_specs = p.get("in_specs")
-        if isinstance(mesh, MeshV) and (mesh.explicit_default or mesh.explicit_types):
+        if isinstance(mesh, MeshV) and (mesh.explicit_default or mesh.explicit_types) and mesh_axes is not None \
+                and manual == frozenset(mesh_axes):
+            # JAX checks the specs against the inputs' own shardings where every axis is manual
             self._explicit_inputs(mesh, in_specs, args, act, ctx, site, node)
         given = Seq(tuple(args))
         if isinstance(in_specs, (Seq, DictV)):

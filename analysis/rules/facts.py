@@ -66,6 +66,18 @@ def checks_vma(facts: "Facts", smap) -> bool:
     return isinstance(check, Const) and check.value is True
 
 
+def manual_axes(ctx: Context) -> frozenset | None:
+    """The mesh axes the shard_maps around the code make manual (one nested in another adds its
+    own to the outer one's); None where some shard_map's are not known."""
+    out: frozenset = frozenset()
+    for f in ctx.layers:
+        if f.kind == "shard_map":
+            if f.axes is None:
+                return None
+            out |= f.axes
+    return out
+
+
 def check_keyword(smap) -> str:
     """The keyword of that check on `smap`: `check_rep` for the experimental shard_map."""
     return "check_rep" if "experimental" in smap.api else "check_vma"
@@ -77,14 +89,18 @@ def binding(ctx: Context, axis: str):
     nearest shard_map with a known mesh lacks it and nothing outside binds it; ("unknown",
     layer) when a transformation binds axes we cannot see; ("unbound", None)."""
     not_in_mesh = None
-    for f in reversed(ctx.layers):
+    for i in range(len(ctx.layers) - 1, -1, -1):
+        f = ctx.layers[i]
         if f.kind == "shard_map":
             if f.axes is None:
                 return "unknown", f
             if axis in f.axes:
                 return "manual", f
             if f.mesh_axes is not None and axis in f.mesh_axes:
-                return "auto", f
+                # a shard_map nested in another takes its mesh with the outer one's manual axes
+                outer = next((g for g in reversed(ctx.layers[:i]) if g.kind == "shard_map" and g.axes
+                              and axis in g.axes), None)
+                return ("manual", outer) if outer is not None else ("auto", f)
             if f.mesh_axes is None:
                 return "unknown", f
             if not_in_mesh is None:

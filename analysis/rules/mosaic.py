@@ -13,7 +13,8 @@ from ..jaxfacts import (COLLECTIVE_ID_MISSING, COLLECTIVE_ID_UNUSED, COMM_WITHOU
 from ..fixfacts import DeviceIdAxis, MissingCollectiveId, UnusedCollectiveId, VmaCheck
 from ..interp.events import CollectiveEvent, CommEvent, KernelApiEvent, PallasEvent, StartEvent
 from ..interp.values import ArrayV, CompilerParamsV, Const, DictV, Ext, Seq, Unknown, options
-from .facts import Facts, backend_of, check_keyword, checks_vma, ctx_words, diag, scope_facts, site_ref
+from .facts import (Facts, backend_of, check_keyword, checks_vma, ctx_words, diag, manual_axes, scope_facts,
+                    site_ref)
 
 
 def _is_mesh_id(ev) -> bool:
@@ -172,8 +173,9 @@ def check(facts: Facts):
                     continue
                 # Pallas fills in the axes the dict leaves out with `axis_index` of them: an axis
                 # the shard_map leaves automatic is unbound there.
+                manual = manual_axes(ctx)
                 auto = [a for a in mesh_axes if a not in c.device_id.items
-                        and smap is not None and smap.axes is not None and a not in smap.axes]
+                        and smap is not None and manual is not None and a not in manual]
                 if auto:
                     start = starts.get(id(c))
                     out.append(diag(
@@ -204,12 +206,13 @@ def check(facts: Facts):
 
         # SHL004: Mosaic kernels cannot be automatically partitioned.
         if tpu and not reported_arity:
-            partial = (smap is not None and smap.axes is not None and smap.mesh_axes is not None
-                       and set(smap.axes) < set(smap.mesh_axes))
+            manual = manual_axes(ctx)
+            partial = (smap is not None and manual is not None and smap.mesh_axes is not None
+                       and set(manual) < set(smap.mesh_axes))
             auto_jit = smap is None and pmap is None and any(
                 f.kind == "jit" and f.auto_partitioned for f in ctx.layers)
             if partial or auto_jit:
-                why = (f"inside a shard_map whose manual axes ({', '.join(map(repr, sorted(smap.axes)))}) are a "
+                why = (f"inside a shard_map whose manual axes ({', '.join(map(repr, sorted(manual)))}) are a "
                        f"strict subset of its mesh axes ({', '.join(map(repr, smap.mesh_axes))})" if partial else
                        "under `jit` with shardings over more than one device")
                 out.append(diag(
