@@ -113,13 +113,13 @@ def is_callable(v: Value) -> bool:
 
 class CallMixin:
     def eval_call(self, node: ast.Call, act, ctx: Context) -> Value:
-        platform = _lowering_platform(node)
-        if platform is not None:
-            self.platforms.append(platform)
+        platforms = _lowering_platforms(node)
+        if platforms:
+            self.platforms.append(platforms)
         try:
             callee = self.eval(node.func, act, ctx)
         finally:
-            if platform is not None:
+            if platforms:
                 self.platforms.pop()
         args = []
         unknown_tail = False
@@ -572,16 +572,15 @@ def _yields(fn: ast.AST) -> bool:
     return False
 
 
-def _lowering_platform(node: ast.Call) -> str | None:
-    """`X.lower(..., lowering_platforms=("tpu",))`: the platform X is traced for."""
+def _lowering_platforms(node: ast.Call) -> tuple:
+    """`X.lower(..., lowering_platforms=("tpu",))`: the platforms X is traced for (written as
+    string literals)."""
     if not (isinstance(node.func, ast.Attribute) and node.func.attr == "lower"):
-        return None
+        return ()
     for kw in node.keywords:
-        if kw.arg == "lowering_platforms" and isinstance(kw.value, (ast.Tuple, ast.List)) and kw.value.elts:
-            first = kw.value.elts[0]
-            if isinstance(first, ast.Constant) and isinstance(first.value, str):
-                return first.value
-    return None
+        if kw.arg == "lowering_platforms" and isinstance(kw.value, (ast.Tuple, ast.List)):
+            return tuple(e.value for e in kw.value.elts if isinstance(e, ast.Constant) and isinstance(e.value, str))
+    return ()
 
 
 def ints(v) -> tuple | None:

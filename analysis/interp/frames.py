@@ -62,9 +62,9 @@ class Layer:
     mesh_sizes: tuple | None = None
     auto_partitioned: bool = False  # jit with multi-device in/out shardings
     api: str = ""
-    # The platform the code around this jit is lowered for, where the code says so
+    # The platforms the code around this jit is lowered for, where the code says so
     # (`.trace(...).lower(lowering_platforms=("tpu",))`, `jax.export.export(f, platforms=...)`).
-    platform: str | None = None
+    platforms: tuple = ()
     # Where the transformed function is written: ("arg", Site of the function expression) for
     # `jit(step)`, ("decorator", Site of the def) for `@jit`, then ((name, MeshV), ...) the
     # function it is written in binds locally; for fixes and messages.

@@ -87,9 +87,9 @@ class TransformMixin:
         p = t.params
         auto = multi_device(p.get("in_shardings")) or multi_device(p.get("out_shardings")) or any(
             multi_device(a) for a in args)
-        platform = _platform_name(p.get("platforms")) or (self.platforms[-1] if self.platforms else None)
+        platforms = _platform_names(p.get("platforms")) or (self.platforms[-1] if self.platforms else ())
         inner = ctx.push(Layer("jit", t.site, frozenset(), auto_partitioned=auto, api=t.api,
-                               platform=platform, wrap=p.get("__wrap__"), args=tuple(args),
+                               platforms=platforms, wrap=p.get("__wrap__"), args=tuple(args),
                                entry=len(act.path if act is not None else ()) + (site is not None)))
         result = self.call(t.fn, args, kwargs, act, inner, site, node, label=label or "calls the jitted function")
         self.jit_outputs.setdefault(t.site, []).append(result)
@@ -789,11 +789,10 @@ def multi_device(v) -> bool:
     return False
 
 
-def _platform_name(v) -> str | None:
+def _platform_names(v) -> tuple:
     from .jaxapi import axis_tuple
 
-    t = axis_tuple(v)
-    return t[0] if t else None
+    return tuple(axis_tuple(v) or ())
 
 
 def _entry_path(act) -> str:

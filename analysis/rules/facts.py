@@ -51,12 +51,19 @@ _PLATFORM_BACKEND = {"cuda": "gpu", "rocm": "gpu", "gpu": "gpu", "tpu": "tpu", "
 
 
 def backend_of(facts: "Facts", ctx: Context) -> str | None:
-    """The backend code in `ctx` runs on: what the code itself lowers for (the outermost jit's
-    `lowering_platforms`), else the configuration's."""
+    """The backend code in `ctx` runs on: what the code itself lowers for first (the outermost
+    jit's `lowering_platforms`), else the configuration's."""
+    backends = backends_of(facts, ctx)
+    return backends[0] if backends else None
+
+
+def backends_of(facts: "Facts", ctx: Context) -> tuple:
+    """Every backend the code in `ctx` is lowered for: the outermost jit's platforms (JAX lowers
+    it for each of `jax.export`'s `platforms=`), else the configuration's."""
     for f in ctx.layers:
-        if f.kind == "jit" and f.platform:
-            return _PLATFORM_BACKEND.get(f.platform)
-    return facts.config.run_backend
+        if f.kind == "jit" and f.platforms:
+            return tuple(_PLATFORM_BACKEND.get(p) for p in f.platforms)
+    return (facts.config.run_backend,)
 
 
 def checks_vma(facts: "Facts", smap) -> bool:

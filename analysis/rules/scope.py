@@ -25,7 +25,7 @@ from ..interp.events import (
 from ..interp.transforms import spec_literals
 from ..interp.values import Const, Multi, PSpecV, Seq
 from .axisnames import meant_axis
-from .facts import (Facts, axis_desc, backend_of, binding, check_keyword, checks_vma, ctx_words, diag, scope_facts,
+from .facts import (Facts, axis_desc, backends_of, binding, check_keyword, checks_vma, ctx_words, diag, scope_facts,
                     site_ref)
 from .specs import in_rank_facts, in_specs_facts, out_rank_facts, out_specs_facts
 
@@ -54,8 +54,8 @@ def check(facts: Facts):
                  if d is not None]
         if found:
             out.append(next((d for d in found if d.severity == Severity.ERROR), found[0]))
-        backend = backend_of(facts, ev.ctx)
-        if ev.kind in _SEND_RECV and backend in ("tpu", "cpu") and "trace_only" not in ev.ctx.modes:
+        backend = next((b for b in backends_of(facts, ev.ctx) if b in ("tpu", "cpu")), None)
+        if ev.kind in _SEND_RECV and backend is not None and "trace_only" not in ev.ctx.modes:
             out.append(diag(
                 facts, "SHL007", ev.site,
                 f"`jax.lax.{name}` is lowered for `{backend}` (configured, or the code's own "
