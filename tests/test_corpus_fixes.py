@@ -136,6 +136,10 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind15b_flax_struct_ring_size_static_field_perm": (_MISSED, "the ring is sized for 8 stages, the mesh spans "
                                                                   "jax.devices(): it fails on 4 devices and lowers "
                                                                   "on 8"),
+    # blind16
+    "blind16b_nnx_2d_mesh_signal_one_coord": (_SCOPE, "a one-entry device id over a 2-D mesh in a kernel that "
+                                                      "reads both axes' axis_index: which one it addresses is "
+                                                      "not known (the remote copy beside it names both)"),
     # fixes that do not reach yet
     "blind10_linen_nn_scan_tp_jit_shardings": (_SCOPE, "nn.with_partitioning constrains the parameters made in "
                                                        "the wrapped init to the axis the wrap makes manual"),
