@@ -448,7 +448,8 @@ class CallMixin:
             if items is not None and all(isinstance(i, Const) and isinstance(i.value, str) for i in items):
                 return Const(obj.value.join(i.value for i in items))
         if isinstance(obj, Const) and isinstance(obj.value, str) and name in _STR_METHODS \
-                and all(isinstance(a, Const) for a in (*args, *kwargs.values())):
+                and all(isinstance(a, Const) and not (isinstance(a.value, int) and a.value > _MAX_STR_ARG)
+                        for a in (*args, *kwargs.values())):
             # `"data,model".split(",")`: a string method of known arguments computes its result
             try:
                 out = getattr(obj.value, name)(*(a.value for a in args), **{k: a.value for k, a in kwargs.items()})
@@ -460,7 +461,9 @@ class CallMixin:
         return Unknown
 
 
-# The methods of `str` that compute a value from the string and their arguments alone.
+# The methods of `str` that compute a value from the string and their arguments alone (given no
+# number past _MAX_STR_ARG: `"x".zfill(10**12)` would build a terabyte).
+_MAX_STR_ARG = 1 << 16
 _STR_METHODS = frozenset({
     "split", "rsplit", "splitlines", "partition", "rpartition", "strip", "lstrip", "rstrip", "lower", "upper",
     "casefold", "title", "capitalize", "replace", "removeprefix", "removesuffix", "startswith", "endswith", "find",
