@@ -10,7 +10,7 @@ import libcst as cst
 
 from ..diagnostics import Diagnostic, Fix
 from ..fixfacts import AxisSource, AxisTuple, ManualAxes, RenameAxis, UnnamedAxis, VmaCheck
-from .edits import append_kwarg, remove_keywords, replace_node, sequence
+from .edits import append_kwarg, remove_keywords, replace_node, sequence, tuple_text
 from .registry import FixContext, fixer
 from .tree import argument, callee_name, keyword_index, literal_str
 
@@ -137,7 +137,7 @@ def axis_tuple(diag: Diagnostic, fact: AxisTuple, ctx: FixContext) -> Fix | None
         items = [mod.text_of(e.value) for e in axes.elements if isinstance(e, cst.Element)]
         if len(items) != len(axes.elements):
             return None  # a starred item
-        text = f"({', '.join(items)}{',' if len(items) == 1 else ''})"
+        text = tuple_text(items)
     else:
         text = f"tuple({mod.text_of(axes)})"
     return Fix("Pass the axis names as a tuple", "safe", (replace_node(mod, axes, text),))

@@ -177,4 +177,9 @@ def sequence(like: cst.List | cst.Tuple, items: list[str]) -> str:
     """A list or tuple literal, of the kind of `like`, holding `items` (source texts)."""
     if isinstance(like, cst.List):
         return f"[{', '.join(items)}]"
+    return tuple_text(items)
+
+
+def tuple_text(items: list[str]) -> str:
+    """A tuple literal holding `items` (source texts): `(a,)` for one."""
     return f"({', '.join(items)}{',' if len(items) == 1 else ''})"

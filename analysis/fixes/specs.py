@@ -11,7 +11,7 @@ import libcst as cst
 from ..diagnostics import Diagnostic, Fix
 from ..fixfacts import InSpecs, InSpecsRank, OutSpecsRank, OutSpecsVarying, ShardingAxis, SpecAxis
 from .axes import quoted
-from .edits import replace_node
+from .edits import replace_node, tuple_text
 from .importer import Importer
 from .registry import FixContext, fixer
 from .tree import SourceModule, argument, literal_str, walk
@@ -37,7 +37,7 @@ def in_specs(diag: Diagnostic, fact: InSpecs, ctx: FixContext) -> Fix | None:
                 isinstance(e, cst.Element) for e in node.elements) or max(r.items) >= len(node.elements):
             return None
         specs = [mod.text_of(node.elements[j].value) if j >= 0 else f"{imp.pspec()}()" for j in r.items]
-        text = f"[{', '.join(specs)}]" if r.kind == "list" else f"({', '.join(specs)}{',' if len(specs) == 1 else ''})"
+        text = f"[{', '.join(specs)}]" if r.kind == "list" else tuple_text(specs)
         title = ("Give in_specs one spec per argument" if fact.which == "in_specs" else
                  "Give out_specs one spec per output")
     else:

@@ -18,7 +18,7 @@ from .. import apis
 from ..diagnostics import Diagnostic, Edit, Fix
 from ..fixfacts import Pmap, Wrap
 from ..jaxfacts import SHARD_MAP_TOP_LEVEL
-from .edits import insert_at, replace_node, text_change
+from .edits import insert_at, replace_node, text_change, tuple_text
 from .frameworks import FILTER_JIT, filter_shard_map, nnx_shard_map, nnx_specs_given, nnx_step
 from .importer import Importer, bindings_at
 from .mesh import find_or_insert_mesh
@@ -84,7 +84,7 @@ def in_specs(p: str, spec: str, kinds: tuple[str, ...]) -> str:
     if all(k == "batch" for k in kinds):
         return spec
     specs = [spec if k == "batch" else f"{p}()" for k in kinds]
-    return f"({', '.join(specs)}{',' if len(specs) == 1 else ''})"
+    return tuple_text(specs)
 
 
 def out_specs(p: str, spec: str, fact: Wrap) -> str:
@@ -95,7 +95,7 @@ def out_specs(p: str, spec: str, fact: Wrap) -> str:
     specs = [f"{p}()" if k in ("scalar", "module") else spec for k in fact.out]
     if not fact.out_tuple:
         return specs[0] if specs else spec
-    return f"({', '.join(specs)}{',' if len(specs) == 1 else ''})" if len(set(specs)) > 1 else specs[0]
+    return tuple_text(specs) if len(set(specs)) > 1 else specs[0]
 
 
 def shards_data(kinds: tuple[str, ...]) -> bool:
@@ -206,7 +206,7 @@ def _wrap_call(fact: Wrap, ctx: FixContext) -> Fix | None:
     meshes = tuple(m for m in fact.meshes if at is not None and (m.line or mod.encloses(binder, node)))
     mesh, _ = find_or_insert_mesh(imp, edits, meshes, list(fact.axes), node)
     modern = ctx.version(fact.jax_version) >= SHARD_MAP_TOP_LEVEL
-    in_specs = f"({', '.join(specs)}{',' if len(specs) == 1 else ''})"
+    in_specs = tuple_text(specs)
     inner = mod.text_of(node.with_changes(args=args))
     text = (f"{imp.shard_map(modern)}(lambda {', '.join(params)}: {inner}, mesh={mesh}, in_specs={in_specs}, "
             f"out_specs={specs[0] if specs else f'{p}()'}, {'check_vma' if modern else 'check_rep'}=False)"
