@@ -349,6 +349,13 @@ class SpecAxis(FixFact):
 
 
 @dataclass(frozen=True)
+class DropConstraint(FixFact):
+    """A sharding constraint inside a shard_map that JAX rejects there (SHL024): the call, whose
+    operand stands in its place."""
+    site: SiteRef
+
+
+@dataclass(frozen=True)
 class ShardingAxis(FixFact):
     """A PartitionSpec given to a NamedSharding that names `axis`, which its mesh lacks and which
     names the mesh's axis `to` otherwise (SHL023): the one string literal it was written as."""

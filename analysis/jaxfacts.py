@@ -25,12 +25,30 @@ PMAP_IS_SHARD_MAP = (0, 8)
 USE_MESH_REMOVED = (0, 8)  # jax.sharding.use_mesh is gone: jax.set_mesh
 EXPERIMENTAL_AUTO_REMOVED = (0, 8)  # jax.experimental.shard_map.shard_map(auto=) is gone
 DICT_DEVICE_ID = (0, 8, 0)  # Pallas TPU `device_id={axis: index}` (0.8.2 has it, 0.6.2 does not)
-MAKE_MESH_EXPLICIT = (0, 10)
+MAKE_MESH_EXPLICIT = (0, 10)  # jax.make_mesh builds Explicit axes unless given axis_types
 # `jnp.zeros_like(x)` (and the other *_like) varies over the axes `x` does (0.8.2 and 0.10.2 measured;
 # 0.6.2 makes it replicated)
-LIKE_KEEPS_VMA = (0, 8)  # jax.make_mesh builds Explicit axes unless given axis_types
+LIKE_KEEPS_VMA = (0, 8)
+# In a shard_map that checks varying axes, a NamedSharding constraint of a value that varies over
+# a manual axis fails (0.8.2 and 0.10.2 measured; 0.6.2 lowers it), as does a bare spec naming a
+# manual axis where it is traced (0.6.2 fails on it elsewhere)
+CONSTRAINT_VARYING_SINCE = (0, 8)
 
 # -- JAX's errors ---------------------------------------------------------------------------
+# Sharding constraints (measured on 0.6.2, 0.8.2 and 0.10.2): a spec that names a manual axis
+# inside shard_map, as a NamedSharding (raised where it is lowered) and as a bare spec (JAX 0.8
+# and later; 0.6.2 raises a RuntimeError without a mesh context, an AssertionError with one);
+# a NamedSharding of a value varying over a manual axis (two wordings); any spec naming Explicit
+# axes.
+CONSTRAINT_MANUAL = ("ValueError: pspec {spec} contains a manual axes {axes} of mesh which is not allowed. If you "
+                     "are using a with_sharding_constraint under a shard_map, only use the mesh axis in "
+                     "PartitionSpec which are not manual.")
+CONSTRAINT_AUTO_ONLY = ("ValueError: The spec of NamedSharding passed to with_sharding_constraint can only refer "
+                        "to Auto axes of the mesh. Got spec={spec} and mesh=...")
+CONSTRAINT_VARYING = {(0, 8): "ValueError: Axes mentioned in `vma` field of ShapedArray should be of type `Manual`. "
+                              "Got axis: {axis} of type AxisType.Auto",
+                      (0, 10): "ValueError: Axes mentioned in `manual_axis_type` field of ShapedArray should be of "
+                               "type `Manual`."}
 UNBOUND_AXIS = ("NameError: Found an unbound axis name: {axis}. To fix this, please call {name} under "
                 "`jax.shard_map`.")
 MANUAL_SHARDING_ONLY = "NotImplementedError: {name} currently only supports manual sharding"

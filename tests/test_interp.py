@@ -1066,3 +1066,25 @@ def test_tree_map_over_a_registered_pytree_class_maps_its_children(tmp_path):
             return Metrics(jnp.sum(v), jnp.float32(v.shape[0])).reduce().mean()
         jax.jit(jax.shard_map(evaluate, mesh=grid, in_specs=P("x"), out_specs=P())).trace(X)
         """) == [(13, "SHL022", "error")]
+
+
+@pytest.mark.parametrize("version, smap, named, said", [
+    ("0.10.2", "jax.shard_map", True, "manual_axis_type field of ShapedArray"),
+    ("0.8.2", "jax.shard_map", True, "Got axis: x of type AxisType.Auto"),
+    ("0.6.2", "shard_map", False, "requires a non-empty mesh")])
+def test_sharding_constraints_inside_a_shard_map_by_version(tmp_path, version, smap, named, said):
+    """Measured on each version: a bare spec naming a manual axis fails everywhere (JAX 0.6.2
+    with another error); a NamedSharding of a value that varies over one fails from JAX 0.8,
+    whose shard_map types what varies (the message each version raises)."""
+    for name, constraint in (("bare", 'P("x")'), ("named", "NamedSharding(mesh, P())")):
+        (tmp_path / f"{name}.py").write_text(HEAD + textwrap.dedent(f"""\
+            from jax.experimental.shard_map import shard_map
+            from jax.sharding import NamedSharding
+            def f(x):
+                return jax.lax.with_sharding_constraint(x * 2, {constraint})
+            jax.jit({smap}(f, mesh=mesh, in_specs=P("x"), out_specs=P("x"))).trace(X)
+            """))
+    res = check([tmp_path], parse_table({"backend": "gpu", "jax-version": version}, tmp_path, None), use_cache=False)
+    found = sorted((Path(d.path).stem, d.line - HEAD_LINES, d.code) for d in res.diagnostics)
+    assert found == [("bare", 4, "SHL024")] + ([("named", 4, "SHL024")] if named else [])
+    assert said in res.diagnostics[-1].message

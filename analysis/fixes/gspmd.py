@@ -3,14 +3,15 @@ pmean, pmax or pmin there works on whole arrays, which are the same on every dev
 fix drops it and keeps its operand (SHL005); so does the fix of a reduction over the axis name
 None (a logical axis its rules leave unsharded: nothing to reduce). Wrapping such a function in shard_map instead
 would make every value in it a per-device block, which its `with_sharding_constraint`s and
-the shapes it computes do not expect."""
+the shapes it computes do not expect. A sharding constraint inside a shard_map, where JAX
+rejects it, is dropped the same way (SHL024)."""
 
 from __future__ import annotations
 
 import libcst as cst
 
 from ..diagnostics import Diagnostic, Fix
-from ..fixfacts import GlobalReduction
+from ..fixfacts import DropConstraint, GlobalReduction
 from .edits import delete_lines, replace_node
 from .registry import FixContext, fixer
 from .tree import argument, callee_name
@@ -33,9 +34,27 @@ def drop_reduction(diag: Diagnostic, fact: GlobalReduction, ctx: FixContext) -> 
     if operand is None or name is None or name.rsplit(".", 1)[-1] not in _REDUCTIONS:
         return None  # (a framework layer's own reduction, a BatchNorm's: not a call to drop)
     why = "the jitted function works on whole arrays" if fact.why == "whole" else "it reduces over no axis"
-    title = f"Drop the {name.rsplit('.', 1)[-1]} ({why})"
+    return _drop(mod, call, operand, f"Drop the {name.rsplit('.', 1)[-1]} ({why})")
+
+
+@fixer("drop_constraint", DropConstraint)
+def drop_constraint(diag: Diagnostic, fact: DropConstraint, ctx: FixContext) -> Fix | None:
+    """SHL024: a sharding constraint inside a shard_map constrains blocks that each device holds
+    whole: its operand takes its place."""
+    found = ctx.call_at(fact.site)
+    if found is None:
+        return None
+    mod, call = found
+    operand = argument(call, "x", 0)
+    if operand is None:
+        return None
+    return _drop(mod, call, operand, "Drop the sharding constraint (inside shard_map)")
+
+
+def _drop(mod, call: cst.Call, operand, title: str) -> Fix:
+    """`call` replaced by its `operand`; `x = call(x, ...)` goes as a whole."""
     stmt = _self_assignment(mod, call, operand)
-    if stmt is not None:  # `grads = pmean(grads, ...)` goes as a whole
+    if stmt is not None:
         return Fix(title, "unsafe", (delete_lines(mod, stmt),))
     text = mod.text_of(operand)
     if not isinstance(operand, _ATOMS) and not isinstance(mod.parent.get(call), _OPEN):
@@ -44,7 +63,7 @@ def drop_reduction(diag: Diagnostic, fact: GlobalReduction, ctx: FixContext) -> 
 
 
 def _self_assignment(mod, call: cst.Call, operand) -> cst.SimpleStatementLine | None:
-    """The statement `x = call` where the call reduces `x`, when it is not alone in its block."""
+    """The statement `x = call` of `x` itself, when it is not alone in its block."""
     assign = mod.parent.get(call)
     line = mod.parent.get(assign)
     if not (isinstance(assign, cst.Assign) and len(assign.targets) == 1 and isinstance(operand, cst.Name)

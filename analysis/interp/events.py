@@ -181,6 +181,23 @@ class ShardingAxisEvent(Event):
 
 
 @dataclass(eq=False)
+class ConstraintEvent(Event):
+    """A sharding constraint (`with_sharding_constraint`, `eqx.filter_shard`, Flax's logical
+    constraints) JAX rejects: `kind` "explicit" (it names Explicit mesh axes), "varying" (its
+    NamedSharding constrains an operand that varies over manual axes), "manual" (its spec names
+    manual axes; `mesh` None where the spec is bare, of the context mesh)."""
+    api: str = ""
+    kind: str = ""
+    axes: tuple = ()  # the axes that make it fail
+    spec: Value | None = None
+    mesh: Value | None = None
+    manual: tuple = ()  # the manual axes around it, in the mesh's order
+
+    def ident(self):
+        return (*super().ident(), self.kind)
+
+
+@dataclass(eq=False)
 class NoMeshEvent(Event):
     """A `jax.shard_map` called with no mesh, where no mesh context is entered."""
     api: str = ""

@@ -159,6 +159,18 @@ class Context:
         return (self.layers, self.mesh_key, self.choices, self.caught, self.uncertain, self.modes, self.rethrow,
                 self.rules_key)
 
+    @property
+    def manual_axes(self) -> frozenset | None:
+        """The mesh axes the shard_maps around the code make manual (one nested in another adds
+        its own to the outer one's); None where some shard_map's are not known."""
+        out: frozenset = frozenset()
+        for f in self.layers:
+            if f.kind == "shard_map":
+                if f.axes is None:
+                    return None
+                out |= f.axes
+        return out
+
     def innermost(self, kind: str) -> Layer | None:
         for f in reversed(self.layers):
             if f.kind == kind:

@@ -12,7 +12,7 @@ from .calls import is_callable, value_name
 from .events import CollectiveEvent
 from .values import (
     ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, Ext, Factory, GraphPart, Inst, Lifted, MeshV, Multi, Partial,
-    PSpecV, Seq, Transformed, Unknown, Value, exact_vma, options, vma_of,
+    PSpecV, Seq, ShardingV, Transformed, Unknown, Value, exact_vma, options, vma_of,
 )
 
 # Classes (outside the analysed source) whose subclasses are Flax Linen modules.
@@ -148,9 +148,12 @@ class FrameworkMixin:
         """`nn.with_logical_constraint(x, names)`: where Flax sees a mesh (given, or entered with
         `jax.set_mesh`) and logical axis rules, a sharding constraint of `x` over the mesh axes the
         rules map the names to, made as a NamedSharding of that mesh (which JAX checks); without
-        them it does nothing. `x` passes through."""
-        mesh = p.get("mesh")
-        mesh = ctx.mesh if mesh is None or _is_none(mesh) else mesh
+        them it does nothing. Inside a shard_map Flax always sees a mesh (the abstract one) and
+        constrains `x` there, to a bare spec unless given `mesh=`. `x` passes through."""
+        given_mesh = p.get("mesh")
+        given_mesh = None if given_mesh is None or _is_none(given_mesh) else given_mesh
+        mesh = ctx.mesh if given_mesh is None else given_mesh
+        x = p.get("x", Unknown)
         if isinstance(mesh, MeshV):
             names = p.get("logical_axis_resources")
             spec = self._api_logical_to_mesh_axes(name, row, {"array_dim_names": names, "rules": p.get("rules")},
@@ -158,7 +161,10 @@ class FrameworkMixin:
             if isinstance(spec, PSpecV):
                 self._api_named_sharding(name, row, {"mesh": mesh, "spec": spec, "logical": names}, act, ctx, site,
                                          node, decorating)
-        return p.get("x", Unknown)
+                if ctx.innermost("shard_map") is not None:
+                    self.constraint(name, x, spec if given_mesh is None else ShardingV(given_mesh, spec), act, ctx,
+                                    site, node)
+        return x
 
     def _api_struct_create(self, name, row, p, act, ctx, site, node, decorating):
         """`TrainState.create(apply_fn=..., params=..., tx=...)` (on a subclass too): an

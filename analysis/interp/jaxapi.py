@@ -13,10 +13,10 @@ import re
 from .. import apis
 from .calls import CallMixin, Super, ints, is_callable, value_name
 from .events import (
-    CollectiveEvent, CommEvent, KernelApiEvent, MixedStateEvent, SetMeshTracedEvent, ShardingAxisEvent,
+    CollectiveEvent, CommEvent, ConstraintEvent, KernelApiEvent, MixedStateEvent, SetMeshTracedEvent, ShardingAxisEvent,
     ShardMapKeywordsEvent, VaryingAgainEvent,
 )
-from ..jaxfacts import MIXED_STATE_OPS
+from ..jaxfacts import CONSTRAINT_VARYING_SINCE, MAKE_MESH_EXPLICIT, MIXED_STATE_OPS
 from ..verdicts import catches
 from .frameworks import FrameworkMixin
 from .frames import Raise
@@ -28,6 +28,7 @@ from .values import (
 )
 
 _REGISTERED_CLASS = "jax.tree_util.register_pytree_node_class"
+_CONSTRAINTS = frozenset({"jax.lax.with_sharding_constraint", "equinox.filter_shard"})
 TRACES = "traces it"  # the call-path label of a function an API traces right away (eval_shape, scan, tree.map)
 MAX_SPLIT = 16  # an event with more option combinations than this is recorded unsplit (unknown)
 _GPU_PALLAS = ("jax.experimental.pallas.triton.", "jax.experimental.pallas.mosaic_gpu.",
@@ -561,10 +562,65 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         arrays placed with the sharding where one is given for them all."""
         x = p.get("x", Unknown)
         where = given(p, "device") or given(p, "shardings") or given(p, "device_or_shardings")
+        if name in _CONSTRAINTS and ctx.traced and where is not None:
+            # (`eqx.filter_shard` outside a trace is a `device_put`)
+            self.constraint(name, x, where, act, ctx, site, node)
         sharding = where if isinstance(where, ShardingV) else Unknown if where is not None else None
         if x is Unknown:
             return ArrayV(sharding=sharding if sharding is not None else Unknown)
         return _placed(x, sharding)
+
+    def constraint(self, name, x: Value, where: Value, act, ctx, site, node) -> None:
+        """A sharding constraint of `x` to `where` (a NamedSharding, or a bare PartitionSpec of
+        the context mesh) in traced code, where JAX rejects it (measured on 0.6.2, 0.8.2 and
+        0.10.2):
+        - outside shard_map, a NamedSharding whose spec names axes of a mesh whose axes are all
+          Explicit (`jax.make_mesh`'s default from JAX 0.10): a constraint only refers to Auto axes;
+        - inside one, a NamedSharding of an operand that surely varies over a manual axis, where
+          the shard_map checks varying axes, from JAX 0.8 (its Auto-typed mesh cannot describe it);
+        - inside one, a spec that names a manual axis (JAX 0.6.2 too; a NamedSharding's fails when
+          lowered, so only then does nothing after it run)."""
+        if isinstance(where, ShardingV) and isinstance(where.mesh, MeshV) and isinstance(where.spec, PSpecV) \
+                and where.mesh.axes is not None:
+            mesh, spec = where.mesh, where.spec
+        elif isinstance(where, PSpecV):
+            mesh, spec = None, where
+        else:
+            return
+        smap = ctx.innermost("shard_map")
+
+        def record(kind, axes, manual=()):
+            self.record(ConstraintEvent(site, ctx, act.path, node, api=name, kind=kind, axes=axes, spec=spec,
+                                        mesh=mesh, manual=manual))
+
+        if smap is None:
+            if mesh is not None and spec.named and (mesh.explicit_types or (
+                    mesh.explicit_default and self.jax_version >= MAKE_MESH_EXPLICIT)):
+                record("explicit", tuple(spec.named))
+                raise Raise()
+            return
+        manual = ctx.manual_axes
+        if not manual or smap.mesh_axes is None or (mesh is not None and tuple(mesh.axes) != tuple(smap.mesh_axes)):
+            return
+        in_order = tuple(a for a in smap.mesh_axes if a in manual)
+        varying: set = set()
+
+        def leaf(a: Value) -> Value:
+            if exact_vma(a):
+                varying.update(vma_of(a) & manual)
+            return a
+
+        map_arrays(x, leaf)
+        check = self.smap_checks.get(smap, Const(True))
+        if mesh is not None and varying and isinstance(check, Const) and check.value is True \
+                and self.jax_version >= CONSTRAINT_VARYING_SINCE:
+            record("varying", tuple(a for a in in_order if a in varying), in_order)
+            raise Raise()
+        named = tuple(a for a in spec.named if a in manual)
+        if named:
+            record("manual", named, in_order)
+            if mesh is None and self.jax_version >= CONSTRAINT_VARYING_SINCE:
+                raise Raise()
 
     # ------------------------------------------------------------------ other rows
 

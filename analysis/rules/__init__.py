@@ -237,6 +237,27 @@ RULES: dict[str, Rule] = {
             fixers=("sharding_axis",),
         ),
         Rule(
+            "SHL024", "sharding-constraint-in-shard-map", _E,
+            "A sharding constraint (`with_sharding_constraint`, `eqx.filter_shard`, Flax's logical "
+            "constraints) inside a `shard_map` whose spec names an axis the shard_map makes manual, or, "
+            "as a NamedSharding, of a value that varies over a manual axis (JAX 0.8 or later, checking "
+            "varying axes).",
+            jf.CONSTRAINT_MANUAL.format(spec="P('data',)", axes="('data',)"),
+            "Drop the constraint inside the shard_map (each device holds its own block of the manual "
+            "axes), or constrain only over axes the shard_map leaves Auto, with a bare PartitionSpec.",
+            fixers=("drop_constraint",),
+        ),
+        Rule(
+            "SHL025", "sharding-constraint-explicit-axes", _E,
+            "A sharding constraint whose NamedSharding names axes of a mesh whose axes are Explicit: "
+            "`jax.make_mesh` without `axis_types` from JAX 0.10 (code written for older JAX), or "
+            "`axis_types` all Explicit.",
+            jf.CONSTRAINT_AUTO_ONLY.format(spec="P('data',)"),
+            "Pass `axis_types=(jax.sharding.AxisType.Auto,) * n` to `jax.make_mesh` (what it built "
+            "before JAX 0.10), or reshard Explicit axes with `jax.sharding.reshard`.",
+            fixers=("auto_axes",),
+        ),
+        Rule(
             "SHL101", "unmatched-send-recv", _W,
             "A `psend` with no `precv` of the same axis and perm in the same manual region, or the reverse.",
             "deadlock at run time",

@@ -73,18 +73,6 @@ def checks_vma(facts: "Facts", smap) -> bool:
     return isinstance(check, Const) and check.value is True
 
 
-def manual_axes(ctx: Context) -> frozenset | None:
-    """The mesh axes the shard_maps around the code make manual (one nested in another adds its
-    own to the outer one's); None where some shard_map's are not known."""
-    out: frozenset = frozenset()
-    for f in ctx.layers:
-        if f.kind == "shard_map":
-            if f.axes is None:
-                return None
-            out |= f.axes
-    return out
-
-
 def check_keyword(smap) -> str:
     """The keyword of that check on `smap`: `check_rep` for the experimental shard_map."""
     return "check_rep" if "experimental" in smap.api else "check_vma"

@@ -13,7 +13,7 @@ from ..jaxfacts import (COLLECTIVE_ID_MISSING, COLLECTIVE_ID_UNUSED, COMM_WITHOU
 from ..fixfacts import DeviceIdAxis, MissingCollectiveId, UnusedCollectiveId, VmaCheck
 from ..interp.events import CollectiveEvent, CommEvent, KernelApiEvent, PallasEvent, StartEvent
 from ..interp.values import ArrayV, CompilerParamsV, Const, DictV, Ext, Seq, Unknown, options
-from .facts import (Facts, backend_of, check_keyword, checks_vma, ctx_words, diag, manual_axes, scope_facts,
+from .facts import (Facts, backend_of, check_keyword, checks_vma, ctx_words, diag, scope_facts,
                     site_ref)
 
 
@@ -173,7 +173,7 @@ def check(facts: Facts):
                     continue
                 # Pallas fills in the axes the dict leaves out with `axis_index` of them: an axis
                 # the shard_map leaves automatic is unbound there.
-                manual = manual_axes(ctx)
+                manual = ctx.manual_axes
                 auto = [a for a in mesh_axes if a not in c.device_id.items
                         and smap is not None and manual is not None and a not in manual]
                 if auto:
@@ -206,7 +206,7 @@ def check(facts: Facts):
 
         # SHL004: Mosaic kernels cannot be automatically partitioned.
         if tpu and not reported_arity:
-            manual = manual_axes(ctx)
+            manual = ctx.manual_axes
             partial = (smap is not None and manual is not None and smap.mesh_axes is not None
                        and set(manual) < set(smap.mesh_axes))
             auto_jit = smap is None and pmap is None and any(

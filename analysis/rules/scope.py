@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from ..apis import short
 from ..diagnostics import Severity
-from ..jaxfacts import (AXIS_LIST, AXIS_LIST_OPS, AXIS_LIST_SINCE, BRANCH_TYPES, CARRY_TYPES, CONTEXT_MESH,
+from ..jaxfacts import (AXIS_LIST, AXIS_LIST_OPS, AXIS_LIST_SINCE, BRANCH_TYPES, CARRY_TYPES, CONSTRAINT_AUTO_ONLY,
+                        CONSTRAINT_MANUAL, CONSTRAINT_VARYING, CONSTRAINT_VARYING_SINCE, CONTEXT_MESH,
                         GPU_ONLY, MAKE_MESH_EXPLICIT, MANUAL_SHARDING_ONLY, IN_SPECS_MANUAL, MIXED_STATE,
                         MIXED_STATE_OPS, MIXED_STATE_SINCE, NO_CONTEXT_MESH,
                         NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE,
@@ -16,10 +17,10 @@ from ..jaxfacts import (AXIS_LIST, AXIS_LIST_OPS, AXIS_LIST_SINCE, BRANCH_TYPES,
                         PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, SEND_RECV_ADDED, SPEC_INDIVISIBLE,
                         SPEC_TOO_LONG, SPECS_MISMATCH, SPECS_STRUCTURE, UNBOUND_AXIS, error_head, quoted, version_text)
 from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, AxisTuple, CarryInit, CarryLeaf, ContextMesh,
-                        GlobalReduction, RenameAxis, SendRecv, ShardingAxis, SpecAxis, UnnamedAxis, VaryFirst,
+                        DropConstraint, GlobalReduction, RenameAxis, SendRecv, ShardingAxis, SpecAxis, UnnamedAxis, VaryFirst,
                         VmaCheck)
 from ..interp.events import (
-    CollectiveEvent, ExplicitUnshardedEvent, MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent, NoMeshEvent,
+    CollectiveEvent, ConstraintEvent, ExplicitUnshardedEvent, MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent, NoMeshEvent,
     ReceivedCarryEvent, SetMeshTracedEvent, ShardingAxisEvent, SpecEvent, VaryingAgainEvent,
 )
 from ..interp.transforms import spec_literals
@@ -352,7 +353,8 @@ def check_traced_meshes(facts: Facts):
     """SHL010 (set_mesh under a trace), SHL011 (Explicit mesh, unsharded input), SHL012 (nested
     shard_map given a concrete mesh), SHL013 (precv's result as a loop carry or cond branch),
     SHL014 (`mesh.shape[axis]` for an axis the mesh lacks), SHL015/SHL016 (shard_map specs that
-    do not fit its arguments or its output)."""
+    do not fit its arguments or its output), SHL023 (a NamedSharding's axis its mesh lacks),
+    SHL024/SHL025 (sharding constraints of manual or Explicit axes)."""
     out = []
     for ev in facts.of(NoMeshEvent):
         out.append(diag(
@@ -439,6 +441,7 @@ def check_traced_meshes(facts: Facts):
                f"Map {'them' if logical is not None else 'it'} to one of the mesh's axes, or add the axis to the "
                f"mesh."),
             path=ev.path, ctx=ev.ctx, fix_facts=fix))
+    out.extend(_constraints(facts))
     for ev in facts.of(SetMeshTracedEvent):
         what = "set_mesh" if ev.api.endswith("set_mesh") else "use_mesh"
         out.append(diag(
@@ -528,6 +531,65 @@ def check_traced_meshes(facts: Facts):
             fix_facts=() if ev.mesh.explicit_types else (AutoAxes(site_ref(facts, ev.mesh.site),
                                                                   tuple(ev.mesh.axes or ())),)))
     return out
+
+
+def _constraints(facts: Facts) -> list:
+    """SHL024: a sharding constraint inside a shard_map over its manual axes (or, as a
+    NamedSharding, of a value that varies over them); SHL025: one naming Explicit axes."""
+    out = []
+    head = "P" if facts.version >= (0, 10) else "PartitionSpec"
+    for ev in facts.of(ConstraintEvent):
+        spec = _pspec_text(ev.spec, head)
+        what = _constraint_words(ev, spec)
+        axes = " and ".join(map(repr, ev.axes))
+        if ev.kind == "explicit":
+            n = len(ev.mesh.axes)
+            whose = ("whose `axis_types` are Explicit" if ev.mesh.explicit_types else
+                     f"from `jax.make_mesh` without `axis_types`, whose axes are Explicit on JAX {facts.jax_version}")
+            out.append(diag(
+                facts, "SHL025", ev.site,
+                f"{what} names {axes} of a mesh {whose}: a sharding constraint may only name Auto axes, and JAX "
+                f"raises {quoted(CONSTRAINT_AUTO_ONLY.format(spec=spec))} "
+                + ("Explicit axes are resharded with `jax.sharding.reshard`." if ev.mesh.explicit_types else
+                   f"Pass `axis_types=(jax.sharding.AxisType.Auto,){f' * {n}' if n > 1 else ''}` to `jax.make_mesh` "
+                   "(what it built before JAX 0.10), or reshard with `jax.sharding.reshard`."),
+                path=ev.path, ctx=ev.ctx,
+                fix_facts=() if ev.mesh.explicit_types else (AutoAxes(site_ref(facts, ev.mesh.site),
+                                                                      tuple(ev.mesh.axes)),)))
+            continue
+        smap = ev.ctx.innermost("shard_map")
+        if ev.kind == "varying":
+            said = next(t for v, t in sorted(CONSTRAINT_VARYING.items(), reverse=True) if facts.version >= v)
+            why = (f"constrains a value that varies over {axes}, which the shard_map around it makes manual "
+                   f"(`{check_keyword(smap)}=True`), while the NamedSharding's mesh has "
+                   f"{'it' if len(ev.axes) == 1 else 'them'} as Auto: JAX {facts.jax_version} raises "
+                   f"{quoted(said.format(axis=ev.axes[0]))}")
+        else:
+            if ev.mesh is not None:
+                said = quoted(CONSTRAINT_MANUAL.format(spec=spec, axes=ev.manual))
+            elif facts.version >= CONSTRAINT_VARYING_SINCE:
+                said = quoted(CONSTRAINT_AUTO_ONLY.format(spec=spec))
+            else:
+                said = ("`RuntimeError: with_sharding_constraint requires a non-empty mesh` where no mesh is entered, "
+                        "and fails converting it where one is")
+            why = (f"names {axes}, which the shard_map around it makes manual: JAX {facts.jax_version} raises "
+                   f"{said}")
+        out.append(diag(
+            facts, "SHL024", ev.site,
+            f"{what} {why}. Inside a shard_map each device holds its own block of the manual axes: drop the "
+            "constraint there, or constrain only over axes the shard_map leaves Auto, with a bare PartitionSpec.",
+            path=ev.path, ctx=ev.ctx, fix_facts=(DropConstraint(site_ref(facts, ev.site)),)))
+    return out
+
+
+def _constraint_words(ev, spec: str) -> str:
+    """What the constraint is, for messages."""
+    name = short(ev.api)
+    if name == "with_logical_constraint":
+        return f"This logical constraint (its rules make it {spec})"
+    if ev.mesh is None:
+        return f"This `{name}` to {spec}"
+    return f"This `{name}` to a NamedSharding of {spec}"
 
 
 def _spec_axes(facts: Facts, ev) -> tuple[SpecAxis, ...]:
