@@ -159,11 +159,24 @@ def _on_every_count(entries: list, found: list[Diagnostic], config: Config, vers
     out = []
     for place in sorted(common):
         d = runs[0][place]
-        same_fix = all(r[place].fix_facts == d.fix_facts and r[place].fix == d.fix for r in runs[1:])
+        same_fix = all(r[place].fix_facts == d.fix_facts and r[place].fix == d.fix for r in runs[1:]) \
+            or _same_edits([r[place] for r in runs], config, files)
         out.append(replace(d, message=f"{d.message} (The program takes its device count from the machine; this "
                                       f"holds on {counts} devices alike.)",
                            fix=d.fix if same_fix else None, fix_facts=d.fix_facts if same_fix else ()))
     return out
+
+
+def _same_edits(found: list[Diagnostic], config: Config, files: dict) -> bool:
+    """Whether the fixes of one diagnostic found with each device count write the same text
+    (facts that differ by the count, a perm wrapped `% n` where the code names `n`)."""
+    from .fixes import fixes_for
+
+    def read(path: str) -> str:
+        return files[os.path.abspath(path)].text
+
+    written = [[(f.title, f.edits) for f in fixes_for(d, read, config)] for d in found]
+    return bool(written[0]) and all(w == written[0] for w in written[1:])
 
 
 def _place(d: Diagnostic) -> tuple:

@@ -39,36 +39,37 @@ def perm_in_range(diag: Diagnostic, fact: PermOutOfRange, ctx: FixContext) -> li
 
 def _wrap_around(mod, perm, fact: PermOutOfRange) -> Fix | None:
     """The destinations modulo the axis size (a ring's sources are all inside the axis)."""
-    title = TITLE_RING.format(size=fact.size)
     if isinstance(perm, (cst.List, cst.Tuple)):
         pairs = [int_pair(e.value) for e in perm.elements]
         if not pairs or None in pairs:
             return None
         items = [mod.text_of(e.value) if 0 <= b < fact.size else f"({a}, {b % fact.size})"
                  for e, (a, b) in zip(perm.elements, pairs)]
-        return Fix(title, "unsafe", (replace_node(mod, perm, sequence(perm, items)),))
+        return Fix(TITLE_RING.format(size=fact.size), "unsafe", (replace_node(mod, perm, sequence(perm, items)),))
     pair = _comprehension_pair(perm)
     if pair is None:
         return None
     dst = pair[1]
     size = _range_bound(mod, perm) or str(fact.size)
     text = mod.text_of(dst) if isinstance(dst, _ATOMS) else f"({mod.text_of(dst)})"
-    return Fix(title, "unsafe", (replace_node(mod, dst, f"{text} % {size}"),))
+    return Fix(TITLE_RING.format(size=size), "unsafe", (replace_node(mod, dst, f"{text} % {size}"),))
 
 
 def _in_range(mod, perm, fact: PermOutOfRange) -> Fix | None:
-    title = TITLE_IN_RANGE.format(size=fact.size)
     if isinstance(perm, (cst.List, cst.Tuple)):
-        return _keep(mod, perm, title, lambda pair, sources, destinations: max(pair) < fact.size)
+        return _keep(mod, perm, TITLE_IN_RANGE.format(size=fact.size),
+                     lambda pair, sources, destinations: max(pair) < fact.size)
     pair = _comprehension_pair(perm)
     if pair is None or perm.for_in.ifs:
         return None  # the author filters the pairs already
     sides = [e for e, bad in zip(pair, (fact.sources, fact.destinations)) if bad]
     if not sides:
         return None
-    cond = " and ".join(f"{mod.text_of(e)} < {fact.size}" for e in sides)
+    # a ring over `range(n)` names the axis size: the bound holds for any size
+    size = (_range_bound(mod, perm) if fact.ring else None) or str(fact.size)
+    cond = " and ".join(f"{mod.text_of(e)} < {size}" for e in sides)
     at = mod.pos[perm.for_in].end
-    return Fix(title, "unsafe", (insert_at(mod, at.line, at.column + 1, f" if {cond}"),))
+    return Fix(TITLE_IN_RANGE.format(size=size), "unsafe", (insert_at(mod, at.line, at.column + 1, f" if {cond}"),))
 
 
 @fixer("perm_unique", PermDuplicates)
