@@ -24,6 +24,92 @@ RUNS_MODULE = "runs the module"
 TABULATES = f"tabulate {RUNS_MODULE}"  # `nnx.tabulate(model, x)`, `model.tabulate(key, x)`
 
 
+# The parameter arrays the frameworks' common layers make, by the constructor's arguments (their
+# positional parameters first): Equinox 0.13 and Flax NNX 0.12, unchanged since Equinox 0.11 and
+# Flax 0.10. `params(args)` -> {name: shape}; None where a size is not a known int.
+def _sizes(*vs) -> bool:
+    return all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in vs)
+
+
+def _shape(v) -> tuple | None:
+    """A norm layer's shape argument: an int or a tuple of ints."""
+    t = (v,) if isinstance(v, int) else v if isinstance(v, tuple) else None
+    return t if t is not None and _sizes(*t) else None
+
+
+def _eqx_linear(a):
+    i, o = a.get("in_features"), a.get("out_features")
+    dims_in, dims_out = (() if i == "scalar" else (i,)), (() if o == "scalar" else (o,))
+    if not _sizes(*dims_in, *dims_out):
+        return None
+    return {"weight": (*dims_out, *dims_in), **({"bias": dims_out} if a.get("use_bias", True) is True else {})}
+
+
+def _eqx_norm(a):
+    shape = _shape(a.get("shape"))
+    if shape is None:
+        return None
+    return {**({"weight": shape} if a.get("use_weight", True) is True else {}),
+            **({"bias": shape} if a.get("use_bias", True) is True else {})}
+
+
+def _nnx_linear(a):
+    i, o = a.get("in_features"), a.get("out_features")
+    if not _sizes(i, o):
+        return None
+    return {"kernel": (i, o), **({"bias": (o,)} if a.get("use_bias", True) is True else {})}
+
+
+def _nnx_norm(a, names=("scale", "bias")):
+    n = a.get("num_features")
+    if not _sizes(n):
+        return None
+    flags = {"scale": a.get("use_scale", True), "bias": a.get("use_bias", True)}
+    return {k: (n,) for k in names if flags.get(k, True) is True}
+
+
+LAYER_PARAMS = {
+    "equinox.nn.Linear": (("in_features", "out_features"), _eqx_linear),
+    "equinox.nn.Embedding": (("num_embeddings", "embedding_size"),
+                             lambda a: {"weight": (a["num_embeddings"], a["embedding_size"])}
+                             if _sizes(a.get("num_embeddings"), a.get("embedding_size")) else None),
+    "equinox.nn.LayerNorm": (("shape",), _eqx_norm),
+    "equinox.nn.RMSNorm": (("shape",), _eqx_norm),
+    "flax.nnx.Linear": (("in_features", "out_features"), _nnx_linear),
+    "flax.nnx.Embed": (("num_embeddings", "features"),
+                       lambda a: {"embedding": (a["num_embeddings"], a["features"])}
+                       if _sizes(a.get("num_embeddings"), a.get("features")) else None),
+    "flax.nnx.LayerNorm": (("num_features",), _nnx_norm),
+    "flax.nnx.RMSNorm": (("num_features",), lambda a: _nnx_norm(a, ("scale",))),
+}
+
+
+def layer_params(name: str, args: list, kwargs: dict) -> dict | None:
+    """{parameter: shape} of a framework layer made with these arguments, where the table knows
+    the layer and every size and `use_*` flag it is given is a constant."""
+    row = LAYER_PARAMS.get(name)
+    if row is None:
+        return None
+    positional, params = row
+    given = {**dict(zip(positional, args)), **kwargs}
+    known = {k: _constant(v) for k, v in given.items()}
+    if any(known[k] is _UNKNOWN for k in known if k in positional or k.startswith("use_")):
+        return None
+    return params(known)
+
+
+_UNKNOWN = object()
+
+
+def _constant(v: Value):
+    """A constant's Python value (a tuple of constants as a tuple), else _UNKNOWN."""
+    if isinstance(v, Const):
+        return v.value
+    if isinstance(v, Seq) and v.kind == "tuple" and all(isinstance(i, Const) for i in v.items):
+        return tuple(i.value for i in v.items)
+    return _UNKNOWN
+
+
 def _same_modules(a: Value, b: Value) -> bool:
     """Whether `a` is `b`'s module (or tuple of modules) as it came through a shard_map."""
     if isinstance(a, Inst) and isinstance(b, Inst):

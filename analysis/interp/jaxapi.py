@@ -18,9 +18,9 @@ from .events import (
 )
 from ..jaxfacts import CONSTRAINT_VARYING_SINCE, MAKE_MESH_EXPLICIT, MIXED_STATE_OPS
 from ..verdicts import catches
-from .frameworks import FrameworkMixin
+from .frameworks import FrameworkMixin, layer_params
 from .frames import Raise
-from .transforms import TransformMixin
+from .transforms import LAYER_SHAPES, TransformMixin
 from .values import (
     ArrayV, ClassV, CommV, CompilerParamsV, Const, DevicesV, DictV, DTypeV, Ext, Factory, Func, GraphPart, Inst, MeshV,
     Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, SetMeshV, ShardingV, Transformed, Unknown, Value, join,
@@ -800,6 +800,9 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             # or function: what it computes from arrays varies as they do.
             if last[:1].isupper():
                 layer = Inst(Ext(name), dict(kwargs))
+                params = layer_params(name, args, kwargs)
+                if params:
+                    layer.attrs[LAYER_SHAPES] = Const(tuple(params.items()))
                 if name.startswith("flax.linen.") and self.linen_params and "linen_apply" in ctx.modes:
                     # a Linen layer made while `apply` runs: its parameters are the variables'
                     vma, exact = linen_layer_vma(self.linen_params[-1], last, kwargs.get("name"))

@@ -112,6 +112,31 @@ class TransformMixin:
                          label or "calls the filter_pmapped function")
         return self._apply_pmap(t, args, kwargs, act, ctx, site, node, label)
 
+    def arg_leaves(self, v: Value, seen: frozenset = frozenset()):
+        """The leaves a shard_map's in_specs apply to in an argument: the items of containers,
+        the attributes of a module that is a pytree (Equinox, Flax NNX, a dataclass pytree),
+        the parameter arrays of a framework layer whose shapes its constructor says; anything
+        else (a module stacked by a vmap, whose attributes are one member's) is one leaf."""
+        if isinstance(v, Seq):
+            for i in v.items:
+                yield from self.arg_leaves(i, seen)
+        elif isinstance(v, DictV):
+            for i in v.items.values():
+                yield from self.arg_leaves(i, seen)
+        elif isinstance(v, Inst) and id(v) not in seen and _STACKED not in v.attrs:
+            params = v.attrs.get(LAYER_SHAPES)
+            if isinstance(v.cls, ClassV) and self.pytree_class(v.cls):
+                for k, a in v.attrs.items():
+                    if not k.startswith("__"):
+                        yield from self.arg_leaves(a, seen | {id(v)})
+            elif isinstance(v.cls, Ext) and isinstance(params, Const):
+                for _, shape in params.value:
+                    yield ArrayV(shape)
+            else:
+                yield v
+        else:
+            yield v
+
     def _apply_vmap(self, t, args, kwargs, act, ctx, site, node, label):
         results = []
         for name, c in self.each_option(t.params.get("axis_name", Const(None)), (t.site, "axis_name"), ctx):
@@ -120,8 +145,10 @@ class TransformMixin:
             inner = c.push(Layer("vmap", t.site, axis_set(name), api=t.api, size=size))
             result = self.call(t.fn, args, kwargs, act, inner, site, node, label=label or "calls the vmapped function")
             out_axes = t.params.get("out_axes", Const(0))
-            if size is not None and isinstance(result, Inst) and isinstance(out_axes, Const) and out_axes.value == 0:
-                result = stacked(result, size)  # a module made per mapped item: its state stacked
+            if isinstance(result, Inst):
+                # a module made per mapped item: its state stacked (how many, where known)
+                leading = isinstance(out_axes, Const) and out_axes.value == 0
+                result = stacked(result, size if leading else None)
             results.append(result)
         return join(results)
 
@@ -192,12 +219,12 @@ class TransformMixin:
                                       specs=in_specs, values=given))
                 raise Raise()  # JAX raises when it is called: the function is never traced
         if isinstance(in_specs, (PSpecV, Seq, DictV)):
-            found = spec_too_long(in_specs, given, (), "in_specs")
+            found = spec_too_long(in_specs, given, (), "in_specs", self.arg_leaves)
             if found is not None:
                 self.record(SpecEvent(site, ctx, act.path, node, which="in_rank", detail=found[0], created=t.site,
                                       specs=in_specs, values=given, short=found[1:]))
                 raise Raise()
-            detail = spec_indivisible(in_specs, given, (), mesh_axes, mesh_sizes)
+            detail = spec_indivisible(in_specs, given, (), mesh_axes, mesh_sizes, self.arg_leaves)
             if detail is not None:
                 self.record(SpecEvent(site, ctx, act.path, node, which="in_divisible", detail=detail,
                                       created=t.site, specs=in_specs, values=given))
@@ -577,28 +604,29 @@ def spec_mismatch(spec: Value, arg: Value, path: str, name: str = "in_specs", ar
     return None
 
 
-def spec_too_long(spec: Value, value: Value, path: tuple, name: str) -> tuple[str, tuple, int] | None:
+def spec_too_long(spec: Value, value: Value, path: tuple, name: str, leaves=None) -> tuple[str, tuple, int] | None:
     """Where a shard_map spec has more entries than the array it describes has dimensions (JAX
     checks each spec against the rank of its value): which spec, how long, and the rank; the
     path to the spec (indices and keys), and how many dimensions are missing for the array of
     the lowest rank it describes, where the rank of each is known (0 otherwise). None where none
-    is known to be too long."""
+    is known to be too long. `leaves(value)`: the leaves a spec applies to (containers' items)."""
+    leaves = leaves or _leaves
     if isinstance(spec, PSpecV):
         if not spec.entries:
             return None
-        leaves = list(_leaves(value))
-        for leaf in leaves:
+        found = list(leaves(value))
+        for leaf in found:
             if isinstance(leaf, ArrayV) and leaf.shape is not None and len(leaf.shape) < spec.entries:
                 n = spec.entries
                 where = "".join(f"[{p!r}]" for p in path)
                 detail = (f"`{name}{where}` has {n} entr{'y' if n == 1 else 'ies'}, but the "
                           f"{'argument' if name == 'in_specs' else 'output'} there has rank {len(leaf.shape)}"
                           + (" (a scalar)" if not leaf.shape else ""))
-                ranked = all(isinstance(x, ArrayV) and x.shape is not None for x in leaves)
-                return detail, path, n - min(len(x.shape) for x in leaves) if ranked else 0
+                ranked = all(isinstance(x, ArrayV) and x.shape is not None for x in found)
+                return detail, path, n - min(len(x.shape) for x in found) if ranked else 0
         return None
     for where, s, v in _spec_parts(spec, value, path):
-        found = spec_too_long(s, v, where, name)
+        found = spec_too_long(s, v, where, name, leaves)
         if found is not None:
             return found
     return None
@@ -614,7 +642,7 @@ def _spec_parts(spec: Value, value: Value, path: tuple) -> list:
     return []
 
 
-def spec_indivisible(spec: Value, value: Value, path: tuple, mesh_axes, sizes) -> str | None:
+def spec_indivisible(spec: Value, value: Value, path: tuple, mesh_axes, sizes, leaves=None) -> str | None:
     """Where a shard_map's in_specs split a dimension of an argument over mesh axes whose total
     size does not divide it (JAX checks each argument when the shard_map is called), with the
     dimension's and the axes' sizes known; None where none is known to."""
@@ -630,7 +658,7 @@ def spec_indivisible(spec: Value, value: Value, path: tuple, mesh_axes, sizes) -
             if not axes or not all(isinstance(c, int) and c > 0 for c in counts):
                 continue
             total = math.prod(counts)
-            for leaf in _leaves(value):
+            for leaf in (leaves or _leaves)(value):
                 dims = leaf.shape if isinstance(leaf, ArrayV) else None
                 if dims is not None and i < len(dims) and isinstance(dims[i], int) and dims[i] % total:
                     where = "".join(f"[{p!r}]" for p in path)
@@ -639,7 +667,7 @@ def spec_indivisible(spec: Value, value: Value, path: tuple, mesh_axes, sizes) -
                             f"mesh {over} (of total size {total}), which does not divide it")
         return None
     for where, s, v in _spec_parts(spec, value, path):
-        found = spec_indivisible(s, v, where, mesh_axes, sizes)
+        found = spec_indivisible(s, v, where, mesh_axes, sizes, leaves)
         if found is not None:
             return found
     return None
@@ -707,12 +735,15 @@ def _vmap_size(t, args) -> int | None:
 
 
 _STACKED = "__stacked__"  # how many a module's state stacks along its leading axis (an Inst's)
+LAYER_SHAPES = "__params__"  # a framework layer's parameters, ((name, shape), ...), where known
 
 
-def stacked(m: Inst, n: int) -> Inst:
+def stacked(m: Inst, n: int | None) -> Inst:
     """A copy of `m` whose state stacks `n` of it along a leading axis (modules made under an
-    `nnx.vmap` of `n` items, Rngs `nnx.split_rngs` splits `n` ways): a vmap over it maps `n`."""
-    return Inst(m.cls, {**m.attrs, _STACKED: Const(n)}, m.version + 1, m.lift, m.setup_done)
+    `nnx.vmap` of `n` items, Rngs `nnx.split_rngs` splits `n` ways): a vmap over it maps `n`.
+    With `n` None, stacked in a way not known (its attributes' shapes are not its arrays')."""
+    return Inst(m.cls, {**m.attrs, _STACKED: Const(n) if n is not None else Unknown}, m.version + 1, m.lift,
+                m.setup_done)
 
 
 def _leaves(v):
