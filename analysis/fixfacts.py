@@ -315,6 +315,8 @@ class SpecsRepair:
     drop: tuple[str, ...] = ()
     add: tuple[str, ...] = ()
     like: tuple[str | None, ...] = ()
+    # the part is one spec for every argument, rebuilt as a tuple of `items` (0: that spec again)
+    prefix: bool = False
 
 
 @dataclass(frozen=True)

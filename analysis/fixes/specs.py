@@ -32,6 +32,13 @@ def in_specs(diag: Diagnostic, fact: InSpecs, ctx: FixContext) -> Fix | None:
         return None
     imp = Importer(mod, call)
     r = fact.repair
+    if r.prefix:
+        if isinstance(node, (cst.Tuple, cst.List, cst.Dict)):
+            return None  # the text moved on
+        spec = mod.text_of(node)
+        text = tuple_text([spec if j == 0 else f"{imp.pspec()}()" for j in r.items])
+        return Fix("Replicate the modules (P()) and keep the spec for the other arguments", "unsafe",
+                   imp.with_imports([replace_node(mod, node, text)], call))
     if r.items:
         if not isinstance(node, (cst.Tuple, cst.List)) or not all(
                 isinstance(e, cst.Element) for e in node.elements) or max(r.items) >= len(node.elements):

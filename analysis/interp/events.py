@@ -226,6 +226,9 @@ class SpecEvent(Event):
     # out_rank: the path to the spec that is too long (indices, keys), and how many dimensions
     # the output it describes alone lacks (0: the spec is given for a container)
     short: tuple = field(default=(), repr=False)
+    # in_divisible, one spec for all the arguments: per argument, 0 where that spec fits and -1
+    # for the modules, which split evenly once replicated (empty: no such repair)
+    prefix: tuple = field(default=(), repr=False)
 
     def ident(self):
         return (*super().ident(), self.which, self.detail)

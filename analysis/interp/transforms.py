@@ -112,6 +112,19 @@ class TransformMixin:
                          label or "calls the filter_pmapped function")
         return self._apply_pmap(t, args, kwargs, act, ctx, site, node, label)
 
+    def _replicated_modules(self, spec: Value, args: list, mesh_axes, sizes) -> tuple:
+        """Where one PartitionSpec given for every argument splits a module unevenly: per
+        argument, 0 where the spec still applies and -1 for the modules, replicated, when every
+        argument then splits evenly; else ()."""
+        if not isinstance(spec, PSpecV):
+            return ()
+        items = tuple(-1 if isinstance(a, Inst) else 0 for a in args)
+        if 0 not in items or -1 not in items:
+            return ()
+        kept = [a for a, i in zip(args, items) if i == 0]
+        return items if spec_indivisible(spec, Seq(tuple(kept)), (), mesh_axes, sizes, self.arg_leaves) is None \
+            else ()
+
     def arg_leaves(self, v: Value, seen: frozenset = frozenset()):
         """The leaves a shard_map's in_specs apply to in an argument: the items of containers,
         the attributes of a module that is a pytree (Equinox, Flax NNX, a dataclass pytree),
@@ -227,7 +240,8 @@ class TransformMixin:
             detail = spec_indivisible(in_specs, given, (), mesh_axes, mesh_sizes, self.arg_leaves)
             if detail is not None:
                 self.record(SpecEvent(site, ctx, act.path, node, which="in_divisible", detail=detail,
-                                      created=t.site, specs=in_specs, values=given))
+                                      created=t.site, specs=in_specs, values=given,
+                                      prefix=self._replicated_modules(in_specs, args, mesh_axes, mesh_sizes)))
                 raise Raise()
         # every axis a spec is known to name must be manual, whatever the others are
         named = frozenset(a for axes in spec_leaves(in_specs, partly=True) if axes is not None for a in axes)

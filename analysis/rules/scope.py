@@ -17,8 +17,8 @@ from ..jaxfacts import (AXIS_LIST, AXIS_LIST_OPS, AXIS_LIST_SINCE, BRANCH_TYPES,
                         PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, SEND_RECV_ADDED, SPEC_INDIVISIBLE,
                         SPEC_TOO_LONG, SPECS_MISMATCH, SPECS_STRUCTURE, UNBOUND_AXIS, error_head, quoted, version_text)
 from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, AxisTuple, CarryInit, CarryLeaf, ContextMesh,
-                        DropConstraint, GlobalReduction, RenameAxis, SendRecv, ShardingAxis, SpecAxis, UnnamedAxis, VaryFirst,
-                        VmaCheck)
+                        DropConstraint, GlobalReduction, InSpecs, RenameAxis, SendRecv, ShardingAxis, SpecAxis,
+                        SpecsRepair, UnnamedAxis, VaryFirst, VmaCheck)
 from ..interp.events import (
     CollectiveEvent, ConstraintEvent, ExplicitUnshardedEvent, MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent, NoMeshEvent,
     ReceivedCarryEvent, SetMeshTracedEvent, ShardingAxisEvent, SpecEvent, VaryingAgainEvent,
@@ -377,9 +377,14 @@ def check_traced_meshes(facts: Facts):
             out.append(diag(
                 facts, "SHL015", ev.site,
                 f"The `in_specs` of this shard_map split an argument unevenly: {ev.detail}. JAX raises "
-                f"{quoted(SPEC_INDIVISIBLE.format(name='...'))} when it is called. Make the dimension a multiple "
-                f"of the mesh axes' size (pad the batch), or shard another dimension.",
-                path=ev.path, ctx=ev.ctx))
+                f"{quoted(SPEC_INDIVISIBLE.format(name='...'))} when it is called. "
+                + ("One spec is given for every argument, the modules' parameters included: replicate the "
+                   "modules (`P()`) and shard the other arguments." if ev.prefix else
+                   "Make the dimension a multiple of the mesh axes' size (pad the batch), or shard another "
+                   "dimension."),
+                path=ev.path, ctx=ev.ctx,
+                fix_facts=(InSpecs(site_ref(facts, ev.created), SpecsRepair((), items=ev.prefix, prefix=True)),)
+                if ev.prefix and ev.created is not None else ()))
         elif ev.which == "out_structure":
             out.append(diag(
                 facts, "SHL020", ev.site,
