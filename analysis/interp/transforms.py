@@ -159,8 +159,10 @@ class TransformMixin:
             result = self.call(t.fn, args, kwargs, act, inner, site, node, label=label or "calls the vmapped function")
             out_axes = t.params.get("out_axes", Const(0))
             if isinstance(result, Inst):
-                # a module made per mapped item: its state stacked (how many, where known)
-                leading = isinstance(out_axes, Const) and out_axes.value == 0
+                # a module made per mapped item: its state stacked (how many, where known);
+                # Equinox's default stacks every array at 0
+                leading = isinstance(out_axes, Const) and (out_axes.value == 0 or (
+                    out_axes.value is None and t.api == "equinox.filter_vmap"))
                 result = stacked(result, size if leading else None)
             results.append(result)
         return join(results)
@@ -745,6 +747,8 @@ def _vmap_size(t, args) -> int | None:
                 n = leaf.shape[axis.value]
                 if isinstance(n, int):
                     sizes.add(n)
+            elif isinstance(leaf, ArrayV) and leaf.shape is None and axis.value == 0 and leaf.lead is not None:
+                sizes.add(leaf.lead)  # `jax.random.split(key, n)`: n keys
     return sizes.pop() if len(sizes) == 1 else None
 
 
