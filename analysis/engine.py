@@ -14,6 +14,7 @@ from pathlib import Path
 from . import importscan, prefilter
 from .config import Config
 from .diagnostics import Diagnostic, Related, Severity
+from .fixfacts import EveryCount
 from .environment import _interpreter_info, analysis_python, target_version
 from .index import ModuleFinder, resolve_relative
 from .interp import Interpreter
@@ -141,7 +142,8 @@ def _on_every_count(entries: list, found: list[Diagnostic], config: Config, vers
                     finder: ModuleFinder, resolver) -> list[Diagnostic]:
     """The errors the entry points that take their device count from the machine raise with
     each of DEVICE_COUNTS devices, where the analysis with the count unknown found none there.
-    A fix is kept only where it is the same for every count. The counts after one that adds no
+    A fix is kept only where it is the same for every count (facts that differ by the count go
+    together, and only the fixes all of them write alike are offered). The counts after one that adds no
     error are not run."""
     known = {_place(d) for d in found}
     runs, common = [], None
@@ -159,24 +161,14 @@ def _on_every_count(entries: list, found: list[Diagnostic], config: Config, vers
     out = []
     for place in sorted(common):
         d = runs[0][place]
-        same_fix = all(r[place].fix_facts == d.fix_facts and r[place].fix == d.fix for r in runs[1:]) \
-            or _same_edits([r[place] for r in runs], config, files)
+        same_fix = all(r[place].fix == d.fix for r in runs[1:])
+        facts = d.fix_facts
+        if any(r[place].fix_facts != facts for r in runs[1:]):
+            facts = (EveryCount(tuple(r[place].fix_facts for r in runs)),)
         out.append(replace(d, message=f"{d.message} (The program takes its device count from the machine; this "
                                       f"holds on {counts} devices alike.)",
-                           fix=d.fix if same_fix else None, fix_facts=d.fix_facts if same_fix else ()))
+                           fix=d.fix if same_fix else None, fix_facts=facts))
     return out
-
-
-def _same_edits(found: list[Diagnostic], config: Config, files: dict) -> bool:
-    """Whether the fixes of one diagnostic found with each device count write the same text
-    (facts that differ by the count, a perm wrapped `% n` where the code names `n`)."""
-    from .fixes import fixes_for
-
-    def read(path: str) -> str:
-        return files[os.path.abspath(path)].text
-
-    written = [[(f.title, f.edits) for f in fixes_for(d, read, config)] for d in found]
-    return bool(written[0]) and all(w == written[0] for w in written[1:])
 
 
 def _place(d: Diagnostic) -> tuple:

@@ -49,7 +49,7 @@ class FixFact:
         return _sites(self)
 
     def to_json(self) -> dict:
-        return {"fact": type(self).__name__, **_encode(self)}
+        return {"fact": type(self).__name__, **{f.name: _encode(getattr(self, f.name)) for f in fields(self)}}
 
     @staticmethod
     def from_json(obj) -> "FixFact":
@@ -351,6 +351,14 @@ class SpecAxis(FixFact):
 
 
 @dataclass(frozen=True)
+class EveryCount(FixFact):
+    """The facts of one diagnostic found with each device count a program that takes its count
+    from the machine is analysed with, where they differ (a perm's axis size): the fixes offered
+    are those every count's facts write alike (`(i + 1) % n` where the code names `n`)."""
+    counts: tuple[tuple[FixFact, ...], ...]
+
+
+@dataclass(frozen=True)
 class DropConstraint(FixFact):
     """A sharding constraint inside a shard_map that JAX rejects there (SHL024): the call, whose
     operand stands in its place."""
@@ -404,6 +412,8 @@ def _sites(value) -> Iterator[SiteRef]:
 
 
 def _encode(value):
+    if isinstance(value, FixFact):
+        return value.to_json()
     if is_dataclass(value):
         return {f.name: _encode(getattr(value, f.name)) for f in fields(value)}
     if isinstance(value, tuple):
@@ -412,6 +422,8 @@ def _encode(value):
 
 
 def _decode(tp, value):
+    if tp is FixFact:
+        return FixFact.from_json(value)
     origin = typing.get_origin(tp)
     if origin in (typing.Union, types.UnionType):
         if value is None:

@@ -21,7 +21,7 @@ from shardlint.analysis.check import check
 from shardlint.analysis.config import Config, parse_table
 from shardlint.analysis.diagnostics import Diagnostic, Edit, Severity
 from shardlint.analysis.fixes import FIXERS
-from shardlint.analysis.fixfacts import FixFact, SiteRef, Wrap
+from shardlint.analysis.fixfacts import EveryCount, FixFact, SiteRef, Wrap
 from shardlint.analysis.rules import ALL_RULES
 from shardlint.analysis.fixes import apply_edits, apply_fixes, fix_all, fixes_for
 from shardlint.analysis.fixes.axes import TITLE_MANUAL
@@ -128,7 +128,8 @@ def test_every_fixer_is_declared_by_a_rule_and_every_declared_one_exists():
     declared = {name for rule in ALL_RULES.values() for name in rule.fixers}
     assert declared == set(FIXERS)
     kinds = {f.fact for f in FIXERS.values()}
-    assert kinds == {k for k in FixFact.KINDS.values()}, "a kind of fact no fixer reads, or the reverse"
+    # EveryCount holds other facts, which the registry hands their fixers count by count
+    assert kinds | {EveryCount} == set(FixFact.KINDS.values()), "a kind of fact no fixer reads, or the reverse"
 
 
 def test_the_diagnostics_path_never_imports_libcst(tmp_path):
@@ -382,3 +383,19 @@ def test_every_fact_the_fixtures_raise_survives_json():
                 assert FixFact.from_json(json.loads(json.dumps(fact.to_json()))) == fact
                 seen.add(type(fact).__name__)
     assert {"CarryInit", "InSpecsRank", "GlobalReduction"} <= seen
+
+
+def test_facts_that_differ_by_device_count_offer_the_fixes_every_count_writes(tmp_path):
+    """A program whose mesh spans jax.devices() is analysed with each assumed count: its perm's
+    facts carry the axis size (4, then 8), yet the fixes that name the size the code names are
+    the same edit for both, and they are offered (through the store's JSON as well)."""
+    fixture = Path(__file__).resolve().parent / "fixtures" / "protocol" / "ring_perm_unwrapped_machine_devices.py"
+    (tmp_path / "ring.py").write_text(fixture.read_text())
+    config = parse_table({"backend": "gpu"}, tmp_path, None)
+    (diag,) = check([tmp_path], config, use_cache=False).diagnostics
+    (fact,) = diag.fix_facts
+    assert isinstance(fact, EveryCount) and len(fact.counts) == 2
+    assert FixFact.from_json(json.loads(json.dumps(fact.to_json()))) == fact
+    titles = list(_titles(diag, config))
+    assert titles[:2] == ["Wrap the perm around the axis (indices modulo n)",
+                          "Keep only the perm pairs inside the axis (indices below n)"]

@@ -11,7 +11,7 @@ import libcst as cst
 
 from ..config import Config
 from ..diagnostics import Diagnostic, Fix
-from ..fixfacts import FixFact, SiteRef
+from ..fixfacts import EveryCount, FixFact, SiteRef
 from ..jaxfacts import NEWEST_KNOWN, parse_version
 from ..rules import ALL_RULES
 from .suppress import suppression
@@ -82,6 +82,19 @@ def fixer(name: str, fact: type[FixFact]):
     return register
 
 
+def _built(diag: Diagnostic, facts: tuple, ctx: FixContext) -> list[Fix]:
+    """The fixes the rule's fixers build from `facts`, preferred first."""
+    out: list[Fix] = []
+    rule = ALL_RULES.get(diag.code)
+    for name in rule.fixers if rule is not None else ():
+        fx = FIXERS[name]
+        for fact in facts:
+            if isinstance(fact, fx.fact):
+                built = ctx.attempt(fx.build, diag, fact, ctx)
+                out.extend(f for f in (built if isinstance(built, list) else [built]) if f is not None)
+    return out
+
+
 def fixes_for(diag: Diagnostic, read: Callable[[str], str], config: Config) -> list[Fix]:
     """Every fix for `diag`, preferred first. `read(path)` returns a file's current text."""
     return offered(diag, FixContext(read, config))
@@ -91,13 +104,11 @@ def offered(diag: Diagnostic, ctx: FixContext) -> list[Fix]:
     """`fixes_for` with a context that may serve several diagnostics (fix-all)."""
     # A diagnostic may carry its own fix, built without libcst (removing an unused suppression).
     out: list[Fix] = [diag.fix] if diag.fix is not None else []
-    rule = ALL_RULES.get(diag.code)
-    for name in rule.fixers if rule is not None else ():
-        fx = FIXERS[name]
-        for fact in diag.fix_facts:
-            if isinstance(fact, fx.fact):
-                built = ctx.attempt(fx.build, diag, fact, ctx)
-                out.extend(f for f in (built if isinstance(built, list) else [built]) if f is not None)
+    out.extend(_built(diag, diag.fix_facts, ctx))
+    for fact in diag.fix_facts:
+        if isinstance(fact, EveryCount):
+            each = [_built(diag, facts, ctx) for facts in fact.counts]
+            out.extend(f for f in each[0] if all(f in other for other in each[1:]))
     sup = suppression(diag, ctx)
     if sup is not None:
         out.append(sup)
