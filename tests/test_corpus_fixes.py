@@ -128,8 +128,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                          "module: its Linear layers' specs are not followed"),
     "blind14b_eqx_ensemble_vmap_axis_in_specs": (_SCOPE, "in_specs and out_specs name the vmap's axis "
                                                          "'ensemble', where the mesh's 'devices' is meant"),
-    "blind14b_eqx_filter_jit_pmean_no_shardmap": (_SCOPE, "the wrap goes around value_and_grad(train_loss), "
-                                                          "whose eqx.filter_shard over the data axis stays inside"),
     # blind15
     "blind15a_v062_nnx_shard_map_check_vma_kw": (_MISSED, "Flax 0.11's nnx.shard_map (for JAX 0.6) takes "
                                                           "check_rep=, not check_vma="),

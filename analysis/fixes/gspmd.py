@@ -63,13 +63,25 @@ def _drop(mod, call: cst.Call, operand, title: str) -> Fix:
 
 
 def _self_assignment(mod, call: cst.Call, operand) -> cst.SimpleStatementLine | None:
-    """The statement `x = call` of `x` itself, when it is not alone in its block."""
+    """The statement `x = call` of `x` itself (`x, y = call((x, y), ...)` too), when it is not
+    alone in its block."""
     assign = mod.parent.get(call)
     line = mod.parent.get(assign)
-    if not (isinstance(assign, cst.Assign) and len(assign.targets) == 1 and isinstance(operand, cst.Name)
-            and isinstance(assign.targets[0].target, cst.Name) and assign.targets[0].target.value == operand.value
+    if not (isinstance(assign, cst.Assign) and len(assign.targets) == 1
+            and _names(assign.targets[0].target) is not None
+            and _names(assign.targets[0].target) == _names(operand)
             and isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1):
         return None
     block = mod.parent.get(line)
     body = getattr(block, "body", ())
     return line if isinstance(body, (list, tuple)) and len(body) > 1 else None
+
+
+def _names(node) -> tuple[str, ...] | None:
+    """`x` -> ("x",), `x, y` or `(x, y)` -> ("x", "y"); None for anything else."""
+    if isinstance(node, cst.Name):
+        return (node.value,)
+    if isinstance(node, (cst.Tuple, cst.List)) and node.elements and all(
+            isinstance(e, cst.Element) and isinstance(e.value, cst.Name) for e in node.elements):
+        return tuple(e.value.value for e in node.elements)
+    return None
