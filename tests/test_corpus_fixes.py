@@ -138,6 +138,24 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind16b_nnx_2d_mesh_signal_one_coord": (_SCOPE, "a one-entry device id over a 2-D mesh in a kernel that "
                                                       "reads both axes' axis_index: which one it addresses is "
                                                       "not known (the remote copy beside it names both)"),
+    # blind17
+    "blind17a_linen_shard_map_batch_not_divisible": (_PROGRAM, "the last eval batch of 10 does not split over the "
+                                                               "devices: the data must change, not the scope"),
+    "blind17a_nnx_pallas_ring_shift_under_nnx_vmap": (_SCOPE, "a TPU kernel whose ANY-memory block nnx.vmap "
+                                                              "batches: the wrap keeps the vmap around the kernel"),
+    "blind17b_nnx_shard_map_tp_mlp_config_skips_psum": (_MISSED, "nnx.StateSharding path filters shard the "
+                                                                 "kernels over 'model': the output is not known "
+                                                                 "to vary there"),
+    "blind17b_v062_eqx_experimental_shard_map_in_specs_list": (_SCOPE, "the in_specs list is a config dict's "
+                                                                       "value, away from the shard_map"),
+    "blind17b_v062_nnx_guide_set_mesh_not_in_062": (_PROGRAM, "past jax.set_mesh (not in JAX 0.6), Flax 0.11's "
+                                                              "sharded init hands nnx.jit arrays placed on "
+                                                              "another sharding than it was given"),
+    "blind17b_v082_linen_logical_rules_unknown_mesh_axis": (_MISSED, "logical axis rules built from a dict's "
+                                                                     "items, mapped through nn.scan's layer axis"),
+    "blind17b_v082_nnx_guide_mesh_axes_renamed": (_MISSED, "nnx.with_partitioning shards a Param where it is "
+                                                           "made under jax.set_mesh (Flax 0.12), over an axis "
+                                                           "the mesh lacks"),
     # fixes that do not reach yet
     "blind10_linen_nn_scan_tp_jit_shardings": (_SCOPE, "nn.with_partitioning constrains the parameters made in "
                                                        "the wrapped init to the axis the wrap makes manual"),
