@@ -369,8 +369,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             if isinstance(tree, Inst) and isinstance(tree.cls, ClassV) and self.pytree_class(tree.cls):
                 # A module's array fields are its leaves; its static and plain Python fields pass through.
                 attrs = {k: walk(v, [o.attrs.get(k, Unknown) if isinstance(o, Inst) else Unknown for o in others])
-                         if isinstance(v, (ArrayV, Seq, DictV, Inst)) or v is Unknown else v
-                         for k, v in tree.attrs.items()}
+                         if not k.startswith("__") and (isinstance(v, (ArrayV, Seq, DictV, Inst)) or v is Unknown)
+                         else v for k, v in tree.attrs.items()}
                 return Inst(tree.cls, attrs, 0, tree.lift, tree.setup_done)
             if isinstance(tree, Inst) and isinstance(tree.cls, Ext) \
                     and tree.cls.name.split(".")[0] in apis.MODELLED_PACKAGES:
