@@ -574,8 +574,9 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         """A sharding constraint of `x` to `where` (a NamedSharding, or a bare PartitionSpec of
         the context mesh) in traced code, where JAX rejects it (measured on 0.6.2, 0.8.2 and
         0.10.2):
-        - outside shard_map, a NamedSharding whose spec names axes of a mesh whose axes are all
-          Explicit (`jax.make_mesh`'s default from JAX 0.10): a constraint only refers to Auto axes;
+        - outside shard_map and any mesh context, a NamedSharding whose spec names axes of a mesh
+          whose axes are all Explicit (`jax.make_mesh`'s default from JAX 0.10): a constraint only
+          refers to Auto axes;
         - inside one, a NamedSharding of an operand that surely varies over a manual axis, where
           the shard_map checks varying axes, from JAX 0.8 (its Auto-typed mesh cannot describe it);
         - inside one, a spec that names a manual axis (JAX 0.6.2 too; a NamedSharding's fails when
@@ -594,8 +595,10 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                                         mesh=mesh, manual=manual))
 
         if smap is None:
-            if mesh is not None and spec.named and (mesh.explicit_types or (
-                    mesh.explicit_default and self.jax_version >= MAKE_MESH_EXPLICIT)):
+            # (under `jax.set_mesh` of an Explicit mesh a constraint asserts the value's sharding,
+            # which is not known here)
+            if mesh is not None and spec.named and ctx.mesh is None and "mesh_maybe" not in ctx.modes and (
+                    mesh.explicit_types or (mesh.explicit_default and self.jax_version >= MAKE_MESH_EXPLICIT)):
                 record("explicit", tuple(spec.named))
                 raise Raise()
             return
