@@ -48,6 +48,7 @@ class Config:
     root: Path = Path(".")
     config_file: Path | None = None
     jax_version: str | None = None
+    flax_version: str | None = None  # else the one installed beside the target JAX
     backend: str | None = None
     python: str | None = None
     select: tuple[str, ...] = ("SHL",)
@@ -99,7 +100,7 @@ class Config:
 
     def fingerprint(self) -> str:
         return repr(
-            (self.jax_version, self.backend, self.select, self.ignore, self.exclude, self.include,
+            (self.jax_version, self.flax_version, self.backend, self.select, self.ignore, self.exclude, self.include,
              self.per_file_ignores, self.respect_gitignore,
              sorted((k, str(v)) for k, v in self.severity.items()),
              tuple(t.function for t in self.lowering.targets))
@@ -148,7 +149,7 @@ def _longest_match(code: str, prefixes) -> str | None:
     return best
 
 
-_TOP_KEYS = {"jax-version", "backend", "python", "select", "ignore", "exclude", "include", "extend-include", "severity",
+_TOP_KEYS = {"jax-version", "flax-version", "backend", "python", "select", "ignore", "exclude", "include", "extend-include", "severity",
              "lowering", "extend-select", "extend-ignore", "per-file-ignores", "respect-gitignore"}
 _LOWERING_KEYS = {"enabled", "backend", "python", "host-devices", "timeout", "launcher", "compile",
                   "targets"}
@@ -187,6 +188,8 @@ def parse_table(table: dict, root: Path, config_file: Path | None,
     kw: dict = {}
     if "jax-version" in table:
         kw["jax_version"] = _version("tool.shardlint.jax-version", table["jax-version"])
+    if "flax-version" in table:
+        kw["flax_version"] = _version("tool.shardlint.flax-version", table["flax-version"])
     if "backend" in table:
         b = table["backend"]
         if b not in BACKENDS:
@@ -479,6 +482,7 @@ def load(start: Path, explicit_file: Path | None = None) -> Config:
 
 _SETTINGS_MAP = {
     "jaxVersion": "jax_version",
+    "flaxVersion": "flax_version",
     "backend": "backend",
     "python": "python",
     "interpreter": "python",
@@ -501,8 +505,8 @@ def with_overrides(cfg: Config, *, force: bool = False, **values) -> Config:
             raise ConfigError(f"unknown setting `{k}`")
         if not force and k in cfg.explicit:
             continue
-        if k == "jax_version":
-            v = _version("jax-version", v)
+        if k in ("jax_version", "flax_version"):
+            v = _version(k.replace("_", "-"), v)
         elif k == "backend":
             if v not in BACKENDS:
                 raise ConfigError(f"`backend` must be one of {', '.join(BACKENDS)}, got {v!r}")

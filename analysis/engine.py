@@ -15,7 +15,7 @@ from . import importscan, prefilter
 from .config import Config
 from .diagnostics import Diagnostic, Related, Severity
 from .fixfacts import EveryCount
-from .environment import _interpreter_info, analysis_python, target_version
+from .environment import _interpreter_info, analysis_python, framework_version, target_version
 from .index import ModuleFinder, resolve_relative
 from .interp import Interpreter
 from .interp.calls import CALL_RUNS, ENTRY_RUNS, Budget
@@ -45,7 +45,8 @@ def analyze(files: dict, config: Config, roots: list[Path]) -> list[Diagnostic]:
     resolver = JediResolver(analysis_python(config), str(config.root))
     run = prefilter.relevant(files)
     entries = _entries(config, files, finder, run)
-    interp = Interpreter(finder, resolver, parse_version(version) or ())
+    flax = parse_version(framework_version(config) or "") or ()
+    interp = Interpreter(finder, resolver, parse_version(version) or (), flax)
     counted = []  # the entry points that asked how many devices there are, unknown then
     for entry in entries:
         interp.count_consulted = False
@@ -148,7 +149,8 @@ def _on_every_count(entries: list, found: list[Diagnostic], config: Config, vers
     known = {_place(d) for d in found}
     runs, common = [], None
     for n in DEVICE_COUNTS:
-        interp = Interpreter(finder, resolver, parse_version(version) or ())
+        interp = Interpreter(finder, resolver, parse_version(version) or (),
+                             parse_version(framework_version(config) or "") or ())
         interp.assumed_devices = n
         for entry in entries:
             _run_entry(interp, entry)

@@ -157,7 +157,31 @@ def target_version(config: Config) -> str:
     return NEWEST_KNOWN
 
 
+def framework_version(config: Config, package: str = "flax") -> str | None:
+    """The version of a framework (`flax`) the analysis reads code for: the configured one, else
+    the one installed in the analysis interpreter (its dist-info folder), else None."""
+    if package == "flax" and config.flax_version:
+        return config.flax_version
+    paths, _ = _interpreter_info(analysis_python(config))
+    return _dist_version(tuple(paths), package)
+
+
+@functools.lru_cache(maxsize=32)
+def _dist_version(paths: tuple, package: str) -> str | None:
+    prefix = package + "-"
+    for folder in paths:
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        for name in names:
+            if name.startswith(prefix) and name.endswith(".dist-info"):
+                return name[len(prefix):-len(".dist-info")]
+    return None
+
+
 def environment_fingerprint(config: Config) -> str:
+    # (the framework versions are not in it: installing one changes the import path's stamp)
     return f"{analysis_python(config)}|{target_version(config)}"
 
 

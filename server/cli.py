@@ -60,6 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--diff", action="store_true",
                    help="print the diff of what --fix (or --unsafe-fixes) would change; write nothing")
     c.add_argument("--jax-version")
+    c.add_argument("--flax-version", help="the Flax the code runs with (default: the one installed)")
     c.add_argument("--backend", choices=cfgmod.BACKENDS)
     c.add_argument("--select", type=_codes)
     c.add_argument("--ignore", type=_codes)
@@ -180,7 +181,8 @@ def _configurer(args):
                 cfg = cfgmod.load_file(found)
             else:
                 cfg = cfgmod.load(root or path)
-            cfg = cfgmod.with_overrides(cfg, force=True, jax_version=args.jax_version, backend=args.backend,
+            cfg = cfgmod.with_overrides(cfg, force=True, jax_version=args.jax_version,
+                                        flax_version=args.flax_version, backend=args.backend,
                                         select=args.select, ignore=args.ignore, python=python)
             problem = cfgmod.interpreter_error(cfg)
             if problem:

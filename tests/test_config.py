@@ -348,3 +348,19 @@ def test_per_file_ignores_and_interpreter(tmp_path):
     assert "not an executable" in cfgmod.interpreter_error(cfg)
     (root / "bin" / "py").chmod(0o755)
     assert cfgmod.interpreter_error(cfg) is None
+
+
+def test_the_flax_version_is_configured_or_read_from_the_installed_package(tmp_path):
+    """`flax-version` wins; else the dist-info folder of the analysis interpreter's flax says it
+    (no import), and without one nothing is assumed."""
+    from shardlint.analysis import environment
+
+    site = tmp_path / "site-packages"
+    (site / "flax-0.11.2.dist-info").mkdir(parents=True)
+    (site / "flaxformer-1.0.dist-info").mkdir()
+    assert environment._dist_version((str(site),), "flax") == "0.11.2"
+    assert environment._dist_version((str(tmp_path / "none"),), "flax") is None
+    cfg = cfgmod.parse_table({"flax-version": "0.12.8"}, tmp_path, None)
+    assert environment.framework_version(cfg) == "0.12.8"
+    with pytest.raises(ConfigError, match="flax-version"):
+        cfgmod.parse_table({"flax-version": "0.12.x"}, tmp_path, None)

@@ -45,6 +45,7 @@ SCRIPT_DRIVER = Path(__file__).resolve().parent / "jaxtruth" / "driver.py"
 LABELS = CORPUS / ".labels"
 VENVS = {"0.6.2": Path("/work/venv062"), "0.8.2": Path("/work/venv082")}
 BACKEND = {"cuda": "gpu", "tpu": "tpu", "cpu": "cpu"}
+FLAX = {"0.6.2": "0.11.2", "0.8.2": "0.12.6", "0.10.2": "0.12.8"}  # installed beside each JAX (VENVS)
 TIMEOUT = 300
 BAR = {"recall": 0.95, "precision": 0.97, "blamed": 0.90}
 
@@ -166,7 +167,7 @@ def label(case: Case, labels: Path = LABELS) -> Verdict:
 
 def engine(case: Case) -> list[tuple[str, int, str, Severity]]:
     """(file relative to the case folder, line, code, severity) of every diagnostic."""
-    config = parse_table({"jax-version": case.jax, "backend": BACKEND[case.platform]},
+    config = parse_table({"jax-version": case.jax, "flax-version": FLAX[case.jax], "backend": BACKEND[case.platform]},
                          case.root, None)
     result = check([case.root], config, use_cache=False)
     return sorted((Path(d.path).resolve().relative_to(case.root).as_posix(), d.line, d.code, d.severity)

@@ -64,10 +64,11 @@ class Activation:
 class Interpreter(ExprMixin, ApiMixin):
     max_depth = MAX_DEPTH
 
-    def __init__(self, finder: ModuleFinder, resolver=None, jax_version: tuple = ()):
+    def __init__(self, finder: ModuleFinder, resolver=None, jax_version: tuple = (), flax_version: tuple = ()):
         self.finder = finder
         self.resolver = resolver  # resolve.JediResolver, for names syntax cannot follow
         self.jax_version = jax_version  # the target JAX, for version tests in the code
+        self.flax_version = flax_version  # the Flax it runs with; () where none is known
         self.events: dict = {}
         self.kernel_events: dict = {}  # kernel Layer -> [Event]
         self.modules: dict = {}  # module path -> its top-level Activation
