@@ -33,6 +33,9 @@ LIKE_KEEPS_VMA = (0, 8)
 # a manual axis fails (0.8.2 and 0.10.2 measured; 0.6.2 lowers it), as does a bare spec naming a
 # manual axis where it is traced (0.6.2 fails on it elsewhere)
 CONSTRAINT_VARYING_SINCE = (0, 8)
+# Flax NNX shards a variable whose metadata holds a sharding where it is made (a Flax version:
+# 0.12.6 and 0.12.8 measured; 0.11.2 does not)
+EAGER_SHARDING_SINCE = (0, 12)
 
 # -- JAX's errors ---------------------------------------------------------------------------
 # Sharding constraints (measured on 0.6.2, 0.8.2 and 0.10.2): a spec that names a manual axis
@@ -40,6 +43,12 @@ CONSTRAINT_VARYING_SINCE = (0, 8)
 # and later; 0.6.2 raises a RuntimeError without a mesh context, an AssertionError with one);
 # a NamedSharding of a value varying over a manual axis (two wordings); any spec naming Explicit
 # axes.
+# Flax 0.12's eager sharding of a variable with a sharding in its metadata, where no mesh context
+# is entered, and inside a shard_map (whose mesh is manual)
+VARIABLE_NO_MESH = ("ValueError: An auto mesh context or metadata is required if creating a variable with "
+                    "annotation out_sharding={spec}.")
+VARIABLE_MANUAL_MESH = ("ValueError: Mesh must have all axes as Explicit or all axes as Auto. Got mixed axis "
+                        "types: {types}")
 CONSTRAINT_MANUAL = ("ValueError: pspec {spec} contains a manual axes {axes} of mesh which is not allowed. If you "
                      "are using a with_sharding_constraint under a shard_map, only use the mesh axis in "
                      "PartitionSpec which are not manual.")

@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from test_corpus import BACKEND, CORPUS, Case, Verdict, cases, judged, label, label_path  # noqa: E402
+from test_corpus import BACKEND, CORPUS, FLAX, Case, Verdict, cases, judged, label, label_path  # noqa: E402
 
 pytestmark = pytest.mark.jax
 
@@ -206,7 +206,7 @@ CASES = framework_cases()
 def fixed_copy(case: Case, dest: Path) -> tuple[Case, subprocess.CompletedProcess]:
     shutil.copytree(case.root, dest, ignore=shutil.ignore_patterns("__pycache__"))
     cmd = [sys.executable, "-m", "shardlint.server.cli", "check", "--no-cache", "--jax-version", case.jax,
-           "--backend", BACKEND[case.platform], "--fix", "--unsafe-fixes", "."]
+           "--flax-version", FLAX[case.jax], "--backend", BACKEND[case.platform], "--fix", "--unsafe-fixes", "."]
     proc = subprocess.run(cmd, cwd=dest, capture_output=True, text=True, timeout=300)
     assert proc.returncode in (0, 1), proc.stderr[-3000:]
     return Case(dest), proc

@@ -198,6 +198,17 @@ class ConstraintEvent(Event):
 
 
 @dataclass(eq=False)
+class VariableShardingEvent(Event):
+    """A Flax NNX variable with a sharding in its metadata made where Flax 0.12, which shards it
+    there, cannot: no mesh context ("no_mesh"), or inside a shard_map ("manual")."""
+    kind: str = ""
+    spec: Value | None = None
+
+    def ident(self):
+        return (*super().ident(), self.kind)
+
+
+@dataclass(eq=False)
 class NoMeshEvent(Event):
     """A `jax.shard_map` called with no mesh, where no mesh context is entered."""
     api: str = ""

@@ -16,7 +16,7 @@ from .events import (
     CollectiveEvent, CommEvent, ConstraintEvent, KernelApiEvent, MixedStateEvent, SetMeshTracedEvent, ShardingAxisEvent,
     ShardMapKeywordsEvent, VaryingAgainEvent,
 )
-from ..jaxfacts import CONSTRAINT_VARYING_SINCE, MAKE_MESH_EXPLICIT, MIXED_STATE_OPS
+from ..jaxfacts import CONSTRAINT_VARYING_SINCE, EAGER_SHARDING_SINCE, MAKE_MESH_EXPLICIT, MIXED_STATE_OPS
 from ..verdicts import catches
 from .frameworks import FrameworkMixin, layer_params
 from .frames import Raise
@@ -29,6 +29,7 @@ from .values import (
 
 _REGISTERED_CLASS = "jax.tree_util.register_pytree_node_class"
 _CONSTRAINTS = frozenset({"jax.lax.with_sharding_constraint", "equinox.filter_shard"})
+_PARTITIONED = "flax.nnx.with_partitioning"  # an initializer whose variables carry a sharding
 TRACES = "traces it"  # the call-path label of a function an API traces right away (eval_shape, scan, tree.map)
 MAX_SPLIT = 16  # an event with more option combinations than this is recorded unsplit (unknown)
 _GPU_PALLAS = ("jax.experimental.pallas.triton.", "jax.experimental.pallas.mosaic_gpu.",
@@ -806,6 +807,10 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                 params = layer_params(name, args, kwargs)
                 if params:
                     layer.attrs[LAYER_SHAPES] = Const(tuple(params.items()))
+                if name.startswith("flax.nnx.") and self.flax_version >= EAGER_SHARDING_SINCE:
+                    for v in kwargs.values():
+                        if isinstance(v, Inst) and isinstance(v.cls, Ext) and v.cls.name == _PARTITIONED:
+                            self.eager_sharding(v, act, ctx, site, node)
                 if name.startswith("flax.linen.") and self.linen_params and "linen_apply" in ctx.modes:
                     # a Linen layer made while `apply` runs: its parameters are the variables'
                     vma, exact = linen_layer_vma(self.linen_params[-1], last, kwargs.get("name"))

@@ -258,6 +258,15 @@ RULES: dict[str, Rule] = {
             fixers=("auto_axes",),
         ),
         Rule(
+            "SHL026", "variable-sharding-without-mesh", _E,
+            "A Flax NNX layer whose initializer carries a sharding (`nnx.with_partitioning`) made, with "
+            "Flax 0.12 or later (which shards a variable where it is made), where no mesh context is "
+            "entered (a legacy `with mesh:` is none) or inside a `shard_map` (whose mesh is manual).",
+            jf.VARIABLE_NO_MESH.format(spec="P(None, 'model')"),
+            "Make the model under `with jax.set_mesh(mesh):` (an `nnx.jit` called there), or name the mesh in "
+            "the metadata; inside a shard_map, make it outside and pass it in.",
+        ),
+        Rule(
             "SHL101", "unmatched-send-recv", _W,
             "A `psend` with no `precv` of the same axis and perm in the same manual region, or the reverse.",
             "deadlock at run time",

@@ -13,7 +13,8 @@ from ..jaxfacts import (AXIS_LIST, AXIS_LIST_OPS, AXIS_LIST_SINCE, BRANCH_TYPES,
                         MIXED_STATE_OPS, MIXED_STATE_SINCE, NO_CONTEXT_MESH,
                         NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE,
                         OUT_SPECS_REPLICATION, OUT_SPECS_STRUCTURE, OUTSIDE_JIT, PCAST_VARYING_AGAIN,
-                        PVARY_VARYING_AGAIN, SHARDING_AXIS_MISSING, WHILE_CARRY_TYPES,
+                        PVARY_VARYING_AGAIN, SHARDING_AXIS_MISSING, VARIABLE_MANUAL_MESH, VARIABLE_NO_MESH,
+                        WHILE_CARRY_TYPES,
                         PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, SEND_RECV_ADDED, SPEC_INDIVISIBLE,
                         SPEC_TOO_LONG, SPECS_MISMATCH, SPECS_STRUCTURE, UNBOUND_AXIS, error_head, quoted, version_text)
 from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, AxisTuple, CarryInit, CarryLeaf, ContextMesh,
@@ -21,7 +22,7 @@ from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, AxisTuple, CarryInit
                         SpecsRepair, UnnamedAxis, VaryFirst, VmaCheck)
 from ..interp.events import (
     CollectiveEvent, ConstraintEvent, ExplicitUnshardedEvent, MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent, NoMeshEvent,
-    ReceivedCarryEvent, SetMeshTracedEvent, ShardingAxisEvent, SpecEvent, VaryingAgainEvent,
+    ReceivedCarryEvent, SetMeshTracedEvent, ShardingAxisEvent, SpecEvent, VariableShardingEvent, VaryingAgainEvent,
 )
 from ..interp.transforms import spec_literals
 from ..interp.values import Const, Multi, PSpecV, Seq
@@ -354,7 +355,8 @@ def check_traced_meshes(facts: Facts):
     shard_map given a concrete mesh), SHL013 (precv's result as a loop carry or cond branch),
     SHL014 (`mesh.shape[axis]` for an axis the mesh lacks), SHL015/SHL016 (shard_map specs that
     do not fit its arguments or its output), SHL023 (a NamedSharding's axis its mesh lacks),
-    SHL024/SHL025 (sharding constraints of manual or Explicit axes)."""
+    SHL024/SHL025 (sharding constraints of manual or Explicit axes), SHL026 (a Flax NNX variable
+    sharded where it is made, with no mesh to shard it over)."""
     out = []
     for ev in facts.of(NoMeshEvent):
         out.append(diag(
@@ -447,6 +449,7 @@ def check_traced_meshes(facts: Facts):
                f"mesh."),
             path=ev.path, ctx=ev.ctx, fix_facts=fix))
     out.extend(_constraints(facts))
+    out.extend(_variable_shardings(facts))
     for ev in facts.of(SetMeshTracedEvent):
         what = "set_mesh" if ev.api.endswith("set_mesh") else "use_mesh"
         out.append(diag(
@@ -584,6 +587,33 @@ def _constraints(facts: Facts) -> list:
             f"{what} {why}. Inside a shard_map each device holds its own block of the manual axes: drop the "
             "constraint there, or constrain only over axes the shard_map leaves Auto, with a bare PartitionSpec.",
             path=ev.path, ctx=ev.ctx, fix_facts=(DropConstraint(site_ref(facts, ev.site)),)))
+    return out
+
+
+def _variable_shardings(facts: Facts) -> list:
+    """SHL026: a Flax NNX layer given an initializer with a sharding, made where Flax 0.12, which
+    shards the variable there, has no mesh to shard it over (none entered, or a shard_map's)."""
+    out = []
+    head = "P" if facts.version >= (0, 10) else "PartitionSpec"
+    for ev in facts.of(VariableShardingEvent):
+        spec = ev.spec if isinstance(ev.spec, PSpecV) else None
+        entries = ev.spec.items if isinstance(ev.spec, Seq) else None
+        text = _pspec_text(spec, head) if spec is not None else (
+            f"{head}(" + ", ".join(repr(e.value) if isinstance(e, Const) else "..." for e in entries)
+            + ("," if len(entries) == 1 else "") + ")" if entries is not None else f"{head}(...)")
+        if ev.kind == "no_mesh":
+            why = (f"no mesh context is entered where it is made (a legacy `with mesh:` is none), and Flax raises "
+                   f"{quoted(VARIABLE_NO_MESH.format(spec=text))} Make it under `with jax.set_mesh(mesh):` (in "
+                   "an `nnx.jit` called there, say), or name the mesh in the metadata (`mesh=`).")
+        else:
+            why = (f"it is made inside a shard_map, whose mesh axes are manual, and Flax raises "
+                   f"{quoted(VARIABLE_MANUAL_MESH.format(types='(Manual,)'))} Make the model outside the "
+                   "shard_map and pass it in (its in_specs say how its parameters are split).")
+        out.append(diag(
+            facts, "SHL026", ev.site,
+            f"This layer's parameters carry the sharding {text} (`nnx.with_partitioning`), and Flax 0.12 shards "
+            f"a variable where it is made: {why}",
+            path=ev.path, ctx=ev.ctx))
     return out
 
 
