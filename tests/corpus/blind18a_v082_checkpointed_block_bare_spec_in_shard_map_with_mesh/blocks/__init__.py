@@ -1,0 +1,1 @@
+from .res import res_block

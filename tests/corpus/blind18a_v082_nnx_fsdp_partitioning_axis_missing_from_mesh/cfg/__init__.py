@@ -1,0 +1,4 @@
+SHARDING = {
+    'embed_kernel': ('fsdp', 'model'),
+    'out_kernel': ('model', 'fsdp'),
+}

@@ -1,0 +1,1 @@
+from .p2p import make_shift

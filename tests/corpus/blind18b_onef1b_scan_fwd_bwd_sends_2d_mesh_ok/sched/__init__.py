@@ -1,0 +1,1 @@
+from .onef1b import one_f_one_b
