@@ -43,6 +43,14 @@ EAGER_SHARDING_SINCE = (0, 12)
 # and later; 0.6.2 raises a RuntimeError without a mesh context, an AssertionError with one);
 # a NamedSharding of a value varying over a manual axis (two wordings); any spec naming Explicit
 # axes.
+# A NamedSharding that splits a dimension unevenly (jit's in_shardings/out_shardings, device_put;
+# measured on 0.6.2, 0.8.2 and 0.10.2): JAX 0.10 raises IndivisibleError, older ones a ValueError
+# that names the call
+UNEVEN_SHARDING = {(0, 6): "ValueError: One of {what} was given the sharding of NamedSharding(...), which implies "
+                           "that the global size of its dimension {dim} should be divisible by {total}, but it is "
+                           "equal to {size}",
+                   (0, 10): "IndivisibleError: Sharding NamedSharding(...) implies that array axis {dim} is "
+                            "partitioned {total} times, but the dimension size is {size}"}
 # Flax 0.12's eager sharding of a variable with a sharding in its metadata, where no mesh context
 # is entered, and inside a shard_map (whose mesh is manual)
 VARIABLE_NO_MESH = ("ValueError: An auto mesh context or metadata is required if creating a variable with "

@@ -1088,3 +1088,20 @@ def test_sharding_constraints_inside_a_shard_map_by_version(tmp_path, version, s
     found = sorted((Path(d.path).stem, d.line - HEAD_LINES, d.code) for d in res.diagnostics)
     assert found == [("bare", 4, "SHL024")] + ([("named", 4, "SHL024")] if named else [])
     assert said in res.diagnostics[-1].message
+
+
+@pytest.mark.parametrize("version, said", [("0.10.2", "IndivisibleError: Sharding NamedSharding(...) implies that "
+                                                      "array axis 0 is partitioned 4 times, but the dimension size is 6"),
+                                           ("0.8.2", "ValueError: One of device_put args was given the sharding"),
+                                           ("0.6.2", "ValueError: One of device_put args was given the sharding")])
+def test_an_uneven_device_put_by_version(tmp_path, version, said):
+    """Measured on each version: a device_put that splits 6 rows over 4 devices raises there,
+    with the message that version prints; an even split does not."""
+    assert diags(tmp_path, """\
+        from jax.sharding import NamedSharding
+        rows = NamedSharding(mesh, P("x"))
+        jax.device_put(jnp.ones((8, 3)), rows)
+        jax.device_put(jnp.ones((6, 3)), rows)
+        """, **{"jax-version": version}) == [(4, "SHL027", "error")]
+    res = check([tmp_path], parse_table({"backend": "gpu", "jax-version": version}, tmp_path, None), use_cache=False)
+    assert said in res.diagnostics[0].message

@@ -198,6 +198,18 @@ class ConstraintEvent(Event):
 
 
 @dataclass(eq=False)
+class UnevenShardingEvent(Event):
+    """A NamedSharding that splits a dimension of an array over mesh axes whose total size does
+    not divide it: `where` jit's "in_shardings" (argument `index`) or "out_shardings", or
+    "device_put"; `found` (dimension, its size, the axes, their total size)."""
+    where: str = ""
+    index: int | None = None
+    found: tuple = ()
+    spec: Value | None = None
+    mesh: Value | None = None
+
+
+@dataclass(eq=False)
 class VariableShardingEvent(Event):
     """A Flax NNX variable with a sharding in its metadata made where Flax 0.12, which shards it
     there, cannot: no mesh context ("no_mesh"), or inside a shard_map ("manual")."""

@@ -567,6 +567,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             # (`eqx.filter_shard` outside a trace is a `device_put`)
             self.constraint(name, x, where, act, ctx, site, node)
         sharding = where if isinstance(where, ShardingV) else Unknown if where is not None else None
+        if name == "jax.device_put" or (name == "equinox.filter_shard" and not ctx.traced):
+            self.check_even(where, x, "device_put", None, act, ctx, site, node)
         if x is Unknown:
             return ArrayV(sharding=sharding if sharding is not None else Unknown)
         return _placed(x, sharding)

@@ -10,7 +10,9 @@ import ast
 import math
 
 from .. import apis
-from .events import ExplicitUnshardedEvent, NestedMeshEvent, NoMeshEvent, PallasEvent, ReceivedCarryEvent, SpecEvent
+from .events import (
+    ExplicitUnshardedEvent, NestedMeshEvent, NoMeshEvent, PallasEvent, ReceivedCarryEvent, SpecEvent, UnevenShardingEvent,
+)
 from .frames import Layer, Raise, Site
 from .values import (
     DIFFERENTIATED, ArrayV, Bound, ClassV, Const, DictV, DTypeV, Ext, Func, GraphPart, Inst, MeshV, ModV, Multi,
@@ -87,13 +89,36 @@ class TransformMixin:
         p = t.params
         auto = multi_device(p.get("in_shardings")) or multi_device(p.get("out_shardings")) or any(
             multi_device(a) for a in args)
+        shardings = p.get("in_shardings") if t.api == "jax.jit" else None
+        static = [given for given in (p.get("static_argnums"), p.get("static_argnames"))
+                  if given is not None and not (isinstance(given, Const) and given.value is None)]
+        if isinstance(shardings, ShardingV):
+            shardings = Seq((shardings,) * len(args))  # one for every argument
+        if isinstance(shardings, Seq) and len(shardings.items) == len(args) and not static:
+            for i, (s, a) in enumerate(zip(shardings.items, args)):
+                self.check_even(s, a, "in_shardings", i, act, ctx, site, node)
         platforms = _platform_names(p.get("platforms")) or (self.platforms[-1] if self.platforms else ())
         inner = ctx.push(Layer("jit", t.site, frozenset(), auto_partitioned=auto, api=t.api,
                                platforms=platforms, wrap=p.get("__wrap__"), args=tuple(args),
                                entry=len(act.path if act is not None else ()) + (site is not None)))
         result = self.call(t.fn, args, kwargs, act, inner, site, node, label=label or "calls the jitted function")
         self.jit_outputs.setdefault(t.site, []).append(result)
+        if t.api == "jax.jit":
+            self.check_even(p.get("out_shardings"), result, "out_shardings", None, act, ctx, site, node)
         return result
+
+    def check_even(self, sharding: Value, value: Value, where: str, index, act, ctx, site, node) -> None:
+        """A NamedSharding that splits a dimension of `value`'s arrays over mesh axes whose total
+        size does not divide it (jit's `in_shardings`/`out_shardings`, `device_put`): JAX raises
+        (measured on 0.6.2, 0.8.2 and 0.10.2), and nothing after it on this path runs."""
+        if not (isinstance(sharding, ShardingV) and isinstance(sharding.mesh, MeshV)
+                and isinstance(sharding.spec, PSpecV)):
+            return
+        found = uneven(sharding.spec, value, sharding.mesh.axes, sharding.mesh.sizes, self.arg_leaves)
+        if found is not None:
+            self.record(UnevenShardingEvent(site, ctx, act.path, node, where=where, index=index, found=found,
+                                            spec=sharding.spec, mesh=sharding.mesh))
+            raise Raise()
 
     def _apply_pmap(self, t, args, kwargs, act, ctx, site, node, label):
         results = []
@@ -658,30 +683,41 @@ def _spec_parts(spec: Value, value: Value, path: tuple) -> list:
     return []
 
 
+def uneven(spec: PSpecV, value: Value, mesh_axes, sizes, leaves=None) -> tuple | None:
+    """(dimension, its size, the axes, their total size) of the first array leaf of `value` whose
+    dimension `spec` splits over mesh axes whose total size does not divide it, with the sizes
+    known; None where none is known to."""
+    if mesh_axes is None or sizes is None:
+        return None
+    for i, part in enumerate(spec.parts or ()):
+        names = part.items if isinstance(part, Seq) else (part,)
+        if not all(isinstance(n, Const) and (n.value is None or n.value in mesh_axes) for n in names):
+            continue
+        axes = [n.value for n in names if n.value is not None]
+        counts = [sizes[list(mesh_axes).index(a)] for a in axes]
+        if not axes or not all(isinstance(c, int) and c > 0 for c in counts):
+            continue
+        total = math.prod(counts)
+        for leaf in (leaves or _leaves)(value):
+            dims = leaf.shape if isinstance(leaf, ArrayV) else None
+            if dims is not None and i < len(dims) and isinstance(dims[i], int) and dims[i] % total:
+                return i, dims[i], tuple(axes), total
+    return None
+
+
 def spec_indivisible(spec: Value, value: Value, path: tuple, mesh_axes, sizes, leaves=None) -> str | None:
     """Where a shard_map's in_specs split a dimension of an argument over mesh axes whose total
     size does not divide it (JAX checks each argument when the shard_map is called), with the
     dimension's and the axes' sizes known; None where none is known to."""
-    if mesh_axes is None or sizes is None:
-        return None
     if isinstance(spec, PSpecV):
-        for i, part in enumerate(spec.parts or ()):
-            names = part.items if isinstance(part, Seq) else (part,)
-            if not all(isinstance(n, Const) and (n.value is None or n.value in mesh_axes) for n in names):
-                continue
-            axes = [n.value for n in names if n.value is not None]
-            counts = [sizes[list(mesh_axes).index(a)] for a in axes]
-            if not axes or not all(isinstance(c, int) and c > 0 for c in counts):
-                continue
-            total = math.prod(counts)
-            for leaf in (leaves or _leaves)(value):
-                dims = leaf.shape if isinstance(leaf, ArrayV) else None
-                if dims is not None and i < len(dims) and isinstance(dims[i], int) and dims[i] % total:
-                    where = "".join(f"[{p!r}]" for p in path)
-                    over = f"axis {axes[0]!r}" if len(axes) == 1 else f"axes {tuple(axes)!r}"
-                    return (f"`in_specs{where}` splits dimension {i} of the argument there (of size {dims[i]}) over "
-                            f"mesh {over} (of total size {total}), which does not divide it")
-        return None
+        found = uneven(spec, value, mesh_axes, sizes, leaves)
+        if found is None:
+            return None
+        i, size, axes, total = found
+        where = "".join(f"[{p!r}]" for p in path)
+        over = f"axis {axes[0]!r}" if len(axes) == 1 else f"axes {axes!r}"
+        return (f"`in_specs{where}` splits dimension {i} of the argument there (of size {size}) over "
+                f"mesh {over} (of total size {total}), which does not divide it")
     for where, s, v in _spec_parts(spec, value, path):
         found = spec_indivisible(s, v, where, mesh_axes, sizes, leaves)
         if found is not None:

@@ -267,6 +267,15 @@ RULES: dict[str, Rule] = {
             "the metadata; inside a shard_map, make it outside and pass it in.",
         ),
         Rule(
+            "SHL027", "sharding-uneven", _E,
+            "A NamedSharding given to `jax.jit` (`in_shardings`, `out_shardings`) or `jax.device_put` that "
+            "splits a dimension of an array over mesh axes whose total size does not divide it (a batch of "
+            "6 over 4 devices).",
+            jf.UNEVEN_SHARDING[(0, 10)].format(dim=0, total=4, size=6),
+            "Make the dimension a multiple of the mesh axes' size (pad the batch, drop the last one), or "
+            "shard another dimension.",
+        ),
+        Rule(
             "SHL101", "unmatched-send-recv", _W,
             "A `psend` with no `precv` of the same axis and perm in the same manual region, or the reverse.",
             "deadlock at run time",

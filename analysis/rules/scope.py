@@ -13,7 +13,8 @@ from ..jaxfacts import (AXIS_LIST, AXIS_LIST_OPS, AXIS_LIST_SINCE, BRANCH_TYPES,
                         MIXED_STATE_OPS, MIXED_STATE_SINCE, NO_CONTEXT_MESH,
                         NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE,
                         OUT_SPECS_REPLICATION, OUT_SPECS_STRUCTURE, OUTSIDE_JIT, PCAST_VARYING_AGAIN,
-                        PVARY_VARYING_AGAIN, SHARDING_AXIS_MISSING, VARIABLE_MANUAL_MESH, VARIABLE_NO_MESH,
+                        PVARY_VARYING_AGAIN, SHARDING_AXIS_MISSING, UNEVEN_SHARDING, VARIABLE_MANUAL_MESH,
+                        VARIABLE_NO_MESH,
                         WHILE_CARRY_TYPES,
                         PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, SEND_RECV_ADDED, SPEC_INDIVISIBLE,
                         SPEC_TOO_LONG, SPECS_MISMATCH, SPECS_STRUCTURE, UNBOUND_AXIS, error_head, quoted, version_text)
@@ -22,7 +23,8 @@ from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, AxisTuple, CarryInit
                         SpecsRepair, UnnamedAxis, VaryFirst, VmaCheck)
 from ..interp.events import (
     CollectiveEvent, ConstraintEvent, ExplicitUnshardedEvent, MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent, NoMeshEvent,
-    ReceivedCarryEvent, SetMeshTracedEvent, ShardingAxisEvent, SpecEvent, VariableShardingEvent, VaryingAgainEvent,
+    ReceivedCarryEvent, SetMeshTracedEvent, ShardingAxisEvent, SpecEvent, UnevenShardingEvent, VariableShardingEvent,
+    VaryingAgainEvent,
 )
 from ..interp.transforms import spec_literals
 from ..interp.values import Const, Multi, PSpecV, Seq
@@ -356,7 +358,8 @@ def check_traced_meshes(facts: Facts):
     SHL014 (`mesh.shape[axis]` for an axis the mesh lacks), SHL015/SHL016 (shard_map specs that
     do not fit its arguments or its output), SHL023 (a NamedSharding's axis its mesh lacks),
     SHL024/SHL025 (sharding constraints of manual or Explicit axes), SHL026 (a Flax NNX variable
-    sharded where it is made, with no mesh to shard it over)."""
+    sharded where it is made, with no mesh to shard it over), SHL027 (a NamedSharding that splits
+    a dimension unevenly)."""
     out = []
     for ev in facts.of(NoMeshEvent):
         out.append(diag(
@@ -450,6 +453,7 @@ def check_traced_meshes(facts: Facts):
             path=ev.path, ctx=ev.ctx, fix_facts=fix))
     out.extend(_constraints(facts))
     out.extend(_variable_shardings(facts))
+    out.extend(_uneven_shardings(facts))
     for ev in facts.of(SetMeshTracedEvent):
         what = "set_mesh" if ev.api.endswith("set_mesh") else "use_mesh"
         out.append(diag(
@@ -613,6 +617,32 @@ def _variable_shardings(facts: Facts) -> list:
             facts, "SHL026", ev.site,
             f"This layer's parameters carry the sharding {text} (`nnx.with_partitioning`), and Flax 0.12 shards "
             f"a variable where it is made: {why}",
+            path=ev.path, ctx=ev.ctx))
+    return out
+
+
+_UNEVEN_WHAT = {"in_shardings": "pjit arguments with pytree key path ...", "out_shardings": "pjit outputs",
+                "device_put": "device_put args"}
+
+
+def _uneven_shardings(facts: Facts) -> list:
+    """SHL027: a NamedSharding (jit's in_shardings or out_shardings, device_put) that splits a
+    dimension of an array over mesh axes whose total size does not divide it."""
+    out = []
+    for ev in facts.of(UnevenShardingEvent):
+        dim, size, axes, total = ev.found
+        said = next(t for v, t in sorted(UNEVEN_SHARDING.items(), reverse=True) if facts.version >= v)
+        over = f"axis {axes[0]!r}" if len(axes) == 1 else f"axes {axes!r}"
+        what = {"in_shardings": f"The `in_shardings` of this jit split dimension {dim} of argument {ev.index}",
+                "out_shardings": f"The `out_shardings` of this jit split dimension {dim} of an output",
+                "device_put": f"This `device_put`'s NamedSharding splits dimension {dim} of an array"}[ev.where]
+        out.append(diag(
+            facts, "SHL027", ev.site,
+            f"{what} (of size {size}) over mesh {over} "
+            f"(of total size {total}), which does not divide it: JAX raises "
+            f"{quoted(said.format(what=_UNEVEN_WHAT[ev.where], dim=dim, total=total, size=size))} Make the "
+            "dimension a multiple of the mesh axes' size (pad the batch, drop the last one), or shard another "
+            "dimension.",
             path=ev.path, ctx=ev.ctx))
     return out
 
