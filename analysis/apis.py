@@ -217,6 +217,8 @@ OTHER = {
     "jax.experimental.pallas.tpu.ANY": Api("memspace", until=_v("0.10.0")),
     "jax.experimental.pallas.tpu.DeviceIdType": Api("device_id_type"),
     "jax.lax.create_token": Api("other"),
+    # JAX 0.6.2 has no jax.sharding.reshard (measured), 0.8.2 has it
+    "jax.sharding.reshard": Api("reshard", "(xs, out_shardings)", since=(0, 7)),
     "jax.device_put": Api("placed", "(x, device=None, *, src=None, donate=False, may_alias=None)"),
     "jax.lax.with_sharding_constraint": Api("placed", "(x, shardings)"),
     "jax.ShapeDtypeStruct": Api("shape_dtype", "(shape, dtype, *, sharding=None, weak_type=False, vma=None, "

@@ -60,6 +60,8 @@ VARIABLE_MANUAL_MESH = ("ValueError: Mesh must have all axes as Explicit or all 
 CONSTRAINT_MANUAL = ("ValueError: pspec {spec} contains a manual axes {axes} of mesh which is not allowed. If you "
                      "are using a with_sharding_constraint under a shard_map, only use the mesh axis in "
                      "PartitionSpec which are not manual.")
+RESHARD_AUTO = ("ValueError: PartitionSpec passed to reshard cannot contain axis names that are of type Auto or "
+                "Manual. Got PartitionSpec: {spec} with axis name: {axis} of type: AxisType.Auto")
 CONSTRAINT_AUTO_ONLY = ("ValueError: The spec of NamedSharding passed to with_sharding_constraint can only refer "
                         "to Auto axes of the mesh. Got spec={spec} and mesh=...")
 CONSTRAINT_VARYING = {(0, 8): "ValueError: Axes mentioned in `vma` field of ShapedArray should be of type `Manual`. "

@@ -553,7 +553,7 @@ class ExprMixin:
             return Const(mesh.devices) if mesh.devices is not None else Unknown
         if attr == "abstract_mesh":
             return MeshV(mesh.axes, mesh.sizes, mesh.site, mesh.explicit_default, abstract=True,
-                         explicit_types=mesh.explicit_types)
+                         explicit_types=mesh.explicit_types, auto_types=mesh.auto_types)
         if attr == "devices":
             return DevicesV(mesh.sizes)
         return MethodOf(mesh, attr)

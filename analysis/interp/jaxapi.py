@@ -573,6 +573,25 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             return ArrayV(sharding=sharding if sharding is not None else Unknown)
         return _placed(x, sharding)
 
+    def _api_reshard(self, name, row, p, act, ctx, site, node, decorating):
+        """`jax.sharding.reshard(x, sharding)`: `x` placed so. JAX requires the axes its spec names
+        to be Explicit (measured on 0.8.2 and 0.10.2): over a mesh whose axes are all Auto (a
+        `Mesh` given no `axis_types`, `jax.make_mesh` before JAX 0.10) it raises there."""
+        x, where = p.get("xs", Unknown), p.get("out_shardings")
+        if row.since and self.jax_version < row.since:
+            return Unknown  # (SHL008: it does not exist there)
+        if isinstance(where, ShardingV):
+            mesh, spec = where.mesh, where.spec
+        else:
+            mesh, spec = ctx.mesh, where
+        if ctx.innermost("shard_map") is None and isinstance(mesh, MeshV) and isinstance(spec, PSpecV) \
+                and spec.named and (mesh.auto_types or (mesh.explicit_default
+                                                        and self.jax_version < MAKE_MESH_EXPLICIT)):
+            self.record(ConstraintEvent(site, ctx, act.path, node, api=name, kind="reshard_auto",
+                                        axes=tuple(spec.named), spec=spec, mesh=mesh))
+            raise Raise()
+        return _placed(x, where if isinstance(where, ShardingV) else None)
+
     def constraint(self, name, x: Value, where: Value, act, ctx, site, node) -> None:
         """A sharding constraint of `x` to `where` (a NamedSharding, or a bare PartitionSpec of
         the context mesh) in traced code, where JAX rejects it (measured on 0.6.2, 0.8.2 and
@@ -1026,6 +1045,12 @@ def _all_explicit(types) -> bool:
     return bool(items) and all(isinstance(t, Ext) and t.name.endswith(".Explicit") for t in items)
 
 
+def _all_auto(types) -> bool:
+    """`axis_types=(AxisType.Auto, ...)`: every axis Auto."""
+    items = types.items if isinstance(types, Seq) else (types,) if types is not None else ()
+    return bool(items) and all(isinstance(t, Ext) and t.name.endswith(".Auto") for t in items)
+
+
 def make_mesh(kind: str, p: dict, site, node) -> MeshV:
     explicit = _all_explicit(given(p, "axis_types"))
     if kind == "make_mesh":
@@ -1033,7 +1058,8 @@ def make_mesh(kind: str, p: dict, site, node) -> MeshV:
         names = axis_tuple(p.get("axis_names"))
         if names is not None and (shape is None or len(shape) != len(names)):
             shape = None
-        return MeshV(names, shape, site, explicit_default=given(p, "axis_types") is None, explicit_types=explicit)
+        return MeshV(names, shape, site, explicit_default=given(p, "axis_types") is None, explicit_types=explicit,
+                     auto_types=_all_auto(given(p, "axis_types")))
     if kind == "abstract_mesh":
         first = p.get("axis_sizes") if given(p, "axis_sizes") is not None else p.get("shape_tuple")
         if isinstance(first, Seq) and first.items and all(isinstance(i, Seq) for i in first.items):
@@ -1052,7 +1078,8 @@ def make_mesh(kind: str, p: dict, site, node) -> MeshV:
     sizes = devices.shape if isinstance(devices, DevicesV) else None
     if names is not None and sizes is not None and len(sizes) != len(names):
         sizes = None
-    return MeshV(names, sizes, site, explicit_types=explicit)
+    types = given(p, "axis_types")
+    return MeshV(names, sizes, site, explicit_types=explicit, auto_types=types is None or _all_auto(types))
 
 
 def linen_layer_vma(variables: Value, cls: str, name: Value | None) -> tuple[frozenset, bool]:

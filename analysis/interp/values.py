@@ -178,6 +178,7 @@ class MeshV(Value):
     explicit_default: bool = False  # jax.make_mesh without axis_types (Explicit from JAX 0.10)
     abstract: bool = False  # an AbstractMesh (no devices)
     explicit_types: bool = False  # axis_types makes every axis Explicit
+    auto_types: bool = False  # every axis Auto: `axis_types` says so, or a `Mesh` given none
 
     def key(self):
         return ("mesh", self.axes, self.sizes)

@@ -276,6 +276,14 @@ RULES: dict[str, Rule] = {
             "shard another dimension.",
         ),
         Rule(
+            "SHL028", "reshard-auto-axes", _E,
+            "`jax.sharding.reshard` to a spec naming axes of a mesh whose axes are Auto (a `Mesh` given no "
+            "`axis_types`, `jax.make_mesh` before JAX 0.10): reshard moves data between Explicit axes only.",
+            jf.RESHARD_AUTO.format(spec="P('data', 'model')", axis="data"),
+            "Build the mesh with `axis_types=(jax.sharding.AxisType.Explicit,) * n`, or use "
+            "`jax.lax.with_sharding_constraint` on Auto axes.",
+        ),
+        Rule(
             "SHL101", "unmatched-send-recv", _W,
             "A `psend` with no `precv` of the same axis and perm in the same manual region, or the reverse.",
             "deadlock at run time",

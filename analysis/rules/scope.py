@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..apis import short
 from ..diagnostics import Severity
 from ..jaxfacts import (AXIS_LIST, AXIS_LIST_OPS, AXIS_LIST_SINCE, BRANCH_TYPES, CARRY_TYPES, CONSTRAINT_AUTO_ONLY,
+                        RESHARD_AUTO,
                         CONSTRAINT_MANUAL, CONSTRAINT_VARYING, CONSTRAINT_VARYING_SINCE, CONTEXT_MESH,
                         GPU_ONLY, MAKE_MESH_EXPLICIT, MANUAL_SHARDING_ONLY, IN_SPECS_MANUAL, MIXED_STATE,
                         MIXED_STATE_OPS, MIXED_STATE_SINCE, NO_CONTEXT_MESH,
@@ -359,7 +360,7 @@ def check_traced_meshes(facts: Facts):
     do not fit its arguments or its output), SHL023 (a NamedSharding's axis its mesh lacks),
     SHL024/SHL025 (sharding constraints of manual or Explicit axes), SHL026 (a Flax NNX variable
     sharded where it is made, with no mesh to shard it over), SHL027 (a NamedSharding that splits
-    a dimension unevenly)."""
+    a dimension unevenly), SHL028 (reshard over Auto axes)."""
     out = []
     for ev in facts.of(NoMeshEvent):
         out.append(diag(
@@ -547,13 +548,25 @@ def check_traced_meshes(facts: Facts):
 
 def _constraints(facts: Facts) -> list:
     """SHL024: a sharding constraint inside a shard_map over its manual axes (or, as a
-    NamedSharding, of a value that varies over them); SHL025: one naming Explicit axes."""
+    NamedSharding, of a value that varies over them); SHL025: one naming Explicit axes; SHL028:
+    a reshard naming Auto axes."""
     out = []
     head = "P" if facts.version >= (0, 10) else "PartitionSpec"
     for ev in facts.of(ConstraintEvent):
         spec = _pspec_text(ev.spec, head)
         what = _constraint_words(ev, spec)
         axes = " and ".join(map(repr, ev.axes))
+        if ev.kind == "reshard_auto":
+            whose = (f"`jax.make_mesh` without `axis_types`, Auto on JAX {facts.jax_version}"
+                     if ev.mesh.explicit_default else "all Auto")
+            out.append(diag(
+                facts, "SHL028", ev.site,
+                f"`reshard` to {spec} names {axes}, Auto axes of its mesh ({whose}): reshard moves data between "
+                f"Explicit axes only, and JAX raises {quoted(RESHARD_AUTO.format(spec=spec, axis=ev.axes[0]))} Build "
+                "the mesh with `axis_types=(jax.sharding.AxisType.Explicit,) * n`, or use "
+                "`jax.lax.with_sharding_constraint` on Auto axes.",
+                path=ev.path, ctx=ev.ctx))
+            continue
         if ev.kind == "explicit":
             n = len(ev.mesh.axes)
             whose = ("whose `axis_types` are Explicit" if ev.mesh.explicit_types else
