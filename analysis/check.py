@@ -299,13 +299,14 @@ def parse_error(sf: SourceFile) -> Diagnostic:
                       f"SyntaxError. The rest of the project is still checked.")
 
 
-def analyze_sources(files: dict[str, SourceFile], config: Config, roots: list[Path]) -> list[Diagnostic]:
+def analyze_sources(files: dict[str, SourceFile], config: Config, roots: list[Path],
+                    imported: frozenset = frozenset()) -> list[Diagnostic]:
     """Diagnostics for files keyed by absolute path string (the engine reports them so). The
     engine runs first: it parses what it analyses, and the syntax check of the rest then needs
-    no tree."""
+    no tree. `imported`: the project files another one imports."""
     from . import engine, notebook
 
-    diags = engine.analyze(files, config, roots)
+    diags = engine.analyze(files, config, roots, imported)
     diags.extend(parse_error(sf) for sf in files.values() if sf.syntax_error)
     diags.extend(d for sf in files.values() for d in notebook.syntax_errors(sf))
     return postprocess(diags, files, config)
@@ -390,7 +391,9 @@ def analyse(files: dict[str, SourceFile], config: Config, roots: list[Path], sto
                                           and source.compiles(files[p].text)):
             files[p].vouched = before[p]
     work = functools.partial(_analyse_observed, config=config, roots=roots,
-                             stems=_stems(files) if store.folder is not None else None)
+                             stems=_stems(files) if store.folder is not None else None,
+                             imported=frozenset(d for p, deps in graph.items() if not _is_test(p)
+                                                for d in deps if d != p))
     source.VOUCHED = store.parsed()  # the installed libraries read
     try:
         fresh, external, shapes = parallel.analyse_components(
@@ -497,8 +500,14 @@ def _reported_in(rec: Record) -> set[str]:
     return out
 
 
+def _is_test(path: str) -> bool:
+    """A test module (pytest's names): importing the program's script does not make it a library."""
+    name = os.path.basename(path)
+    return name.startswith("test_") or name.endswith("_test.py") or name == "conftest.py"
+
+
 def _analyse_observed(files: dict[str, SourceFile], config: Config, roots: list[Path],
-                      stems: frozenset[str] | None = None):
+                      stems: frozenset[str] | None = None, imported: frozenset = frozenset()):
     """analyze_sources, the files outside the project it read (with their stat), and (given
     the `stems` of the whole project, for the store) the shape of each file it saw as a
     skeleton (`skeleton.shape`, with the bodies it read, and `_read_whole`). A body that a file
@@ -507,14 +516,14 @@ def _analyse_observed(files: dict[str, SourceFile], config: Config, roots: list[
 
     skeleton.broken = False
     with source.observe() as obs:
-        diags = analyze_sources(files, config, roots)
+        diags = analyze_sources(files, config, roots, imported)
         if skeleton.broken:
             source.VOUCHED = {}
             for sf in files.values():
                 if sf.vouched is not None:
                     sf.vouched = None
                     sf.forget()
-            diags = analyze_sources(files, config, roots)
+            diags = analyze_sources(files, config, roots, imported)
     seen = {}
     for p, sf in files.items() if stems is not None else ():
         tree = sf.tree if sf.parsed else None

@@ -38,7 +38,10 @@ RULE_FAMILIES = (scope, mosaic, protocol, versions)
 DEVICE_COUNTS = (4, 8)
 
 
-def analyze(files: dict, config: Config, roots: list[Path]) -> list[Diagnostic]:
+def analyze(files: dict, config: Config, roots: list[Path], imported: frozenset = frozenset()) -> list[Diagnostic]:
+    """The diagnostics of `files`. `imported`: the project files another one (not a test)
+    imports, which run as the program's modules: their `if __name__ == "__main__":` blocks (a
+    library's demo) are not the program's code."""
     sys_path, _ = _interpreter_info(analysis_python(config))
     finder = ModuleFinder(files, roots, list(sys_path))
     version = target_version(config)
@@ -47,6 +50,7 @@ def analyze(files: dict, config: Config, roots: list[Path]) -> list[Diagnostic]:
     entries = _entries(config, files, finder, run)
     flax = parse_version(framework_version(config) or "") or ()
     interp = Interpreter(finder, resolver, parse_version(version) or (), flax)
+    interp.imported = imported
     counted = []  # the entry points that asked how many devices there are, unknown then
     for entry in entries:
         interp.count_consulted = False
@@ -55,7 +59,7 @@ def analyze(files: dict, config: Config, roots: list[Path]) -> list[Diagnostic]:
             counted.append(entry)
     out = _diagnose(interp, config, version, files, finder)
     if counted and interp.device_count is None and not interp.distributed:
-        out.extend(_on_every_count(counted, out, config, version, files, finder, resolver))
+        out.extend(_on_every_count(counted, out, config, version, files, finder, resolver, imported))
     return out
 
 
@@ -140,7 +144,7 @@ def _diagnose(interp: Interpreter, config: Config, version, files: dict, finder:
 
 
 def _on_every_count(entries: list, found: list[Diagnostic], config: Config, version, files: dict,
-                    finder: ModuleFinder, resolver) -> list[Diagnostic]:
+                    finder: ModuleFinder, resolver, imported: frozenset) -> list[Diagnostic]:
     """The errors the entry points that take their device count from the machine raise with
     each of DEVICE_COUNTS devices, where the analysis with the count unknown found none there.
     A fix is kept only where it is the same for every count (facts that differ by the count go
@@ -152,6 +156,7 @@ def _on_every_count(entries: list, found: list[Diagnostic], config: Config, vers
         interp = Interpreter(finder, resolver, parse_version(version) or (),
                              parse_version(framework_version(config) or "") or ())
         interp.assumed_devices = n
+        interp.imported = imported
         for entry in entries:
             _run_entry(interp, entry)
         runs.append({_place(d): d for d in _diagnose(interp, config, version, files, finder)

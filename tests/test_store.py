@@ -197,9 +197,9 @@ def _spy_analysed(monkeypatch) -> list:
     analysed = []
     real = checkmod.analyze_sources
 
-    def spy(files, config, roots):
+    def spy(files, config, roots, imported=frozenset()):
         analysed.append(sorted(Path(p).relative_to(config.root).as_posix() for p in files))
-        return real(files, config, roots)
+        return real(files, config, roots, imported)
 
     monkeypatch.setattr(checkmod, "analyze_sources", spy)
     return analysed

@@ -69,6 +69,9 @@ class Interpreter(ExprMixin, ApiMixin):
         self.resolver = resolver  # resolve.JediResolver, for names syntax cannot follow
         self.jax_version = jax_version  # the target JAX, for version tests in the code
         self.flax_version = flax_version  # the Flax it runs with; () where none is known
+        # project files another one (not a test) imports: the program imports them, and their
+        # `if __name__ == "__main__":` blocks (a library's demo) are not its code
+        self.imported: frozenset = frozenset()
         self.events: dict = {}
         self.kernel_events: dict = {}  # kernel Layer -> [Event]
         self.modules: dict = {}  # module path -> its top-level Activation
@@ -633,7 +636,8 @@ class Interpreter(ExprMixin, ApiMixin):
         if name in mact.env:
             return value_of(mact.env[name])
         if name == "__name__":
-            return Const("__main__")
+            mod = mact.scope.module
+            return Const(mod.name) if mod.path in self.imported else Const("__main__")
         return lazy.fallback(self, mact, name)
 
     def lookup_qualname(self, module: Module, qualname: str) -> Value:
