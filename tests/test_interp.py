@@ -1105,3 +1105,24 @@ def test_an_uneven_device_put_by_version(tmp_path, version, said):
         """, **{"jax-version": version}) == [(4, "SHL027", "error")]
     res = check([tmp_path], parse_table({"backend": "gpu", "jax-version": version}, tmp_path, None), use_cache=False)
     assert said in res.diagnostics[0].message
+
+
+def test_every_error_rule_says_what_jax_raises():
+    """verdicts.RAISES tells a failure a handler swallows from one it does not: every error
+    rule that stands for a JAX failure is in it."""
+    from shardlint.analysis.rules import RULES
+    from shardlint.analysis.verdicts import RAISES
+
+    missing = [code for code, rule in RULES.items()
+               if rule.severity.value == "error" and code != "SHL000" and code not in RAISES]
+    assert not missing
+
+
+def test_a_sharding_error_a_handler_catches_is_not_reported(tmp_path):
+    assert diags(tmp_path, """\
+        from jax.sharding import NamedSharding
+        try:
+            x = jax.device_put(jnp.ones((6, 3)), NamedSharding(mesh, P("x")))
+        except ValueError:
+            x = jnp.ones((8, 3))
+        """) == []
