@@ -1126,3 +1126,18 @@ def test_a_sharding_error_a_handler_catches_is_not_reported(tmp_path):
         except ValueError:
             x = jnp.ones((8, 3))
         """) == []
+
+
+def test_an_array_computed_from_one_without_a_sharding_has_none(tmp_path):
+    """`jnp.arange(64.0).reshape(16, 4)` is as unplaced as the arange: over the Explicit axes of
+    JAX 0.10's make_mesh, shard_map checks the specs against it (and a placed copy made beside it
+    under another name does not change that)."""
+    assert diags(tmp_path, """\
+        from jax.sharding import NamedSharding
+        emesh = jax.make_mesh((4,), ("data",))
+        x = jnp.arange(64.0).reshape(16, 4)
+        x_sharded = jax.device_put(x, NamedSharding(emesh, P("data")))
+        f = jax.shard_map(lambda v: jax.lax.psum(v.sum(), "data"), mesh=emesh, in_specs=P("data"), out_specs=P())
+        jax.jit(f).trace(x_sharded.astype(jnp.bfloat16))
+        jax.jit(f).trace(x)
+        """) == [(7, "SHL011", "error")]

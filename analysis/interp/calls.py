@@ -12,7 +12,7 @@ from .events import StartEvent
 from .frames import Context, Raise, Site
 from .values import (
     ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory, Func, Inst, Lifted,
-    MethodOf, Multi, Partial, Seq, Traced, Transformed, Unknown, Value, exact_vma, fresh_copy, full_reduction, join,
+    MethodOf, Multi, NO_SHARDING, Partial, Seq, Traced, Transformed, Unknown, Value, exact_vma, fresh_copy, full_reduction, join,
     options, serial, vma_of,
 )
 
@@ -435,14 +435,16 @@ class CallMixin:
             v = args[0] if args else Unknown
             return ArrayV(a.shape, a.dtype, vma=a.vma | vma_of(v), exact=a.exact and exact_vma(v))
         if isinstance(obj, ArrayV):
+            # what an array without a sharding computes has none either
+            placed = NO_SHARDING if obj.sharding is NO_SHARDING else Unknown
             if name == "astype" and args:
-                return ArrayV(obj.shape, args[0].name if isinstance(args[0], DTypeV) else None, vma=obj.vma,
+                return ArrayV(obj.shape, args[0].name if isinstance(args[0], DTypeV) else None, placed, vma=obj.vma,
                               exact=obj.exact)
             if name == "reshape" and args:
                 dims = args[0] if len(args) == 1 and isinstance(args[0], Seq) else Seq(tuple(args))
-                return ArrayV(_reshaped(obj.shape, dims), obj.dtype, vma=obj.vma, exact=obj.exact)
+                return ArrayV(_reshaped(obj.shape, dims), obj.dtype, placed, vma=obj.vma, exact=obj.exact)
             shape = () if full_reduction(name, args, kwargs) else None
-            return ArrayV(shape, dtype=obj.dtype, vma=obj.vma, exact=obj.exact)
+            return ArrayV(shape, dtype=obj.dtype, sharding=placed, vma=obj.vma, exact=obj.exact)
         if isinstance(obj, Const) and isinstance(obj.value, str) and name == "join" and args:
             items = self.iterate(args[0])
             if items is not None and all(isinstance(i, Const) and isinstance(i.value, str) for i in items):
