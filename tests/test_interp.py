@@ -1141,3 +1141,21 @@ def test_an_array_computed_from_one_without_a_sharding_has_none(tmp_path):
         jax.jit(f).trace(x_sharded.astype(jnp.bfloat16))
         jax.jit(f).trace(x)
         """) == [(7, "SHL011", "error")]
+
+
+@pytest.mark.parametrize("version, found", [("0.10.2", []), ("0.6.2", [(8, "SHL006", "error")])])
+def test_an_import_fallback_runs_only_where_the_import_fails(tmp_path, version, found):
+    """`try: from jax import set_mesh` / `except ImportError:` an older spelling: on a JAX that
+    has set_mesh the fallback never runs (its wrong axis is no finding); on 0.6.2 only it runs."""
+    assert diags(tmp_path, """\
+        try:
+            from jax import set_mesh
+            AXIS = "x"
+        except ImportError:
+            set_mesh = None
+            AXIS = "batch"
+        def step(v):
+            return jax.lax.psum(v, AXIS)
+        f = jax.shard_map(step, mesh=mesh, in_specs=P("x"), out_specs=P())
+        jax.jit(f).trace(jnp.ones(8))
+        """, **{"jax-version": version}) == found

@@ -13,11 +13,11 @@ import collections
 import functools
 import re
 
-from .. import skeleton
+from .. import apis, skeleton
 from ..index import Module, ModuleFinder, Scope
 from . import lazy
 from .events import Event
-from .expr import ExprMixin, caught_names, rethrown
+from .expr import ExprMixin, caught_names, exception_names, rethrown
 from .frames import Context, Raise, Site
 from .jaxapi import ApiMixin
 from .calls import Budget, is_callable, value_name
@@ -260,6 +260,8 @@ class Interpreter(ExprMixin, ApiMixin):
                              module=lazy.imports_project_module(self, al.name, act))
 
     def _st_ImportFrom(self, st, act, ctx, entry_label):
+        if ctx.caught & {"ImportError", "ModuleNotFoundError"} and self._lacks(st):
+            raise Raise()  # the target JAX has no such API, and the handler around takes over
         for al in st.names:
             if al.name == "*":
                 lazy.star_import(self, st, act)
@@ -448,7 +450,7 @@ class Interpreter(ExprMixin, ApiMixin):
         outs, ends = ([body_env] if body_env is not None else []), [end]
         self.weak += 1
         try:
-            for h in st.handlers:
+            for h in st.handlers if not self._surely_imports(st) else ():
                 act.env = join_envs([before, act.env if body_env is None else body_env])
                 if h.name:
                     act.env[h.name] = Unknown
@@ -466,6 +468,43 @@ class Interpreter(ExprMixin, ApiMixin):
         return None if outs else ended(ends)
 
     _st_TryStar = _st_Try
+
+    def _lacks(self, st: ast.ImportFrom) -> bool:
+        """Whether `from jax... import name` names an API the target JAX version surely lacks."""
+        if not (st.level == 0 and st.module and st.module.split(".")[0] == "jax" and self.jax_version):
+            return False
+        for al in st.names:
+            row = apis.API.get(apis.canonical(f"{st.module}.{al.name}"))
+            if row is not None and ((row.since and self.jax_version < row.since) or (
+                    row.until and self.jax_version >= row.until)):
+                return True
+        return False
+
+    def _surely_imports(self, st) -> bool:
+        """Whether a `try` whose handlers catch only import errors imports only JAX APIs the
+        target version surely has (`from jax import shard_map`), beside definitions and
+        assignments that call nothing: its fallback for older JAX never runs."""
+        names = set()
+        for h in st.handlers:
+            if h.type is None:
+                return False
+            names |= exception_names(h.type)
+        if not names or not names <= {"ImportError", "ModuleNotFoundError"} or not self.jax_version:
+            return False
+        for body_st in st.body:
+            if isinstance(body_st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Pass)) or (
+                    isinstance(body_st, (ast.Assign, ast.AnnAssign, ast.Expr))
+                    and not any(isinstance(n, ast.Call) for n in ast.walk(body_st))):
+                continue
+            if not (isinstance(body_st, ast.ImportFrom) and body_st.level == 0 and body_st.module
+                    and body_st.module.split(".")[0] == "jax"):
+                return False
+            for alias in body_st.names:
+                row = apis.API.get(apis.canonical(f"{body_st.module}.{alias.name}"))
+                if row is None or (row.since and self.jax_version < row.since) or (
+                        row.until and self.jax_version >= row.until):
+                    return False
+        return True
 
     def _st_Match(self, st, act, ctx, entry_label):
         """The cases that may run, in order, up to the first that surely matches (literal,
