@@ -78,6 +78,7 @@ PPERMUTE_BATCHER = "TypeError: _ppermute_batcher() got an unexpected keyword arg
 PERM_AXIS_SIZE = "AssertionError: Permutation doesn't match the axis size!"
 PERM_NOT_UNIQUE = "ValueError: {name} sources and destinations must be unique, got {perm}."
 PERM_INDEX = "IndexError: list index out of range"
+PERM_INDEX_PMAP = "IndexError: index {index} is out of bounds for axis 0 with size {size}"
 REPLICA_MOSAIC = "NotImplementedError: Replica lowering for Mosaic kernels not implemented."
 COMM_WITHOUT_SHARD_MAP = "ValueError: Cannot use communication in pallas_call without shard_map."
 MOSAIC_AUTO_PARTITIONED = ("NotImplementedError: Mosaic kernels cannot be automatically partitioned. Please wrap "

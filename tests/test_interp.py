@@ -1159,3 +1159,16 @@ def test_an_import_fallback_runs_only_where_the_import_fails(tmp_path, version, 
         f = jax.shard_map(step, mesh=mesh, in_specs=P("x"), out_specs=P())
         jax.jit(f).trace(jnp.ones(8))
         """, **{"jax-version": version}) == found
+
+
+@pytest.mark.parametrize("version, found", [("0.10.2", [(4, "SHL106", "error")]), ("0.6.2", [])])
+def test_a_pmap_ring_past_its_mapped_size(tmp_path, version, found):
+    """pmap is a shard_map over its mapped dimension from JAX 0.8 (4 here, the input's leading
+    dimension): an index of 4 is out of range where it lowers (measured on 0.10.2)."""
+    assert [d for d in diags(tmp_path, """\
+        import functools
+        @functools.partial(jax.pmap, axis_name="ring")
+        def shift(x):
+            return jax.lax.ppermute(x, "ring", [(i, i + 1) for i in range(4)])
+        jax.jit(shift).trace(jnp.ones((4, 8))).lower(lowering_platforms=("cuda",))
+        """, **{"jax-version": version}) if d[2] == "error"] == found

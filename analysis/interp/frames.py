@@ -77,7 +77,7 @@ class Layer:
     # kernel: the context the pallas_call runs in and the kernel it runs (the same pallas_call
     # reached from two programs, or under two meshes, is two kernels with events of their own)
     invocation: tuple = ()
-    # vmap: the size of the mapped dimension, where an argument's shape (or `axis_size=`) says it
+    # vmap, pmap: the size of the mapped dimension, where an argument's shape (or `axis_size=`) says it
     size: int | None = field(default=None, compare=False)
     # jit: the length of the call path to its function's body (the calls written there are the
     # next step)

@@ -124,7 +124,8 @@ class TransformMixin:
         results = []
         for name, c in self.each_option(t.params.get("axis_name", Const(None)), (t.site, "axis_name"), ctx):
             axes = axis_set(name)
-            inner = c.push(Layer("pmap", t.site, axes, api=t.api, wrap=t.params.get("__wrap__"), args=tuple(args)))
+            inner = c.push(Layer("pmap", t.site, axes, api=t.api, wrap=t.params.get("__wrap__"), args=tuple(args),
+                                 size=_vmap_size(t, args)))
             results.append(self.call(t.fn, args, kwargs, act, inner, site, node,
                                      label=label or "calls the pmapped function"))
         return join(results)
@@ -760,7 +761,8 @@ def _vmap_size(t, args) -> int | None:
     if isinstance(given, Const) and isinstance(given.value, int) and not isinstance(given.value, bool):
         return given.value
     in_axes = t.params.get("in_axes", Const(0))
-    if t.api == "equinox.filter_vmap" and isinstance(in_axes, Const) and in_axes.value is None:
+    if t.api in ("equinox.filter_vmap", "equinox.filter_pmap") and isinstance(in_axes, Const) \
+            and in_axes.value is None:
         in_axes = Const(0)
     if isinstance(in_axes, Const):
         per_arg = [in_axes] * len(args)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..apis import short
 from ..fixfacts import PermDuplicates, PermOutOfRange
 from ..interp.events import CollectiveEvent
-from ..jaxfacts import PERM_INDEX, PERM_NOT_UNIQUE, quoted
+from ..jaxfacts import PERM_INDEX, PERM_INDEX_PMAP, PERM_NOT_UNIQUE, PMAP_IS_SHARD_MAP, quoted
 from .facts import Facts, binding, diag, site_ref
 
 
@@ -31,8 +31,12 @@ def check(facts: Facts):
             continue
         if ev.axes is not None and len(ev.axes) == 1:
             kind, frame = binding(ev.ctx, ev.axes[0])
+            size = None
             if kind == "manual" and frame.mesh_sizes is not None and frame.mesh_axes is not None:
                 size = frame.mesh_sizes[list(frame.mesh_axes).index(ev.axes[0])]
+            elif kind == "pmap" and frame.size is not None and facts.version >= PMAP_IS_SHARD_MAP:
+                size = frame.size  # pmap is a shard_map over its mapped dimension, whose size it has
+            if size is not None:
                 # JAX indexes the axis's devices with each index (a negative one counts from the
                 # end) once the indices taken modulo its size are unique
                 bad = sorted({i for pair in ev.perm for i in pair if i >= size or i < -size}) if size else []
@@ -51,7 +55,7 @@ def check(facts: Facts):
                     out.append(diag(
                         facts, "SHL106", ev.site,
                         f"The perm of `{name}` uses index {bad[0]}, but axis {ev.axes[0]!r} has size {size}: "
-                        f"{_out_of_range_error(name, ev, size)} Keep every perm index below {size}.",
+                        f"{_out_of_range_error(name, ev, size, kind == 'pmap')} Keep every perm index below {size}.",
                         path=ev.path, ctx=ev.ctx,
                         fix_facts=(PermOutOfRange(site_ref(facts, ev.site), 3 if ev.kind == "recv" else 2, size,
                                                   sources=any(a >= size for a, _ in ev.perm),
@@ -113,14 +117,17 @@ def _has_cycle(perm) -> bool:
     return False
 
 
-def _out_of_range_error(name: str, ev, size: int) -> str:
+def _out_of_range_error(name: str, ev, size: int, pmap: bool = False) -> str:
     """What JAX raises for a perm with an index past the axis: it checks the pairs for repeats
     with each index taken modulo the axis size (a ValueError at the call), and fails at lowering
-    when they do not repeat (measured on JAX 0.10.2)."""
+    when they do not repeat (measured on JAX 0.10.2; under pmap numpy's IndexError)."""
     sources = [a % size for a, _ in ev.perm]
     destinations = [b % size for _, b in ev.perm]
     if len(set(sources)) < len(sources) or len(set(destinations)) < len(destinations):
         shown = "ppermute" if ev.kind == "collective" else name
         return f"JAX raises {quoted(PERM_NOT_UNIQUE.format(name=shown, perm=ev.perm))}"
+    past = [i for pair in ev.perm for i in pair if i >= size]
+    if pmap and past:
+        return f"JAX fails at lowering with {quoted(PERM_INDEX_PMAP.format(index=past[0], size=size))}."
     return f"JAX fails at lowering with {quoted(PERM_INDEX)}."
 
