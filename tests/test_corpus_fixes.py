@@ -173,6 +173,18 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind18b_nnx_pipeline_export_tpu_platform": (_PROGRAM, "psend exported for TPU, which has no send/recv"),
     "blind18b_nnx_vmap_pallas_ring_inside_shardmap": (_MISSED, "nnx.vmap batches a communicating kernel's "
                                                                "ANY-memory block"),
+    # blind19
+    "blind19a_eqx_filter_grad_loss_returned_per_shard": (_SCOPE, "a scalar loss that varies over 'data' under "
+                                                                 "out_specs P(): it needs a pmean in the step, "
+                                                                 "which no fix writes"),
+    "blind19a_linen_fori_loop_ring_allreduce_out_specs_replicated": (_SCOPE, "the ring's result varies over 'tp' "
+                                                                             "under out_specs P(): it needs a "
+                                                                             "reduction no fix writes"),
+    "blind19a_v082_eqx_pallas_ring_filter_vmap_axis_name": (_SCOPE, "the wrap keeps eqx.filter_vmap(axis_name=) "
+                                                                    "around a kernel that reads that axis"),
+    "blind19b_linen_subclass_setup_override_axis_nn_jit": (_PROGRAM, "the subclass reduces over 'seq', which the "
+                                                                     "mesh lacks: which axis it means is the "
+                                                                     "author's choice"),
     # fixes that do not reach yet
     "blind10_linen_nn_scan_tp_jit_shardings": (_SCOPE, "nn.with_partitioning constrains the parameters made in "
                                                        "the wrapped init to the axis the wrap makes manual"),

@@ -1,0 +1,3 @@
+from .ring import ring_shift
+
+__all__ = ['ring_shift']

@@ -1,0 +1,23 @@
+import jax
+import jax.numpy as jnp
+import numpy as np
+from jax import lax
+from jax.sharding import Mesh, PartitionSpec as P
+
+mesh = Mesh(np.array(jax.devices()), ("data",))
+
+
+def make_step():
+    def body(x, w):
+        return lax.psum(x @ w, "model")
+
+    return jax.jit(
+        jax.shard_map(body, mesh=mesh, in_specs=(P("data", "model"), P("model", None)), out_specs=P("data"))
+    )
+
+
+# second experiment: 2-D mesh
+mesh = Mesh(np.array(jax.devices()).reshape(2, 2), ("data", "model"))
+
+step = make_step()
+step.trace(jnp.ones((8, 32)), jnp.ones((32, 16))).lower(lowering_platforms=("cuda",))
