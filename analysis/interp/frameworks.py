@@ -226,6 +226,9 @@ class FrameworkMixin:
         spec, given_mesh = init.attrs.get("sharding"), init.attrs.get("mesh")
         if not (isinstance(given_mesh, Const) and given_mesh.value is None) or spec is Unknown:
             return
+        if isinstance(spec, Seq):  # a tuple of axis names, as a PartitionSpec
+            spec = self._api_pspec("jax.sharding.PartitionSpec", None, {"partitions": spec}, act, ctx, site, node,
+                                   False)
         if ctx.innermost("shard_map") is not None:
             self.record(VariableShardingEvent(site, ctx, act.path, node, kind="manual", spec=spec))
             raise Raise()
@@ -234,12 +237,9 @@ class FrameworkMixin:
                 self.record(VariableShardingEvent(site, ctx, act.path, node, kind="no_mesh", spec=spec))
                 raise Raise()
             return
-        if ctx.rules is None and isinstance(ctx.mesh, MeshV) and isinstance(spec, (Seq, PSpecV)):
-            pspec = spec if isinstance(spec, PSpecV) else self._api_pspec(
-                "jax.sharding.PartitionSpec", None, {"partitions": spec}, act, ctx, site, node, False)
-            if isinstance(pspec, PSpecV):
-                self._api_named_sharding("flax.nnx.with_partitioning", None, {"mesh": ctx.mesh, "spec": pspec}, act,
-                                         ctx, site, node, False)
+        if ctx.rules is None and isinstance(ctx.mesh, MeshV) and isinstance(spec, PSpecV):
+            self._api_named_sharding("flax.nnx.with_partitioning", None, {"mesh": ctx.mesh, "spec": spec}, act, ctx,
+                                     site, node, False)
 
     def _api_logical_to_mesh_axes(self, name, row, p, act, ctx, site, node, decorating):
         """`nn.logical_to_mesh_axes(names, rules)`: the PartitionSpec Flax maps the logical

@@ -7,25 +7,22 @@ from __future__ import annotations
 
 from ..apis import short
 from ..diagnostics import Severity
-from ..jaxfacts import (AXIS_LIST, AXIS_LIST_OPS, AXIS_LIST_SINCE, BRANCH_TYPES, CARRY_TYPES, CONSTRAINT_AUTO_ONLY,
-                        RESHARD_AUTO,
-                        CONSTRAINT_MANUAL, CONSTRAINT_VARYING, CONSTRAINT_VARYING_SINCE, CONTEXT_MESH,
-                        GPU_ONLY, MAKE_MESH_EXPLICIT, MANUAL_SHARDING_ONLY, IN_SPECS_MANUAL, MIXED_STATE,
-                        MIXED_STATE_OPS, MIXED_STATE_SINCE, NO_CONTEXT_MESH,
-                        NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE,
-                        OUT_SPECS_REPLICATION, OUT_SPECS_STRUCTURE, OUTSIDE_JIT, PCAST_VARYING_AGAIN,
-                        PVARY_VARYING_AGAIN, SHARDING_AXIS_MISSING, UNEVEN_SHARDING, VARIABLE_MANUAL_MESH,
-                        VARIABLE_NO_MESH,
-                        WHILE_CARRY_TYPES,
-                        PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, SEND_RECV_ADDED, SPEC_INDIVISIBLE,
-                        SPEC_TOO_LONG, SPECS_MISMATCH, SPECS_STRUCTURE, UNBOUND_AXIS, error_head, quoted, version_text)
+from ..jaxfacts import (
+    AXIS_LIST, AXIS_LIST_OPS, AXIS_LIST_SINCE, BRANCH_TYPES, CARRY_TYPES, CONSTRAINT_AUTO_ONLY, CONSTRAINT_MANUAL,
+    CONSTRAINT_VARYING, CONSTRAINT_VARYING_SINCE, CONTEXT_MESH, GPU_ONLY, IN_SPECS_MANUAL, MAKE_MESH_EXPLICIT,
+    MANUAL_SHARDING_ONLY, MIXED_STATE, MIXED_STATE_OPS, MIXED_STATE_SINCE, NO_CONTEXT_MESH, NO_DIFFERENTIATION_RULE,
+    NO_EVALUATION_RULE, OUT_SPECS_REPLICATION, OUT_SPECS_STRUCTURE, OUTSIDE_JIT, PCAST_VARYING_AGAIN, PERM_AXIS_SIZE,
+    PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, PVARY_VARYING_AGAIN, RESHARD_AUTO, SEND_RECV_ADDED, SHARDING_AXIS_MISSING,
+    SPEC_INDIVISIBLE, SPEC_TOO_LONG, SPECS_MISMATCH, SPECS_STRUCTURE, UNBOUND_AXIS, UNEVEN_SHARDING,
+    VARIABLE_MANUAL_MESH, VARIABLE_NO_MESH, WHILE_CARRY_TYPES, error_head, quoted, version_text,
+)
 from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, AxisTuple, CarryInit, CarryLeaf, ContextMesh,
                         DropConstraint, GlobalReduction, InSpecs, RenameAxis, SendRecv, ShardingAxis, SpecAxis,
                         SpecsRepair, UnnamedAxis, VaryFirst, VmaCheck)
 from ..interp.events import (
-    CollectiveEvent, ConstraintEvent, ExplicitUnshardedEvent, MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent, NoMeshEvent,
-    ReceivedCarryEvent, SetMeshTracedEvent, ShardingAxisEvent, SpecEvent, UnevenShardingEvent, VariableShardingEvent,
-    VaryingAgainEvent,
+    CollectiveEvent, ConstraintEvent, ExplicitUnshardedEvent, MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent,
+    NoMeshEvent, ReceivedCarryEvent, SetMeshTracedEvent, ShardingAxisEvent, SpecEvent, UnevenShardingEvent,
+    VariableShardingEvent, VaryingAgainEvent,
 )
 from ..interp.transforms import spec_literals
 from ..interp.values import Const, Multi, PSpecV, Seq
@@ -613,11 +610,7 @@ def _variable_shardings(facts: Facts) -> list:
     out = []
     head = "P" if facts.version >= (0, 10) else "PartitionSpec"
     for ev in facts.of(VariableShardingEvent):
-        spec = ev.spec if isinstance(ev.spec, PSpecV) else None
-        entries = ev.spec.items if isinstance(ev.spec, Seq) else None
-        text = _pspec_text(spec, head) if spec is not None else (
-            f"{head}(" + ", ".join(repr(e.value) if isinstance(e, Const) else "..." for e in entries)
-            + ("," if len(entries) == 1 else "") + ")" if entries is not None else f"{head}(...)")
+        text = _pspec_text(ev.spec, head) if isinstance(ev.spec, PSpecV) else f"{head}(...)"
         if ev.kind == "no_mesh":
             why = (f"no mesh context is entered where it is made (a legacy `with mesh:` is none), and Flax raises "
                    f"{quoted(VARIABLE_NO_MESH.format(spec=text))} Make it under `with jax.set_mesh(mesh):` (in "
