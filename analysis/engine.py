@@ -59,7 +59,7 @@ def analyze(files: dict, config: Config, roots: list[Path], imported: frozenset 
             counted.append(entry)
     out = _diagnose(interp, config, version, files, finder)
     if counted and interp.device_count is None and not interp.distributed:
-        out.extend(_on_every_count(counted, out, config, version, files, finder, resolver, imported))
+        out.extend(_on_every_count(counted, out, config, (version, flax), files, finder, resolver, imported))
     return out
 
 
@@ -143,18 +143,18 @@ def _diagnose(interp: Interpreter, config: Config, version, files: dict, finder:
     return verdicts(moved, contexts)
 
 
-def _on_every_count(entries: list, found: list[Diagnostic], config: Config, version, files: dict,
+def _on_every_count(entries: list, found: list[Diagnostic], config: Config, versions: tuple, files: dict,
                     finder: ModuleFinder, resolver, imported: frozenset) -> list[Diagnostic]:
     """The errors the entry points that take their device count from the machine raise with
     each of DEVICE_COUNTS devices, where the analysis with the count unknown found none there.
     A fix is kept only where it is the same for every count (facts that differ by the count go
-    together, and only the fixes all of them write alike are offered). The counts after one that adds no
-    error are not run."""
+    together, and only the fixes all of them write alike are offered). The counts after one that
+    adds no error are not run. `versions`: the target JAX version (text) and Flax's (a tuple)."""
+    version, flax = versions
     known = {_place(d) for d in found}
     runs, common = [], None
     for n in DEVICE_COUNTS:
-        interp = Interpreter(finder, resolver, parse_version(version) or (),
-                             parse_version(framework_version(config) or "") or ())
+        interp = Interpreter(finder, resolver, parse_version(version) or (), flax)
         interp.assumed_devices = n
         interp.imported = imported
         for entry in entries:

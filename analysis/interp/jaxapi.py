@@ -578,7 +578,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         to be Explicit (measured on 0.8.2 and 0.10.2): over a mesh whose axes are all Auto (a
         `Mesh` given no `axis_types`, `jax.make_mesh` before JAX 0.10) it raises there."""
         x, where = p.get("xs", Unknown), p.get("out_shardings")
-        if row.since and self.jax_version < row.since:
+        if self.api_present(name) is False:
             return Unknown  # (SHL008: it does not exist there)
         if isinstance(where, ShardingV):
             mesh, spec = where.mesh, where.spec
@@ -853,12 +853,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
 
     def _hasattr(self, obj: Value, attr: str) -> Value:
         if isinstance(obj, Ext):
-            row = apis.API.get(apis.canonical(f"{obj.name}.{attr}"))
-            if row is not None and self.jax_version and obj.name.split(".")[0] == "jax":
-                ok = not (row.since and self.jax_version < row.since) and not (
-                    row.until and self.jax_version >= row.until)
-                return Const(ok)
-            return Unknown
+            present = self.api_present(f"{obj.name}.{attr}") if obj.name.split(".")[0] == "jax" else None
+            return Unknown if present is None else Const(present)
         if isinstance(obj, Inst) and attr in obj.attrs:
             return Const(True)
         return Unknown

@@ -469,16 +469,18 @@ class Interpreter(ExprMixin, ApiMixin):
 
     _st_TryStar = _st_Try
 
+    def api_present(self, name: str) -> bool | None:
+        """Whether the target JAX version has the API `name`; None where no row of the table
+        says (or the version is not known)."""
+        row = apis.API.get(apis.canonical(name))
+        if row is None or not self.jax_version:
+            return None
+        return not ((row.since and self.jax_version < row.since) or (row.until and self.jax_version >= row.until))
+
     def _lacks(self, st: ast.ImportFrom) -> bool:
         """Whether `from jax... import name` names an API the target JAX version surely lacks."""
-        if not (st.level == 0 and st.module and st.module.split(".")[0] == "jax" and self.jax_version):
-            return False
-        for al in st.names:
-            row = apis.API.get(apis.canonical(f"{st.module}.{al.name}"))
-            if row is not None and ((row.since and self.jax_version < row.since) or (
-                    row.until and self.jax_version >= row.until)):
-                return True
-        return False
+        return st.level == 0 and bool(st.module) and st.module.split(".")[0] == "jax" and any(
+            self.api_present(f"{st.module}.{al.name}") is False for al in st.names)
 
     def _surely_imports(self, st) -> bool:
         """Whether a `try` whose handlers catch only import errors imports only JAX APIs the
@@ -489,7 +491,7 @@ class Interpreter(ExprMixin, ApiMixin):
             if h.type is None:
                 return False
             names |= exception_names(h.type)
-        if not names or not names <= {"ImportError", "ModuleNotFoundError"} or not self.jax_version:
+        if not names or not names <= {"ImportError", "ModuleNotFoundError"}:
             return False
         for body_st in st.body:
             if isinstance(body_st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Pass)) or (
@@ -497,13 +499,9 @@ class Interpreter(ExprMixin, ApiMixin):
                     and not any(isinstance(n, ast.Call) for n in ast.walk(body_st))):
                 continue
             if not (isinstance(body_st, ast.ImportFrom) and body_st.level == 0 and body_st.module
-                    and body_st.module.split(".")[0] == "jax"):
+                    and body_st.module.split(".")[0] == "jax"
+                    and all(self.api_present(f"{body_st.module}.{al.name}") for al in body_st.names)):
                 return False
-            for alias in body_st.names:
-                row = apis.API.get(apis.canonical(f"{body_st.module}.{alias.name}"))
-                if row is None or (row.since and self.jax_version < row.since) or (
-                        row.until and self.jax_version >= row.until):
-                    return False
         return True
 
     def _st_Match(self, st, act, ctx, entry_label):
