@@ -127,6 +127,7 @@ def _diagnose(interp: Interpreter, config: Config, version, files: dict, finder:
         meshes=_module_meshes(interp, finder, files),
         logical_rules=logical_rules(v for path, act in interp.modules.items()
                                     if path in files and not act.lazy for v in act.env.values()),
+        flax_version=interp.flax_version,
     )
     out = []
     for fam in RULE_FAMILIES:

@@ -36,6 +36,7 @@ CONSTRAINT_VARYING_SINCE = (0, 8)
 # Flax NNX shards a variable whose metadata holds a sharding where it is made (a Flax version:
 # 0.12.6 and 0.12.8 measured; 0.11.2 does not)
 EAGER_SHARDING_SINCE = (0, 12)
+NNX_SMAP_JAX_KEYWORDS = (0, 12)  # nnx.shard_map(check_vma=, axis_names=); before, check_rep= and auto=
 
 # -- JAX's errors ---------------------------------------------------------------------------
 # Sharding constraints (measured on 0.6.2, 0.8.2 and 0.10.2): a spec that names a manual axis

@@ -1172,3 +1172,15 @@ def test_a_pmap_ring_past_its_mapped_size(tmp_path, version, found):
             return jax.lax.ppermute(x, "ring", [(i, i + 1) for i in range(4)])
         jax.jit(shift).trace(jnp.ones((4, 8))).lower(lowering_platforms=("cuda",))
         """, **{"jax-version": version}) if d[2] == "error"] == found
+
+
+@pytest.mark.parametrize("flax, keyword, found", [("0.11.2", "check_vma", [(2, "SHL008", "error")]),
+                                                  ("0.12.8", "check_vma", []),
+                                                  ("0.12.8", "check_rep", [(2, "SHL008", "error")])])
+def test_nnx_shard_map_keywords_by_flax_version(tmp_path, flax, keyword, found):
+    """Flax 0.11's nnx.shard_map takes check_rep=, 0.12's check_vma= (their signatures)."""
+    assert diags(tmp_path, f"""\
+        from flax import nnx
+        f = nnx.shard_map(lambda v: jax.lax.psum(v, "x"), mesh=mesh, in_specs=P("x"), out_specs=P(), {keyword}=False)
+        jax.jit(f).trace(jnp.ones(8))
+        """, **{"jax-version": "0.8.2", "flax-version": flax}) == found

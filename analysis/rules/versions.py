@@ -7,7 +7,8 @@ import ast
 from .. import apis
 from ..fixfacts import SendRecv, Spelling
 from ..interp.events import ApiRefEvent, ShardMapKeywordsEvent
-from ..jaxfacts import EXPERIMENTAL_AUTO_REMOVED, SEND_RECV_ADDED, UNEXPECTED_KEYWORD, quoted, version_text
+from ..jaxfacts import (EXPERIMENTAL_AUTO_REMOVED, NNX_SMAP_JAX_KEYWORDS, SEND_RECV_ADDED, UNEXPECTED_KEYWORD,
+                        quoted, version_text)
 from .facts import Facts, diag, site_ref
 
 _SMAP_KW = {
@@ -64,6 +65,9 @@ def check(facts: Facts):
                 path=ev.path, ev=ev,
                 fix_facts=(Spelling(site_ref(facts, ev.site), ev.api, None, facts.jax_version), *_send_recv(facts, ev))))
     for ev in facts.of(ShardMapKeywordsEvent):
+        if ev.api == "flax.nnx.shard_map":
+            out.extend(_nnx_keywords(facts, ev))
+            continue
         bad = _SMAP_KW.get(ev.api, {})
         kws = [k for k in ev.keywords if k in bad]
         if ev.api == "jax.experimental.shard_map.shard_map" and ver >= EXPERIMENTAL_AUTO_REMOVED \
@@ -98,3 +102,22 @@ _ALTERNATIVE = {
     "jax.lax.pcast": "Use `jax.lax.pvary(x, axis_name)` (JAX before 0.8.2).",
     "jax.lax.all_gather_invariant": "Use `jax.lax.all_gather(x, axis_name, ..., to='invariant')`.",
 }
+
+
+# Flax 0.12's nnx.shard_map takes JAX's new keywords, Flax 0.11's the experimental shard_map's
+# (measured in the signatures of 0.11.2, 0.12.6 and 0.12.8)
+_NNX_SMAP_KW = {True: {"check_rep": "check_vma", "auto": "axis_names"},
+                False: {"check_vma": "check_rep", "axis_names": "auto"}}
+
+
+def _nnx_keywords(facts: Facts, ev) -> list:
+    """SHL008 for a keyword of `nnx.shard_map` that the Flax version it runs with does not take."""
+    if not facts.flax_version:
+        return []
+    bad = _NNX_SMAP_KW[facts.flax_version >= NNX_SMAP_JAX_KEYWORDS]
+    flax = ".".join(map(str, facts.flax_version))
+    return [diag(
+        facts, "SHL008", ev.site,
+        f"`nnx.shard_map` has no keyword `{k}` in Flax {flax}: Python raises "
+        f"{quoted(UNEXPECTED_KEYWORD.format(keyword=k))}. Use `nnx.shard_map({bad[k]}=...)`.",
+        path=ev.path, ev=ev) for k in ev.keywords if k in bad]
