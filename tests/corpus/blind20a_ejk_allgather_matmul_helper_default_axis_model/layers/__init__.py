@@ -1,0 +1,3 @@
+from .parallel import column_parallel_matmul
+
+__all__ = ["column_parallel_matmul"]
