@@ -78,9 +78,9 @@ def test_unconnected_file_keeps_its_diagnostics_without_reanalysis(tmp_path, mon
     analysed = []
     real = checkmod.analyze_sources
 
-    def spy(files, config, roots):
+    def spy(files, config, roots, imported=frozenset()):
         analysed.append(sorted(Path(p).name for p in files))
-        return real(files, config, roots)
+        return real(files, config, roots, imported)
 
     monkeypatch.setattr(checkmod, "analyze_sources", spy)
     project.open(tmp_path / "other.py", OTHER + "\n")

@@ -10,10 +10,10 @@ from shardlint.server.lsp import serve
 _analyze = engine.analyze
 
 
-def analyze(files, config, roots):
+def analyze(files, config, roots, imported=frozenset()):
     if any("ENGINE_BOOM" in sf.text for sf in files.values()):
         raise RuntimeError("injected engine failure")
-    return _analyze(files, config, roots)
+    return _analyze(files, config, roots, imported)
 
 
 engine.analyze = analyze
