@@ -1035,27 +1035,22 @@ def _arg_node(node, row: apis.Api, param: str):
     return None
 
 
-def _all_explicit(types) -> bool:
-    """`axis_types=(AxisType.Explicit, ...)`: every axis Explicit."""
+def _all_of(types, kind: str) -> bool:
+    """`axis_types=(AxisType.<kind>, ...)`: every axis of that type ("Explicit", "Auto")."""
     items = types.items if isinstance(types, Seq) else (types,) if types is not None else ()
-    return bool(items) and all(isinstance(t, Ext) and t.name.endswith(".Explicit") for t in items)
-
-
-def _all_auto(types) -> bool:
-    """`axis_types=(AxisType.Auto, ...)`: every axis Auto."""
-    items = types.items if isinstance(types, Seq) else (types,) if types is not None else ()
-    return bool(items) and all(isinstance(t, Ext) and t.name.endswith(".Auto") for t in items)
+    return bool(items) and all(isinstance(t, Ext) and t.name.endswith("." + kind) for t in items)
 
 
 def make_mesh(kind: str, p: dict, site, node) -> MeshV:
-    explicit = _all_explicit(given(p, "axis_types"))
+    types = given(p, "axis_types")
+    explicit = _all_of(types, "Explicit")
     if kind == "make_mesh":
         shape = ints(p.get("axis_shapes"))
         names = axis_tuple(p.get("axis_names"))
         if names is not None and (shape is None or len(shape) != len(names)):
             shape = None
-        return MeshV(names, shape, site, explicit_default=given(p, "axis_types") is None, explicit_types=explicit,
-                     auto_types=_all_auto(given(p, "axis_types")))
+        return MeshV(names, shape, site, explicit_default=types is None, explicit_types=explicit,
+                     auto_types=_all_of(types, "Auto"))
     if kind == "abstract_mesh":
         first = p.get("axis_sizes") if given(p, "axis_sizes") is not None else p.get("shape_tuple")
         if isinstance(first, Seq) and first.items and all(isinstance(i, Seq) for i in first.items):
@@ -1074,8 +1069,7 @@ def make_mesh(kind: str, p: dict, site, node) -> MeshV:
     sizes = devices.shape if isinstance(devices, DevicesV) else None
     if names is not None and sizes is not None and len(sizes) != len(names):
         sizes = None
-    types = given(p, "axis_types")
-    return MeshV(names, sizes, site, explicit_types=explicit, auto_types=types is None or _all_auto(types))
+    return MeshV(names, sizes, site, explicit_types=explicit, auto_types=types is None or _all_of(types, "Auto"))
 
 
 def linen_layer_vma(variables: Value, cls: str, name: Value | None) -> tuple[frozenset, bool]:

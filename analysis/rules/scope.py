@@ -627,8 +627,13 @@ def _variable_shardings(facts: Facts) -> list:
     return out
 
 
-_UNEVEN_WHAT = {"in_shardings": "pjit arguments with pytree key path ...", "out_shardings": "pjit outputs",
-                "device_put": "device_put args"}
+# where -> (what splits the dimension, in the message; what JAX's older message calls the value)
+_UNEVEN_WHERE = {"in_shardings": ("The `in_shardings` of this jit split dimension {dim} of argument {index}",
+                                  "pjit arguments with pytree key path ..."),
+                 "out_shardings": ("The `out_shardings` of this jit split dimension {dim} of an output",
+                                   "pjit outputs"),
+                 "device_put": ("This `device_put`'s NamedSharding splits dimension {dim} of an array",
+                                "device_put args")}
 
 
 def _uneven_shardings(facts: Facts) -> list:
@@ -639,14 +644,12 @@ def _uneven_shardings(facts: Facts) -> list:
         dim, size, axes, total = ev.found
         said = next(t for v, t in sorted(UNEVEN_SHARDING.items(), reverse=True) if facts.version >= v)
         over = f"axis {axes[0]!r}" if len(axes) == 1 else f"axes {axes!r}"
-        what = {"in_shardings": f"The `in_shardings` of this jit split dimension {dim} of argument {ev.index}",
-                "out_shardings": f"The `out_shardings` of this jit split dimension {dim} of an output",
-                "device_put": f"This `device_put`'s NamedSharding splits dimension {dim} of an array"}[ev.where]
+        what, called = _UNEVEN_WHERE[ev.where]
         out.append(diag(
             facts, "SHL027", ev.site,
-            f"{what} (of size {size}) over mesh {over} "
+            f"{what.format(dim=dim, index=ev.index)} (of size {size}) over mesh {over} "
             f"(of total size {total}), which does not divide it: JAX raises "
-            f"{quoted(said.format(what=_UNEVEN_WHAT[ev.where], dim=dim, total=total, size=size))} Make the "
+            f"{quoted(said.format(what=called, dim=dim, total=total, size=size))} Make the "
             "dimension a multiple of the mesh axes' size (pad the batch, drop the last one), or shard another "
             "dimension.",
             path=ev.path, ctx=ev.ctx))
