@@ -366,6 +366,13 @@ class DropConstraint(FixFact):
 
 
 @dataclass(frozen=True)
+class EagerSharding(FixFact):
+    """A call in a shard_map's body, on the way to a Flax NNX variable that Flax would shard
+    where it is made (SHL026): the statement to make without eager sharding."""
+    site: SiteRef
+
+
+@dataclass(frozen=True)
 class ShardingAxis(FixFact):
     """A PartitionSpec given to a NamedSharding that names `axis`, which its mesh lacks and which
     names the mesh's axis `to` otherwise (SHL023): the one string literal it was written as."""

@@ -163,9 +163,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                                                "is placed replicated, and jit's "
                                                                                "in_shardings ask for another "
                                                                                "sharding"),
-    "blind18a_nnx_shard_map_builds_partitioned_model_per_device": (_SCOPE, "the partitioned model is made inside "
-                                                                           "the shard_map body: moving it out is "
-                                                                           "a rewrite no fix writes"),
     "blind18b_eqx_filter_pmap_traced_under_jit_psend": (_SCOPE, "the filter_pmap rewrite hands each stage a block "
                                                                 "of the per-device input again (dot_general 8 "
                                                                 "vs 2)"),
@@ -209,15 +206,9 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                                      "choice"),
     "blind20b_nnx_shard_map_in_specs_missing_optimizer": (_SCOPE, "the spec left out is the optimizer's, in the "
                                                                   "middle: the fix adds P() at the end"),
-    "blind20b_nnx_tp_init_inside_shard_map_partitioned_linear": (_SCOPE, "the partitioned model is made inside the "
-                                                                         "shard_map body: moving it out is a "
-                                                                         "rewrite no fix writes"),
     "blind20b_nnx_tp_params_out_specs_replicated": (_MISSED, "in_specs from nnx.get_partition_spec of Params "
                                                              "with sharding metadata: their varying axes are "
                                                              "not known"),
-    "blind20b_v082_nnx_init_state_in_shard_map_partitioned": (_SCOPE, "the partitioned model is made inside the "
-                                                                      "shard_map body: moving it out is a "
-                                                                      "rewrite no fix writes"),
     # fixes that do not reach yet
     "blind10_linen_nn_scan_tp_jit_shardings": (_SCOPE, "nn.with_partitioning constrains the parameters made in "
                                                        "the wrapped init to the axis the wrap makes manual"),

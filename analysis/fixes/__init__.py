@@ -13,7 +13,7 @@ pieces they share, `apply` merges and applies them.
 """
 
 # (they register their fixers)
-from . import axes, carry, gspmd, mesh, mosaic, perm, pmap, ppermute, specs, vary, versions, wrap  # noqa: F401
+from . import axes, carry, eager, gspmd, mesh, mosaic, perm, pmap, ppermute, specs, vary, versions, wrap  # noqa: F401
 from .apply import FixResult, apply_fixes, fix_all
 from .edits import apply_edits
 from .registry import FIXERS, fixes_for

@@ -85,10 +85,14 @@ def nnx_specs_given(fact: Wrap, sharded: bool) -> bool:
     return sharded or mesh is None or not mesh.explicit
 
 
+def nnx_module(imp: Importer) -> str:
+    """`flax.nnx`, as the file can write it (else `from flax import nnx`)."""
+    return spell(imp.mod, ("flax.nnx",), imp.at) or imp.name(("flax.nnx",), "flax", "nnx", "nnx")
+
+
 def nnx_shard_map(imp: Importer) -> str:
-    """`nnx.shard_map`, as the file can write it (else `from flax import nnx`)."""
-    nnx = spell(imp.mod, ("flax.nnx",), imp.at) or imp.name(("flax.nnx",), "flax", "nnx", "nnx")
-    return f"{nnx}.shard_map"
+    """`nnx.shard_map`, as the file can write it."""
+    return f"{nnx_module(imp)}.shard_map"
 
 
 def equinox_jit(imp: Importer) -> str | None:

@@ -79,8 +79,8 @@ class Layer:
     invocation: tuple = ()
     # vmap, pmap: the size of the mapped dimension, where an argument's shape (or `axis_size=`) says it
     size: int | None = field(default=None, compare=False)
-    # jit: the length of the call path to its function's body (the calls written there are the
-    # next step)
+    # jit, shard_map: the length of the call path to its function's body (the calls written
+    # there are the next step)
     entry: int | None = field(default=None, compare=False)
 
     @property
@@ -102,7 +102,7 @@ class Context:
     uncertain: bool = False
     # Modes code runs in: "linen_init" / "linen_apply" (a Flax Linen module run by `init` /
     # `apply`), "trace_only" (traced to find its outputs, never lowered), "mesh_maybe" (a mesh
-    # context it cannot see may be in force).
+    # context it cannot see may be in force), "eager_off" (Flax NNX's eager sharding may be off).
     modes: frozenset = frozenset()
     # Enclosing handlers that raise an exception of their own: ((exception names, the raise's
     # Site, what it raises), ...), innermost last.
@@ -176,3 +176,9 @@ class Context:
             if f.kind == kind:
                 return f
         return None
+
+
+def entry_path(act) -> str:
+    """The file of the entry point that is running the activation `act` (programs in different
+    files are different processes)."""
+    return act.path[0][0].path if act.path else act.scope.module.path

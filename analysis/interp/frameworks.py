@@ -10,9 +10,9 @@ import ast
 
 from .calls import is_callable, value_name
 from .events import CollectiveEvent, VariableShardingEvent
-from .frames import Raise
+from .frames import Raise, entry_path
 from .values import (
-    ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, Ext, Factory, GraphPart, Inst, Lifted, MeshV, Multi, Partial,
+    ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, EagerShardingV, Ext, Factory, GraphPart, Inst, Lifted, MeshV, Multi, Partial,
     PSpecV, Seq, ShardingV, Transformed, Unknown, Value, exact_vma, options, vma_of,
 )
 
@@ -214,7 +214,15 @@ class FrameworkMixin:
     def _api_nnx_partitioned(self, name, row, p, act, ctx, site, node, decorating):
         """`nnx.with_partitioning(init, sharding, mesh=None)`: an initializer whose variables carry
         the sharding (and the mesh, where given) as metadata."""
-        return Inst(Ext(name), {"sharding": p.get("sharding", Unknown), "mesh": p.get("mesh", Const(None))})
+        attrs = {"sharding": p.get("sharding", Unknown), "mesh": p.get("mesh", Const(None))}
+        metadata = p.get("metadata")
+        if isinstance(metadata, DictV) and "eager_sharding" in metadata.items:
+            attrs["eager_sharding"] = metadata.items["eager_sharding"]
+        return Inst(Ext(name), attrs)
+
+    def _api_eager_sharding_config(self, name, row, p, act, ctx, site, node, decorating):
+        v = p.get("value", Unknown)
+        return EagerShardingV(v.value if isinstance(v, Const) and isinstance(v.value, bool) else None)
 
     def eager_sharding(self, init: Inst, act, ctx, site, node) -> None:
         """Flax 0.12 shards a variable whose metadata holds a sharding where it is made (a layer
@@ -222,9 +230,15 @@ class FrameworkMixin:
         0.11.2 does not): over the context mesh (`jax.set_mesh`; a legacy `with mesh:` is none),
         which must not be manual (inside a shard_map), or the mesh the metadata names; with
         neither it raises, and a spec naming an axis the mesh lacks fails as a NamedSharding does
-        (names the context's logical axis rules may rename are not judged)."""
+        (names the context's logical axis rules may rename are not judged). Not where eager
+        sharding may be off: `with nnx.use_eager_sharding(False):` around it, the statement
+        `nnx.use_eager_sharding(False)` before it, or `eager_sharding=` in the metadata."""
         spec, given_mesh = init.attrs.get("sharding"), init.attrs.get("mesh")
         if not (isinstance(given_mesh, Const) and given_mesh.value is None) or spec is Unknown:
+            return
+        eager = init.attrs.get("eager_sharding")
+        if "eager_off" in ctx.modes or entry_path(act) in self.eager_off or not (
+                eager is None or isinstance(eager, Const) and eager.value is True):
             return
         if isinstance(spec, Seq):  # a tuple of axis names, as a PartitionSpec
             spec = self._api_pspec("jax.sharding.PartitionSpec", None, {"partitions": spec}, act, ctx, site, node,

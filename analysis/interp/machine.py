@@ -18,12 +18,12 @@ from ..index import Module, ModuleFinder, Scope
 from . import lazy
 from .events import Event
 from .expr import ExprMixin, caught_names, exception_names, rethrown
-from .frames import Context, Raise, Site
+from .frames import Context, Raise, Site, entry_path
 from .jaxapi import ApiMixin
 from .calls import Budget, is_callable, value_name
 from .values import (
-    UNBOUND, ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, Func, Inst, MeshV, PSpecV, Seq, SetMeshV, Thunk,
-    Transformed, Unknown, Value, join, options, row_of,
+    UNBOUND, ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, EagerShardingV, Func, Inst, MeshV, PSpecV, Seq,
+    SetMeshV, Thunk, Transformed, Unknown, Value, join, options, row_of,
 )
 
 MAX_DEPTH = 60
@@ -102,6 +102,8 @@ class Interpreter(ExprMixin, ApiMixin):
         # `jax.set_mesh(mesh)` called as a statement: the process-wide mesh of the program whose
         # entry module ran it (programs in different files are different processes).
         self.global_mesh: dict = {}
+        # the entry files whose programs may have turned Flax NNX's eager sharding off
+        self.eager_off: set = set()
         self.weak = 0  # > 0 while running code that may not run (a branch, a loop body)
         self.budget = Budget()  # of the entry point running (the engine starts one for each)
 
@@ -287,10 +289,18 @@ class Interpreter(ExprMixin, ApiMixin):
 
     def _st_Expr(self, st, act, ctx, entry_label):
         v = self.eval(st.value, act, ctx)
-        # `jax.set_mesh(mesh)` as a statement sets the mesh for what follows.
+        # `jax.set_mesh(mesh)` as a statement sets the mesh for what follows;
+        # `nnx.use_eager_sharding(value)` Flax's default (off where it may be off).
+        if not isinstance(st.value, ast.Call):
+            return
         for o in options(v):
-            if isinstance(o, SetMeshV) and isinstance(st.value, ast.Call):
+            if isinstance(o, SetMeshV):
                 self.global_mesh[entry_path(act)] = o.mesh
+        eager = [o for o in options(v) if isinstance(o, EagerShardingV)]
+        if eager and all(o.on for o in options(v)):
+            self.eager_off.discard(entry_path(act))
+        elif eager:
+            self.eager_off.add(entry_path(act))
 
     def _st_Assign(self, st, act, ctx, entry_label):
         value = self.eval(st.value, act, ctx)
@@ -377,6 +387,10 @@ class Interpreter(ExprMixin, ApiMixin):
                 inner = inner.with_mesh(meshes[0])
             elif any((m is not None and m is not NO_CONTEXT) or o is Unknown for m, o in zip(meshes, options(v))):
                 inner = inner.in_mode("mesh_maybe")  # a context that may enter a mesh
+            eager = [o for o in options(v) if isinstance(o, EagerShardingV)]
+            if eager:
+                on = all(isinstance(o, EagerShardingV) and o.on for o in options(v))
+                inner = inner.without_mode("eager_off") if on else inner.in_mode("eager_off")
             rules = [o for o in options(v) if isinstance(o, AxisRulesV)]
             if rules:
                 # Flax maps logical names by the rules entered; rules that differ by path or are
@@ -754,11 +768,6 @@ def unpack(value: Value, targets: list) -> list:
                 continue
         per_option.append([Unknown] * n)
     return [join([p[i] for p in per_option]) for i in range(n)]
-
-
-def entry_path(act: Activation) -> str:
-    """The file of the entry point that is running `act`."""
-    return act.path[0][0].path if act.path else act.scope.module.path
 
 
 def context_mesh(v: Value):

@@ -13,7 +13,7 @@ from .. import apis
 from .events import (
     ExplicitUnshardedEvent, NestedMeshEvent, NoMeshEvent, PallasEvent, ReceivedCarryEvent, SpecEvent, UnevenShardingEvent,
 )
-from .frames import Layer, Raise, Site
+from .frames import Layer, Raise, Site, entry_path
 from .values import (
     DIFFERENTIATED, ArrayV, Bound, ClassV, Const, DictV, DTypeV, Ext, Func, GraphPart, Inst, MeshV, ModV, Multi,
     NO_SHARDING, Partial, PSpecV, Repeated, Seq, ShardingV, Transformed, Unknown, Value, differentiated, holds,
@@ -203,7 +203,7 @@ class TransformMixin:
             if isinstance(mesh, MeshV) and not mesh.abstract and ctx.innermost("shard_map") is not None:
                 self.record(NestedMeshEvent(site, c, act.path, node, api=t.api, created=t.site))
             if isinstance(mesh, Const) and mesh.value is None:
-                mesh = ctx.mesh or self.global_mesh.get(_entry_path(act), None)
+                mesh = ctx.mesh or self.global_mesh.get(entry_path(act), None)
                 if mesh is None and self._no_mesh(t, ctx):
                     self.record(NoMeshEvent(site, c, act.path, node, api=t.api))
                     raised += 1  # ValueError when it is called: nothing in it runs
@@ -242,7 +242,8 @@ class TransformMixin:
             manual = frozenset(mesh_axes)
         check = p.get("check_vma", p.get("check_rep", Const(True)))
         layer = Layer("shard_map", t.site, manual, mesh_axes, mesh_sizes, api=t.api,
-                      wrap=p.get("__wrap__"), spec_axes=spec_axes(p.get("in_specs")))
+                      wrap=p.get("__wrap__"), spec_axes=spec_axes(p.get("in_specs")),
+                      entry=len(act.path if act is not None else ()) + (site is not None))
         inner = ctx.push(layer)
         if isinstance(mesh, MeshV):
             inner = inner.with_mesh(mesh)
@@ -880,7 +881,3 @@ def _platform_names(v) -> tuple:
     from .jaxapi import axis_tuple
 
     return tuple(axis_tuple(v) or ())
-
-
-def _entry_path(act) -> str:
-    return act.path[0][0].path if act.path else act.scope.module.path

@@ -215,6 +215,17 @@ class AxisRulesV(Value):
 
 
 @dataclass(eq=False)
+class EagerShardingV(Value):
+    """`nnx.use_eager_sharding(value)`: a context (as a statement, the default from then on) in
+    which Flax NNX shards a variable that carries a sharding where it is made, or not (`on`:
+    None when not static)."""
+    on: bool | None
+
+    def key(self):
+        return ("eager_sharding", self.on)
+
+
+@dataclass(eq=False)
 class DevicesV(Value):
     """An array of devices (`jax.devices()`, a slice, `np.array(...).reshape(2, 2)`, ...)."""
     shape: tuple | None  # None: as many as the machine has

@@ -264,7 +264,9 @@ RULES: dict[str, Rule] = {
             "entered (a legacy `with mesh:` is none) or inside a `shard_map` (whose mesh is manual).",
             jf.VARIABLE_NO_MESH.format(spec="P(None, 'model')"),
             "Make the model under `with jax.set_mesh(mesh):` (an `nnx.jit` called there), or name the mesh in "
-            "the metadata; inside a shard_map, make it outside and pass it in.",
+            "the metadata; inside a shard_map, make it outside and pass it in, or under "
+            "`with nnx.use_eager_sharding(False):`.",
+            fixers=("eager_sharding",),
         ),
         Rule(
             "SHL027", "sharding-uneven", _E,

@@ -17,7 +17,7 @@ from ..jaxfacts import (
     VARIABLE_MANUAL_MESH, VARIABLE_NO_MESH, WHILE_CARRY_TYPES, error_head, quoted, version_text,
 )
 from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, AxisTuple, CarryInit, CarryLeaf, ContextMesh,
-                        DropConstraint, GlobalReduction, InSpecs, RenameAxis, SendRecv, ShardingAxis, SpecAxis,
+                        DropConstraint, EagerSharding, GlobalReduction, InSpecs, RenameAxis, SendRecv, ShardingAxis, SpecAxis,
                         SpecsRepair, UnnamedAxis, VaryFirst, VmaCheck)
 from ..interp.events import (
     CollectiveEvent, ConstraintEvent, ExplicitUnshardedEvent, MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent,
@@ -618,13 +618,24 @@ def _variable_shardings(facts: Facts) -> list:
         else:
             why = (f"it is made inside a shard_map, whose mesh axes are manual, and Flax raises "
                    f"{quoted(VARIABLE_MANUAL_MESH.format(types='(Manual,)'))} Make the model outside the "
-                   "shard_map and pass it in (its in_specs say how its parameters are split).")
+                   "shard_map and pass it in (its in_specs say how its parameters are split), or make it "
+                   "under `with nnx.use_eager_sharding(False):` (each device's variables hold its own block).")
         out.append(diag(
             facts, "SHL026", ev.site,
             f"This layer's parameters carry the sharding {text} (`nnx.with_partitioning`), and Flax 0.12 shards "
             f"a variable where it is made: {why}",
-            path=ev.path, ctx=ev.ctx))
+            path=ev.path, ctx=ev.ctx, fix_facts=_eager_facts(facts, ev)))
     return out
+
+
+def _eager_facts(facts: Facts, ev) -> tuple:
+    """Where a shard_map's body makes the variable (the call written there on the way to it):
+    the statement to make without eager sharding."""
+    sm = ev.ctx.innermost("shard_map")
+    if ev.kind != "manual" or sm is None or sm.entry is None:
+        return ()
+    site = ev.path[sm.entry][0] if len(ev.path) > sm.entry else ev.site
+    return (EagerSharding(site_ref(facts, site)),) if site.path in facts.files else ()
 
 
 # where -> (what splits the dimension, in the message; what JAX's older message calls the value)
