@@ -1184,3 +1184,17 @@ def test_nnx_shard_map_keywords_by_flax_version(tmp_path, flax, keyword, found):
         f = nnx.shard_map(lambda v: jax.lax.psum(v, "x"), mesh=mesh, in_specs=P("x"), out_specs=P(), {keyword}=False)
         jax.jit(f).trace(jnp.ones(8))
         """, **{"jax-version": "0.8.2", "flax-version": flax}) == found
+
+
+def test_arguments_after_a_spread_of_unknown_length_have_unknown_places(tmp_path):
+    # `reduce(*names, x)`: which parameter `x` binds is not known, so `axis` is not "x"'s
+    # default; `P(*names)` is no known spec either
+    assert diags(tmp_path, """\
+        names = os.environ["AXES"].split(",")
+        def reduce(v, axis="y"):
+            return jax.lax.psum(v, axis)
+        def body(x):
+            return reduce(*names, x) * jax.lax.axis_index("x")
+        step = jax.shard_map(body, mesh=mesh, in_specs=P("x"), out_specs=P(*names))
+        jax.jit(step).trace(X)
+        """) == []

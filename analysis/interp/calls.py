@@ -124,14 +124,17 @@ class CallMixin:
         args = []
         unknown_tail = False
         for a in node.args:
+            # after a starred argument of unknown length, where the next ones go is not known
             if isinstance(a, ast.Starred):
                 spread = self.iterate(self.eval(a.value, act, ctx))
                 if spread is None:
                     unknown_tail = True
-                else:
+                elif not unknown_tail:
                     args.extend(spread)
-                continue
-            args.append(self.eval(a, act, ctx))
+            else:
+                v = self.eval(a, act, ctx)
+                if not unknown_tail:
+                    args.append(v)
         kwargs = {}
         for kw in node.keywords:
             v = self.eval(kw.value, act, ctx)
@@ -201,7 +204,7 @@ class CallMixin:
         if isinstance(callee, MethodOf):
             return self.call_method(callee, args, kwargs, act, ctx, site, node, label)
         if isinstance(callee, Ext):
-            return self.call_api(callee.name, args, kwargs, act, ctx, site, node, decorating)
+            return self.call_api(callee.name, args, kwargs, act, ctx, site, node, decorating, unknown_tail)
         return Unknown
 
     # ------------------------------------------------------------------ functions

@@ -88,16 +88,17 @@ def _to(p: dict) -> str | None:
     return to.value if isinstance(to, Const) and isinstance(to.value, str) else None
 
 
-def bind_row(row: apis.Api, args: list, kwargs: dict) -> dict:
+def bind_row(row: apis.Api, args: list, kwargs: dict, unknown_tail: bool = False) -> dict:
     """The call's arguments by the row's parameter names; unset parameters take the row's
-    literal defaults. A `*name` parameter gets a Seq, `**name` a DictV."""
+    literal defaults. A `*name` parameter gets a Seq, `**name` a DictV. After a starred argument
+    of unknown length, the positional parameters it may fill, and `*name`, are unknown."""
     a = row.params
     positional = [*a.posonlyargs, *a.args]
     out: dict = {}
     for p, v in zip(positional, args):
         out[p.arg] = v
     if a.vararg is not None:
-        out[a.vararg.arg] = Seq(tuple(args[len(positional):]))
+        out[a.vararg.arg] = Unknown if unknown_tail else Seq(tuple(args[len(positional):]))
     names = {p.arg for p in a.args} | {p.arg for p in a.kwonlyargs}
     extra = {}
     for k, v in kwargs.items():
@@ -107,6 +108,9 @@ def bind_row(row: apis.Api, args: list, kwargs: dict) -> dict:
             extra[k] = v
     if a.kwarg is not None:
         out[a.kwarg.arg] = DictV(extra)
+    if unknown_tail:
+        for p in positional[len(args):]:
+            out.setdefault(p.arg, Unknown)
     defaults = list(zip(positional[len(positional) - len(a.defaults):], a.defaults))
     defaults += [(p, d) for p, d in zip(a.kwonlyargs, a.kw_defaults) if d is not None]
     for p, d in defaults:
@@ -125,11 +129,12 @@ def given(p: dict, name: str) -> Value | None:
 
 
 class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
-    def call_api(self, name: str, args, kwargs, act, ctx, site, node, decorating: bool) -> Value:
+    def call_api(self, name: str, args, kwargs, act, ctx, site, node, decorating: bool,
+                 unknown_tail: bool = False) -> Value:
         row = apis.API.get(name)
         if row is None:
-            return self.call_builtin(name, args, kwargs, act, ctx, site, node)
-        p = bind_row(row, args, kwargs)
+            return Unknown if unknown_tail else self.call_builtin(name, args, kwargs, act, ctx, site, node)
+        p = bind_row(row, args, kwargs, unknown_tail)
         return getattr(self, "_api_" + row.kind)(name, row, p, act, ctx, site, node, decorating)
 
     # ------------------------------------------------------------------ recording
@@ -499,7 +504,9 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
 
     def _api_pspec(self, name, row, p, act, ctx, site, node, decorating):
         parts = p.get("partitions")
-        entries = parts.items if isinstance(parts, Seq) else ()
+        if not isinstance(parts, Seq):
+            return PSpecV(None)  # entries spread from an iterable of unknown length
+        entries = parts.items
         axes, known = [], True
         for a in entries:
             if isinstance(a, Const) and a.value is None:
@@ -512,7 +519,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         literals = tuple(c for a in entries for c in (a.items if isinstance(a, Seq) else (a,))
                          if isinstance(c, Const) and isinstance(c.value, str) and c.site is not None)
         return PSpecV(tuple(axes) if known else None, len(entries), tuple(axes), literals,
-                      tuple(entries) if known and isinstance(parts, Seq) else None)
+                      tuple(entries) if known else None)
 
     # ------------------------------------------------------------------ arrays
 
