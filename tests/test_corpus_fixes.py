@@ -204,8 +204,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind20b_nnx_pipeline_two_stage_mesh_perm_for_four": (_PROGRAM, "a perm for four stages on a two-stage mesh: "
                                                                      "which stages were meant is the author's "
                                                                      "choice"),
-    "blind20b_nnx_shard_map_in_specs_missing_optimizer": (_SCOPE, "the spec left out is the optimizer's, in the "
-                                                                  "middle: the fix adds P() at the end"),
     "blind20b_nnx_tp_params_out_specs_replicated": (_MISSED, "in_specs from nnx.get_partition_spec of Params "
                                                              "with sharding metadata: their varying axes are "
                                                              "not known"),

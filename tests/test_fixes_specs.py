@@ -119,6 +119,27 @@ def test_a_module_is_replicated_rather_than_sharded(tmp_path):
     assert 'in_specs=(P(), P("d"))' in fixed
 
 
+def test_a_modules_missing_spec_goes_before_the_batchs_dict_of_specs(tmp_path):
+    # the batch's dict of specs fits the batch, not the optimizer added before it
+    fixed = fix(tmp_path, """
+        import optax
+        from flax import nnx
+
+        model = nnx.Linear(64, 8, rngs=nnx.Rngs(0))
+        optimizer = nnx.Optimizer(model, optax.sgd(0.1), wrt=nnx.Param)
+
+        def per_device(model, optimizer, batch):
+            grads = nnx.grad(lambda m: jnp.mean((m(batch["x"]) - batch["y"]) ** 2))(model)
+            optimizer.update(model, jax.lax.pmean(grads, "d"))
+
+        batch_spec = {"x": P("d"), "y": P("d")}
+        step = nnx.jit(nnx.shard_map(per_device, mesh=mesh, in_specs=(P(), batch_spec), out_specs=None))
+        batch = {"x": jnp.ones((16, 64)), "y": jnp.ones((16, 8))}
+        step.trace(model, optimizer, batch).lower(lowering_platforms=("cuda",))
+    """, "SHL015", STRUCTURE)
+    assert "in_specs=(P(), P(), batch_spec)" in fixed
+
+
 def test_an_unreduced_loss_is_averaged(tmp_path):
     fixed = fix(tmp_path, """
         def loss(w, x):

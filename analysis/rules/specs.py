@@ -90,9 +90,12 @@ def _align(specs: tuple, args: tuple) -> tuple[int, ...] | None:
 
 
 def _cost(spec, arg) -> int | None:
-    """None where `spec` cannot describe `arg`; 1 where it shards a module; else 0."""
+    """None where `spec` cannot describe `arg`; 1 where it shards a module or gives it the
+    structure of a dict or a sequence of specs (another argument's); else 0."""
     if spec_mismatch(spec, arg, "") is not None:
         return None
+    if isinstance(spec, (DictV, Seq)) and isinstance(arg, Inst):
+        return 1
     if isinstance(spec, PSpecV) and spec.axes:
         rank = _rank(arg)
         if rank == 0 or (rank is not None and spec.entries is not None and spec.entries > rank):
