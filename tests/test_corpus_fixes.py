@@ -173,9 +173,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind18b_nnx_vmap_pallas_ring_inside_shardmap": (_MISSED, "nnx.vmap batches a communicating kernel's "
                                                                "ANY-memory block"),
     # blind19
-    "blind19a_eqx_filter_grad_loss_returned_per_shard": (_SCOPE, "a scalar loss that varies over 'data' under "
-                                                                 "out_specs P(): it needs a pmean in the step, "
-                                                                 "which no fix writes"),
     "blind19a_linen_fori_loop_ring_allreduce_out_specs_replicated": (_SCOPE, "the ring's result varies over 'tp' "
                                                                              "under out_specs P(): it needs a "
                                                                              "reduction no fix writes"),

@@ -175,6 +175,20 @@ def test_a_bound_methods_unreduced_loss_is_averaged(tmp_path):
     assert 'return jax.lax.pmean(grad, self.axis), jax.lax.pmean(value, "d")' in fixed
 
 
+def test_the_loss_of_the_def_a_lambda_forwards_to_is_averaged(tmp_path):
+    fixed = fix(tmp_path, """
+        def sgd_step(w, scale, x):
+            grads = jax.lax.pmean(jax.grad(lambda w: jnp.mean((x @ w) ** 2))(w), "d")
+            loss = jnp.mean((x @ w) ** 2)
+            return w - scale * grads, loss
+
+        step = jax.shard_map(lambda w, x: sgd_step(w, 0.1, x), mesh=mesh, in_specs=(P(), P("d")),
+                             out_specs=(P(), P()))
+        jax.jit(step).trace(jnp.ones((8, 4)), jnp.ones((16, 8))).lower(lowering_platforms=("cuda",))
+    """, "SHL016", REPLICATION)
+    assert 'return w - scale * grads, jax.lax.pmean(loss, "d")' in fixed
+
+
 def test_a_partials_unreduced_loss_is_averaged(tmp_path):
     fixed = fix(tmp_path, """
         import functools

@@ -138,6 +138,7 @@ def _output_parts(fact: OutSpecsVarying | OutSpecsRank, ctx: FixContext) -> tupl
     fn = _function(mod, fact.function) if mod is not None else None
     if fn is None:
         return None
+    fn = _forwarded_to(mod, fn)
     targets = []
     for value in _returns(fn):
         if fact.index >= 0:
@@ -244,6 +245,18 @@ def _function(mod: SourceModule, site) -> cst.FunctionDef | cst.Lambda | None:
     if isinstance(parent, cst.FunctionDef) and parent.name is name:
         return parent
     return mod.node_at(site, (cst.Lambda,))
+
+
+def _forwarded_to(mod: SourceModule, fn):
+    """For a lambda that only calls a def of the module that nothing else names
+    (`lambda p, x: sgd_step(p, static, x)`), that def: its returns are the output; else `fn`."""
+    call = fn.body if isinstance(fn, cst.Lambda) else None
+    if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Name)):
+        return fn
+    name = call.func.value
+    target = mod.def_named(name)
+    named = sum(1 for n in walk(mod.module) if isinstance(n, cst.Name) and n.value == name)
+    return target if target is not None and named == 2 else fn  # the def's own name and the call
 
 
 def _returns(fn) -> list:
