@@ -33,6 +33,7 @@ class LoweringSettings:
 @dataclass(frozen=True)
 class Settings:
     jax_version: str | None = None
+    flax_version: str | None = None
     backend: str | None = None
     python: str | None = None
     select: tuple[str, ...] | None = None

@@ -21,7 +21,7 @@ PACKAGE_JSON = Path(__file__).resolve().parents[2] / "vscode-client" / "package.
 CLIENT_ONLY = {"enable", "path", "interpreter", "importStrategy", "trace.server"}
 
 EVERY_ENGINE_SETTING = {
-    "jaxVersion": "0.8.2", "backend": "tpu", "python": "/opt/py/bin/python", "select": ["SHL0"],
+    "jaxVersion": "0.8.2", "flaxVersion": "0.12.6", "backend": "tpu", "python": "/opt/py/bin/python", "select": ["SHL0"],
     "ignore": ["SHL101"], "exclude": ["build/"], "severity": {"SHL003": "warning"},
     "lowering": {"enabled": False, "backend": "gpu", "python": "/opt/jax/bin/python", "hostDevices": 2,
                  "timeout": 30, "launcher": ["ssh", "tpu-vm"], "compile": True,
@@ -33,7 +33,7 @@ def test_parse_types_and_nesting():
     s, problems = Settings.parse({"shardlint": {**EVERY_ENGINE_SETTING, "trusted": False, "logLevel": "debug",
                                                 "showNotifications": "always", "someFutureKey": 1}})
     assert problems == []
-    assert s.jax_version == "0.8.2" and s.select == ("SHL0",) and s.severity == {"SHL003": "warning"}
+    assert s.jax_version == "0.8.2" and s.flax_version == "0.12.6" and s.select == ("SHL0",) and s.severity == {"SHL003": "warning"}
     assert s.lowering == LoweringSettings(enabled=False, backend="gpu", python="/opt/jax/bin/python", host_devices=2,
                                           timeout=30.0, launcher=("ssh", "tpu-vm"), compile=True,
                                           targets=({"function": "m:f", "args": "m:ARGS"},))
@@ -62,8 +62,8 @@ def test_the_engine_part_is_what_from_editor_settings_merges(tmp_path):
     s, _ = Settings.parse(EVERY_ENGINE_SETTING)
     assert s.engine() == EVERY_ENGINE_SETTING
     cfg = cfgmod.from_editor_settings(base, s.engine())
-    assert (cfg.jax_version, cfg.backend, cfg.python, cfg.select, cfg.ignore, cfg.exclude) == (
-        "0.8.2", "tpu", "/opt/py/bin/python", ("SHL0",), ("SHL101",), ("build/",))
+    assert (cfg.jax_version, cfg.flax_version, cfg.backend, cfg.python, cfg.select, cfg.ignore, cfg.exclude) == (
+        "0.8.2", "0.12.6", "tpu", "/opt/py/bin/python", ("SHL0",), ("SHL101",), ("build/",))
     low = cfg.lowering
     assert (low.enabled, low.backend, low.python, low.host_devices, low.timeout, low.launcher, low.compile) == (
         False, "gpu", "/opt/jax/bin/python", 2, 30, ("ssh", "tpu-vm"), True)

@@ -31,6 +31,7 @@ export interface LoweringSettings {
 /** What the server receives (initializationOptions and workspace/configuration "shardlint"). */
 export interface ServerSettings {
   jaxVersion?: string;
+  flaxVersion?: string;
   backend?: string;
   python?: string;
   select?: string[];
@@ -144,6 +145,7 @@ export function serverSettings(get: SettingLookup, ctx: Context): ServerSettings
   });
   return drop({
     jaxVersion: str(get("jaxVersion")),
+    flaxVersion: str(get("flaxVersion")),
     backend: backend && BACKENDS.includes(backend) ? backend : undefined,
     python: pathLike(get("python")),
     select: strList(get("select")),

@@ -14,6 +14,7 @@ test("every setting maps to the server's key", () => {
   const s = serverSettings(
     from({
       jaxVersion: "0.6.2",
+      flaxVersion: "0.11.2",
       backend: "tpu",
       python: "${workspaceFolder}/.venv/bin/python",
       select: ["SHL0"],
@@ -32,6 +33,7 @@ test("every setting maps to the server's key", () => {
   );
   assert.deepEqual(s, {
     jaxVersion: "0.6.2",
+    flaxVersion: "0.11.2",
     backend: "tpu",
     python: "/ws/proj/.venv/bin/python",
     select: ["SHL0"],
