@@ -251,11 +251,13 @@ class PermDuplicates(FixFact):
 
 @dataclass(frozen=True)
 class Spelling(FixFact):
-    """An API (or a keyword of one) that the target JAX version spells otherwise (SHL008)."""
+    """An API (or a keyword of one) that the target JAX version spells otherwise (SHL008), or a
+    keyword of a Flax API that the Flax version (`flax_version`) spells otherwise."""
     site: SiteRef
     api: str
     keyword: str | None
     jax_version: str | None
+    flax_version: str | None = None
 
 
 @dataclass(frozen=True)

@@ -131,8 +131,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind14b_eqx_ensemble_vmap_axis_in_specs": (_SCOPE, "in_specs and out_specs name the vmap's axis "
                                                          "'ensemble', where the mesh's 'devices' is meant"),
     # blind15
-    "blind15a_v062_nnx_shard_map_check_vma_kw": (_SCOPE, "no fix renames a keyword of nnx.shard_map to the "
-                                                          "Flax version's spelling"),
     "blind15b_flax_struct_ring_size_static_field_perm": (_MISSED, "the ring is sized for 8 stages, the mesh spans "
                                                                   "jax.devices(): it fails on 4 devices and lowers "
                                                                   "on 8"),

@@ -25,7 +25,8 @@ def spelling(diag: Diagnostic, fact: Spelling, ctx: FixContext) -> Fix | None:
     if mod is None:
         return None
     version = ctx.version(fact.jax_version)
-    title = f"Use the JAX {version_text(version)} spelling"
+    title = f"Use the Flax {fact.flax_version} spelling" if fact.flax_version else \
+        f"Use the JAX {version_text(version)} spelling"
     node = mod.node_at(fact.site, (cst.BaseExpression,))
     if node is None:
         return None

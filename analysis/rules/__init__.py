@@ -102,9 +102,10 @@ RULES: dict[str, Rule] = {
         ),
         Rule(
             "SHL008", "api-not-in-jax-version", _E,
-            "An API that the target JAX version lacks.",
+            "An API that the target JAX version lacks, or a keyword of `nnx.shard_map` that the Flax "
+            "version lacks (`check_vma` before Flax 0.12, `check_rep` from it).",
             "AttributeError / TypeError",
-            "Use the spelling the target JAX version has.",
+            "Use the spelling the target JAX (or Flax) version has.",
             fixers=("ppermute", "spelling"),
         ),
         Rule(

@@ -120,4 +120,6 @@ def _nnx_keywords(facts: Facts, ev) -> list:
         facts, "SHL008", ev.site,
         f"`nnx.shard_map` has no keyword `{k}` in Flax {flax}: Python raises "
         f"{quoted(UNEXPECTED_KEYWORD.format(keyword=k))}. Use `nnx.shard_map({bad[k]}=...)`.",
-        path=ev.path, ev=ev) for k in ev.keywords if k in bad]
+        path=ev.path, ev=ev,
+        fix_facts=(Spelling(site_ref(facts, ev.site), "flax.nnx.shard_map", k, facts.jax_version, flax),))
+        for k in ev.keywords if k in bad]
