@@ -86,19 +86,27 @@ def delete_lines(mod: SourceModule, node) -> Edit:
     return Edit(mod.path, r.start.line, 1, r.end.line + 1, 1, "")
 
 
+def _start(mod: SourceModule, arg: cst.Arg):
+    """Where an argument starts: its keyword, else its value's opening parenthesis."""
+    if arg.keyword is not None:
+        return mod.pos[arg.keyword].start
+    return mod.pos[arg.value.lpar[0] if arg.value.lpar else arg.value].start
+
+
+def _end(mod: SourceModule, arg: cst.Arg):
+    """Where an argument's value ends, its closing parenthesis included."""
+    return mod.pos[arg.value.rpar[-1] if arg.value.rpar else arg.value].end
+
+
 def remove_arg(mod: SourceModule, call: cst.Call, idx: int) -> Edit:
     """The edit that deletes argument `idx` of `call` with its comma, nothing else."""
     args = list(call.args)
-
-    def start(a):
-        return mod.pos[a.keyword if a.keyword is not None else a.value].start
-
     if idx + 1 < len(args):
-        s, e = start(args[idx]), start(args[idx + 1])
+        s, e = _start(mod, args[idx]), _start(mod, args[idx + 1])
     elif idx > 0:
-        s, e = mod.pos[args[idx - 1].value].end, mod.pos[args[idx].value].end
+        s, e = _end(mod, args[idx - 1]), _end(mod, args[idx])
     else:
-        s, e = start(args[idx]), mod.pos[args[idx].value].end
+        s, e = _start(mod, args[idx]), _end(mod, args[idx])
     return Edit(mod.path, s.line, s.column + 1, e.line, e.column + 1, "")
 
 
@@ -123,11 +131,10 @@ def remove_keywords(mod: SourceModule, call: cst.Call, keywords: tuple[str, ...]
         while j + 1 < len(args) and gone[j + 1]:
             j += 1
         if j + 1 < len(args):
-            s = mod.pos[args[i].keyword].start
-            e = mod.pos[args[j + 1].keyword if args[j + 1].keyword is not None else args[j + 1].value].start
+            s, e = _start(mod, args[i]), _start(mod, args[j + 1])
         else:
-            s = mod.pos[args[i - 1].value].end if i > 0 else mod.pos[args[i].keyword].start
-            e = mod.pos[args[j].value].end
+            s = _end(mod, args[i - 1]) if i > 0 else _start(mod, args[i])
+            e = _end(mod, args[j])
         edits.append(Edit(mod.path, s.line, s.column + 1, e.line, e.column + 1, ""))
         i = j + 1
     return edits
