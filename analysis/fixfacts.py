@@ -368,6 +368,14 @@ class DropConstraint(FixFact):
 
 
 @dataclass(frozen=True)
+class LegacyMesh(FixFact):
+    """A mesh entered as a context manager itself (`with mesh:`), which sets no context mesh,
+    where code inside needs one (SHL026): the mesh expression."""
+    site: SiteRef
+    jax_version: str | None
+
+
+@dataclass(frozen=True)
 class EagerSharding(FixFact):
     """A call in a shard_map's body, on the way to a Flax NNX variable that Flax would shard
     where it is made (SHL026): the statement to make without eager sharding."""

@@ -1,15 +1,16 @@
 """Meshes: the mesh a wrap or a pmap rewrite uses (one in scope with the axes, else a new one),
 and the fixes of a mesh in the wrong place: a context mesh entered under a trace (SHL010), a
 concrete mesh given to a nested shard_map (SHL012), a `jax.make_mesh` with Explicit axes that
-a shard_map's inputs do not match (SHL011)."""
+a shard_map's inputs do not match (SHL011), a legacy `with mesh:` where Flax needs a context
+mesh (SHL026)."""
 
 from __future__ import annotations
 
 import libcst as cst
 
 from ..diagnostics import Diagnostic, Fix
-from ..fixfacts import AbstractMesh, AutoAxes, ContextMesh, MeshRef
-from ..jaxfacts import ABSTRACT_MESH_CONTEXT
+from ..fixfacts import AbstractMesh, AutoAxes, ContextMesh, LegacyMesh, MeshRef
+from ..jaxfacts import ABSTRACT_MESH_CONTEXT, SET_MESH_ADDED
 from .edits import append_kwarg, insert_before, remove_keyword, replace_node, text_change
 from .importer import Importer, spell
 from .registry import FixContext, fixer
@@ -19,6 +20,7 @@ TITLE_ABSTRACT = "Use the abstract mesh under the trace (jax.sharding.use_abstra
 TITLE_DROP_CONTEXT = "Drop the mesh context (every shard_map in it passes its mesh)"
 TITLE_CONTEXT_MESH = "Use the context mesh (drop mesh=)"
 TITLE_AUTO_AXES = "Build the mesh with Auto axes"
+TITLE_SET_MESH = "Enter the mesh with jax.set_mesh (a legacy `with mesh:` sets no context mesh)"
 
 
 def find_or_insert_mesh(imp: Importer, edits: list, meshes: tuple[MeshRef, ...], axes: list[str],
@@ -109,3 +111,19 @@ def auto_axes(diag: Diagnostic, fact: AutoAxes, ctx: FixContext) -> Fix | None:
     imp = Importer(mod, call)
     value = f"({imp.jax_attribute('jax.sharding.AxisType')}.Auto,)" + (f" * {n}" if n > 1 else "")
     return Fix(TITLE_AUTO_AXES, "safe", imp.with_imports([append_kwarg(mod, call, f"axis_types={value}")], call))
+
+
+@fixer("legacy_mesh", LegacyMesh)
+def legacy_mesh(diag: Diagnostic, fact: LegacyMesh, ctx: FixContext) -> Fix | None:
+    """SHL026: `with mesh:` becomes `with jax.set_mesh(mesh):` (`jax.sharding.use_mesh` before
+    JAX 0.7), which sets the context mesh Flax shards the variables over."""
+    mod = ctx.module(fact.site.path)
+    node = mod.node_at(fact.site, (cst.BaseExpression,)) if mod is not None else None
+    item = mod.parent.get(node) if node is not None else None
+    if not isinstance(item, cst.WithItem) or item.asname is not None:
+        return None
+    imp = Importer(mod, node)
+    enter = f"{imp.jax()}.set_mesh" if ctx.version(fact.jax_version) >= SET_MESH_ADDED else \
+        f"{imp.jax()}.sharding.use_mesh"
+    edit = replace_node(mod, node, f"{enter}({mod.text_of(node)})")
+    return Fix(TITLE_SET_MESH, "unsafe", imp.with_imports([edit], node))

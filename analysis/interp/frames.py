@@ -111,6 +111,8 @@ class Context:
     # is known to have entered (None: not known; Flax reads them where logical names are mapped).
     rules: object = field(default=None, compare=False)
     rules_key: tuple | None = None
+    # The Site of the mesh a legacy `with mesh:` around the code enters (it sets no context mesh).
+    legacy_mesh: object = field(default=None, compare=False)
 
     def _with(self, **changes) -> "Context":
         return replace(self, **changes)

@@ -385,6 +385,8 @@ class Interpreter(ExprMixin, ApiMixin):
             meshes = [context_mesh(o) for o in options(v)]
             if len(meshes) == 1 and isinstance(meshes[0], MeshV):
                 inner = inner.with_mesh(meshes[0])
+            elif meshes and all(m is NO_CONTEXT for m in meshes) and item.optional_vars is None:
+                inner = inner._with(legacy_mesh=self.site(item.context_expr, act))
             elif any((m is not None and m is not NO_CONTEXT) or o is Unknown for m, o in zip(meshes, options(v))):
                 inner = inner.in_mode("mesh_maybe")  # a context that may enter a mesh
             eager = [o for o in options(v) if isinstance(o, EagerShardingV)]

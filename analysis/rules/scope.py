@@ -17,8 +17,8 @@ from ..jaxfacts import (
     VARIABLE_MANUAL_MESH, VARIABLE_NO_MESH, WHILE_CARRY_TYPES, error_head, quoted, version_text,
 )
 from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, AxisTuple, CarryInit, CarryLeaf, ContextMesh,
-                        DropConstraint, EagerSharding, GlobalReduction, InSpecs, RenameAxis, SendRecv, ShardingAxis, SpecAxis,
-                        SpecsRepair, UnnamedAxis, VaryFirst, VmaCheck)
+                        DropConstraint, EagerSharding, GlobalReduction, InSpecs, LegacyMesh, RenameAxis, SendRecv,
+                        ShardingAxis, SpecAxis, SpecsRepair, UnnamedAxis, VaryFirst, VmaCheck)
 from ..interp.events import (
     CollectiveEvent, ConstraintEvent, ExplicitUnshardedEvent, MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent,
     NoMeshEvent, ReceivedCarryEvent, SetMeshTracedEvent, ShardingAxisEvent, SpecEvent, UnevenShardingEvent,
@@ -630,7 +630,11 @@ def _variable_shardings(facts: Facts) -> list:
 
 def _eager_facts(facts: Facts, ev) -> tuple:
     """Where a shard_map's body makes the variable (the call written there on the way to it):
-    the statement to make without eager sharding."""
+    the statement to make without eager sharding; with no mesh context, the legacy `with mesh:`
+    around it, to enter with `jax.set_mesh`."""
+    legacy = ev.ctx.legacy_mesh
+    if ev.kind == "no_mesh" and legacy is not None and legacy.path in facts.files:
+        return (LegacyMesh(site_ref(facts, legacy), facts.jax_version),)
     sm = ev.ctx.innermost("shard_map")
     if ev.kind != "manual" or sm is None or sm.entry is None:
         return ()
