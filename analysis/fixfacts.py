@@ -310,7 +310,7 @@ class SpecsRepair:
     (or output): the part at `path` (from the specs expression: sequence indices as digits, dict
     keys) is a sequence whose new items are, per value, the user's item at an index (-1: a new `P()`), or a dict
     that loses the keys in `drop` and gains `add` (each a copy of the spec of the key in `like`
-    at the same place, or `P()` where that is None)."""
+    at the same place, or `P()` where that is None), or a sequence whose specs are regrouped."""
     path: tuple[str, ...]
     kind: str = "tuple"  # a sequence: "tuple" or "list", as the argument is
     items: tuple[int, ...] = ()
@@ -319,6 +319,9 @@ class SpecsRepair:
     like: tuple[str | None, ...] = ()
     # the part is one spec for every argument, rebuilt as a tuple of `items` (0: that spec again)
     prefix: bool = False
+    # the sequence's specs regrouped, per value, as many of the next ones as it has items (a
+    # value of 1 keeps the spec itself): `(P(), P(), specs)` for `((loss, aux), grads)`
+    groups: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -91,6 +91,20 @@ def test_a_spec_too_many_is_dropped(tmp_path):
     assert 'in_specs=(P(), P("d"))' in fixed
 
 
+def test_flat_out_specs_of_a_nested_output_are_grouped(tmp_path):
+    # value_and_grad(has_aux=True) returns ((loss, aux), grads), not (loss, aux, grads)
+    fixed = fix(tmp_path, """
+        def loss_fn(w, x):
+            y = x @ w
+            return jnp.mean(y ** 2), {"norm": jnp.linalg.norm(y)}
+
+        step = jax.shard_map(jax.value_and_grad(loss_fn, has_aux=True), mesh=mesh, in_specs=(P(), P()),
+                             out_specs=(P(), P(), P()))
+        jax.jit(step).trace(jnp.ones((16, 4)), jnp.ones((8, 16))).lower(lowering_platforms=("cuda",))
+    """, "SHL020", STRUCTURE)
+    assert "out_specs=((P(), P()), P())" in fixed
+
+
 def test_dict_specs_take_the_arguments_keys(tmp_path):
     fixed = fix(tmp_path, """
         def predict(params, x):

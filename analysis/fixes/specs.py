@@ -39,7 +39,19 @@ def in_specs(diag: Diagnostic, fact: InSpecs, ctx: FixContext) -> Fix | None:
         text = tuple_text([spec if j == 0 else f"{imp.pspec()}()" for j in r.items])
         return Fix("Replicate the modules (P()) and keep the spec for the other arguments", "unsafe",
                    imp.with_imports([replace_node(mod, node, text)], call))
-    if r.items:
+    if r.groups:
+        if not isinstance(node, (cst.Tuple, cst.List)) or sum(r.groups) != len(node.elements) or not all(
+                isinstance(e, cst.Element) for e in node.elements):
+            return None
+        texts, at = [], 0
+        for size in r.groups:
+            part = [mod.text_of(e.value) for e in node.elements[at:at + size]]
+            texts.append(part[0] if size == 1 else tuple_text(part))
+            at += size
+        text = f"[{', '.join(texts)}]" if r.kind == "list" else tuple_text(texts)
+        title = ("Group in_specs as the arguments are nested" if fact.which == "in_specs" else
+                 "Group out_specs as the output is nested")
+    elif r.items:
         if not isinstance(node, (cst.Tuple, cst.List)) or not all(
                 isinstance(e, cst.Element) for e in node.elements) or max(r.items) >= len(node.elements):
             return None

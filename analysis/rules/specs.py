@@ -29,6 +29,9 @@ def in_specs_facts(facts: Facts, ev, which: str = "in_specs") -> tuple[InSpecs, 
 def _repair(spec, arg, path: tuple) -> SpecsRepair | None:
     """The repair of the first part of `spec` whose structure differs from `arg`'s."""
     if isinstance(spec, Seq) and isinstance(arg, Seq):
+        groups = _groups(spec.items, arg.items)
+        if groups is not None:
+            return SpecsRepair(path, arg.kind, groups=groups)
         if spec.kind != arg.kind or len(spec.items) != len(arg.items):
             items = _align(spec.items, arg.items)
             return None if items is None else SpecsRepair(path, arg.kind, items=items)
@@ -47,6 +50,22 @@ def _repair(spec, arg, path: tuple) -> SpecsRepair | None:
             if spec_mismatch(spec.items[k], arg.items[k], "") is not None:
                 return _repair(spec.items[k], arg.items[k], (*path, k))
     return None
+
+
+def _groups(specs: tuple, values: tuple) -> tuple[int, ...] | None:
+    """Where the specs are one per item of values that are tuples, flattened (`(P(), P(), specs)`
+    for `((loss, aux), grads)`, as `value_and_grad(..., has_aux=True)` returns): how many of them
+    each value takes, when every spec fits its item; else None."""
+    sizes = tuple(len(v.items) if isinstance(v, Seq) and v.kind == "tuple" and v.items else 1 for v in values)
+    if len(specs) <= len(values) or sum(sizes) != len(specs):
+        return None
+    at = 0
+    for size, value in zip(sizes, values):
+        items = value.items if size > 1 else (value,)
+        if any(spec_mismatch(s, v, "") is not None for s, v in zip(specs[at:at + size], items)):
+            return None
+        at += size
+    return sizes
 
 
 def _align(specs: tuple, args: tuple) -> tuple[int, ...] | None:
