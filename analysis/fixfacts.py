@@ -165,6 +165,13 @@ class ContextMesh(FixFact):
 
 
 @dataclass(frozen=True)
+class InlineShardMap(FixFact):
+    """A shard_map inside another shard_map over the same axes (SHL012): the outer one split the
+    inputs already, so the function runs as it is."""
+    site: SiteRef  # the shard_map's call (or its decorator's)
+
+
+@dataclass(frozen=True)
 class AutoAxes(FixFact):
     """A `jax.make_mesh` call that builds Explicit axes (SHL011)."""
     site: SiteRef

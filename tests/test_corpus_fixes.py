@@ -193,9 +193,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                         "random integers"),
     "blind20b_nnx_dp_batch_50_not_divisible": (_PROGRAM, "a batch of 50 does not split over the devices: the "
                                                          "data must change, not the scope"),
-    "blind20b_nnx_loss_helper_shard_map_nested_in_step": (_SCOPE, "the helper's own shard_map inside the step's "
-                                                                  "splits 'data' again: the fix drops its mesh, "
-                                                                  "where it should call the body directly"),
     "blind20b_nnx_pipeline_two_stage_mesh_perm_for_four": (_PROGRAM, "a perm for four stages on a two-stage mesh: "
                                                                      "which stages were meant is the author's "
                                                                      "choice"),

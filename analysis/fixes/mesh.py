@@ -9,16 +9,17 @@ from __future__ import annotations
 import libcst as cst
 
 from ..diagnostics import Diagnostic, Fix
-from ..fixfacts import AbstractMesh, AutoAxes, ContextMesh, LegacyMesh, MeshRef
+from ..fixfacts import AbstractMesh, AutoAxes, ContextMesh, InlineShardMap, LegacyMesh, MeshRef
 from ..jaxfacts import ABSTRACT_MESH_CONTEXT, SET_MESH_ADDED
-from .edits import append_kwarg, insert_before, remove_keyword, replace_node, text_change
+from .edits import append_kwarg, delete_lines, insert_before, remove_keyword, replace_node, text_change
 from .importer import Importer, spell
 from .registry import FixContext, fixer
-from .tree import SourceModule, callee_name, keyword_index, walk
+from .tree import SourceModule, argument, callee_name, keyword_index, walk
 
 TITLE_ABSTRACT = "Use the abstract mesh under the trace (jax.sharding.use_abstract_mesh)"
 TITLE_DROP_CONTEXT = "Drop the mesh context (every shard_map in it passes its mesh)"
 TITLE_CONTEXT_MESH = "Use the context mesh (drop mesh=)"
+TITLE_INLINE = "Run the function without its shard_map (the shard_map around it splits over the same axes)"
 TITLE_AUTO_AXES = "Build the mesh with Auto axes"
 TITLE_SET_MESH = "Enter the mesh with jax.set_mesh (a legacy `with mesh:` sets no context mesh)"
 
@@ -96,6 +97,24 @@ def context_mesh(diag: Diagnostic, fact: ContextMesh, ctx: FixContext) -> Fix | 
     found = ctx.call_at(fact.site)
     edit = remove_keyword(*found, "mesh") if found is not None else None
     return None if edit is None else Fix(TITLE_CONTEXT_MESH, "safe", (edit,))
+
+
+@fixer("inline_shard_map", InlineShardMap)
+def inline_shard_map(diag: Diagnostic, fact: InlineShardMap, ctx: FixContext) -> Fix | None:
+    """SHL012 where the outer shard_map makes the inner one's axes manual already: its inputs are
+    the blocks the inner one would split them into, and its collectives name bound axes, so the
+    function runs as it is. `shard_map(f, ...)` becomes `f`; a decorator goes."""
+    found = ctx.call_at(fact.site)
+    if found is None:
+        return None
+    mod, call = found
+    parent = mod.parent.get(call)
+    if isinstance(parent, cst.Decorator):
+        return Fix(TITLE_INLINE, "unsafe", (delete_lines(mod, parent),))
+    fn = argument(call, "f", 0)
+    if fn is None or not (callee_name(call.func) or "").endswith("shard_map"):
+        return None
+    return Fix(TITLE_INLINE, "unsafe", (replace_node(mod, call, mod.text_of(fn)),))
 
 
 @fixer("auto_axes", AutoAxes)

@@ -109,9 +109,11 @@ class ShardMapKeywordsEvent(Event):
 
 @dataclass(eq=False)
 class NestedMeshEvent(Event):
-    """A shard_map given a concrete Mesh inside another shard_map."""
+    """A shard_map given a concrete Mesh inside another shard_map; `inline`: the axes it would
+    make manual are manual already (the outer one split its inputs over them)."""
     api: str = ""
     created: Site | None = None
+    inline: bool = False
 
 
 @dataclass(eq=False)

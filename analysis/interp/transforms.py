@@ -201,7 +201,12 @@ class TransformMixin:
         results = []
         for mesh, c in self.each_option(given_mesh, (t.site, "mesh"), ctx):
             if isinstance(mesh, MeshV) and not mesh.abstract and ctx.innermost("shard_map") is not None:
-                self.record(NestedMeshEvent(site, c, act.path, node, api=t.api, created=t.site))
+                # the axes it makes manual, all manual already: the outer one split its inputs
+                names, outer = p.get("axis_names"), ctx.manual_axes
+                unnamed = names is None or (isinstance(names, Const) and names.value is None)
+                inner = frozenset(mesh.axes or ()) if unnamed else axis_set(names)
+                self.record(NestedMeshEvent(site, c, act.path, node, api=t.api, created=t.site,
+                                            inline=bool(inner) and outer is not None and inner <= outer))
             if isinstance(mesh, Const) and mesh.value is None:
                 mesh = ctx.mesh or self.global_mesh.get(entry_path(act), None)
                 if mesh is None and self._no_mesh(t, ctx):

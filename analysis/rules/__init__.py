@@ -138,8 +138,9 @@ RULES: dict[str, Rule] = {
             "A `shard_map` nested inside another `shard_map` is given a concrete `Mesh`.",
             jf.CONTEXT_MESH,
             "Leave out `mesh=` in the inner shard_map (the context mesh is used), or pass "
-            "`jax.sharding.get_abstract_mesh()`.",
-            fixers=("context_mesh",),
+            "`jax.sharding.get_abstract_mesh()`; where the outer one splits over every axis the inner one "
+            "would, call the function without the inner shard_map.",
+            fixers=("inline_shard_map", "context_mesh"),
         ),
         Rule(
             "SHL013", "carry-varying-axes", _E,

@@ -17,7 +17,7 @@ from ..jaxfacts import (
     VARIABLE_MANUAL_MESH, VARIABLE_NO_MESH, WHILE_CARRY_TYPES, error_head, quoted, version_text,
 )
 from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, AxisTuple, CarryInit, CarryLeaf, ContextMesh,
-                        DropConstraint, EagerSharding, GlobalReduction, InSpecs, LegacyMesh, RenameAxis, SendRecv,
+                        DropConstraint, EagerSharding, GlobalReduction, InlineShardMap, InSpecs, LegacyMesh, RenameAxis, SendRecv,
                         ShardingAxis, SpecAxis, SpecsRepair, UnnamedAxis, VaryFirst, VmaCheck)
 from ..interp.events import (
     CollectiveEvent, ConstraintEvent, ExplicitUnshardedEvent, MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent,
@@ -515,15 +515,20 @@ def check_traced_meshes(facts: Facts):
             path=ev.path, ctx=ev.ctx,
             fix_facts=(VaryFirst(site_ref(facts, ev.site), ev.invariant),) if ev.single else ()))
     for ev in facts.of(NestedMeshEvent):
+        inline = ev.inline and ev.created is not None and ev.created.path in facts.files  # (not a library's)
+        remedy = ("The shard_map around it already splits over every axis this one would: call the function "
+                  "without this shard_map (its inputs are the blocks it would split them into)." if inline else
+                  "Leave out `mesh=` (the context mesh is used) or pass `jax.sharding.get_abstract_mesh()`.")
         out.append(diag(
             facts, "SHL012", ev.site,
             "This shard_map runs inside another shard_map but is given a concrete `Mesh`: inside, the "
             f"context mesh is abstract with the outer manual axes, and JAX raises {quoted(CONTEXT_MESH)}. "
-            "Leave out `mesh=` (the context mesh is used) or pass `jax.sharding.get_abstract_mesh()`.",
+            + remedy,
             # only jax.shard_map may leave out its mesh (nnx.shard_map and the experimental one
             # require it)
             path=ev.path, ctx=ev.ctx,
-            fix_facts=(ContextMesh(site_ref(facts, ev.created)),) if ev.api == "jax.shard_map" else ()))
+            fix_facts=(InlineShardMap(site_ref(facts, ev.created)),) if inline else
+            (ContextMesh(site_ref(facts, ev.created)),) if ev.api == "jax.shard_map" else ()))
     for ev in facts.of(ExplicitUnshardedEvent):
         if not ev.mesh.explicit_types and facts.version < MAKE_MESH_EXPLICIT:
             continue
