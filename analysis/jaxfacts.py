@@ -26,6 +26,9 @@ USE_MESH_REMOVED = (0, 8)  # jax.sharding.use_mesh is gone: jax.set_mesh
 EXPERIMENTAL_AUTO_REMOVED = (0, 8)  # jax.experimental.shard_map.shard_map(auto=) is gone
 DICT_DEVICE_ID = (0, 8, 0)  # Pallas TPU `device_id={axis: index}` (0.8.2 has it, 0.6.2 does not)
 MAKE_MESH_EXPLICIT = (0, 10)  # jax.make_mesh builds Explicit axes unless given axis_types
+# shard_map over Explicit axes checks its in_specs against the inputs' own shardings (0.10.2
+# rejects a replicated input given P('data'); 0.6.2 and 0.8.2 lower it, measured)
+EXPLICIT_INPUTS_CHECKED = (0, 10)
 # `jnp.zeros_like(x)` (and the other *_like) varies over the axes `x` does (0.8.2 and 0.10.2 measured;
 # 0.6.2 makes it replicated)
 LIKE_KEEPS_VMA = (0, 8)

@@ -9,7 +9,7 @@ from ..apis import short
 from ..diagnostics import Severity
 from ..jaxfacts import (
     AXIS_LIST, AXIS_LIST_OPS, AXIS_LIST_SINCE, BRANCH_TYPES, CARRY_TYPES, CONSTRAINT_AUTO_ONLY, CONSTRAINT_MANUAL,
-    CONSTRAINT_VARYING, CONSTRAINT_VARYING_SINCE, CONTEXT_MESH, GPU_ONLY, IN_SPECS_MANUAL, MAKE_MESH_EXPLICIT,
+    CONSTRAINT_VARYING, CONSTRAINT_VARYING_SINCE, CONTEXT_MESH, EXPLICIT_INPUTS_CHECKED, GPU_ONLY, IN_SPECS_MANUAL,
     MANUAL_SHARDING_ONLY, MIXED_STATE, MIXED_STATE_OPS, MIXED_STATE_SINCE, NO_CONTEXT_MESH, NO_DIFFERENTIATION_RULE,
     NO_EVALUATION_RULE, OUT_SPECS_REPLICATION, OUT_SPECS_STRUCTURE, OUTSIDE_JIT, PCAST_VARYING_AGAIN, PERM_AXIS_SIZE,
     PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, PVARY_VARYING_AGAIN, RESHARD_AUTO, SEND_RECV_ADDED, SHARDING_AXIS_MISSING,
@@ -530,7 +530,7 @@ def check_traced_meshes(facts: Facts):
             fix_facts=(InlineShardMap(site_ref(facts, ev.created)),) if inline else
             (ContextMesh(site_ref(facts, ev.created)),) if ev.api == "jax.shard_map" else ()))
     for ev in facts.of(ExplicitUnshardedEvent):
-        if not ev.mesh.explicit_types and facts.version < MAKE_MESH_EXPLICIT:
+        if facts.version < EXPLICIT_INPUTS_CHECKED:
             continue
         spec = ", ".join(repr(a) for a in ev.axes)
         whose = ("whose `axis_types` are Explicit" if ev.mesh.explicit_types else
