@@ -165,7 +165,6 @@ CALLS_NOW = {
     "jax.experimental.pallas.tpu.run_on_first_core": _call("(f)", ("f", ())),
     "jax.debug.callback": _call("(callback, *args, ordered=False, **kwargs)", ("callback", ("*args",))),
     "functools.reduce": _call("(function, iterable, initial=None)", ("function", ("?", "?"))),
-    "builtins.map": _call("(func, *iterables)", ("func", ("?",))),
 }
 
 # Pallas TPU communication primitives (their use makes a kernel "communicating").

@@ -1198,3 +1198,19 @@ def test_arguments_after_a_spread_of_unknown_length_have_unknown_places(tmp_path
         step = jax.shard_map(body, mesh=mesh, in_specs=P("x"), out_specs=P(*names))
         jax.jit(step).trace(X)
         """) == []
+
+
+def test_builtin_map_calls_the_function_on_each_item(tmp_path):
+    # `q, k = map(split, (x, x))`: what the function returns for each, in order; the sum
+    # carried from a zeros init varies over 'x' after the first step
+    assert diags(tmp_path, """\
+        def body(x):
+            def split(t):
+                return t * 2
+            q, k = map(split, (x, x))
+            def step(_, carry):
+                acc, k = carry
+                return acc + q * k, jax.lax.ppermute(k, "x", [(i, (i + 1) % 4) for i in range(4)])
+            return jax.lax.fori_loop(0, 4, step, (jnp.zeros((2, 16)), k))[0]
+        jax.jit(jax.shard_map(body, mesh=mesh, in_specs=P("x"), out_specs=P("x"))).trace(X)
+        """) == [(8, "SHL013", "error")]

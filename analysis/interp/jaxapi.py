@@ -12,6 +12,7 @@ import re
 
 from .. import apis
 from .calls import CallMixin, Super, ints, is_callable, value_name
+from .expr import MAX_EXPAND
 from .events import (
     CollectiveEvent, CommEvent, ConstraintEvent, KernelApiEvent, MixedStateEvent, SetMeshTracedEvent, ShardingAxisEvent,
     ShardMapKeywordsEvent, VaryingAgainEvent,
@@ -754,6 +755,14 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             if args and all(s is not None for s in seqs):
                 return Seq(tuple(Seq(t) for t in zip(*seqs)), "list")
             return Repeated(Seq(tuple(self.element(a) for a in args)), "list") if args else Unknown
+        if name == "builtins.map" and len(args) >= 2 and is_callable(args[0]):
+            # `f` on each item (of the iterables zipped), where they are known; else on any one
+            seqs = [self.iterate(a) for a in args[1:]]
+            if all(s is not None for s in seqs) and min(map(len, seqs)) <= MAX_EXPAND:
+                return Seq(tuple(self.call(args[0], list(t), {}, act, ctx, site, node, label="map calls it")
+                                 for t in zip(*seqs)), "list")
+            return Repeated(self.call(args[0], [self.element(a) for a in args[1:]], {}, act, ctx, site, node,
+                                      label="map calls it"), "list")
         if name == "builtins.enumerate" and args:
             items = self.iterate(args[0])
             return Seq(tuple(Seq((Const(i), v)) for i, v in enumerate(items)), "list") if items is not None \
