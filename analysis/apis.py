@@ -229,6 +229,14 @@ OTHER = {
     **{f"jax.numpy.{n}": Api("new_array", "(*args, dtype=None, **kwargs)") for n in ("arange", "linspace", "eye")},
     **{f"numpy.{n}": Api("new_array", _ARRAY_SHAPE_DTYPE) for n in ("ones", "zeros", "empty")},
     **{f"numpy.{n}": Api("new_array", "(*args, dtype=None, **kwargs)") for n in ("arange", "linspace", "full")},
+    # numpy's random arrays: `rand(d0, d1, ...)`, else of the shape `size=` gives
+    **{f"numpy.random.{n}": Api("new_array", "(*shape)") for n in ("rand", "randn")},
+    **{f"numpy.random.{n}": Api("new_array", "(*args, size=None, **kwargs)")
+       for n in ("normal", "uniform", "randint", "random", "standard_normal", "choice", "permutation")},
+    # `rng = np.random.default_rng(seed)`: its methods make arrays of the shape `size=` gives
+    "numpy.random.default_rng": Api("rng", "(seed=None)"),
+    **{f"numpy.random.Generator.{n}": Api("new_array", "(*args, size=None, **kwargs)")
+       for n in ("integers", "normal", "uniform", "random", "standard_normal", "choice", "permutation")},
     "jax.random.normal": Api("new_array", "(key, shape=(), dtype=None, **kwargs)"),
     "jax.random.split": Api("random_split", "(key, num=2)"),
     "jax.random.uniform": Api("new_array", "(key, shape=(), dtype=None, minval=0.0, maxval=1.0)"),

@@ -1214,3 +1214,34 @@ def test_builtin_map_calls_the_function_on_each_item(tmp_path):
             return jax.lax.fori_loop(0, 4, step, (jnp.zeros((2, 16)), k))[0]
         jax.jit(jax.shard_map(body, mesh=mesh, in_specs=P("x"), out_specs=P("x"))).trace(X)
         """) == [(8, "SHL013", "error")]
+
+
+def test_a_generator_gives_what_it_yields(tmp_path):
+    # a data loader's batches of 6 rows, sliced from a numpy array, placed over 4 devices
+    assert diags(tmp_path, """\
+        from jax.sharding import NamedSharding
+        def batches(xs, size):
+            for start in range(0, xs.shape[0] - size + 1, size):
+                yield xs[start:start + size]
+        data = np.random.rand(24, 2).astype(np.float32)
+        for x in batches(data, 6):
+            jax.device_put(jnp.asarray(x), NamedSharding(mesh, P("x")))
+        first = next(batches(data, 8))
+        """) == [(7, "SHL027", "error")]
+
+
+def test_a_contextmanager_enters_the_mesh_in_force_where_it_yields(tmp_path):
+    # `with jax.set_mesh(m): yield m` sets the context mesh for the with's body and binds `as`;
+    # a legacy `with m: yield m` sets none
+    body = """\
+        import contextlib
+        @contextlib.contextmanager
+        def distributed():
+            with {enter}:
+                yield mesh
+        with distributed() as m:
+            f = jax.shard_map(lambda x: jax.lax.psum(x, "x"), in_specs=P("x"), out_specs=P())
+            jax.jit(f).trace(X)
+        """
+    assert diags(tmp_path, body.format(enter="jax.set_mesh(mesh)")) == []
+    assert [c for _, c, _ in diags(tmp_path, body.format(enter="mesh"))] == ["SHL017"]

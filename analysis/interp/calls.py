@@ -12,8 +12,8 @@ from .events import StartEvent
 from .frames import Context, Raise, Site
 from .values import (
     ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory, Func, Inst, Lifted,
-    MethodOf, Multi, NO_SHARDING, Partial, Seq, Traced, Transformed, Unknown, Value, exact_vma, fresh_copy, full_reduction, join,
-    options, serial, vma_of,
+    MethodOf, Multi, NO_SHARDING, Partial, Seq, Traced, Transformed, Unknown, Value, YieldedV, exact_vma, fresh_copy,
+    full_reduction, join, options, serial, vma_of,
 )
 
 MAX_VARIANTS = 12  # analyses of one function before its arguments are no longer told apart
@@ -258,7 +258,10 @@ class CallMixin:
                     raise Raise()
                 result = join(fr.returns + ([Const(None)] if end not in ("return", "raise") else []))
                 if _is_generator(scope):
-                    result = Unknown
+                    # its body ran once, here: iterating it gives what it yielded, how many times
+                    # is not known
+                    result = YieldedV(join(_distinct([v for v, _ in fr.yields])), "list",
+                                      tuple(m for _, m in fr.yields)) if fr.yields else Unknown
         except RecursionError:
             result = Unknown
         return result
@@ -557,6 +560,23 @@ def _dict_method(d: DictV, name: str, args) -> Value:
     if name == "copy":
         return DictV(dict(d.items), d.origin)
     return Unknown
+
+
+def _distinct(values: list) -> list:
+    """`values` less the arrays (and tuples of them, constants) equal to one before them: the
+    batches a loop yields, alike."""
+    out, seen = [], set()
+    for v in values:
+        if _data(v):
+            if v.key() in seen:
+                continue
+            seen.add(v.key())
+        out.append(v)
+    return out
+
+
+def _data(v) -> bool:
+    return isinstance(v, (ArrayV, Const)) or (isinstance(v, Seq) and all(_data(i) for i in v.items))
 
 
 def _is_generator(scope) -> bool:

@@ -147,7 +147,12 @@ class ExprMixin:
         if isinstance(base, Const) and isinstance(base.value, (str, tuple)):
             return Const(base.value[sl])
         if isinstance(base, ArrayV):
-            return ArrayV(dtype=base.dtype, vma=base.vma, exact=base.exact)
+            # `x[a:b]`: the rows the slice keeps, the other dimensions as they were; placed
+            # nowhere where `x` is not
+            shape = (len(range(base.shape[0])[sl]), *base.shape[1:]) \
+                if base.shape and isinstance(base.shape[0], int) else None
+            return ArrayV(shape, base.dtype, NO_SHARDING if base.sharding is NO_SHARDING else Unknown,
+                          vma=base.vma, exact=base.exact)
         return Unknown
 
     def _item(self, base, idx, node, act, ctx) -> Value:
@@ -226,6 +231,17 @@ class ExprMixin:
 
     def _ex_Starred(self, node, act, ctx):
         return self.eval(node.value, act, ctx)
+
+    def _ex_Yield(self, node, act, ctx):
+        value = self.eval(node.value, act, ctx) if node.value is not None else Const(None)
+        act.yields.append((value, _mesh_in_force(ctx)))
+        return Unknown  # what the consumer sends in
+
+    def _ex_YieldFrom(self, node, act, ctx):
+        it = self.eval(node.value, act, ctx)
+        items = self.iterate(it)
+        act.yields.extend((v, _mesh_in_force(ctx)) for v in (items if items is not None else [self.element(it)]))
+        return Unknown
 
     def _ex_Await(self, node, act, ctx):
         return self.eval(node.value, act, ctx)
@@ -641,6 +657,11 @@ class ExprMixin:
 
 _EXPR_METHODS = {getattr(ast, name[4:]): fn for name, fn in vars(ExprMixin).items()
                  if name.startswith("_ex_") and hasattr(ast, name[4:])}
+
+
+def _mesh_in_force(ctx: Context):
+    """The context mesh: a MeshV, None (none entered), Unknown (one it cannot see may be)."""
+    return ctx.mesh if ctx.mesh is not None else Unknown if "mesh_maybe" in ctx.modes else None
 
 
 def _set_op(op, left: Seq, right: Seq) -> Value:

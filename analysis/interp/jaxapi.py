@@ -524,8 +524,11 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
 
     # ------------------------------------------------------------------ arrays
 
+    def _api_rng(self, name, row, p, act, ctx, site, node, decorating):
+        return Ext("numpy.random.Generator")  # (its methods are rows of their own)
+
     def _api_new_array(self, name, row, p, act, ctx, site, node, decorating):
-        shape = p.get("shape")
+        shape = p.get("shape", p.get("size"))
         dims = ints(shape) if shape is not None else None
         return ArrayV(dims, dtype_name(p.get("dtype")) or ("float32" if not name.startswith("numpy.") else None),
                       sharding=NO_SHARDING, exact=True)
@@ -763,6 +766,14 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                                  for t in zip(*seqs)), "list")
             return Repeated(self.call(args[0], [self.element(a) for a in args[1:]], {}, act, ctx, site, node,
                                       label="map calls it"), "list")
+        if name == "builtins.iter" and len(args) == 1:
+            return args[0]  # iterated as the value itself is
+        if name == "builtins.next" and args:
+            # a generator's (or an iterator's) first item
+            if isinstance(args[0], Repeated):
+                return args[0].item
+            items = self.iterate(args[0])
+            return items[0] if items else Unknown
         if name == "builtins.enumerate" and args:
             items = self.iterate(args[0])
             return Seq(tuple(Seq((Const(i), v)) for i, v in enumerate(items)), "list") if items is not None \
@@ -815,6 +826,11 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             return Unknown
         if name in ("numpy.array", "numpy.asarray") and args and isinstance(args[0], DevicesV):
             return args[0]
+        if name in _AS_ARRAY and args and isinstance(args[0], ArrayV):
+            # the same array (numpy's is on the host; JAX's keeps the placement it has, where known)
+            a, dtype = args[0], dtype_name(kwargs.get("dtype", args[1] if len(args) > 1 else Unknown))
+            placed = NO_SHARDING if name.startswith("numpy.") or a.sharding is NO_SHARDING else Unknown
+            return ArrayV(a.shape, dtype or a.dtype, placed, vma=a.vma, exact=a.exact)
         if name in ("jax.numpy.dtype", "numpy.dtype") and args:
             d = dtype_name(args[0])
             return DTypeV(d) if d else Unknown
@@ -1020,6 +1036,7 @@ def _stacked(v: Value) -> Value:
 
 # Array operations whose result has their (first) operand's shape: elementwise functions of one
 # array, activations, and rearrangements within each axis.
+_AS_ARRAY = frozenset({"numpy.array", "numpy.asarray", "jax.numpy.array", "jax.numpy.asarray"})
 _SAME_SHAPE = frozenset({
     "abs", "negative", "exp", "expm1", "log", "log1p", "sqrt", "rsqrt", "square", "sign", "tanh", "sin", "cos",
     "floor", "ceil", "round", "clip", "nan_to_num", "roll", "flip", "fliplr", "flipud", "sort",

@@ -23,7 +23,7 @@ from .jaxapi import ApiMixin
 from .calls import Budget, is_callable, value_name
 from .values import (
     UNBOUND, ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, EagerShardingV, Func, Inst, MeshV, PSpecV, Seq,
-    SetMeshV, Thunk, Transformed, Unknown, Value, join, options, row_of,
+    SetMeshV, Thunk, Transformed, Unknown, Value, YieldedV, join, options, row_of,
 )
 
 MAX_DEPTH = 60
@@ -34,7 +34,7 @@ LOOP_PASSES = 3  # passes over a loop body whose iterations are not known, to a 
 class Activation:
     """One run of a scope: a module's top level, a class body, a function call."""
 
-    __slots__ = ("scope", "ctx", "env", "parent", "path", "returns", "depth", "version", "lazy",
+    __slots__ = ("scope", "ctx", "env", "parent", "path", "returns", "yields", "depth", "version", "lazy",
                  "done", "stars", "pos", "cache")
 
     def __init__(self, scope: Scope, ctx: Context, env: dict, parent: "Activation | None", path: tuple,
@@ -45,6 +45,7 @@ class Activation:
         self.parent = parent
         self.path = path
         self.returns: list = []
+        self.yields: list = []  # a generator's yielded values, with the context mesh at each
         self.depth = depth
         self.version = 0
         self.lazy = lazy_  # an installed module's top level, read name by name
@@ -382,12 +383,13 @@ class Interpreter(ExprMixin, ApiMixin):
         inner = ctx
         for item in st.items:
             v = self.eval(item.context_expr, act, ctx)
-            meshes = [context_mesh(o) for o in options(v)]
-            if len(meshes) == 1 and isinstance(meshes[0], MeshV):
+            # (a `contextlib.contextmanager` function's: the mesh in force where it yields)
+            meshes = [m for o in options(v) for m in (o.meshes if isinstance(o, YieldedV) else (context_mesh(o),))]
+            if meshes and all(isinstance(m, MeshV) for m in meshes) and len({m.key() for m in meshes}) == 1:
                 inner = inner.with_mesh(meshes[0])
             elif meshes and all(m is NO_CONTEXT for m in meshes) and item.optional_vars is None:
                 inner = inner._with(legacy_mesh=self.site(item.context_expr, act))
-            elif any((m is not None and m is not NO_CONTEXT) or o is Unknown for m, o in zip(meshes, options(v))):
+            elif any((m is not None and m is not NO_CONTEXT) for m in meshes) or Unknown in options(v):
                 inner = inner.in_mode("mesh_maybe")  # a context that may enter a mesh
             eager = [o for o in options(v) if isinstance(o, EagerShardingV)]
             if eager:
@@ -403,8 +405,8 @@ class Interpreter(ExprMixin, ApiMixin):
             if names:
                 inner = inner.catching(names)
             if item.optional_vars is not None:
-                mesh = mesh_of_cm(v)
-                self.assign(item.optional_vars, mesh if mesh is not None else Unknown, act, ctx)
+                entered = mesh_of_cm(v)
+                self.assign(item.optional_vars, entered if entered is not None else Unknown, act, ctx)
         return self.exec_block(st.body, act, inner, entry_label)
 
     _st_AsyncWith = _st_With
@@ -785,10 +787,13 @@ NO_CONTEXT = object()  # a context manager known to set no context mesh
 
 
 def mesh_of_cm(v: Value):
+    """What `with v as x:` binds `x` to, where known."""
     if isinstance(v, SetMeshV):
         return v.mesh
     if isinstance(v, MeshV):
         return v
+    if isinstance(v, YieldedV):
+        return v.item  # what the contextmanager function yields
     return None
 
 

@@ -706,9 +706,10 @@ def uneven(spec: PSpecV, value: Value, mesh_axes, sizes, leaves=None) -> tuple |
             continue
         total = math.prod(counts)
         for leaf in (leaves or _leaves)(value):
-            dims = leaf.shape if isinstance(leaf, ArrayV) else None
-            if dims is not None and i < len(dims) and isinstance(dims[i], int) and dims[i] % total:
-                return i, dims[i], tuple(axes), total
+            # (a value bound differently on the paths here: uneven on every one of them)
+            dims = [o.shape if isinstance(o, ArrayV) else None for o in options(leaf)]
+            if all(d is not None and i < len(d) and isinstance(d[i], int) and d[i] % total for d in dims):
+                return i, dims[0][i], tuple(axes), total
     return None
 
 

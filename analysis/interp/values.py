@@ -360,6 +360,17 @@ class Repeated(Value):
 
 
 @dataclass(eq=False)
+class YieldedV(Repeated):
+    """What calling a generator function gives: iterated, what it yields. Entered by `with` (a
+    `contextlib.contextmanager` function's), the context mesh in force where it yields:
+    `meshes`, one per yield, each a MeshV, None (none) or Unknown (one it cannot see may be)."""
+    meshes: tuple = ()
+
+    def key(self):
+        return ("yielded", self.item.key(), tuple(m.key() if isinstance(m, Value) else m for m in self.meshes))
+
+
+@dataclass(eq=False)
 class DictV(Value):
     items: dict
     origin: object = None  # the MeshV whose `.shape` this is
