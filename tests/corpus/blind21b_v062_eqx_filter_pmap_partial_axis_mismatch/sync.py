@@ -1,0 +1,5 @@
+from jax import lax
+
+
+def allreduce_grads(grads):
+  return lax.pmean(grads, axis_name="batch")
