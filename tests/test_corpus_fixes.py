@@ -209,8 +209,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                                        "main() map to an axis the mesh lacks"),
     "blind21a_linen_moe_all_to_all_experts_not_divisible": (_MISSED, "all_to_all's split axis (6 experts) does not "
                                                                      "divide by the axis size (4)"),
-    "blind21a_nnx_constraint_spec_axis_not_in_mesh": (_MISSED, "a bare PartitionSpec constraint under jax.set_mesh "
-                                                               "naming an axis the context mesh lacks"),
     "blind21a_v082_bridge_to_linen_nnx_batchnorm_axis_not_in_mesh": (_MISSED, "an nnx.BatchNorm(axis_name=) inside "
                                                                               "bridge.to_linen, run by Linen's init"),
     "blind21a_v082_nnx_2d_mesh_loss_psum_both_axes": (_MISSED, "in_specs from jax.tree.map over an nnx.split state, "

@@ -111,8 +111,9 @@ class Context:
     # is known to have entered (None: not known; Flax reads them where logical names are mapped).
     rules: object = field(default=None, compare=False)
     rules_key: tuple | None = None
-    # The Site of the mesh a legacy `with mesh:` around the code enters (it sets no context mesh).
-    legacy_mesh: object = field(default=None, compare=False)
+    # A legacy `with mesh:` around the code (it sets no context mesh, but a bare PartitionSpec
+    # is resolved against it): (the Site of the mesh expression, the MeshV).
+    legacy_mesh: tuple | None = field(default=None, compare=False)
 
     def _with(self, **changes) -> "Context":
         return replace(self, **changes)

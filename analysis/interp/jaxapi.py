@@ -627,6 +627,16 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             self.record(ConstraintEvent(site, ctx, act.path, node, api=name, kind=kind, axes=axes, spec=spec,
                                         mesh=mesh, manual=manual))
 
+        if smap is None and mesh is None:
+            # a bare spec is resolved against the context mesh (a legacy `with mesh:` too), which
+            # must have every axis it names (measured on 0.6.2, 0.8.2 and 0.10.2)
+            context = ctx.mesh if ctx.mesh is not None else ctx.legacy_mesh[1] if ctx.legacy_mesh else None
+            missing = [a for a in spec.named if a not in context.axes] \
+                if isinstance(context, MeshV) and context.axes is not None else []
+            if missing:
+                self.record(ShardingAxisEvent(site, ctx, act.path, node, axis=missing[0], spec=spec, mesh=context,
+                                              bare=True))
+                raise Raise()
         if smap is None:
             # (under `jax.set_mesh` of an Explicit mesh a constraint asserts the value's sharding,
             # which is not known here)

@@ -388,7 +388,7 @@ class Interpreter(ExprMixin, ApiMixin):
             if meshes and all(isinstance(m, MeshV) for m in meshes) and len({m.key() for m in meshes}) == 1:
                 inner = inner.with_mesh(meshes[0])
             elif meshes and all(m is NO_CONTEXT for m in meshes) and item.optional_vars is None:
-                inner = inner._with(legacy_mesh=self.site(item.context_expr, act))
+                inner = inner._with(legacy_mesh=(self.site(item.context_expr, act), v))
             elif any((m is not None and m is not NO_CONTEXT) for m in meshes) or Unknown in options(v):
                 inner = inner.in_mode("mesh_maybe")  # a context that may enter a mesh
             eager = [o for o in options(v) if isinstance(o, EagerShardingV)]

@@ -439,7 +439,9 @@ def check_traced_meshes(facts: Facts):
         fix = (ShardingAxis(site_ref(facts, sites.pop()), ev.axis, to),) if to is not None and len(sites) == 1 else ()
         logical = _names_text(ev.logical) if ev.logical is not None else None
         what = (f"The logical axis rules map the names {logical} of this `nn.with_logical_constraint` to {spec}, "
-                f"naming" if logical is not None else f"This NamedSharding's spec {spec} names")
+                f"naming" if logical is not None else
+                f"This sharding constraint's PartitionSpec {spec}, resolved against the context mesh, names"
+                if ev.bare else f"This NamedSharding's spec {spec} names")
         out.append(diag(
             facts, "SHL023", ev.site,
             f"{what} axis {ev.axis!r}, which the mesh does not have (its axes are "
@@ -637,7 +639,7 @@ def _eager_facts(facts: Facts, ev) -> tuple:
     """Where a shard_map's body makes the variable (the call written there on the way to it):
     the statement to make without eager sharding; with no mesh context, the legacy `with mesh:`
     around it, to enter with `jax.set_mesh`."""
-    legacy = ev.ctx.legacy_mesh
+    legacy = ev.ctx.legacy_mesh[0] if ev.ctx.legacy_mesh is not None else None
     if ev.kind == "no_mesh" and legacy is not None and legacy.path in facts.files:
         return (LegacyMesh(site_ref(facts, legacy), facts.jax_version),)
     sm = ev.ctx.innermost("shard_map")
