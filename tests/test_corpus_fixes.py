@@ -211,12 +211,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                                      "divide by the axis size (4)"),
     "blind21a_v082_bridge_to_linen_nnx_batchnorm_axis_not_in_mesh": (_MISSED, "an nnx.BatchNorm(axis_name=) inside "
                                                                               "bridge.to_linen, run by Linen's init"),
-    "blind21a_v082_nnx_2d_mesh_loss_psum_both_axes": (_MISSED, "in_specs from jax.tree.map over an nnx.split state, "
-                                                               "set by key: the loss's varying axes are not known"),
-    "blind21a_v082_nnx_partial_manual_data_psum_over_auto_model": (_SCOPE, "with every axis manual, the loss "
-                                                                           "varies over 'data' only and its pmean "
-                                                                           "over both needs a pcast, which the "
-                                                                           "NNX model's unknown varying axes hide"),
     "blind21b_eqx_filter_shard_dataloader_uneven_device_put": (_PROGRAM, "a batch of 6 does not split over 4 "
                                                                          "devices: the data must change, not the "
                                                                          "scope"),

@@ -1245,3 +1245,22 @@ def test_a_contextmanager_enters_the_mesh_in_force_where_it_yields(tmp_path):
         """
     assert diags(tmp_path, body.format(enter="jax.set_mesh(mesh)")) == []
     assert [c for _, c, _ in diags(tmp_path, body.format(enter="mesh"))] == ["SHL017"]
+
+
+@pytest.mark.parametrize("read", ["self.w[...]", "self.w.value", "self.w"])
+def test_an_nnx_variable_holds_its_array(tmp_path, read):
+    # the module's replicated Param does not vary, so the loss varies over 'x' only; the Flax
+    # version decides nothing here
+    assert diags(tmp_path, f"""\
+        from flax import nnx
+        mesh2 = jax.make_mesh((2, 2), ("x", "y"), axis_types=(jax.sharding.AxisType.Auto,) * 2)
+        class M(nnx.Module):
+            def __init__(self):
+                self.w = nnx.Param(jnp.ones((16, 16)))
+            def __call__(self, x):
+                return x @ {read}
+        def f(m, x):
+            return jax.lax.psum(jnp.mean(m(x)), ("x", "y"))
+        g = nnx.shard_map(f, mesh=mesh2, in_specs=(P(), P("x")), out_specs=P())
+        jax.jit(g).trace(M(), X)
+        """, **{"jax-version": "0.8.2"}) == [(9, "SHL022", "error")]

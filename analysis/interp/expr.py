@@ -14,9 +14,9 @@ from .calls import Super, value_name
 from .events import ApiRefEvent, MeshAxisLookupEvent
 from .frames import Context, Raise
 from .values import (
-    ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory, Func, Inst, MeshV, MethodOf,
-    ModV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, ShardingV, Traced, Transformed, Unknown, Value, exact_vma,
-    join, options, row_of, vma_of,
+    ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory, Func, GraphPart, Inst, MeshV,
+    MethodOf, ModV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, ShardingV, Traced, Transformed, Unknown, Value,
+    exact_vma, is_variable, join, options, row_of, variable_array, vma_of,
 )
 
 MAX_EXPAND = 256  # a comprehension over a known sequence this long is expanded item by item
@@ -156,6 +156,8 @@ class ExprMixin:
         return Unknown
 
     def _item(self, base, idx, node, act, ctx) -> Value:
+        if is_variable(base):
+            base = variable_array(base)  # `v[...]`: the array an NNX variable holds
         if isinstance(base, Seq) and isinstance(idx, Const) and isinstance(idx.value, int):
             try:
                 return base.items[idx.value]
@@ -176,6 +178,11 @@ class ExprMixin:
                                                 mesh=mesh))
                 raise Raise()  # KeyError: nothing after it on this path runs
             return Unknown
+        if isinstance(base, GraphPart) and base.kind == "state" and isinstance(base.of, Inst) \
+                and isinstance(idx, Const) and isinstance(idx.value, str) and idx.value in base.of.attrs:
+            # an NNX State by attribute name: a submodule's state, or the variable
+            found = base.of.attrs[idx.value]
+            return GraphPart("state", found) if isinstance(found, Inst) and isinstance(found.cls, ClassV) else found
         if isinstance(base, PSpecV) and base.parts is not None and isinstance(idx, Const) \
                 and isinstance(idx.value, int) and -len(base.parts) <= idx.value < len(base.parts):
             return base.parts[idx.value]  # `sharding.spec[0]`: the axis (or axes, or None) of a dimension
@@ -250,6 +257,7 @@ class ExprMixin:
         return self.binop(node.op, self.eval(node.left, act, ctx), self.eval(node.right, act, ctx))
 
     def binop(self, op, left: Value, right: Value) -> Value:
+        left, right = (variable_array(v) if is_variable(v) else v for v in (left, right))
         if isinstance(left, Multi) or isinstance(right, Multi):
             return join([self.binop(op, a, b) for a in options(left) for b in options(right)])
         if isinstance(left, Const) and isinstance(right, Const):

@@ -23,9 +23,9 @@ from .frameworks import FrameworkMixin, layer_params
 from .frames import Raise
 from .transforms import LAYER_SHAPES, TransformMixin
 from .values import (
-    ArrayV, ClassV, CommV, CompilerParamsV, Const, DevicesV, DictV, DTypeV, Ext, Factory, Func, GraphPart, Inst, MeshV,
-    Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, SetMeshV, ShardingV, Transformed, Unknown, Value, join,
-    differentiated, exact_vma, full_reduction, map_arrays, options, row_of, vma_of,
+    NNX_VARIABLES, ArrayV, ClassV, CommV, CompilerParamsV, Const, DevicesV, DictV, DTypeV, Ext, Factory, Func, GraphPart,
+    Inst, MeshV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, SetMeshV, ShardingV, Transformed, Unknown, Value,
+    join, differentiated, exact_vma, full_reduction, map_arrays, options, row_of, vma_of,
 )
 
 _REGISTERED_CLASS = "jax.tree_util.register_pytree_node_class"
@@ -867,6 +867,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             # or function: what it computes from arrays varies as they do.
             if last[:1].isupper():
                 layer = Inst(Ext(name), dict(kwargs))
+                if name in NNX_VARIABLES:
+                    layer.attrs["value"] = args[0] if args else kwargs.get("value", Unknown)
                 params = layer_params(name, args, kwargs)
                 if params:
                     layer.attrs[LAYER_SHAPES] = Const(tuple(params.items()))

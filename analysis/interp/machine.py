@@ -22,8 +22,8 @@ from .frames import Context, Raise, Site, entry_path
 from .jaxapi import ApiMixin
 from .calls import Budget, is_callable, value_name
 from .values import (
-    UNBOUND, ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, EagerShardingV, Func, Inst, MeshV, PSpecV, Seq,
-    SetMeshV, Thunk, Transformed, Unknown, Value, YieldedV, join, options, row_of,
+    UNBOUND, ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, EagerShardingV, Func, GraphPart, Inst, MeshV, PSpecV,
+    Seq, SetMeshV, Thunk, Transformed, Unknown, Value, YieldedV, join, options, row_of,
 )
 
 MAX_DEPTH = 60
@@ -653,6 +653,9 @@ class Interpreter(ExprMixin, ApiMixin):
                     obj.items[key.value] = join([old, value]) if self.weak and old is not None else value
                 except TypeError:
                     pass
+            elif isinstance(obj, GraphPart) and obj.kind == "state" and isinstance(obj.of, Inst) \
+                    and isinstance(key.value, str):
+                self.store_attr(obj.of, key.value, value)  # an NNX State's entry
             elif isinstance(obj, Seq) and obj.kind == "list" and isinstance(key.value, int) \
                     and -len(obj.items) <= key.value < len(obj.items):
                 items = list(obj.items)

@@ -15,9 +15,9 @@ from .events import (
 )
 from .frames import Layer, Raise, Site, entry_path
 from .values import (
-    DIFFERENTIATED, ArrayV, Bound, ClassV, Const, DictV, DTypeV, Ext, Func, GraphPart, Inst, MeshV, ModV, Multi,
-    NO_SHARDING, Partial, PSpecV, Repeated, Seq, ShardingV, Transformed, Unknown, Value, differentiated, holds,
-    is_received, join, map_arrays, options, vma_of,
+    DIFFERENTIATED, NNX_VARIABLES, ArrayV, Bound, ClassV, Const, DictV, DTypeV, Ext, Func, GraphPart, Inst, MeshV,
+    ModV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, ShardingV, Transformed, Unknown, Value, differentiated,
+    holds, is_received, join, map_arrays, options, vma_of,
 )
 
 
@@ -527,7 +527,8 @@ def _spec_known(spec: Value) -> bool:
 
 # The fields of a framework's pytree classes that hold its data (the others are static: a train
 # state's `apply_fn` and `tx`): passed through shard_map, they are blocks even where not known.
-_DATA_FIELDS = {"flax.training.train_state.TrainState": ("step", "params", "opt_state")}
+_DATA_FIELDS = {"flax.training.train_state.TrainState": ("step", "params", "opt_state"),
+                **{name: ("value",) for name in NNX_VARIABLES}}
 
 
 def _module_block(m: Inst, spec: Value, manual) -> Inst:

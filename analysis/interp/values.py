@@ -570,10 +570,29 @@ def differentiated(v: Value, seen: dict | None = None) -> Value:
     return v
 
 
+# Flax NNX's variable classes: each holds one array (`.value`, `v[...]`)
+NNX_VARIABLES = frozenset(f"flax.nnx.{n}" for n in ("Variable", "Param", "BatchStat", "Cache", "Intermediate"))
+
+
+def is_variable(v) -> bool:
+    return isinstance(v, Inst) and isinstance(v.cls, Ext) and v.cls.name in NNX_VARIABLES
+
+
+def variable_array(v: Inst) -> Value:
+    """The array an NNX variable holds: its value, else (made from what is not followed) an
+    array varying as a shard_map's spec for it says (`__vma__`, `__exact__`)."""
+    value = v.attrs.get("value", Unknown)
+    if isinstance(value, ArrayV):
+        return value
+    return ArrayV(vma=v.attrs.get("__vma__", frozenset()), exact=v.attrs.get("__exact__") is True)
+
+
 def exact_vma(v) -> bool:
     """Whether all the axes `v` (an array or a pytree of them) varies over are known."""
     if isinstance(v, ArrayV):
         return v.exact
+    if is_variable(v):
+        return exact_vma(variable_array(v))
     if isinstance(v, Seq):
         return all(exact_vma(i) for i in v.items)
     if isinstance(v, DictV):
