@@ -1264,3 +1264,24 @@ def test_an_nnx_variable_holds_its_array(tmp_path, read):
         g = nnx.shard_map(f, mesh=mesh2, in_specs=(P(), P("x")), out_specs=P())
         jax.jit(g).trace(M(), X)
         """, **{"jax-version": "0.8.2"}) == [(9, "SHL022", "error")]
+
+
+def test_an_nnx_states_entry_is_set_by_name(tmp_path):
+    # specs made for every entry of the state, then one set by name: the module's Param is
+    # sharded over 'y', so what it computes varies there too
+    assert diags(tmp_path, """\
+        from flax import nnx
+        mesh2 = jax.make_mesh((2, 2), ("x", "y"), axis_types=(jax.sharding.AxisType.Auto,) * 2)
+        class M(nnx.Module):
+            def __init__(self):
+                self.w = nnx.Param(jnp.ones((16, 16)))
+            def __call__(self, x):
+                return x @ self.w[...]
+        graphdef, state = nnx.split(M())
+        specs = jax.tree.map(lambda _: P(), state)
+        specs["w"] = P(None, "y")
+        def f(state, x):
+            return jax.lax.psum(nnx.merge(graphdef, state)(x), "x")
+        g = jax.shard_map(f, mesh=mesh2, in_specs=(specs, P("x")), out_specs=P())
+        jax.jit(g).trace(state, X)
+        """)[0][1] == "SHL016"

@@ -23,9 +23,10 @@ from .frameworks import FrameworkMixin, layer_params
 from .frames import Raise
 from .transforms import LAYER_SHAPES, TransformMixin
 from .values import (
-    NNX_VARIABLES, ArrayV, ClassV, CommV, CompilerParamsV, Const, DevicesV, DictV, DTypeV, Ext, Factory, Func, GraphPart,
-    Inst, MeshV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, SetMeshV, ShardingV, Transformed, Unknown, Value,
-    join, differentiated, exact_vma, full_reduction, map_arrays, options, row_of, vma_of,
+    NNX_VARIABLES, ArrayV, ClassV, CommV, CompilerParamsV, Const, DevicesV, DictV, DTypeV, Ext, Factory, Func,
+    GraphPart, Inst, MeshV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, SetMeshV, ShardingV, Transformed,
+    Unknown, Value, join, differentiated, exact_vma, full_reduction, is_variable, map_arrays, options, row_of,
+    variable_array, vma_of,
 )
 
 _REGISTERED_CLASS = "jax.tree_util.register_pytree_node_class"
@@ -379,6 +380,11 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                          if not k.startswith("__") and (isinstance(v, (ArrayV, Seq, DictV, Inst)) or v is Unknown)
                          else v for k, v in tree.attrs.items()}
                 return Inst(tree.cls, attrs, 0, tree.lift, tree.setup_done)
+            if is_variable(tree):
+                # an NNX variable: its array mapped (still held by the variable), or what `f`
+                # makes of it (a spec)
+                out = leaf_call([variable_array(tree), *others])
+                return Inst(tree.cls, {**tree.attrs, "value": out}) if isinstance(out, ArrayV) else out
             if isinstance(tree, Inst) and isinstance(tree.cls, Ext) \
                     and tree.cls.name.split(".")[0] in apis.MODELLED_PACKAGES:
                 return tree  # a framework's layer: the same layer, its parameters mapped

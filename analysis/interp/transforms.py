@@ -432,9 +432,11 @@ def block(v: Value, spec: Value, manual, in_module: bool = False) -> Value:
     structure)."""
     if isinstance(v, Inst) and isinstance(spec, (DictV, PSpecV, Inst)):
         return _module_block(v, spec, manual)
-    if isinstance(v, GraphPart) and v.kind == "state" and isinstance(spec, (DictV, PSpecV)):
-        # `nnx.split`'s state: the module's (or modules', `nnx.split((model, optimizer))`)
-        of = block(v.of, spec, manual) if isinstance(v.of, (Inst, Seq)) else v.of
+    if isinstance(v, GraphPart) and v.kind == "state" and isinstance(spec, (DictV, PSpecV, GraphPart)):
+        # `nnx.split`'s state: the module's (or modules', `nnx.split((model, optimizer))`),
+        # given one spec, a dict of them or a state of them (`jax.tree.map` over the state)
+        part = spec.of if isinstance(spec, GraphPart) else spec
+        of = block(v.of, part, manual) if isinstance(v.of, (Inst, Seq)) else v.of
         return GraphPart("state", of)
     if isinstance(v, (Inst, Func, ClassV, Bound, Partial, Transformed, ModV, GraphPart)):
         return v
