@@ -202,6 +202,11 @@ MESHES = {
 }
 
 _ARRAY_SHAPE_DTYPE = "(shape, dtype=None, **kwargs)"
+_INITIALIZER_MODULES = ("jax.nn.initializers", "flax.nnx.initializers", "flax.linen.initializers")
+_INITIALIZERS = ("normal", "uniform", "truncated_normal", "lecun_normal", "lecun_uniform", "glorot_normal",
+                 "glorot_uniform", "xavier_normal", "xavier_uniform", "he_normal", "he_uniform", "kaiming_normal",
+                 "kaiming_uniform", "variance_scaling", "orthogonal", "constant", "delta_orthogonal")
+
 OTHER = {
     "functools.partial": Api("partial", "(func, /, *args, **keywords)"),
     # A generator function made a context manager: entering it runs the generator's body (up to
@@ -233,6 +238,11 @@ OTHER = {
     **{f"numpy.random.{n}": Api("new_array", "(*shape)") for n in ("rand", "randn")},
     **{f"numpy.random.{n}": Api("new_array", "(*args, size=None, **kwargs)")
        for n in ("normal", "uniform", "randint", "random", "standard_normal", "choice", "permutation")},
+    # initializers: a factory (`normal(0.02)`) gives a function that makes an array of the shape
+    # it is given; `zeros`/`ones` are such functions themselves
+    **{f"{m}.{n}": Api("initializer", "(*args, **kwargs)") for m in _INITIALIZER_MODULES for n in _INITIALIZERS},
+    **{f"{m}.{n}": Api("new_array", "(key, shape, dtype=None)") for m in _INITIALIZER_MODULES
+       for n in ("zeros", "ones", "initialize")},
     # `rng = np.random.default_rng(seed)`: its methods make arrays of the shape `size=` gives
     "numpy.random.default_rng": Api("rng", "(seed=None)"),
     **{f"numpy.random.Generator.{n}": Api("new_array", "(*args, size=None, **kwargs)")

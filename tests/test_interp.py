@@ -1285,3 +1285,20 @@ def test_an_nnx_states_entry_is_set_by_name(tmp_path):
         g = jax.shard_map(f, mesh=mesh2, in_specs=(specs, P("x")), out_specs=P())
         jax.jit(g).trace(state, X)
         """)[0][1] == "SHL016"
+
+
+def test_a_state_of_specs_splits_an_initialized_param_unevenly(tmp_path):
+    # one shared kv head (dimension 1 of the Param an initializer makes) split over 4 devices
+    assert diags(tmp_path, """\
+        from flax import nnx
+        class KV(nnx.Module):
+            def __init__(self, rngs):
+                self.w = nnx.Param(nnx.initializers.normal()(rngs.params(), (2, 1, 16)))
+            def __call__(self, x):
+                return x @ self.w[0, 0]
+        graphdef, state = nnx.split(KV(nnx.Rngs(0)))
+        specs = jax.tree.map(lambda _: P(), state)
+        specs["w"] = P(None, "x")
+        f = jax.shard_map(lambda s, x: nnx.merge(graphdef, s)(x), mesh=mesh, in_specs=(specs, P()), out_specs=P())
+        jax.jit(f).trace(state, X)
+        """) == [(11, "SHL015", "error")]

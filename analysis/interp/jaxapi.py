@@ -530,6 +530,10 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
 
     # ------------------------------------------------------------------ arrays
 
+    def _api_initializer(self, name, row, p, act, ctx, site, node, decorating):
+        """An initializer factory: the function it gives makes an array of the shape given it."""
+        return Ext(name.rsplit(".", 1)[0] + ".initialize")
+
     def _api_rng(self, name, row, p, act, ctx, site, node, decorating):
         return Ext("numpy.random.Generator")  # (its methods are rows of their own)
 

@@ -17,7 +17,7 @@ from .frames import Layer, Raise, Site, entry_path
 from .values import (
     DIFFERENTIATED, NNX_VARIABLES, ArrayV, Bound, ClassV, Const, DictV, DTypeV, Ext, Func, GraphPart, Inst, MeshV,
     ModV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, ShardingV, Transformed, Unknown, Value, differentiated,
-    holds, is_received, join, map_arrays, options, vma_of,
+    holds, is_received, is_variable, join, map_arrays, options, variable_array, vma_of,
 )
 
 
@@ -162,6 +162,8 @@ class TransformMixin:
         elif isinstance(v, DictV):
             for i in v.items.values():
                 yield from self.arg_leaves(i, seen)
+        elif is_variable(v):
+            yield variable_array(v)
         elif isinstance(v, Inst) and id(v) not in seen and _STACKED not in v.attrs:
             params = v.attrs.get(LAYER_SHAPES)
             if isinstance(v.cls, ClassV) and self.pytree_class(v.cls):
@@ -690,6 +692,12 @@ def _spec_parts(spec: Value, value: Value, path: tuple) -> list:
         return [((*path, i), s, v) for i, (s, v) in enumerate(zip(spec.items, value.items))]
     if isinstance(spec, DictV) and isinstance(value, DictV):
         return [((*path, k), s, value.items[k]) for k, s in spec.items.items() if k in value.items]
+    if isinstance(spec, GraphPart) and isinstance(value, GraphPart):
+        return [(path, spec.of, value.of)]  # an NNX state of specs for a state
+    if isinstance(spec, Inst) and isinstance(value, Inst) and not is_variable(spec) and _STACKED not in value.attrs:
+        # (a module a vmap stacked holds one member's attributes: not the arrays' shapes)
+        return [((*path, k), s, value.attrs[k]) for k, s in spec.attrs.items()
+                if k in value.attrs and not k.startswith("__")]
     return []
 
 
