@@ -220,6 +220,14 @@ class RenameAxis(FixFact):
 
 
 @dataclass(frozen=True)
+class DeviceIdKey(FixFact):
+    """A dict device id keyed by `axis`, which the kernel's mesh lacks and names `to` (SHL109)."""
+    site: SiteRef  # the remote copy or signal
+    axis: str
+    to: str
+
+
+@dataclass(frozen=True)
 class DeviceIdAxis(FixFact):
     """A one-entry MESH device id on a mesh of more axes, and the axis it addresses (SHL105)."""
     site: SiteRef  # the remote copy or signal

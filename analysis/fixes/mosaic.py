@@ -9,13 +9,13 @@ import os
 import libcst as cst
 
 from ..diagnostics import Diagnostic, Fix
-from ..fixfacts import DeviceIdAxis, MissingCollectiveId, UnusedCollectiveId
+from ..fixfacts import DeviceIdAxis, DeviceIdKey, MissingCollectiveId, UnusedCollectiveId
 from ..jaxfacts import DICT_DEVICE_ID
 from .axes import quoted
 from .edits import append_kwarg, remove_arg, replace_node
 from .importer import Importer
 from .registry import FixContext, fixer
-from .tree import SourceModule, argument, keyword_index, walk
+from .tree import SourceModule, argument, callee_name, keyword_index, walk
 
 TITLE_ADD_COLLECTIVE_ID = "Give the pallas_call a collective_id"
 TITLE_COLLECTIVE_ID = "Remove collective_id (the kernel uses no barrier semaphore)"
@@ -78,6 +78,28 @@ def remove_collective_id(diag: Diagnostic, fact: UnusedCollectiveId, ctx: FixCon
                     edits.append(remove_arg(mod, node, idx))
     edits = sorted(set(edits), key=lambda e: (e.line, e.column))
     return Fix(TITLE_COLLECTIVE_ID, "safe", tuple(edits)) if edits else None
+
+
+@fixer("device_id_key", DeviceIdKey)
+def device_id_key(diag: Diagnostic, fact: DeviceIdKey, ctx: FixContext) -> Fix | None:
+    """SHL109: the dict device id's key that is no axis of the mesh becomes the axis it means,
+    where the dict is written in the call (or assigned to the name the call passes)."""
+    found = ctx.call_at(fact.site)
+    if found is None:
+        return None
+    mod, call = found
+    # (the fifth parameter of a remote copy; a signal's is keyword-only)
+    ids = argument(call, "device_id", 4 if (callee_name(call.func) or "").endswith("copy") else len(call.args))
+    if isinstance(ids, cst.Name):
+        ids = mod.assigned_value(call, ids.value)
+    if not isinstance(ids, cst.Dict):
+        return None
+    keys = [e.key for e in ids.elements if isinstance(e, cst.DictElement)
+            and isinstance(e.key, cst.SimpleString) and e.key.evaluated_value == fact.axis]
+    if len(keys) != 1:
+        return None
+    return Fix(f"Key the device id by the mesh axis {fact.to!r}", "unsafe",
+               (replace_node(mod, keys[0], quoted(mod, fact.to)),))
 
 
 @fixer("device_id", DeviceIdAxis)

@@ -348,6 +348,7 @@ RULES: dict[str, Rule] = {
             "A dict `device_id` (`{axis: index}`) keyed by a name that is not an axis of the kernel's mesh.",
             jf.UNRECOGNIZED_DEVICE_AXES.format(axes="{'y': ...}"),
             "Key the device id by the mesh's axis names.",
+            fixers=("device_id_key",),
         ),
         Rule(
             "SHL110", "pallas-call-differentiated", _E,

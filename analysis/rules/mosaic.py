@@ -10,9 +10,10 @@ from ..diagnostics import Severity
 from ..jaxfacts import (COLLECTIVE_ID_MISSING, COLLECTIVE_ID_UNUSED, COMM_WITHOUT_SHARD_MAP, DEVICE_ID_ARITY,
                         KERNEL_LINEARIZE, MOSAIC_AUTO_PARTITIONED, PMAP_IS_SHARD_MAP, REPLICA_MOSAIC, UNBOUND_AXIS,
                         UNRECOGNIZED_DEVICE_AXES, VMA_OUT_SHAPE, error_head, quoted, version_text)
-from ..fixfacts import DeviceIdAxis, MissingCollectiveId, UnusedCollectiveId, VmaCheck
+from ..fixfacts import DeviceIdAxis, DeviceIdKey, MissingCollectiveId, UnusedCollectiveId, VmaCheck
 from ..interp.events import CollectiveEvent, CommEvent, KernelApiEvent, PallasEvent, StartEvent
 from ..interp.values import ArrayV, CompilerParamsV, Const, DictV, Ext, Seq, Unknown, options
+from .axisnames import meant_axis
 from .facts import (Facts, backend_of, check_keyword, checks_vma, ctx_words, diag, scope_facts,
                     site_ref)
 
@@ -161,6 +162,11 @@ def check(facts: Facts):
                 unknown = sorted(str(k) for k in c.device_id.items if k not in mesh_axes)
                 if unknown:
                     start = starts.get(id(c))
+                    free = [a for a in mesh_axes if a not in c.device_id.items]
+                    # (one name unknown, one mesh axis unnamed: that one; else the one it spells)
+                    to = None if len(unknown) != 1 else free[0] if len(free) == 1 else \
+                        meant_axis(unknown[0], free, facts.logical_rules)
+                    key = (DeviceIdKey(site_ref(facts, c.site), unknown[0], to),) if to is not None else ()
                     out.append(diag(
                         facts, "SHL109", start.site if start is not None else c.site,
                         f"The `device_id` dict names {', '.join(map(repr, unknown))}, which "
@@ -168,7 +174,7 @@ def check(facts: Facts):
                         f"({', '.join(map(repr, mesh_axes))}): JAX raises "
                         f"{quoted(UNRECOGNIZED_DEVICE_AXES.format(axes=_dict_text(unknown)))} Key the dict by "
                         f"mesh axis names.",
-                        path=c.path, ctx=ctx, fix_facts=scoped, ev=c))
+                        path=c.path, ctx=ctx, fix_facts=(*scoped, *key), ev=c))
                     reported_arity = True
                     continue
                 # Pallas fills in the axes the dict leaves out with `axis_index` of them: an axis
