@@ -214,6 +214,26 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind21b_eqx_filter_shard_dataloader_uneven_device_put": (_PROGRAM, "a batch of 6 does not split over 4 "
                                                                          "devices: the data must change, not the "
                                                                          "scope"),
+    # blind22
+    "blind22a_linen_init_runs_psend_eagerly": (_PROGRAM, "Linen's init runs psend eagerly, on the machine's CPU: "
+                                                         "no scope makes psend run there"),
+    "blind22a_nnx_grad_through_remote_dma_kernel": (_PROGRAM, "a communicating kernel differentiated: it needs a "
+                                                              "custom_vjp, which only its author can write"),
+    "blind22a_v062_eqx_filter_pmap_peer_table_kernel_replica": (_SCOPE, "the filter_pmap rewrite keeps the mapped "
+                                                                        "axis (size 1) the kernel's SMEM table "
+                                                                        "does not expect"),
+    "blind22a_v062_linen_pmap_ring_allreduce_kernel": (_SCOPE, "the pmap rewrite keeps the mapped axis (size 1) of "
+                                                               "the stacked parameters Linen's apply does not "
+                                                               "expect"),
+    "blind22a_v082_nnx_vmap_axis_name_ring_kernel": (_SCOPE, "the wrap keeps nnx.vmap(axis_name=) around a kernel "
+                                                             "that reads that axis"),
+    "blind22b_linen_heads_six_over_tp_four_out_shardings": (_MISSED, "Linen's logical partitioning through "
+                                                                     "nn.get_partition_spec of eval_shape(init) and "
+                                                                     "nn.logical_to_mesh_sharding"),
+    "blind22b_v082_linen_dataclass_mesh_axes_replaced_rules_stale": (_MISSED, "Linen's logical partitioning through "
+                                                                              "nn.get_partition_spec of "
+                                                                              "eval_shape(init) and "
+                                                                              "nn.logical_to_mesh_sharding"),
     # fixes that do not reach yet
     "blind10_linen_nn_scan_tp_jit_shardings": (_SCOPE, "nn.with_partitioning constrains the parameters made in "
                                                        "the wrapped init to the axis the wrap makes manual"),

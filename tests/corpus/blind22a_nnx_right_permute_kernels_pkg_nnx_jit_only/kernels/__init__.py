@@ -1,0 +1,3 @@
+from .permute import right_permute
+
+__all__ = ["right_permute"]
