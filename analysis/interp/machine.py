@@ -298,7 +298,7 @@ class Interpreter(ExprMixin, ApiMixin):
             if isinstance(o, SetMeshV):
                 self.global_mesh[entry_path(act)] = o.mesh
         eager = [o for o in options(v) if isinstance(o, EagerShardingV)]
-        if eager and all(o.on for o in options(v)):
+        if eager and all(isinstance(o, EagerShardingV) and o.on for o in options(v)):
             self.eager_off.discard(entry_path(act))
         elif eager:
             self.eager_off.add(entry_path(act))
@@ -405,7 +405,7 @@ class Interpreter(ExprMixin, ApiMixin):
             if names:
                 inner = inner.catching(names)
             if item.optional_vars is not None:
-                entered = mesh_of_cm(v)
+                entered = bound_by_with(v)
                 self.assign(item.optional_vars, entered if entered is not None else Unknown, act, ctx)
         return self.exec_block(st.body, act, inner, entry_label)
 
@@ -789,7 +789,7 @@ def context_mesh(v: Value):
 NO_CONTEXT = object()  # a context manager known to set no context mesh
 
 
-def mesh_of_cm(v: Value):
+def bound_by_with(v: Value):
     """What `with v as x:` binds `x` to, where known."""
     if isinstance(v, SetMeshV):
         return v.mesh
