@@ -356,6 +356,9 @@ LINEN = {
     # mesh axes by rules: given, or entered as a context around the code that maps them.
     "flax.core.spmd.logical_axis_rules": Api("axis_rules", "(rules)"),
     _LINEN + "logical_to_mesh_axes": Api("logical_to_mesh_axes", "(array_dim_names, rules=None)"),
+    _LINEN + "with_logical_partitioning": Api("linen_logical_init", "(fn, names, mesh=None, rules=None)"),
+    _LINEN + "get_partition_spec": Api("linen_partition_spec", "(tree)"),
+    _LINEN + "logical_to_mesh_sharding": Api("linen_mesh_sharding", "(tree, mesh, rules)"),
     _LINEN + "with_logical_constraint": Api("logical_constraint", "(x, logical_axis_resources, rules=None, "
                                                                 "mesh=None, fallback=None)"),
     "flax.training.train_state.TrainState.create": Api("struct_create", "(cls=None, *, apply_fn=None, params=None, "

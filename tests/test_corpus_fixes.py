@@ -112,8 +112,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                   "vmap's (the config's other field), and BatchNorm's state is "
                                                   "then mapped over members"),
     # blind12
-    "blind12a_linen_logical_rules_renamed_mesh_axis": (_MISSED, "Linen logical axis rules that map to an axis "
-                                                                "the mesh lacks (nn.logical_to_mesh_sharding)"),
     "blind12a_nnx_scan_stacked_tp_handwritten_specs": (_MISSED, "a hand-written spec longer than the rank of a "
                                                                 "parameter nnx.vmap stacked, in an nnx.State"),
     "blind12b_eqx_bn_vmap_in_shardmap_vma": (_PROGRAM, _EQX_STATE_SET),
@@ -151,8 +149,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind17b_v062_nnx_guide_set_mesh_not_in_062": (_PROGRAM, "past jax.set_mesh (not in JAX 0.6), Flax 0.11's "
                                                               "sharded init hands nnx.jit arrays placed on "
                                                               "another sharding than it was given"),
-    "blind17b_v082_linen_logical_rules_unknown_mesh_axis": (_MISSED, "logical axis rules built from a dict's "
-                                                                     "items, mapped through nn.scan's layer axis"),
     "blind17b_v082_nnx_guide_mesh_axes_renamed": (_MISSED, "nnx.with_partitioning shards a Param where it is "
                                                            "made under jax.set_mesh (Flax 0.12), over an axis "
                                                            "the mesh lacks"),
@@ -205,8 +201,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind21a_linen_halo_exchange_both_neighbors_one_ppermute": (_SCOPE, "one perm holds both directions of a halo "
                                                                          "exchange: it needs two ppermutes, which no "
                                                                          "fix writes"),
-    "blind21a_linen_logical_rules_target_missing_mesh_axis": (_MISSED, "Linen logical axis rules imported inside "
-                                                                       "main() map to an axis the mesh lacks"),
     "blind21a_linen_moe_all_to_all_experts_not_divisible": (_MISSED, "all_to_all's split axis (6 experts) does not "
                                                                      "divide by the axis size (4)"),
     "blind21a_v082_bridge_to_linen_nnx_batchnorm_axis_not_in_mesh": (_MISSED, "an nnx.BatchNorm(axis_name=) inside "
@@ -230,10 +224,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind22b_linen_heads_six_over_tp_four_out_shardings": (_MISSED, "Linen's logical partitioning through "
                                                                      "nn.get_partition_spec of eval_shape(init) and "
                                                                      "nn.logical_to_mesh_sharding"),
-    "blind22b_v082_linen_dataclass_mesh_axes_replaced_rules_stale": (_MISSED, "Linen's logical partitioning through "
-                                                                              "nn.get_partition_spec of "
-                                                                              "eval_shape(init) and "
-                                                                              "nn.logical_to_mesh_sharding"),
     # fixes that do not reach yet
     "blind10_linen_nn_scan_tp_jit_shardings": (_SCOPE, "nn.with_partitioning constrains the parameters made in "
                                                        "the wrapped init to the axis the wrap makes manual"),

@@ -15,8 +15,8 @@ from .events import ApiRefEvent, MeshAxisLookupEvent
 from .frames import Context, Raise
 from .values import (
     ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory, Func, GraphPart, Inst,
-    MeshV, MethodOf, ModV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, ShardingV, Traced, Transformed, Unknown,
-    Value, exact_vma, is_variable, join, options, row_of, variable_array, vma_of,
+    LinenVarsV, MeshV, MethodOf, ModV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, ShardingV, Traced,
+    Transformed, Unknown, Value, exact_vma, is_variable, join, options, row_of, variable_array, vma_of,
 )
 
 MAX_EXPAND = 256  # a comprehension over a known sequence this long is expanded item by item
@@ -178,6 +178,8 @@ class ExprMixin:
                                                 mesh=mesh))
                 raise Raise()  # KeyError: nothing after it on this path runs
             return Unknown
+        if isinstance(base, LinenVarsV):
+            return base  # `variables["params"]`: its parameters, known by the same names
         if isinstance(base, GraphPart) and base.kind == "state" and isinstance(base.of, Inst) \
                 and isinstance(idx, Const) and isinstance(idx.value, str) and idx.value in base.of.attrs:
             # an NNX State by attribute name: a submodule's state, or the variable

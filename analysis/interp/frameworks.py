@@ -12,8 +12,8 @@ from .calls import is_callable, value_name
 from .events import CollectiveEvent, VariableShardingEvent
 from .frames import Raise, entry_path
 from .values import (
-    ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, EagerShardingV, Ext, Factory, GraphPart, Inst, Lifted, MeshV, Multi, Partial,
-    PSpecV, Seq, ShardingV, Transformed, Unknown, Value, exact_vma, options, vma_of,
+    ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, EagerShardingV, Ext, LinenVarsV, Factory, GraphPart, Inst, Lifted,
+    MeshV, Multi, Partial, PSpecV, Seq, ShardingV, Transformed, Unknown, Value, exact_vma, options, vma_of,
 )
 
 # Classes (outside the analysed source) whose subclasses are Flax Linen modules.
@@ -255,6 +255,38 @@ class FrameworkMixin:
             self._api_named_sharding("flax.nnx.with_partitioning", None, {"mesh": ctx.mesh, "spec": spec}, act, ctx,
                                      site, node, False)
 
+    def _api_linen_logical_init(self, name, row, p, act, ctx, site, node, decorating):
+        """`nn.with_logical_partitioning(init, names)`: the initializer, whose parameters carry the
+        logical names (where static, noted for the `init` running)."""
+        names = p.get("names")
+        items = names.items if isinstance(names, Seq) else None
+        if self.linen_logical and items is not None and all(
+                isinstance(n, Const) and (n.value is None or isinstance(n.value, str)) for n in items):
+            self.linen_logical[-1].add(tuple(n.value for n in items))
+        return p.get("fn", Unknown)
+
+    def _api_linen_partition_spec(self, name, row, p, act, ctx, site, node, decorating):
+        """`nn.get_partition_spec(tree)`: the logical PartitionSpecs of the Linen variables in it."""
+        found = [v for v in _linen_vars(p.get("tree", Unknown), set()) if not v.specs]
+        return LinenVarsV(frozenset().union(*(v.logical for v in found)), specs=True) if found else Unknown
+
+    def _api_linen_mesh_sharding(self, name, row, p, act, ctx, site, node, decorating):
+        """`nn.logical_to_mesh_sharding(specs, mesh, rules)`: a NamedSharding over `mesh` of each
+        logical spec, its names mapped by `rules` (JAX checks each against the mesh)."""
+        specs, mesh, rules = p.get("tree", Unknown), p.get("mesh", Unknown), static_rules(p.get("rules", Unknown))
+        if not (isinstance(specs, LinenVarsV) and specs.specs and isinstance(mesh, MeshV)) or rules.rules is None:
+            return Unknown
+        for names in sorted(specs.logical, key=lambda t: tuple(n or "" for n in t)):
+            chosen = logical_to_mesh(list(names), rules.rules)
+            if chosen is None:
+                continue
+            parts = tuple(Const(None) if i is None else rules.targets[i] for i in chosen)
+            spec = self._api_pspec(name, row, {"partitions": Seq(parts)}, act, ctx, site, node, decorating)
+            logical = Seq(tuple(Const(n) for n in names))
+            self._api_named_sharding(name, row, {"mesh": mesh, "spec": spec, "logical": logical}, act, ctx, site,
+                                     node, decorating)
+        return Unknown
+
     def _api_logical_to_mesh_axes(self, name, row, p, act, ctx, site, node, decorating):
         """`nn.logical_to_mesh_axes(names, rules)`: the PartitionSpec Flax maps the logical
         names to, by the rules given or else those the context entered."""
@@ -334,6 +366,7 @@ class FrameworkMixin:
         ctx = ctx.without_mode("linen_apply" if init else "linen_init").in_mode("linen_init" if init else "linen_apply")
         self.norm_stats.append([])
         self.linen_params.append(p.get("variables", Unknown) if not init else Unknown)
+        self.linen_logical.append(set())
         try:
             for m in options(method):
                 if isinstance(m, Const) and m.value is None:
@@ -347,7 +380,11 @@ class FrameworkMixin:
         finally:
             stats = self.norm_stats.pop()
             self.linen_params.pop()
-        if name.endswith((".init", ".tabulate")):
+            logical = self.linen_logical.pop()
+        if name.endswith(".init"):
+            # the variables, known by the logical names their parameters were given
+            return LinenVarsV(frozenset(logical)) if logical else Unknown
+        if name.endswith(".tabulate"):
             return Unknown
         mutable = p.get("mutable")
         result = results[0] if len(results) == 1 else Unknown
@@ -668,6 +705,22 @@ def logical_to_mesh(names: list, rules: tuple) -> list | None:
         if chosen[pos] is None and not axes(mesh) & used:
             chosen[pos] = i
     return chosen
+
+
+def _linen_vars(v: Value, seen: set):
+    """The Linen variables (`LinenVarsV`) in a pytree: containers, objects' attributes."""
+    if isinstance(v, LinenVarsV):
+        yield v
+    elif isinstance(v, (Seq, DictV)):
+        for i in (v.items if isinstance(v, Seq) else v.items.values()):
+            yield from _linen_vars(i, seen)
+    elif isinstance(v, Inst) and id(v) not in seen:
+        seen.add(id(v))
+        for i in v.attrs.values():
+            yield from _linen_vars(i, seen)
+    elif isinstance(v, Multi):
+        for o in v.options:
+            yield from _linen_vars(o, seen)
 
 
 def _is_none(v) -> bool:

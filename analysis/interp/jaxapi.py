@@ -1040,6 +1040,8 @@ def _control_result(short: str, outputs: list) -> Value:
             else Unknown
     if short in ("cond", "switch"):
         return join(outputs)
+    if short == "eval_shape":
+        return last  # its shapes and dtypes (the same abstract arrays here), its structure
     if short == "map":
         return _stacked(last)
     return Unknown

@@ -226,6 +226,18 @@ class EagerShardingV(Value):
 
 
 @dataclass(eq=False)
+class LinenVarsV(Value):
+    """The variables a Flax Linen `init` makes, known by the logical axis names its parameters
+    were given (`nn.with_logical_partitioning`): `logical`, each a tuple of names (or None);
+    as `nn.get_partition_spec` gives them (`specs`), the logical PartitionSpecs of them."""
+    logical: frozenset
+    specs: bool = False
+
+    def key(self):
+        return ("linen_vars", self.logical, self.specs)
+
+
+@dataclass(eq=False)
 class DevicesV(Value):
     """An array of devices (`jax.devices()`, a slice, `np.array(...).reshape(2, 2)`, ...)."""
     shape: tuple | None  # None: as many as the machine has
