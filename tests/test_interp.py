@@ -1302,3 +1302,11 @@ def test_a_state_of_specs_splits_an_initialized_param_unevenly(tmp_path):
         f = jax.shard_map(lambda s, x: nnx.merge(graphdef, s)(x), mesh=mesh, in_specs=(specs, P()), out_specs=P())
         jax.jit(f).trace(state, X)
         """) == [(11, "SHL015", "error")]
+
+
+def test_an_or_guard_stops_at_an_api_the_version_has(tmp_path):
+    # `pltpu.CompilerParams` exists on 0.10: `or` never reads the old name
+    assert diags(tmp_path, """\
+        from jax.experimental.pallas import tpu as pltpu
+        CompilerParams = getattr(pltpu, "CompilerParams", None) or pltpu.TPUCompilerParams
+        """, **{"jax-version": "0.10.2"}) == []

@@ -1,7 +1,12 @@
 """Replace jax.pmap with jax.shard_map: `jax.pmap(f, axis_name=...)`, the `@partial(jax.pmap,
-...)` decorator or a bare `jax.pmap` one become `jax.jit(jax.shard_map(f, ...))` over a mesh
-with the pmap's axis, with specs from its `in_axes`/`out_axes`; `eqx.filter_pmap` becomes
-`eqx.filter_jit` of the file's `_filter_shard_map` helper (frameworks.py)."""
+...)` decorator or a bare `jax.pmap` one become `jax.jit(jax.shard_map(_per_device(f), ...))`
+over a mesh with the pmap's axis, with specs from its `in_axes`/`out_axes`; `eqx.filter_pmap`
+becomes `eqx.filter_jit` of the file's `_filter_shard_map` helper (frameworks.py).
+
+pmap hands each device its slice of the mapped axis, without that axis; shard_map hands it a
+block that keeps it (of size 1). The file's `_per_device` helper runs the function as pmap did:
+the axis dropped from the inputs mapped over it and put back on the outputs, so that shapes the
+function computes (a kernel's blocks, a layer's parameters) are as they were."""
 
 from __future__ import annotations
 
@@ -12,13 +17,34 @@ from ..fixfacts import Pmap
 from ..jaxfacts import SHARD_MAP_TOP_LEVEL
 from .edits import insert_lines, replace_span
 from .frameworks import FILTER_PMAP, equinox_jit, filter_shard_map
-from .importer import Importer
+from .importer import Importer, import_ends
 from .mesh import find_or_insert_mesh
 from .registry import FixContext, fixer
 from .tree import SourceModule, literal_str
 from .wrap import shard_map_decorator
 
 TITLE_PMAP = "Replace jax.pmap with jax.shard_map"
+
+_HELPER = "_per_device"
+_HELPER_TEXT = '''\
+def {name}(fn, in_axes=0, out_axes=0):
+    """`fn` as pmap runs it, on each device's slice of the mapped axis: shard_map keeps that axis
+    (of size 1), so it is dropped from the inputs mapped over it and put back on the outputs."""
+    def drop(tree):
+        return {jax}.tree.map(lambda x: x[0] if isinstance(x, {jax}.Array) else x, tree)
+
+    def put_back(tree):
+        return {jax}.tree.map(lambda x: x[None] if isinstance(x, {jax}.Array) else x, tree)
+
+    @{wraps}(fn)
+    def each(*args):
+        ins = in_axes if isinstance(in_axes, (tuple, list)) else (in_axes,) * len(args)
+        out = fn(*(arg if axis is None else drop(arg) for arg, axis in zip(args, ins)))
+        if isinstance(out_axes, (tuple, list)):
+            return type(out)(o if axis is None else put_back(o) for o, axis in zip(out, out_axes))
+        return out if out_axes is None else put_back(out)
+
+    return each'''
 
 _PMAP_OK_KW = {"axis_name", "in_axes", "out_axes", "fun"}
 
@@ -83,22 +109,27 @@ def pmap_to_shard_map(diag: Diagnostic, fact: Pmap, ctx: FixContext) -> Fix | No
             return None
     else:
         smap, jit = imp.shard_map(modern), f"{imp.jax()}.jit"
+    helper = _per_device(imp, edits)
+    if helper is None:
+        return None
+    axes = "".join(f", {k}={mod.text_of(kw[k])}" for k in ("in_axes", "out_axes") if k in kw)
     mesh, _ = find_or_insert_mesh(imp, edits, fact.meshes, [axis], node)
     kwargs = f"mesh={mesh}, in_specs={in_specs}, out_specs={out_specs}"
     if fact.pallas:
         kwargs += ", check_vma=False" if modern else ", check_rep=False"
     if fun is not None:
-        edits.append(replace_span(mod, node, f"{jit}({smap}({mod.text_of(fun)}, {kwargs}))"))
+        edits.append(replace_span(mod, node, f"{jit}({smap}({helper}({mod.text_of(fun)}{axes}), {kwargs}))"))
     elif isinstance(mod.parent.get(node), cst.Decorator):
         deco = mod.parent[node]
         dr = mod.pos[deco]
         indent = mod.line_text(dr.start.line)[:dr.start.column]
         edits.append(replace_span(mod, node, jit))
         decorator = f"{smap}({kwargs})" if fact.api == FILTER_PMAP else shard_map_decorator(imp, modern, smap, kwargs)
-        edits.append(insert_lines(mod, dr.end.line + 1, [f"{indent}@{decorator}"]))
+        each = f"{imp.partial()}({helper}{axes})" if axes else helper
+        edits.append(insert_lines(mod, dr.end.line + 1, [f"{indent}@{decorator}", f"{indent}@{each}"]))
     else:
         # `partial(jax.pmap, ...)` used as a value: keep it a one-argument transform
-        edits.append(replace_span(mod, node, f"(lambda f: {jit}({smap}(f, {kwargs})))"))
+        edits.append(replace_span(mod, node, f"(lambda f: {jit}({smap}({helper}(f{axes}), {kwargs})))"))
     return Fix(TITLE_PMAP, "unsafe", imp.with_imports(edits, node))
 
 
@@ -123,3 +154,28 @@ def _axes_spec(node, spec_i: str, p: str) -> str | None:
             return None
         return "(" + ", ".join(parts) + ("," if len(parts) == 1 else "") + ")"
     return None
+
+
+def _per_device(imp: Importer, edits: list[Edit]) -> str | None:
+    """The name of the file's `_per_device` helper, inserted (into `edits`) after its imports
+    unless a previous fix put it there; None where the file has no top-level imports."""
+    mod = imp.mod
+    top_line = mod.start_of(mod.top_level_of(imp.at))[0]
+    ends = [e for e in import_ends(mod) if e < top_line]
+    if not ends:
+        return None
+    wraps = imp.name(("functools.wraps",), "functools", "wraps", "wraps")
+
+    def text(name: str) -> str:
+        return _HELPER_TEXT.format(name=name, jax=imp.jax(), wraps=wraps)
+
+    existing = {s.name.value: s for s in mod.module.body if isinstance(s, cst.FunctionDef)}
+    if _HELPER in existing and mod.text_of(existing[_HELPER].with_changes(leading_lines=())).strip() == text(_HELPER):
+        return _HELPER
+    name = mod.fresh(_HELPER)
+    # two blank lines around it, counting those already below the imports
+    at = max(ends) + 1
+    blank = sum(1 for line in (at, at + 1) if line <= len(mod.lines) and not mod.line_text(line).strip()
+                and (line == at or not mod.line_text(at).strip()))
+    edits.append(insert_lines(mod, at, ["", "", *text(name).split("\n"), *[""] * (2 - blank)]))
+    return name

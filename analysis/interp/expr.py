@@ -364,6 +364,8 @@ class ExprMixin:
             return bool(v.items)
         if isinstance(v, (Func, ClassV, ModV, Transformed, Bound, Partial, MeshV, Factory)):
             return True
+        if isinstance(v, Ext) and self.api_present(v.name) is True:
+            return True  # an API the target version has: a function, class or module
         if isinstance(v, Inst) and isinstance(v.cls, ClassV) and self._plain_truth(v.cls):
             return True  # an object whose classes define neither __bool__ nor __len__
         return None
