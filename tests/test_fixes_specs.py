@@ -105,6 +105,21 @@ def test_flat_out_specs_of_a_nested_output_are_grouped(tmp_path):
     assert "out_specs=((P(), P()), P())" in fixed
 
 
+def test_the_spec_too_many_is_not_the_one_that_splits_the_placed_batch(tmp_path):
+    # a spec left for an argument the function no longer takes: the batch, placed over 'd' on an
+    # Explicit mesh, keeps P("d")
+    fixed = fix(tmp_path, """
+        from jax.sharding import NamedSharding
+        emesh = jax.make_mesh((4,), ("d",), axis_types=(jax.sharding.AxisType.Explicit,))
+        def step(w, batch):
+            return jax.lax.pmean(jnp.mean(batch["x"] @ w), "d")
+        f = jax.jit(jax.shard_map(step, mesh=emesh, in_specs=(P(), P(), P("d")), out_specs=P()))
+        sh = NamedSharding(emesh, P("d"))
+        f.trace(jnp.ones((8, 4)), {"x": jax.device_put(jnp.ones((16, 8)), sh)}).lower(lowering_platforms=("cuda",))
+    """, "SHL015", STRUCTURE)
+    assert 'in_specs=(P(), P("d"))' in fixed
+
+
 def test_dict_specs_take_the_arguments_keys(tmp_path):
     fixed = fix(tmp_path, """
         def predict(params, x):

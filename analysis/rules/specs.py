@@ -10,7 +10,7 @@ import itertools
 from ..fixfacts import InSpecsRank, InSpecs, OutSpecsRank, OutSpecsVarying, SpecsRepair
 from ..interp.frames import Site
 from ..interp.transforms import spec_leaves, spec_mismatch
-from ..interp.values import ArrayV, Bound, Const, DictV, Func, GraphPart, Inst, Partial, PSpecV, Seq, vma_of
+from ..interp.values import ArrayV, Bound, Const, DictV, Func, GraphPart, Inst, Partial, PSpecV, Seq, ShardingV, vma_of
 from .facts import Facts, scalars, site_ref
 
 _MAX_ARGS = 12  # beyond this many arguments the alignment is not searched
@@ -110,11 +110,15 @@ def _align(specs: tuple, args: tuple) -> tuple[int, ...] | None:
 
 def _cost(spec, arg) -> int | None:
     """None where `spec` cannot describe `arg`; 1 where it shards a module or gives it the
-    structure of a dict or a sequence of specs (another argument's); else 0."""
+    structure of a dict or a sequence of specs (another argument's), or splits an array placed
+    by a NamedSharding otherwise than it is; else 0."""
     if spec_mismatch(spec, arg, "") is not None:
         return None
     if isinstance(spec, (DictV, Seq)) and isinstance(arg, Inst):
         return 1
+    if isinstance(spec, PSpecV) and spec.axes is not None and any(
+            set(placed) != set(spec.axes) for placed in _placed_axes(arg)):
+        return 1  # another split than the arrays' own (over Explicit axes, one JAX rejects)
     if isinstance(spec, PSpecV) and spec.axes:
         rank = _rank(arg)
         if rank == 0 or (rank is not None and spec.entries is not None and spec.entries > rank):
@@ -122,6 +126,17 @@ def _cost(spec, arg) -> int | None:
         if isinstance(arg, Inst):
             return 1
     return 0
+
+
+def _placed_axes(arg):
+    """The mesh axes each array of `arg` placed by a NamedSharding of a known spec is split over."""
+    if isinstance(arg, ArrayV):
+        spec = arg.sharding.spec if isinstance(arg.sharding, ShardingV) else None
+        if isinstance(spec, PSpecV) and spec.axes is not None:
+            yield spec.axes
+    elif isinstance(arg, (Seq, DictV)):
+        for item in (arg.items if isinstance(arg, Seq) else arg.items.values()):
+            yield from _placed_axes(item)
 
 
 def _rank(arg) -> int | None:
