@@ -106,8 +106,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                          "jax.devices(): it fails on 4 devices and lowers on 8"),
     "blind11a_psend_gather_to_last_dup_dest": (_PROGRAM, "every stage sends to the last one: a gather, which no "
                                                          "perm expresses and no rewrite of the scope repairs"),
-    "blind11b_eqx_filter_pmap_psend_ring": (_SCOPE, "the filter_pmap rewrite hands the stage blocks of another "
-                                                    "shape than pmap did (dot_general 16 vs 8)"),
     "blind11b_eqx_vmap_cfg_wrong_field": (_SCOPE, "the fix names the outer vmap's axis; the one meant is the inner "
                                                   "vmap's (the config's other field), and BatchNorm's state is "
                                                   "then mapped over members"),
@@ -157,9 +155,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                                                "is placed replicated, and jit's "
                                                                                "in_shardings ask for another "
                                                                                "sharding"),
-    "blind18b_eqx_filter_pmap_traced_under_jit_psend": (_SCOPE, "the filter_pmap rewrite hands each stage a block "
-                                                                "of the per-device input again (dot_general 8 "
-                                                                "vs 2)"),
     "blind18b_linen_nn_remat_stage_perm_past_last": (_MISSED, "the perm is sized for 4 stages, the mesh spans "
                                                               "jax.devices(): it fails on 4 devices and lowers on "
                                                               "8"),
@@ -213,17 +208,23 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                          "no scope makes psend run there"),
     "blind22a_nnx_grad_through_remote_dma_kernel": (_PROGRAM, "a communicating kernel differentiated: it needs a "
                                                               "custom_vjp, which only its author can write"),
-    "blind22a_v062_eqx_filter_pmap_peer_table_kernel_replica": (_SCOPE, "the filter_pmap rewrite keeps the mapped "
-                                                                        "axis (size 1) the kernel's SMEM table "
-                                                                        "does not expect"),
-    "blind22a_v062_linen_pmap_ring_allreduce_kernel": (_SCOPE, "the pmap rewrite keeps the mapped axis (size 1) of "
-                                                               "the stacked parameters Linen's apply does not "
-                                                               "expect"),
     "blind22a_v082_nnx_vmap_axis_name_ring_kernel": (_SCOPE, "the wrap keeps nnx.vmap(axis_name=) around a kernel "
                                                              "that reads that axis"),
     "blind22b_linen_heads_six_over_tp_four_out_shardings": (_MISSED, "Linen's logical partitioning through "
                                                                      "nn.get_partition_spec of eval_shape(init) and "
                                                                      "nn.logical_to_mesh_sharding"),
+    # blind23
+    "blind23b_nnx_bridge_linen_syncbn_eval_step_train_default": (_MISSED, "a Linen BatchNorm inside "
+                                                                          "nnx.bridge.ToNNX, called with its train "
+                                                                          "default under a plain nnx.jit"),
+    "blind23b_nnx_shard_map_eval_batch_not_divisible": (_MISSED, "the last eval batch of 18 rows, sliced in a loop "
+                                                                 "of 17 steps, which is not unrolled"),
+    "blind23b_nnx_with_partitioning_model_built_before_mesh": (_SCOPE, "the partitioned model is made where no mesh "
+                                                                       "context is entered: entering jax.set_mesh "
+                                                                       "around it is a rewrite no fix writes"),
+    "blind23b_pkg_nnx_remat_seq_parallel_attn_eval_jit_only": (_SCOPE, "the wrap splits the tokens' batch "
+                                                                       "dimension (2) over 4 devices where their "
+                                                                       "sequence dimension was meant"),
     # fixes that do not reach yet
     "blind10_linen_nn_scan_tp_jit_shardings": (_SCOPE, "nn.with_partitioning constrains the parameters made in "
                                                        "the wrapped init to the axis the wrap makes manual"),
@@ -254,8 +255,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blindfw_nnxkern_shift_nnx_vmap_axis": (_SCOPE, "a kernel under nnx.vmap(axis_name=): the wrap keeps the "
                                                     "vmap axis the kernel names"),
     "eqx_batchnorm_filter_pmap_missing_inner_axis": (_PROGRAM, _EQX_STATE_SET),
-    "eqx_psend_stage_filter_pmap": (_SCOPE, "the filter_pmap rewrite keeps the mapped axis (size 1) the "
-                                            "body's matmul does not expect"),
     "linen_kernel_halo_nn_vmap": (_SCOPE, "the kernel's BlockSpec is the global shape, not the block's"),
 }
 

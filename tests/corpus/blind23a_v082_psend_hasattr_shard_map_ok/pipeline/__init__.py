@@ -1,0 +1,3 @@
+from .comm import shift_right
+
+__all__ = ['shift_right']

@@ -1,0 +1,2 @@
+from .layers import SeqParallelAttention, TransformerBlock
+from .lm import TinyLM

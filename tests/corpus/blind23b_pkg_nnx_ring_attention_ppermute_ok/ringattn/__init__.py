@@ -1,0 +1,1 @@
+from .ring import ring_perm, RingSelfAttention
