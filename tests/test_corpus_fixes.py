@@ -39,9 +39,10 @@ FIXLABELS = CORPUS / ".fixlabels"
 # blind11 and blind12 rounds' programs, harder than the rounds before, lowered the first from
 # 0.895; Equinox's State.set, measured, put five programs out of any fix's reach; blind20's
 # kernels from published packages and whole training scripts, 18 of 30 fixed, from 0.886, and
-# the share within reach from 0.95).
-OVERALL_FLOOR = 0.87
-FLOOR = 0.945
+# the share within reach from 0.95; raised again as the fixes reached more: 724 of 817, 0.961 of
+# those within reach).
+OVERALL_FLOOR = 0.88
+FLOOR = 0.955
 _FRAMEWORK = re.compile(r"^\s*(?:import|from)\s+(?:flax|equinox)\b", re.M)
 
 _PROGRAM = "program"  # no rewrite of the scope makes it lower: the program is wrong as written
