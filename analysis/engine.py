@@ -128,6 +128,7 @@ def _diagnose(interp: Interpreter, config: Config, version, files: dict, finder:
         logical_rules=logical_rules(v for path, act in interp.modules.items()
                                     if path in files and not act.lazy for v in act.env.values()),
         flax_version=interp.flax_version,
+        decided_ifs=interp.decided_ifs,
     )
     out = []
     for fam in RULE_FAMILIES:

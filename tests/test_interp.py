@@ -1310,3 +1310,18 @@ def test_an_or_guard_stops_at_an_api_the_version_has(tmp_path):
         from jax.experimental.pallas import tpu as pltpu
         CompilerParams = getattr(pltpu, "CompilerParams", None) or pltpu.TPUCompilerParams
         """, **{"jax-version": "0.10.2"}) == []
+
+
+@pytest.mark.parametrize("test, found", [
+    # Python compares the strings: '0.6.2' >= '0.10.0' is True, and 0.6.2 has no set_mesh
+    ("jax.__version__ >= '0.10.0'", [(2, "SHL008", "error")]),
+    # a test the analysis cannot decide still guards what it reaches
+    ("os.environ.get('JAX_VERSION', '') >= '0.10.0'", []),
+])
+def test_a_version_guard_guards_only_where_its_test_is_not_decided(tmp_path, test, found):
+    assert diags(tmp_path, f"""\
+        if {test}:
+            enter = jax.set_mesh
+        else:
+            enter = jax.sharding.use_mesh
+        """, **{"jax-version": "0.6.2"}) == found

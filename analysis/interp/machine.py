@@ -98,7 +98,9 @@ class Interpreter(ExprMixin, ApiMixin):
         self.norm_stats: list = []  # per Linen apply running: the varying axes of its BatchNorm statistics
         # per Linen apply running: (the axes its variables vary over, whether exactly those)
         self.linen_params: list = []
-        self.linen_logical: list = []  # per Linen init running: the logical names its parameters are given
+        self.linen_logical: list = []
+        # (file, line) of each `if` run -> whether its test was decided on every run
+        self.decided_ifs: dict = {}  # per Linen init running: the logical names its parameters are given
         # While a custom_vjp's backward rule runs, JAX attributes what it does to the primal call.
         self.blame: Site | None = None
         # `jax.set_mesh(mesh)` called as a statement: the process-wide mesh of the program whose
@@ -353,6 +355,8 @@ class Interpreter(ExprMixin, ApiMixin):
         if _is_type_checking(st.test):
             return self.exec_block(st.orelse, act, ctx, entry_label)
         known = self.truth(self.eval(st.test, act, ctx), test=st.test, act=act)
+        key = (act.scope.module.path, st.lineno)
+        self.decided_ifs[key] = self.decided_ifs.get(key, True) and known is not None
         if known is True:
             return self.exec_block(st.body, act, ctx, entry_label)
         if known is False:

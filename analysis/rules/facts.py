@@ -35,6 +35,7 @@ class Facts:
     # a call written in a jitted function's body: its Site -> (arguments, result) per run
     jit_calls: dict = field(default_factory=dict)
     logical_rules: dict = field(default_factory=dict)  # the program's logical axis -> its mesh axes
+    decided_ifs: dict = field(default_factory=dict)  # (file, line) of an `if` -> its test decided on every run
     flax_version: tuple = ()  # the Flax the code runs with; () where not known
     # id(diagnostic) -> (the context its evidence was recorded in: choices, caught exceptions;
     # the exception JAX raises there, where it is not the rule's usual one)

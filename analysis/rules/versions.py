@@ -20,25 +20,29 @@ _SMAP_KW = {
 }
 
 
-def guarded(module, line: int) -> bool:
+def guarded(module, line: int, decided: dict) -> bool:
     """Whether `line` sits where an API's absence is handled: in a `try` with handlers (or its
-    handlers), or under an `if` that tests `hasattr(...)` or a version."""
-    lines = getattr(module, "_guard_lines", None)
-    if lines is None:
-        lines = set()
+    handlers), or under an `if` that tests `hasattr(...)` or a version which the analysis could
+    not decide (`decided`: (file, line) of an `if` -> whether its test was decided on every run;
+    where it was, the branch taken is the one the target version takes, guard or not)."""
+    found = getattr(module, "_guards", None)
+    if found is None:
+        tries, ifs = set(), []
         stack = list(module.tree.body) if module.tree is not None else []
         while stack:
             st = stack.pop()
             if isinstance(st, ast.Try) and st.handlers:
-                lines.update(range(st.lineno, _end(st) + 1))
+                tries.update(range(st.lineno, _end(st) + 1))
             elif isinstance(st, ast.If):
                 test = ast.dump(st.test)
                 if "hasattr" in test or "version" in test.lower():
-                    lines.update(range(st.lineno, _end(st) + 1))
+                    ifs.append((st.lineno, _end(st)))
             for field in ("body", "orelse", "finalbody", "handlers"):
                 stack.extend(x for x in getattr(st, field, ()) if isinstance(x, (ast.stmt, ast.excepthandler)))
-        module._guard_lines = lines
-    return line in lines
+        module._guards = found = (tries, ifs)
+    tries, ifs = found
+    return line in tries or any(start <= line <= end and not decided.get((module.path, start), False)
+                                for start, end in ifs)
 
 
 def _end(st) -> int:
@@ -57,7 +61,7 @@ def check(facts: Facts):
             missing = f"added in JAX {version_text(api.since)}"
         elif api.until and ver >= api.until:
             missing = f"removed in JAX {version_text(api.until)}"
-        if missing and not guarded(ev.module, ev.node.lineno):
+        if missing and not guarded(ev.module, ev.node.lineno, facts.decided_ifs):
             out.append(diag(
                 facts, "SHL008", ev.site,
                 f"`{ev.api}` does not exist in the target JAX {facts.jax_version} ({missing}): JAX raises "
