@@ -12,7 +12,7 @@ from .calls import is_callable, value_name
 from .events import CollectiveEvent, VariableShardingEvent
 from .frames import Raise, entry_path
 from .values import (
-    ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, EagerShardingV, Ext, LinenVarsV, Factory, GraphPart, Inst, Lifted,
+    ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, EagerShardingV, Ext, Factory, GraphPart, Inst, Lifted, LinenVarsV,
     MeshV, Multi, Partial, PSpecV, Seq, ShardingV, Transformed, Unknown, Value, exact_vma, options, vma_of,
 )
 
@@ -277,11 +277,9 @@ class FrameworkMixin:
         if not (isinstance(specs, LinenVarsV) and specs.specs and isinstance(mesh, MeshV)) or rules.rules is None:
             return Unknown
         for names in sorted(specs.logical, key=lambda t: tuple(n or "" for n in t)):
-            chosen = logical_to_mesh(list(names), rules.rules)
-            if chosen is None:
+            spec = self.logical_pspec(list(names), rules, act, ctx, site, node)
+            if spec is Unknown:
                 continue
-            parts = tuple(Const(None) if i is None else rules.targets[i] for i in chosen)
-            spec = self._api_pspec(name, row, {"partitions": Seq(parts)}, act, ctx, site, node, decorating)
             logical = Seq(tuple(Const(n) for n in names))
             self._api_named_sharding(name, row, {"mesh": mesh, "spec": spec, "logical": logical}, act, ctx, site,
                                      node, decorating)
@@ -301,11 +299,17 @@ class FrameworkMixin:
             if not (isinstance(n, Const) and (n.value is None or isinstance(n.value, str))):
                 return Unknown
             dims.append(n.value)
-        chosen = logical_to_mesh(dims, rules.rules)
+        return self.logical_pspec(dims, rules, act, ctx, site, node)
+
+    def logical_pspec(self, names: list, rules: AxisRulesV, act, ctx, site, node) -> Value:
+        """The PartitionSpec the static `rules` map the logical `names` to (their targets' literals
+        kept, for fixes); Unknown where the rules do not decide it."""
+        chosen = logical_to_mesh(names, rules.rules)
         if chosen is None:
             return Unknown
         parts = tuple(Const(None) if i is None else rules.targets[i] for i in chosen)
-        return self._api_pspec(name, row, {"partitions": Seq(parts)}, act, ctx, site, node, decorating)
+        return self._api_pspec("jax.sharding.PartitionSpec", None, {"partitions": Seq(parts)}, act, ctx, site, node,
+                               False)
 
     def _api_logical_constraint(self, name, row, p, act, ctx, site, node, decorating):
         """`nn.with_logical_constraint(x, names)`: where Flax sees a mesh (given, or entered with
