@@ -50,26 +50,36 @@ def filter_shard_map(imp: Importer, edits: list[Edit], modern: bool) -> str | No
     """The name of the file's `_filter_shard_map` helper, inserted (into `edits`) after its
     imports unless a previous fix put it there; None when the file does not import Equinox as a
     module at the top level."""
-    mod = imp.mod
-    eqx = spell(mod, ("equinox",), mod.module)
-    top_line = mod.start_of(mod.top_level_of(imp.at))[0]
-    ends = [e for e in import_ends(mod) if e < top_line]
-    if eqx is None or not ends:
+    eqx = spell(imp.mod, ("equinox",), imp.mod.module)
+    if eqx is None:
         return None
-    smap = imp.shard_map(modern)
-    partial = imp.partial()
-    wraps = imp.name(("functools.wraps",), "functools", "wraps", "wraps")
-    p = imp.pspec()
 
     def text(name: str) -> str:
-        return _HELPER_TEXT.format(name=name, smap=smap, partial=partial, wraps=wraps, eqx=eqx, p=p)
+        return _HELPER_TEXT.format(name=name, smap=imp.shard_map(modern), partial=imp.partial(),
+                                   wraps=imp.name(("functools.wraps",), "functools", "wraps", "wraps"), eqx=eqx,
+                                   p=imp.pspec())
 
+    return file_helper(imp, edits, _HELPER, text)
+
+
+def file_helper(imp: Importer, edits: list[Edit], base: str, text) -> str | None:
+    """The name of the file's helper function `base`, whose source `text(name)` gives, inserted
+    (into `edits`) right after the imports above `imp.at`, two blank lines around it, unless a
+    previous fix put the same text there (where two fixes in one file insert it, it is shared);
+    None where no import is above."""
+    mod = imp.mod
+    top_line = mod.start_of(mod.top_level_of(imp.at))[0]
+    ends = [e for e in import_ends(mod) if e < top_line]
+    if not ends:
+        return None
     existing = {s.name.value: s for s in mod.module.body if isinstance(s, cst.FunctionDef)}
-    if _HELPER in existing and mod.text_of(existing[_HELPER].with_changes(leading_lines=())).strip() == text(_HELPER):
-        return _HELPER
-    name = mod.fresh(_HELPER)
-    # right after the imports: where two wraps in one file insert the same text, it is shared
-    edits.append(insert_lines(mod, max(ends) + 1, ["", "", *text(name).split("\n")]))
+    if base in existing and mod.text_of(existing[base].with_changes(leading_lines=())).strip() == text(base):
+        return base
+    name = mod.fresh(base)
+    at = max(ends) + 1  # (the blank lines already below the imports count)
+    blank = sum(1 for line in (at, at + 1) if line <= len(mod.lines) and not mod.line_text(line).strip()
+                and (line == at or not mod.line_text(at).strip()))
+    edits.append(insert_lines(mod, at, ["", "", *text(name).split("\n"), *[""] * (2 - blank)]))
     return name
 
 

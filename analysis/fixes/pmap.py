@@ -16,8 +16,8 @@ from ..diagnostics import Diagnostic, Edit, Fix
 from ..fixfacts import Pmap
 from ..jaxfacts import SHARD_MAP_TOP_LEVEL
 from .edits import insert_lines, replace_span
-from .frameworks import FILTER_PMAP, equinox_jit, filter_shard_map
-from .importer import Importer, import_ends
+from .frameworks import FILTER_PMAP, equinox_jit, file_helper, filter_shard_map
+from .importer import Importer
 from .mesh import find_or_insert_mesh
 from .registry import FixContext, fixer
 from .tree import SourceModule, literal_str
@@ -157,25 +157,10 @@ def _axes_spec(node, spec_i: str, p: str) -> str | None:
 
 
 def _per_device(imp: Importer, edits: list[Edit]) -> str | None:
-    """The name of the file's `_per_device` helper, inserted (into `edits`) after its imports
-    unless a previous fix put it there; None where the file has no top-level imports."""
-    mod = imp.mod
-    top_line = mod.start_of(mod.top_level_of(imp.at))[0]
-    ends = [e for e in import_ends(mod) if e < top_line]
-    if not ends:
-        return None
-    wraps = imp.name(("functools.wraps",), "functools", "wraps", "wraps")
-
+    """The name of the file's `_per_device` helper (inserted unless a previous fix put it there);
+    None where the file has no top-level imports."""
     def text(name: str) -> str:
-        return _HELPER_TEXT.format(name=name, jax=imp.jax(), wraps=wraps)
+        return _HELPER_TEXT.format(name=name, jax=imp.jax(),
+                                   wraps=imp.name(("functools.wraps",), "functools", "wraps", "wraps"))
 
-    existing = {s.name.value: s for s in mod.module.body if isinstance(s, cst.FunctionDef)}
-    if _HELPER in existing and mod.text_of(existing[_HELPER].with_changes(leading_lines=())).strip() == text(_HELPER):
-        return _HELPER
-    name = mod.fresh(_HELPER)
-    # two blank lines around it, counting those already below the imports
-    at = max(ends) + 1
-    blank = sum(1 for line in (at, at + 1) if line <= len(mod.lines) and not mod.line_text(line).strip()
-                and (line == at or not mod.line_text(at).strip()))
-    edits.append(insert_lines(mod, at, ["", "", *text(name).split("\n"), *[""] * (2 - blank)]))
-    return name
+    return file_helper(imp, edits, _HELPER, text)
