@@ -322,7 +322,7 @@ def test_check_unsafe_fixes_wraps_and_is_idempotent(tmp_path):
     assert b"\r\n" in data and b"\n" not in data.replace(b"\r\n", b"")
     text = data.decode()
     assert "jax.jit(jax.shard_map(step, mesh=mesh, in_specs=P(), out_specs=P(), check_vma=False))" in text
-    assert "from jax.sharding import PartitionSpec as P\r\n" in text
+    assert "from jax.sharding import Mesh, PartitionSpec as P\r\n" in text  # merged into the existing import
     r = _cli("check", "--fix", "--unsafe-fixes", ".", cwd=tmp_path)
     assert r.returncode == 0 and (tmp_path / "main.py").read_bytes() == data
 

@@ -129,11 +129,38 @@ class Importer:
         if self.imports:
             self.imports = _merged(self.imports)
             top_line = self.mod.start_of(self.mod.top_level_of(anchor))[0]
-            ends = [e for e in import_ends(self.mod) if e < top_line]
-            at = max(ends) + 1 if ends else _after_docstring(self.mod)
-            # LSP: inserts at one position land in array order; imports go before a mesh
-            edits.insert(0, insert_lines(self.mod, at, self.imports))
+            lines = []
+            for line in self.imports:
+                extended = self._extended(line, top_line, edits)
+                if extended is None:
+                    lines.append(line)
+                else:
+                    edits.append(extended)
+            if lines:
+                ends = [e for e in import_ends(self.mod) if e < top_line]
+                at = max(ends) + 1 if ends else _after_docstring(self.mod)
+                # LSP: inserts at one position land in array order; imports go before a mesh
+                edits.insert(0, insert_lines(self.mod, at, lines))
         return tuple(sorted(edits, key=lambda e: (e.line, e.column)))
+
+    def _extended(self, line: str, top_line: int, edits: list[Edit]) -> Edit | None:
+        """`from m import a` as an edit of the file's one-line `from m import b` above
+        `top_line` that no other edit touches (`from m import b, a`); None where it has none."""
+        if not line.startswith("from "):
+            return None
+        new = cst.parse_statement(line).body[0]
+        module = dotted(new.module)
+        for stmt in self.mod.module.body:
+            if self.mod.pos[stmt].start.line >= top_line:
+                break
+            old = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+            if isinstance(old, cst.ImportFrom) and not old.relative and old.module is not None \
+                    and dotted(old.module) == module and not isinstance(old.names, cst.ImportStar) \
+                    and old.lpar is None and self.mod.pos[old].start.line == self.mod.pos[old].end.line \
+                    and not any(e.line <= self.mod.pos[old].start.line <= e.end_line for e in edits):
+                names = [a.with_changes(comma=cst.MaybeSentinel.DEFAULT) for a in (*old.names, *new.names)]
+                return replace_node(self.mod, old, self.mod.module.code_for_node(old.with_changes(names=names)))
+        return None
 
 
 def _merged(imports: list[str]) -> list[str]:

@@ -1,8 +1,7 @@
-from functools import partial
+from functools import partial, wraps
 
 import jax
 from jax.sharding import PartitionSpec as P
-from functools import wraps
 
 
 def _per_device(fn, in_axes=0, out_axes=0):
