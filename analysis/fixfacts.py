@@ -33,6 +33,7 @@ class MeshRef:
     axes: tuple[str, ...]
     explicit: bool = False
     line: int = 0  # where the module first binds the name (0: not known)
+    sizes: tuple[int | None, ...] | None = None  # per axis, where known
 
 
 class FixFact:
@@ -112,16 +113,24 @@ class Wrap(FixFact):
 ARG_KINDS = ("module", "batch", "array", "scalar", "tree", "unknown")
 
 
+NNX_VMAP = "flax.nnx.vmap"
+# The vmaps a Pmap fact stands for: each becomes its framework's shard_map
+VMAP_REWRITES = frozenset({"jax.vmap", NNX_VMAP, "equinox.filter_vmap"})
+
+
 @dataclass(frozen=True)
 class Pmap(FixFact):
-    """The innermost pmap around the call, to rewrite as jit + shard_map."""
+    """The innermost pmap around the call, to rewrite as jit + shard_map; or the vmap whose
+    axis a communicating kernel names (a vmap emulating devices), to rewrite as shard_map."""
     site: SiteRef
     axis_name: str | None
     axes: tuple[str, ...]  # the axes the call names
     meshes: tuple[MeshRef, ...]
     pallas: bool
     jax_version: str | None
-    api: str | None = None  # `jax.pmap`, `equinox.filter_pmap`
+    api: str | None = None  # `jax.pmap`, `equinox.filter_pmap`, `jax.vmap`, `flax.nnx.vmap`, ...
+    size: int | None = None  # a vmap's: the size of its mapped dimension
+    flax_version: str | None = None  # `nnx.vmap`'s: the Flax that spells `nnx.shard_map`'s keywords
 
 
 @dataclass(frozen=True)

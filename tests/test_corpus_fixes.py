@@ -83,8 +83,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                     "backward pass), which no rewrite of the scope writes")
        for fw, kinds in (("eqx", ("filtergrad", "valuegrad")), ("nnx", ("grad", "valuegrad", "optimizer")))
        for kind in kinds for b in ("bound", "unbound")},
-    **{f"blind8_nnx_vmap_pallas_{b}": (_PROGRAM, "a Pallas kernel with memory-space-ANY blocks under vmap (Pallas "
-                                                 "TPU lowers ANY blocks only whole)") for b in ("bound", "unbound")},
     # blind7: detection gaps
     "blind7_eqx_zero_sharded_adam_grads_unpadded": (_MISSED, "psum_scatter's dimension (the size of a raveled "
                                                              "parameter tree) is not known"),
@@ -138,8 +136,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     # blind17
     "blind17a_linen_shard_map_batch_not_divisible": (_PROGRAM, "the last eval batch of 10 does not split over the "
                                                                "devices: the data must change, not the scope"),
-    "blind17a_nnx_pallas_ring_shift_under_nnx_vmap": (_SCOPE, "a TPU kernel whose ANY-memory block nnx.vmap "
-                                                              "batches: the wrap keeps the vmap around the kernel"),
     "blind17b_nnx_shard_map_tp_mlp_config_skips_psum": (_MISSED, "nnx.StateSharding path filters shard the "
                                                                  "kernels over 'model': the output is not known "
                                                                  "to vary there"),
@@ -166,16 +162,12 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind19a_linen_fori_loop_ring_allreduce_out_specs_replicated": (_SCOPE, "the ring's result varies over 'tp' "
                                                                              "under out_specs P(): it needs a "
                                                                              "reduction no fix writes"),
-    "blind19a_v082_eqx_pallas_ring_filter_vmap_axis_name": (_SCOPE, "the wrap keeps eqx.filter_vmap(axis_name=) "
-                                                                    "around a kernel that reads that axis"),
     "blind19b_linen_subclass_setup_override_axis_nn_jit": (_PROGRAM, "the subclass reduces over 'seq', which the "
                                                                      "mesh lacks: which axis it means is the "
                                                                      "author's choice"),
     # blind20
     "blind20a_linen_easydel_tp_global_topk_router_apply_jit": (_SCOPE, "the wrap makes 'tp' manual around a "
                                                                        "with_sharding_constraint that names it"),
-    "blind20a_nnx_ejk_row_parallel_nnx_vmap_axis_name": (_SCOPE, "the wrap keeps nnx.vmap(axis_name=) around a "
-                                                                 "kernel that reads that axis"),
     "blind20a_nnx_ejk_xla_allgather_matmul_value_and_grad_jit": (_SCOPE, "a custom_vjp backward rule returns a "
                                                                          "varying cotangent for a replicated "
                                                                          "input: the wrap needs check_vma=False"),
@@ -209,8 +201,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                          "no scope makes psend run there"),
     "blind22a_nnx_grad_through_remote_dma_kernel": (_PROGRAM, "a communicating kernel differentiated: it needs a "
                                                               "custom_vjp, which only its author can write"),
-    "blind22a_v082_nnx_vmap_axis_name_ring_kernel": (_SCOPE, "the wrap keeps nnx.vmap(axis_name=) around a kernel "
-                                                             "that reads that axis"),
     "blind22b_linen_heads_six_over_tp_four_out_shardings": (_MISSED, "Linen's logical partitioning through "
                                                                      "nn.get_partition_spec of eval_shape(init) and "
                                                                      "nn.logical_to_mesh_sharding"),
@@ -253,8 +243,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind7_eqx_bn_pmap_inference_stale_static": (_PROGRAM, _EQX_STATE_SET),
     "blindfw_nnxflag_tp_size_two_jit": (_SCOPE, "the wrap's new mesh spans every device; the step's input "
                                                 "is placed on a two-device mesh"),
-    "blindfw_nnxkern_shift_nnx_vmap_axis": (_SCOPE, "a kernel under nnx.vmap(axis_name=): the wrap keeps the "
-                                                    "vmap axis the kernel names"),
     "eqx_batchnorm_filter_pmap_missing_inner_axis": (_PROGRAM, _EQX_STATE_SET),
     "linen_kernel_halo_nn_vmap": (_SCOPE, "the kernel's BlockSpec is the global shape, not the block's"),
 }

@@ -13,6 +13,7 @@ from .importer import Importer, import_ends, spell
 
 FILTER_JIT = "equinox.filter_jit"
 FILTER_PMAP = "equinox.filter_pmap"
+FILTER_VMAP = "equinox.filter_vmap"
 NNX_JIT = "flax.nnx.jit"
 
 _HELPER = "_filter_shard_map"

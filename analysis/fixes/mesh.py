@@ -25,22 +25,24 @@ TITLE_SET_MESH = "Enter the mesh with jax.set_mesh (a legacy `with mesh:` sets n
 
 
 def find_or_insert_mesh(imp: Importer, edits: list, meshes: tuple[MeshRef, ...], axes: list[str],
-                        before) -> tuple[str, bool]:
+                        before, size: int | None = None) -> tuple[str, bool]:
     """A mesh name visible at `before` with every axis in `axes`, and whether its axes are
     Explicit: a mesh in scope (a module-level one bound above `before`, unless `before` is in a
     function, which runs later), else a new one inserted (into `edits`) above the statement of
-    `before`."""
+    `before`. `size`: the one axis must have that many devices (a new mesh takes the first
+    `size` devices)."""
     mod = imp.mod
     line = mod.pos[mod.statement_of(before)].start.line
     in_function = mod.function_of(before) is not None
     for m in meshes:
-        if m.name and set(axes) <= set(m.axes) and (in_function or m.line <= line):
+        if m.name and set(axes) <= set(m.axes) and (in_function or m.line <= line) and \
+                (size is None or (m.sizes is not None and m.sizes[m.axes.index(axes[0])] == size)):
             return m.name, m.explicit
     axes = list(axes) or ["x"]
     # `Mesh`, not `jax.make_mesh`: its axes are Auto on every JAX version, whereas make_mesh
     # makes Explicit axes on JAX 0.10, where a sharded in_specs must match the inputs' sharding.
     mesh_cls = spell(mod, ("jax.sharding.Mesh",), imp.at, via_module=False) or f"{imp.jax()}.sharding.Mesh"
-    devices = f"{imp.jax()}.devices()"
+    devices = f"{imp.jax()}.devices()" + ("" if size is None else f"[:{size}]")
     if len(axes) > 1:
         devices = f"[{'[' * (len(axes) - 2)}[d]{']' * (len(axes) - 2)} for d in {devices}]"
     names = ", ".join(f'"{a}"' for a in axes) + ("," if len(axes) == 1 else "")

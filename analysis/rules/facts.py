@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from ..config import Config
 from ..diagnostics import Diagnostic, Related, Severity
-from ..fixfacts import CallWrap, FixFact, ManualAxes, MeshRef, Pmap, SiteRef, Wrap
+from ..fixfacts import NNX_VMAP, VMAP_REWRITES, CallWrap, FixFact, ManualAxes, MeshRef, Pmap, SiteRef, Wrap
 from ..interp.frames import Context, Site
 from ..interp.frameworks import RUNS_MODULE, TABULATES
 from ..interp.jaxapi import TRACES
@@ -177,7 +177,7 @@ def scope_facts(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | Non
     # the module's
     meshes = tuple(MeshRef(name, tuple(m.axes),
                            m.explicit_types or (m.explicit_default and facts.version >= MAKE_MESH_EXPLICIT),
-                           0 if scope == "local" else _bound_at(facts, target_path, name))
+                           0 if scope == "local" else _bound_at(facts, target_path, name), m.sizes)
                    for scope, found in (("local", local), ("module", facts.meshes.get(target_path, [])))
                    for name, m in found if m.axes is not None)
     sm = ctx.innermost("shard_map")
@@ -193,6 +193,15 @@ def scope_facts(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | Non
     if pm is not None:
         axis = next(iter(pm.axes)) if pm.axes else None
         out.append(Pmap(site_ref(facts, pm.site), axis, axes, meshes, pallas, facts.jax_version, pm.api))
+    elif pallas and sm is None:
+        # a vmap whose axis a communicating kernel names stands in for devices (a test emulating
+        # shards): each of its `size` items becomes a device of a shard_map over that axis
+        vm = ctx.innermost("vmap")
+        if vm is not None and vm.api in VMAP_REWRITES and vm.size and vm.axes and len(vm.axes) == 1 \
+                and set(axes) <= vm.axes:
+            flax = ".".join(map(str, facts.flax_version)) if vm.api == NNX_VMAP and facts.flax_version else None
+            out.append(Pmap(site_ref(facts, vm.site), next(iter(vm.axes)), axes, meshes, pallas, facts.jax_version,
+                            vm.api, vm.size, flax))
     if ws is not None:
         returned = facts.jit_outputs.get(wrap.site) if wrap is not None and wrap.kind == "jit" else None
         out.append(Wrap(site_ref(facts, ws), form, function, axes, meshes, pallas, ev.api, facts.jax_version,
