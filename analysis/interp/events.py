@@ -104,6 +104,7 @@ class ShardMapKeywordsEvent(Event):
     """The keywords a shard_map spelling was called with."""
     api: str = ""
     keywords: tuple = ()
+    module: object = None
     moves_with_blame = False
 
 

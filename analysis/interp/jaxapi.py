@@ -261,7 +261,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         params = {k: v for k, v in p.items() if k != row.fn}
         if row.kind == "shard_map":
             passed = sorted(k for k in self._keywords(node) if k != row.fn)
-            self.record(ShardMapKeywordsEvent(site, ctx, act.path, node, api=name, keywords=tuple(passed)))
+            self.record(ShardMapKeywordsEvent(site, ctx, act.path, node, api=name, keywords=tuple(passed),
+                                              module=act.scope.module))
         if fn is None:
             return Factory(row.kind, params, site, name)
         if isinstance(fn, ClassV):  # a Flax Linen transformation of a Module class

@@ -20,25 +20,37 @@ _SMAP_KW = {
 }
 
 
+# What a test that detects a feature reads: an attribute's presence, a version, a signature's
+# parameters (`"check_vma" in inspect.signature(nnx.shard_map).parameters`)
+_FEATURE_TESTS = ("hasattr", "version", "signature", "parameters", "getfullargspec", "co_varnames")
+
+
 def guarded(module, line: int, decided: dict) -> bool:
-    """Whether `line` sits where an API's absence is handled: in a `try` with handlers (or its
-    handlers), or under an `if` that tests `hasattr(...)` or a version which the analysis could
-    not decide (`decided`: (file, line) of an `if` -> whether its test was decided on every run;
-    where it was, the branch taken is the one the target version takes, guard or not)."""
+    """Whether `line` sits where an API's (or a keyword's) absence is handled: in a `try` with
+    handlers (or its handlers), or under an `if` that detects a feature (_FEATURE_TESTS) which
+    the analysis could not decide (`decided`: (file, line) of an `if` -> whether its test was
+    decided on every run; where it was, the branch taken is the one the target version takes,
+    guard or not)."""
     found = getattr(module, "_guards", None)
     if found is None:
         tries, ifs = set(), []
-        stack = list(module.tree.body) if module.tree is not None else []
-        while stack:
-            st = stack.pop()
-            if isinstance(st, ast.Try) and st.handlers:
-                tries.update(range(st.lineno, _end(st) + 1))
-            elif isinstance(st, ast.If):
-                test = ast.dump(st.test)
-                if "hasattr" in test or "version" in test.lower():
-                    ifs.append((st.lineno, _end(st)))
-            for field in ("body", "orelse", "finalbody", "handlers"):
-                stack.extend(x for x in getattr(st, field, ()) if isinstance(x, (ast.stmt, ast.excepthandler)))
+        blocks = [module.tree.body] if module.tree is not None else []
+        while blocks:
+            block = blocks.pop()
+            for i, st in enumerate(block):
+                if isinstance(st, ast.Try) and st.handlers:
+                    tries.update(range(st.lineno, _end(st) + 1))
+                elif isinstance(st, ast.If):
+                    test = ast.dump(st.test).lower()
+                    if any(word in test for word in _FEATURE_TESTS):
+                        # an `if` whose body always leaves the block has the rest of the block
+                        # for its `else`
+                        leaves = isinstance(st.body[-1], (ast.Return, ast.Raise, ast.Continue, ast.Break))
+                        ifs.append((st.lineno, _end(block[-1]) if leaves and not st.orelse else _end(st)))
+                for field in ("body", "orelse", "finalbody"):
+                    if getattr(st, field, None):
+                        blocks.append(getattr(st, field))
+                blocks.extend(h.body for h in getattr(st, "handlers", ()))
         module._guards = found = (tries, ifs)
     tries, ifs = found
     return line in tries or any(start <= line <= end and not decided.get((module.path, start), False)
@@ -69,6 +81,8 @@ def check(facts: Facts):
                 path=ev.path, ev=ev,
                 fix_facts=(Spelling(site_ref(facts, ev.site), ev.api, None, facts.jax_version), *_send_recv(facts, ev))))
     for ev in facts.of(ShardMapKeywordsEvent):
+        if ev.module is not None and guarded(ev.module, ev.node.lineno, facts.decided_ifs):
+            continue
         if ev.api == "flax.nnx.shard_map":
             out.extend(_nnx_keywords(facts, ev))
             continue
