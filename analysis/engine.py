@@ -150,22 +150,29 @@ def _on_every_count(entries: list, found: list[Diagnostic], config: Config, vers
     """The errors the entry points that take their device count from the machine raise with
     each of DEVICE_COUNTS devices, where the analysis with the count unknown found none there.
     A fix is kept only where it is the same for every count (facts that differ by the count go
-    together, and only the fixes all of them write alike are offered). The counts after one that
-    adds no error are not run. `versions`: the target JAX version (text) and Flax's (a tuple)."""
+    together, and only the fixes all of them write alike are offered). Where every count fails,
+    each at places of its own (an off-by-one perm on 4 devices, uneven layers on 8), each
+    count's errors are reported, with no fix. The counts after one that adds no error are not
+    run. `versions`: the target JAX version (text) and Flax's (a tuple)."""
     version, flax = versions
     known = {_place(d) for d in found}
-    runs, common = [], None
+    runs = []
     for n in DEVICE_COUNTS:
         interp = Interpreter(finder, resolver, parse_version(version) or (), flax)
         interp.assumed_devices = n
         interp.imported = imported
         for entry in entries:
             _run_entry(interp, entry)
-        runs.append({_place(d): d for d in _diagnose(interp, config, version, files, finder)
-                     if d.severity == Severity.ERROR})
-        common = (set(runs[-1]) - known) if common is None else common & set(runs[-1])
-        if not common:
+        runs.append({place: d for d in _diagnose(interp, config, version, files, finder)
+                     if d.severity == Severity.ERROR and (place := _place(d)) not in known})
+        if not runs[-1]:
             return []
+    common = set.intersection(*(set(r) for r in runs))
+    if not common:
+        return [replace(d, message=f"{d.message} (The program takes its device count from the machine: this holds "
+                                   f"on {n} devices; on {_other_counts(n)} it fails elsewhere.)",
+                        fix=None, fix_facts=())
+                for n, r in zip(DEVICE_COUNTS, runs) for _, d in sorted(r.items())]
     counts = " and ".join(map(str, DEVICE_COUNTS))
     out = []
     for place in sorted(common):
@@ -178,6 +185,10 @@ def _on_every_count(entries: list, found: list[Diagnostic], config: Config, vers
                                       f"holds on {counts} devices alike.)",
                            fix=d.fix if same_fix else None, fix_facts=facts))
     return out
+
+
+def _other_counts(n: int) -> str:
+    return " and ".join(str(m) for m in DEVICE_COUNTS if m != n)
 
 
 def _place(d: Diagnostic) -> tuple:

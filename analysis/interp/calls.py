@@ -252,16 +252,19 @@ class CallMixin:
             if scope.kind == "lambda":
                 result = self.eval(scope.node.body, fr, ctx)
             else:
+                fr.weak_base = self.weak
                 end = self.exec_block(scope.node.body, fr, ctx)
                 if end == "raise" and not fr.returns and not _is_generator(scope):
                     self.memo[key] = _RAISES
                     raise Raise()
                 result = join(fr.returns + ([Const(None)] if end not in ("return", "raise") else []))
                 if _is_generator(scope):
-                    # its body ran once, here: iterating it gives what it yielded, how many times
-                    # is not known
-                    result = YieldedV(join(_distinct([v for v, _ in fr.yields])), "list",
-                                      tuple(m for _, m in fr.yields)) if fr.yields else Unknown
+                    # its body ran once, here: iterating it gives what it yielded (each item, in
+                    # order, where nothing but those yields surely runs)
+                    sure = end != "raise" and all(s for _, _, s in fr.yields)
+                    result = YieldedV(join(_distinct([v for v, _, _ in fr.yields])), "list",
+                                      tuple(m for _, m, _ in fr.yields),
+                                      tuple(v for v, _, _ in fr.yields) if sure else None) if fr.yields else Unknown
         except RecursionError:
             result = Unknown
         return result

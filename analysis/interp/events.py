@@ -206,8 +206,9 @@ class ConstraintEvent(Event):
 @dataclass(eq=False)
 class UnevenShardingEvent(Event):
     """A NamedSharding that splits a dimension of an array over mesh axes whose total size does
-    not divide it: `where` jit's "in_shardings" (argument `index`) or "out_shardings", or
-    "device_put"; `found` (dimension, its size, the axes, their total size)."""
+    not divide it: `where` jit's "in_shardings" (argument `index`) or "out_shardings",
+    "device_put", or "constraint" (one run eagerly); `found` (dimension, its size, the axes,
+    their total size)."""
     where: str = ""
     index: int | None = None
     found: tuple = ()

@@ -16,7 +16,7 @@ from .frames import Context, Raise
 from .values import (
     ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory, Func, GraphPart, Inst,
     LinenVarsV, MeshV, MethodOf, ModV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, ShardingV, Traced,
-    Transformed, Unknown, Value, exact_vma, is_variable, join, options, row_of, variable_array, vma_of,
+    Transformed, Unknown, Value, YieldedV, exact_vma, is_variable, join, options, row_of, variable_array, vma_of,
 )
 
 MAX_EXPAND = 256  # a comprehension over a known sequence this long is expanded item by item
@@ -243,13 +243,14 @@ class ExprMixin:
 
     def _ex_Yield(self, node, act, ctx):
         value = self.eval(node.value, act, ctx) if node.value is not None else Const(None)
-        act.yields.append((value, _mesh_in_force(ctx)))
+        act.yields.append((value, _mesh_in_force(ctx), self.weak == act.weak_base))
         return Unknown  # what the consumer sends in
 
     def _ex_YieldFrom(self, node, act, ctx):
         it = self.eval(node.value, act, ctx)
         items = self.iterate(it)
-        act.yields.extend((v, _mesh_in_force(ctx)) for v in (items if items is not None else [self.element(it)]))
+        sure = items is not None and self.weak == act.weak_base
+        act.yields.extend((v, _mesh_in_force(ctx), sure) for v in (items if items is not None else [self.element(it)]))
         return Unknown
 
     def _ex_Await(self, node, act, ctx):
@@ -384,6 +385,8 @@ class ExprMixin:
     def iterate(self, v: Value) -> list | None:
         """The items iterating over `v` gives, when known."""
         if isinstance(v, Seq):
+            return list(v.items)
+        if isinstance(v, YieldedV) and v.items is not None:
             return list(v.items)
         if isinstance(v, DictV):
             return [Const(k) for k in v.items]

@@ -585,12 +585,14 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         arrays placed with the sharding where one is given for them all."""
         x = p.get("x", Unknown)
         where = given(p, "device") or given(p, "shardings") or given(p, "device_or_shardings")
-        if name in _CONSTRAINTS and ctx.traced and where is not None:
-            # (`eqx.filter_shard` outside a trace is a `device_put`)
+        if name in _CONSTRAINTS and where is not None:
+            # (run eagerly, a constraint is one too: `eqx.filter_shard` always constrains)
             self.constraint(name, x, where, act, ctx, site, node)
         sharding = where if isinstance(where, ShardingV) else Unknown if where is not None else None
-        if name == "jax.device_put" or (name == "equinox.filter_shard" and not ctx.traced):
-            self.check_even(where, x, "device_put", None, act, ctx, site, node)
+        if name == "jax.device_put" or (name in _CONSTRAINTS and not ctx.traced):
+            # (an eager constraint places its operand as device_put does, with its checks)
+            self.check_even(where, x, "device_put" if name == "jax.device_put" else "constraint", None, act, ctx,
+                            site, node)
         if x is Unknown:
             return ArrayV(sharding=sharding if sharding is not None else Unknown)
         return _placed(x, sharding)

@@ -34,7 +34,7 @@ LOOP_PASSES = 3  # passes over a loop body whose iterations are not known, to a 
 class Activation:
     """One run of a scope: a module's top level, a class body, a function call."""
 
-    __slots__ = ("scope", "ctx", "env", "parent", "path", "returns", "yields", "depth", "version", "lazy",
+    __slots__ = ("scope", "ctx", "env", "parent", "path", "returns", "yields", "weak_base", "depth", "version", "lazy",
                  "done", "stars", "pos", "cache")
 
     def __init__(self, scope: Scope, ctx: Context, env: dict, parent: "Activation | None", path: tuple,
@@ -45,7 +45,10 @@ class Activation:
         self.parent = parent
         self.path = path
         self.returns: list = []
-        self.yields: list = []  # a generator's yielded values, with the context mesh at each
+        # a generator's yielded values, each with the context mesh there and whether it surely
+        # runs once the body does (no branch, loop of unknown length or handler around it)
+        self.yields: list = []
+        self.weak_base = 0  # the interpreter's `weak` where the body started
         self.depth = depth
         self.version = 0
         self.lazy = lazy_  # an installed module's top level, read name by name

@@ -375,11 +375,16 @@ class Repeated(Value):
 class YieldedV(Repeated):
     """What calling a generator function gives: iterated, what it yields. Entered by `with` (a
     `contextlib.contextmanager` function's), the context mesh in force where it yields:
-    `meshes`, one per yield, each a MeshV, None (none) or Unknown (one it cannot see may be)."""
+    `meshes`, one per yield, each a MeshV, None (none) or Unknown (one it cannot see may be).
+    `items`: every item it yields, in order, where its body surely yields exactly those (no
+    loop of unknown length, branch or handler around a yield): iterating it runs a loop body
+    for each."""
     meshes: tuple = ()
+    items: tuple | None = None
 
     def key(self):
-        return ("yielded", self.item.key(), tuple(m.key() if isinstance(m, Value) else m for m in self.meshes))
+        return ("yielded", self.item.key(), tuple(m.key() if isinstance(m, Value) else m for m in self.meshes),
+                None if self.items is None else tuple(v.key() for v in self.items))
 
 
 @dataclass(eq=False)

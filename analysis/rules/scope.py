@@ -655,7 +655,10 @@ _UNEVEN_WHERE = {"in_shardings": ("The `in_shardings` of this jit split dimensio
                  "out_shardings": ("The `out_shardings` of this jit split dimension {dim} of an output",
                                    "pjit outputs"),
                  "device_put": ("This `device_put`'s NamedSharding splits dimension {dim} of an array",
-                                "device_put args")}
+                                "device_put args"),
+                 # run eagerly, a constraint is a jit of it: its output is placed so
+                 "constraint": ("This sharding constraint, run eagerly, splits dimension {dim} of an array",
+                                "pjit outputs with pytree key path result")}
 
 
 def _uneven_shardings(facts: Facts) -> list:
