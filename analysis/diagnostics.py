@@ -10,12 +10,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, TypeVar
 
+# typing's constant, without importing typing: a warm `shardlint check` imports this module and
+# finds its results stored, and typing is a good part of what it would import
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import TypeVar
+
     from .fixfacts import FixFact
 
-F = TypeVar("F", bound="FixFact")
+    F = TypeVar("F", bound=FixFact)
 
 
 class Severity(str, Enum):

@@ -15,7 +15,7 @@ import os
 import re
 import warnings
 from pathlib import Path
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 try:  # CPython's own BLAKE2: `hashlib` would load OpenSSL first, a tenth of a warm run
     from _blake2 import blake2b

@@ -20,7 +20,34 @@ from .progress import Progress
 STDIN = "-"
 
 
+def _columns() -> int:
+    """The terminal's width as `shutil.get_terminal_size` reads it ($COLUMNS, else stdout's
+    terminal, else 80)."""
+    try:
+        columns = int(os.environ.get("COLUMNS", 0))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns if columns > 0 else 80
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help layout, sized without importing shutil: building the parser makes a
+    formatter for every argument, and that import is a good part of a warm `shardlint check`."""
+
+    def __init__(self, prog, indent_increment=2, max_help_position=24, width=None):
+        super().__init__(prog, indent_increment, max_help_position, _columns() - 2 if width is None else width)
+
+
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
     def error(self, message):  # usage errors exit 2 with a one-line reason
         sys.stderr.write(f"shardlint: error: {message}\n")
         sys.exit(2)

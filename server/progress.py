@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import TextIO
+
+TYPE_CHECKING = False  # (see diagnostics.py: typing is not imported on the warm path)
+if TYPE_CHECKING:
+    from typing import TextIO
 
 _EVERY_S = 0.1  # redraws at most this often
 _AFTER_S = 0.5  # a run shorter than this shows no progress at all
