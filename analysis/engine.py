@@ -20,7 +20,7 @@ from .index import ModuleFinder, resolve_relative
 from .interp import Interpreter
 from .interp.calls import CALL_RUNS, ENTRY_RUNS, Budget
 from .interp.frames import Context, Layer, Site
-from .interp.values import MeshV, join
+from .interp.values import ClassV, MeshV, join
 from .jaxfacts import parse_version
 from .resolve import JediResolver
 from .rules import mosaic, protocol, scope, versions
@@ -267,7 +267,8 @@ def _test_functions(tree) -> list[str]:
 
 
 def _module_meshes(interp: Interpreter, finder: ModuleFinder, files: dict) -> dict:
-    """Meshes bound to module-level names of project files (a wrap fix reuses them)."""
+    """Meshes bound to module-level names of project files, or to attributes of their classes
+    (`Pipeline.mesh`): a wrap fix reuses them."""
     out: dict = {}
     for path in files:
         mod = finder.by_path.get(path)
@@ -277,6 +278,9 @@ def _module_meshes(interp: Interpreter, finder: ModuleFinder, files: dict) -> di
         for name, v in act.env.items():
             if isinstance(v, MeshV):
                 out.setdefault(path, []).append((name, v))
+            elif isinstance(v, ClassV) and v.scope.module.path == path:
+                out.setdefault(path, []).extend((f"{name}.{attr}", m) for attr, m in v.ns.items()
+                                                if isinstance(m, MeshV))
     return out
 
 

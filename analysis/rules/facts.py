@@ -285,9 +285,15 @@ def scalars(v) -> bool:
 
 
 def _bound_at(facts: Facts, path: str, name: str) -> int:
-    """The line of the first module-level statement of the file that binds `name` (0: none)."""
+    """The line of the first module-level statement of the file that binds `name` (0: none);
+    for a class's attribute (`Pipeline.mesh`), the class's."""
     sf = facts.files.get(path)
+    name, dot, _ = name.partition(".")
     for st in sf.tree.body if sf is not None and sf.tree is not None else ():
+        if dot:
+            if isinstance(st, ast.ClassDef) and st.name == name:
+                return st.lineno
+            continue
         targets = st.targets if isinstance(st, ast.Assign) else [st.target] if isinstance(st, ast.AnnAssign) else []
         if any(isinstance(n, ast.Name) and n.id == name for t in targets for n in ast.walk(t)):
             return st.lineno
