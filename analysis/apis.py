@@ -259,6 +259,8 @@ OTHER = {
     # a setting read from the environment: its default, or whatever the environment says
     "os.getenv": Api("env_default", "(key, default=None)"),
     "os.environ.get": Api("env_default", "(key, default=None)"),
+    # a config written as JSON text in the program
+    "json.loads": Api("json_text", "(s, **kwargs)"),
 }
 
 # ---------------------------------------------------------------------- frameworks

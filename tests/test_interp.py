@@ -1268,6 +1268,17 @@ def test_a_program_that_fails_on_every_device_count_each_at_its_own_place(tmp_pa
     assert all(d.fix is None and not d.fix_facts for d in found)
 
 
+def test_json_text_the_program_writes_is_read(tmp_path):
+    # a config's axis names, as a JSON list: all_gather hashes its axes, and a list is not hashable
+    assert diags(tmp_path, """\
+        import json
+        CONFIG = json.loads('{"dp_axes": ["x"], "tiled": true}')
+        f = jax.shard_map(lambda v: jax.lax.all_gather(v, CONFIG["dp_axes"], tiled=CONFIG["tiled"]),
+                          mesh=mesh, in_specs=P("x"), out_specs=P(), check_vma=False)
+        jax.jit(f).trace(X)
+        """) == [(3, "SHL021", "error")]
+
+
 def test_an_eager_constraint_is_one(tmp_path):
     # run outside jit, `with_sharding_constraint` (as `eqx.filter_shard` always calls it) may
     # refer only to Auto axes, as under jit (measured on JAX 0.10.2)

@@ -29,6 +29,19 @@ class Event:
 
 
 @dataclass(eq=False)
+class SplitSizeEvent(Event):
+    """A `psum_scatter` or `all_to_all` whose operand's split dimension (`dim`, of size `size`)
+    does not fit the `axis_size` devices of its axes: tiled, a multiple of it; untiled, equal
+    to it."""
+    api: str = ""
+    axes: tuple = ()
+    dim: int = 0
+    size: int = 0
+    axis_size: int = 0
+    tiled: bool = False
+
+
+@dataclass(eq=False)
 class CollectiveEvent(Event):
     """A collective (`psum`, `all_gather`, `ppermute`, `axis_index`, ...), `psend` or `precv`."""
     api: str = ""

@@ -291,7 +291,7 @@ class ExprMixin:
             # array's shape where the other operand is a number
             unplaced = all(isinstance(v, Const) or (isinstance(v, ArrayV) and v.sharding is NO_SHARDING)
                            for v in (left, right))
-            return ArrayV(arrays[0].shape if scalar else None, arrays[0].dtype,
+            return ArrayV(arrays[0].shape if scalar else _binop_shape(op, left, right), arrays[0].dtype,
                           NO_SHARDING if unplaced else Unknown, vma, received, exact)
         return Unknown
 
@@ -774,3 +774,17 @@ def _raise_in(handler: ast.ExceptHandler):
                 return n
     return None
 
+
+
+def _binop_shape(op, left: Value, right: Value) -> tuple | None:
+    """The shape of an operation on two arrays of known shapes: `a @ b` of a matrix (or a batch
+    of them) by a matrix, or an elementwise operation on arrays of one shape; else not known."""
+    a = left.shape if isinstance(left, ArrayV) else None
+    b = right.shape if isinstance(right, ArrayV) else None
+    if a is None or b is None:
+        return None
+    if isinstance(op, ast.MatMult):
+        if len(a) >= 2 and len(b) == 2 and (a[-1] == b[0] or a[-1] is None or b[0] is None):
+            return (*a[:-1], b[1])
+        return None
+    return a if a == b else None

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import itertools
+import json
 import math
 import re
 
@@ -15,7 +16,7 @@ from .calls import CallMixin, Super, ints, is_callable, value_name
 from .expr import MAX_EXPAND
 from .events import (
     CollectiveEvent, CommEvent, ConstraintEvent, KernelApiEvent, MixedStateEvent, SetMeshTracedEvent, ShardingAxisEvent,
-    ShardMapKeywordsEvent, VaryingAgainEvent,
+    ShardMapKeywordsEvent, SplitSizeEvent, VaryingAgainEvent,
 )
 from ..jaxfacts import CONSTRAINT_VARYING_SINCE, EAGER_SHARDING_SINCE, MAKE_MESH_EXPLICIT, MIXED_STATE_OPS
 from ..verdicts import catches
@@ -34,6 +35,10 @@ _CONSTRAINTS = frozenset({"jax.lax.with_sharding_constraint", "equinox.filter_sh
 _PARTITIONED = "flax.nnx.with_partitioning"  # an initializer whose variables carry a sharding
 TRACES = "traces it"  # the call-path label of a function an API traces right away (eval_shape, scan, tree.map)
 MAX_SPLIT = 16  # an event with more option combinations than this is recorded unsplit (unknown)
+MAX_JSON = 100_000  # longer JSON text in a program is left unread
+# the collectives that split a dimension of their operand over the axis's devices, by the
+# parameter that names it
+_SPLIT_DIMENSION = {"psum_scatter": "scatter_dimension", "all_to_all": "split_axis"}
 _GPU_PALLAS = ("jax.experimental.pallas.triton.", "jax.experimental.pallas.mosaic_gpu.",
                "jax.experimental.pallas.gpu.")
 _ARRAY_MODULES = ("jax.numpy.", "jax.lax.", "jax.random.", "jax.nn.", "jax.scipy.")
@@ -219,6 +224,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                                           axes=tuple(sorted(vma_of(x) & axes))))
         if known and short in MIXED_STATE_OPS and len(axes) > 1:
             self._mixed_state(x, axis_tuple(axis), name, act, ctx, site, node)
+        if known and short in _SPLIT_DIMENSION and isinstance(x, ArrayV):
+            self._split_size(short, p, x, axis_tuple(axis), name, act, ctx, site, node)
 
         def result(a: Value) -> ArrayV:
             vma = vma_of(a)
@@ -235,6 +242,26 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         return result(x)
 
     _api_send = _api_recv = _api_collective
+
+    def _split_size(self, short: str, p: dict, x: ArrayV, axes: tuple, name, act, ctx, site, node) -> None:
+        """A psum_scatter or all_to_all splits a dimension of its operand over the devices of
+        its axes: tiled, the dimension must be a multiple of their number; untiled, equal to it
+        (JAX raises while tracing, on 0.6.2, 0.8.2 and 0.10.2 alike)."""
+        if any(f.kind in ("vmap", "pmap") for f in ctx.layers):
+            return  # (a mapped function's operands are taken whole: their shapes are not each item's)
+        size = _bound_size(ctx, axes)
+        dim, tiled = p.get(_SPLIT_DIMENSION[short], Const(0)), p.get("tiled", Const(False))
+        groups = p.get("axis_index_groups", Const(None))
+        if not (isinstance(size, int) and size > 0 and x.shape is not None and isinstance(dim, Const)
+                and isinstance(dim.value, int) and isinstance(tiled, Const) and isinstance(tiled.value, bool)
+                and isinstance(groups, Const) and groups.value is None):
+            return
+        d = dim.value + len(x.shape) if dim.value < 0 else dim.value
+        n = x.shape[d] if 0 <= d < len(x.shape) else None
+        if isinstance(n, int) and (n % size if tiled.value else n != size):
+            self.record(SplitSizeEvent(site, ctx, act.path, node, api=name, axes=tuple(axes), dim=d, size=n,
+                                       axis_size=size, tiled=tiled.value))
+            raise Raise()
 
     def _mixed_state(self, x: Value, axes: tuple, name, act, ctx, site, node) -> None:
         """A reduction over `axes` (manual ones) of an operand with an array that varies over
@@ -688,6 +715,17 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         set sees it (as argparse gives a flag its default); without a default, not known."""
         default = p.get("default")
         return default if isinstance(default, Const) and default.value is not None else Unknown
+
+    def _api_json_text(self, name, row, p, act, ctx, site, node, decorating):
+        """`json.loads(text)` of a text the program writes: what it holds (dicts, lists,
+        strings, numbers), as Python reads it; else not known."""
+        text = p.get("s")
+        if not (isinstance(text, Const) and isinstance(text.value, (str, bytes)) and len(text.value) <= MAX_JSON):
+            return Unknown
+        try:
+            return _json_value(json.loads(text.value))
+        except (ValueError, RecursionError):
+            return Unknown
 
     def _api_partial(self, name, row, p, act, ctx, site, node, decorating):
         fn = p.get("func")
@@ -1163,3 +1201,12 @@ def _subtrees(v: Value, own) -> list:
         else:
             out.extend(_subtrees(x, own))
     return out
+
+
+def _json_value(obj) -> Value:
+    """A value JSON text decodes to, as an abstract value."""
+    if isinstance(obj, dict):
+        return DictV({k: _json_value(v) for k, v in obj.items()})
+    if isinstance(obj, list):
+        return Seq(tuple(_json_value(v) for v in obj), "list")
+    return Const(obj)

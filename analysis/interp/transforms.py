@@ -289,8 +289,9 @@ class TransformMixin:
             raise Raise()
         specs = in_specs.items if isinstance(in_specs, Seq) and len(in_specs.items) == len(args) else (
             (in_specs,) * len(args))
-        result = self.call(t.fn, [block(a, s, manual) for a, s in zip(args, specs)], {}, act, inner, site, node,
-                           label=label or "calls the shard_mapped function")
+        sizes = dict(zip(mesh_axes, mesh_sizes)) if mesh_axes is not None and mesh_sizes is not None else None
+        result = self.call(t.fn, [block(a, s, manual, sizes=sizes) for a, s in zip(args, specs)], {}, act, inner,
+                           site, node, label=label or "calls the shard_mapped function")
         for f in ctx.layers:
             if f.kind == "jit" and manual:
                 self.jit_smaps.setdefault(f.site, set()).update(manual)
@@ -427,11 +428,11 @@ class TransformMixin:
 # ---------------------------------------------------------------------- helpers
 
 
-def block(v: Value, spec: Value, manual, in_module: bool = False) -> Value:
+def block(v: Value, spec: Value, manual, in_module: bool = False, sizes: dict | None = None) -> Value:
     """An argument as a shard_mapped function sees it: arrays become per-device blocks that vary
-    over the manual axes their spec shards them over; modules, functions and containers keep
-    their structure (a spec applies to each leaf, or part by part where it has the same
-    structure)."""
+    over the manual axes their spec shards them over, of the shape the spec splits theirs into
+    (`sizes`: each mesh axis's size, where known); modules, functions and containers keep their
+    structure (a spec applies to each leaf, or part by part where it has the same structure)."""
     if isinstance(v, Inst) and isinstance(spec, (DictV, PSpecV, Inst)):
         return _module_block(v, spec, manual)
     if isinstance(v, GraphPart) and v.kind == "state" and isinstance(spec, (DictV, PSpecV, GraphPart)):
@@ -446,14 +447,16 @@ def block(v: Value, spec: Value, manual, in_module: bool = False) -> Value:
         return v  # a module's static fields (an axis name, a flag) stay as they are
     if isinstance(v, Seq):
         parts = spec.items if isinstance(spec, Seq) and len(spec.items) == len(v.items) else (spec,) * len(v.items)
-        return Seq(tuple(block(i, s, manual, in_module) for i, s in zip(v.items, parts)), v.kind)
+        return Seq(tuple(block(i, s, manual, in_module, sizes) for i, s in zip(v.items, parts)), v.kind)
     if isinstance(v, Repeated):
-        return Repeated(block(v.item, Unknown if isinstance(spec, (Seq, DictV)) else spec, manual, in_module), v.kind)
+        return Repeated(block(v.item, Unknown if isinstance(spec, (Seq, DictV)) else spec, manual, in_module, sizes),
+                        v.kind)
     if isinstance(v, DictV):
-        return DictV({k: block(x, spec.items.get(k, Unknown) if isinstance(spec, DictV) else spec, manual, in_module)
+        return DictV({k: block(x, spec.items.get(k, Unknown) if isinstance(spec, DictV) else spec, manual, in_module,
+                               sizes)
                       for k, x in v.items.items()})
     if isinstance(v, Multi):
-        return join([block(o, spec, manual, in_module) for o in v.options])
+        return join([block(o, spec, manual, in_module, sizes) for o in v.options])
     if (v is Unknown or isinstance(v, ArrayV)) and not in_module and isinstance(spec, (DictV, Seq)):
         # A spec tree is a prefix of the argument's: a dict of specs is given a dict with its keys
         # (what the analysis took for one array, a function's result it did not follow, is one).
@@ -464,7 +467,28 @@ def block(v: Value, spec: Value, manual, in_module: bool = False) -> Value:
     vma = frozenset(spec.axes) if known else frozenset()
     if manual is not None:
         vma &= manual
-    return ArrayV(None, v.dtype if isinstance(v, ArrayV) else None, vma=vma, exact=known and manual is not None)
+    shape = _block_shape(v.shape, spec, sizes) if isinstance(v, ArrayV) and sizes else None
+    return ArrayV(shape, v.dtype if isinstance(v, ArrayV) else None, vma=vma, exact=known and manual is not None)
+
+
+def _block_shape(shape, spec: Value, sizes: dict) -> tuple | None:
+    """The shape of each device's block of an array of `shape` that `spec` splits over mesh axes
+    of `sizes`: a dimension split evenly is divided, one split unevenly or over axes of unknown
+    size is not known; None where the spec's entries are not all known."""
+    if shape is None or not isinstance(spec, PSpecV) or spec.parts is None or len(spec.parts) > len(shape):
+        return None
+    out = list(shape)
+    for i, part in enumerate(spec.parts):
+        names = part.items if isinstance(part, Seq) else (part,)
+        if not all(isinstance(n, Const) for n in names):
+            return None
+        counts = [sizes.get(n.value) for n in names if n.value is not None]
+        if not counts:
+            continue
+        total = math.prod(c for c in counts if isinstance(c, int))
+        even = all(isinstance(c, int) and c > 0 for c in counts) and isinstance(out[i], int) and out[i] % total == 0
+        out[i] = out[i] // total if even else None
+    return tuple(out)
 
 
 def unblock(v: Value, spec: Value, mesh: Value) -> Value:

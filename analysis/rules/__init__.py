@@ -360,6 +360,14 @@ RULES: dict[str, Rule] = {
             "differentiated values out of it.",
         ),
         Rule(
+            "SHL111", "collective-split-size", _E,
+            "A `psum_scatter` or `all_to_all` whose operand's split dimension does not fit the devices of its "
+            "axes: with `tiled=True` it must be a multiple of their number, untiled equal to it.",
+            jf.SPLIT_SIZE[("psum_scatter", True)].format(size=6, axis_size=4),
+            "Pad or reshape the operand so that the dimension fits, split another dimension, or pass "
+            "`tiled=True` for a multiple.",
+        ),
+        Rule(
             "SHL201", "pmap-legacy", _H,
             f"Collectives or communicating kernels under `pmap` on JAX ≥ {_PMAP_SM} (pmap is jit + shard_map there).",
             f"works on JAX ≥ {_PMAP_SM}; older JAX rejects it",

@@ -1,17 +1,18 @@
 """Send/recv protocol rules: unmatched psend/precv (SHL101), cyclic perms (SHL102), duplicate
-perm indices (SHL103) and perm indices beyond the axis size (SHL106)."""
+perm indices (SHL103) and perm indices beyond the axis size (SHL106); collectives whose split
+dimension does not fit the axis size (SHL111)."""
 
 from __future__ import annotations
 
 from ..apis import short
 from ..fixfacts import PermDuplicates, PermOutOfRange
-from ..interp.events import CollectiveEvent
-from ..jaxfacts import PERM_INDEX, PERM_INDEX_PMAP, PERM_NOT_UNIQUE, PMAP_IS_SHARD_MAP, quoted
+from ..interp.events import CollectiveEvent, SplitSizeEvent
+from ..jaxfacts import PERM_INDEX, PERM_INDEX_PMAP, PERM_NOT_UNIQUE, PMAP_IS_SHARD_MAP, SPLIT_SIZE, quoted
 from .facts import Facts, binding, diag, site_ref
 
 
 def check(facts: Facts):
-    out = []
+    out = _split_sizes(facts)
     groups: dict = {}
     for ev in facts.of(CollectiveEvent):
         if ev.perm is None:
@@ -131,3 +132,20 @@ def _out_of_range_error(name: str, ev, size: int, pmap: bool = False) -> str:
         return f"JAX fails at lowering with {quoted(PERM_INDEX_PMAP.format(index=past[0], size=size))}."
     return f"JAX fails at lowering with {quoted(PERM_INDEX)}."
 
+
+
+def _split_sizes(facts: Facts) -> list:
+    """SHL111: a psum_scatter or all_to_all whose split dimension does not fit its axes' devices."""
+    out = []
+    for ev in facts.of(SplitSizeEvent):
+        name = short(ev.api)
+        axes = ev.axes[0] if len(ev.axes) == 1 else ev.axes
+        need = f"a multiple of {ev.axis_size}" if ev.tiled else f"{ev.axis_size}"
+        out.append(diag(
+            facts, "SHL111", ev.site,
+            f"`{name}` splits dimension {ev.dim} of its operand (of size {ev.size}) over the {ev.axis_size} devices "
+            f"of axis {axes!r}{' (tiled)' if ev.tiled else ''}, which needs {need}: JAX raises "
+            f"{quoted(SPLIT_SIZE[name, ev.tiled].format(size=ev.size, axis_size=ev.axis_size, axis=axes))} "
+            f"Make the dimension {need}, or split another one.",
+            path=ev.path, ctx=ev.ctx))
+    return out
