@@ -1,0 +1,2 @@
+from .layers import ColumnParallelLinear, RowParallelLinear
+from .block import ParallelMLP
