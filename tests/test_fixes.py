@@ -169,6 +169,22 @@ def test_config_version_picks_the_spelling(tmp_path):
     assert "jax.shard_map(" in "".join(e.new_text for e in new.edits)
 
 
+def test_a_class_attribute_mesh_is_not_named_inside_its_class(tmp_path):
+    """`Trainer.mesh` is reused after the class statement (wrap_class_attribute_mesh), not by a
+    decorator in the class's own body, where the class does not exist yet."""
+    root, case, config, _, diag = load_case("wrap_class_attribute_mesh", tmp_path)
+    text = (root / "main.py").read_text()
+    (root / "main.py").write_text(text.replace("    def run(self, x):", "    @jax.jit\n    def step(self, x):\n"
+                                               "        return jax.lax.pmean(x, 'data')\n\n    def run(self, x):")
+                                  .replace("return mean_step(x)", "return self.step(x)"))
+    diags = check([root], config, use_cache=False).diagnostics
+    inside = next(d for d in diags if d.code == "SHL005" and d.line == 12)
+    wrap = next(f for f in fixes_for(inside, _read, config) if f.title == TITLE_WRAP)
+    new = _apply(wrap.edits)[str(root / "main.py")]
+    assert "mesh=Trainer.mesh" not in new
+    compile(new, "main.py", "exec")
+
+
 def test_fix_all_overlapping_diagnostics_share_one_wrap(tmp_path):
     """psend and precv in one function reach the same wrap: one wrap, one import, one mesh."""
     root, _, config, diags, precv = load_case("wrap_reuse_mesh", tmp_path)

@@ -286,13 +286,14 @@ def scalars(v) -> bool:
 
 def _bound_at(facts: Facts, path: str, name: str) -> int:
     """The line of the first module-level statement of the file that binds `name` (0: none);
-    for a class's attribute (`Pipeline.mesh`), the class's."""
+    for a class's attribute (`Pipeline.mesh`), the line after the class statement (its body,
+    a method's decorator there, cannot name the class yet)."""
     sf = facts.files.get(path)
     name, dot, _ = name.partition(".")
     for st in sf.tree.body if sf is not None and sf.tree is not None else ():
         if dot:
             if isinstance(st, ast.ClassDef) and st.name == name:
-                return st.lineno
+                return (st.end_lineno or st.lineno) + 1
             continue
         targets = st.targets if isinstance(st, ast.Assign) else [st.target] if isinstance(st, ast.AnnAssign) else []
         if any(isinstance(n, ast.Name) and n.id == name for t in targets for n in ast.walk(t)):
