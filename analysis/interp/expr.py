@@ -775,7 +775,6 @@ def _raise_in(handler: ast.ExceptHandler):
     return None
 
 
-
 def _binop_shape(op, left: Value, right: Value) -> tuple | None:
     """The shape of an operation on two arrays of known shapes: `a @ b` of a matrix (or a batch
     of them) by a matrix, or an elementwise operation on arrays of one shape; else not known."""

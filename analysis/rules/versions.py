@@ -37,7 +37,7 @@ def guarded(module, line: int, decided: dict) -> bool:
         blocks = [module.tree.body] if module.tree is not None else []
         while blocks:
             block = blocks.pop()
-            for i, st in enumerate(block):
+            for st in block:
                 if isinstance(st, ast.Try) and st.handlers:
                     tries.update(range(st.lineno, _end(st) + 1))
                 elif isinstance(st, ast.If):
