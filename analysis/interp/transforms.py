@@ -479,16 +479,25 @@ def _block_shape(shape, spec: Value, sizes: dict) -> tuple | None:
         return None
     out = list(shape)
     for i, part in enumerate(spec.parts):
-        names = part.items if isinstance(part, Seq) else (part,)
-        if not all(isinstance(n, Const) for n in names):
+        split = _split_over(part, sizes)
+        if split is None:
             return None
-        counts = [sizes.get(n.value) for n in names if n.value is not None]
-        if not counts:
-            continue
-        total = math.prod(c for c in counts if isinstance(c, int))
-        even = all(isinstance(c, int) and c > 0 for c in counts) and isinstance(out[i], int) and out[i] % total == 0
-        out[i] = out[i] // total if even else None
+        axes, total = split
+        if axes:
+            out[i] = out[i] // total if total is not None and isinstance(out[i], int) and out[i] % total == 0 else None
     return tuple(out)
+
+
+def _split_over(part: Value, sizes: dict) -> tuple[tuple, int | None] | None:
+    """The mesh axes a spec entry splits a dimension over, and how many devices they span
+    together (None where an axis's size is not known or it is not in `sizes`, the mesh's); None
+    where the entry is not known."""
+    names = part.items if isinstance(part, Seq) else (part,)
+    if not all(isinstance(n, Const) for n in names):
+        return None
+    axes = tuple(n.value for n in names if n.value is not None)
+    counts = [sizes.get(a) if isinstance(a, str) else None for a in axes]
+    return axes, math.prod(counts) if all(isinstance(c, int) and c > 0 for c in counts) else None
 
 
 def unblock(v: Value, spec: Value, mesh: Value) -> Value:
@@ -731,15 +740,12 @@ def uneven(spec: PSpecV, value: Value, mesh_axes, sizes, leaves=None) -> tuple |
     known; None where none is known to."""
     if mesh_axes is None or sizes is None:
         return None
+    by_axis = dict(zip(mesh_axes, sizes))
     for i, part in enumerate(spec.parts or ()):
-        names = part.items if isinstance(part, Seq) else (part,)
-        if not all(isinstance(n, Const) and (n.value is None or n.value in mesh_axes) for n in names):
+        split = _split_over(part, by_axis)
+        if split is None or not split[0] or split[1] is None:
             continue
-        axes = [n.value for n in names if n.value is not None]
-        counts = [sizes[list(mesh_axes).index(a)] for a in axes]
-        if not axes or not all(isinstance(c, int) and c > 0 for c in counts):
-            continue
-        total = math.prod(counts)
+        axes, total = split
         for leaf in (leaves or _leaves)(value):
             # (a value bound differently on the paths here: uneven on every one of them)
             dims = [o.shape if isinstance(o, ArrayV) else None for o in options(leaf)]
