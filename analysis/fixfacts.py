@@ -174,6 +174,15 @@ class ContextMesh(FixFact):
 
 
 @dataclass(frozen=True)
+class NoMesh(FixFact):
+    """A `jax.shard_map` given no mesh where no context mesh is entered (SHL017): where it is
+    made, the axes its specs name, and the meshes of that file."""
+    site: SiteRef
+    axes: tuple[str, ...]
+    meshes: tuple[MeshRef, ...]
+
+
+@dataclass(frozen=True)
 class InlineShardMap(FixFact):
     """A shard_map inside another shard_map over the same axes (SHL012): the outer one split the
     inputs already, so the function runs as it is."""

@@ -116,12 +116,15 @@ CONTEXT_MESH = ("ValueError: The context mesh AbstractMesh(...) should match the
                 "Mesh(...)")
 IN_SPECS_MANUAL = ("ValueError: shard_map in_specs argument must refer to an axis marked as manual ({manual}), "
                    "but: in_specs refers to {axes}")
-# An axis name given as a list to a collective whose axes JAX hashes (measured on JAX 0.10.2;
-# JAX 0.7 made equation parameters hashable): psum, pmean and axis_index take one.
+# An axis name given as a list to a collective whose axes JAX hashes (measured on JAX 0.6.2, 0.8.2
+# and 0.10.2): psum, pmean and axis_index take one. all_gather and psum_scatter hash them wherever
+# the axis is bound; the others where a shard_map binds it, and where a pmap does from JAX 0.7 on
+# (equation parameters must hash), never where a vmap does.
 AXIS_LIST = "TypeError: unhashable type: 'list'"
-AXIS_LIST_SINCE = (0, 7, 0)
 AXIS_LIST_OPS = frozenset({"pmax", "pmin", "all_gather", "psum_scatter", "reduce_scatter", "ppermute", "all_to_all",
                            "pcast", "pvary"})
+AXIS_LIST_ANYWHERE = frozenset({"all_gather", "psum_scatter", "reduce_scatter"})
+AXIS_LIST_PMAP_SINCE = (0, 7, 0)
 # A psum (pmean, psum_scatter) over several axes of a value that varies over some of them and
 # not the others, where shard_map checks varying axes (JAX 0.8.2 on; 0.8.1 took it).
 MIXED_STATE = ("ValueError: jax.lax.{name} can only accept axis_name which corresponds to one of varying, "

@@ -2,14 +2,14 @@
 and the fixes of a mesh in the wrong place: a context mesh entered under a trace (SHL010), a
 concrete mesh given to a nested shard_map (SHL012), a `jax.make_mesh` with Explicit axes that
 a shard_map's inputs do not match (SHL011), a legacy `with mesh:` where Flax needs a context
-mesh (SHL026)."""
+mesh (SHL026), and a shard_map given no mesh where no context mesh is entered (SHL017)."""
 
 from __future__ import annotations
 
 import libcst as cst
 
 from ..diagnostics import Diagnostic, Fix
-from ..fixfacts import AbstractMesh, AutoAxes, ContextMesh, InlineShardMap, LegacyMesh, MeshRef
+from ..fixfacts import AbstractMesh, AutoAxes, ContextMesh, InlineShardMap, LegacyMesh, MeshRef, NoMesh
 from ..jaxfacts import ABSTRACT_MESH_CONTEXT, SET_MESH_ADDED
 from .edits import append_kwarg, delete_lines, insert_before, remove_keyword, replace_node, text_change
 from .importer import Importer, spell
@@ -22,6 +22,7 @@ TITLE_CONTEXT_MESH = "Use the context mesh (drop mesh=)"
 TITLE_INLINE = "Run the function without its shard_map (the shard_map around it splits over the same axes)"
 TITLE_AUTO_AXES = "Build the mesh with Auto axes"
 TITLE_SET_MESH = "Enter the mesh with jax.set_mesh (a legacy `with mesh:` sets no context mesh)"
+TITLE_PASS_MESH = "Pass the mesh to the shard_map (mesh={mesh})"
 
 
 def find_or_insert_mesh(imp: Importer, edits: list, meshes: tuple[MeshRef, ...], axes: list[str],
@@ -148,3 +149,20 @@ def legacy_mesh(diag: Diagnostic, fact: LegacyMesh, ctx: FixContext) -> Fix | No
         f"{imp.jax()}.sharding.use_mesh"
     edit = replace_node(mod, node, f"{enter}({mod.text_of(node)})")
     return Fix(TITLE_SET_MESH, "unsafe", imp.with_imports([edit], node))
+
+
+@fixer("pass_mesh", NoMesh)
+def pass_mesh(diag: Diagnostic, fact: NoMesh, ctx: FixContext) -> Fix | None:
+    """SHL017: the shard_map is given a mesh with the axes its specs name: one the file binds
+    where it is made, else a new one over every device."""
+    found = ctx.call_at(fact.site)
+    if found is None:
+        return None
+    mod, call = found
+    if keyword_index(call, "mesh") is not None:
+        return None
+    imp = Importer(mod, call)
+    edits: list = []
+    mesh, _ = find_or_insert_mesh(imp, edits, fact.meshes, list(fact.axes), call)
+    edits.append(append_kwarg(mod, call, f"mesh={mesh}"))
+    return Fix(TITLE_PASS_MESH.format(mesh=mesh), "unsafe" if len(edits) > 1 else "safe", imp.with_imports(edits, call))

@@ -242,8 +242,11 @@ class VariableShardingEvent(Event):
 
 @dataclass(eq=False)
 class NoMeshEvent(Event):
-    """A `jax.shard_map` called with no mesh, where no mesh context is entered."""
+    """A `jax.shard_map` called with no mesh, where no mesh context is entered: where it was
+    made, and the axes its specs name."""
     api: str = ""
+    created: Site | None = None
+    axes: tuple = ()
 
 
 @dataclass(eq=False)

@@ -212,7 +212,10 @@ class TransformMixin:
             if isinstance(mesh, Const) and mesh.value is None:
                 mesh = ctx.mesh or self.global_mesh.get(entry_path(act), None)
                 if mesh is None and self._no_mesh(t, ctx):
-                    self.record(NoMeshEvent(site, c, act.path, node, api=t.api))
+                    named = {a for k in ("in_specs", "out_specs") if k in p
+                             for leaf in spec_leaves(p[k], partly=True) if leaf for a in leaf if isinstance(a, str)}
+                    self.record(NoMeshEvent(site, c, act.path, node, api=t.api, created=t.site,
+                                            axes=tuple(sorted(named))))
                     raised += 1  # ValueError when it is called: nothing in it runs
                     continue
             try:

@@ -185,6 +185,7 @@ RULES: dict[str, Rule] = {
             "`jax.shard_map` is given no mesh where no mesh context (`jax.set_mesh`) is entered.",
             jf.NO_CONTEXT_MESH,
             "Pass `mesh=` to the shard_map, or call it inside `with jax.set_mesh(mesh):`.",
+            fixers=("pass_mesh",),
         ),
         Rule(
             "SHL018", "send-recv-under-vmap", _E,
@@ -213,8 +214,9 @@ RULES: dict[str, Rule] = {
         ),
         Rule(
             "SHL021", "axis-names-list", _E,
-            "A collective that hashes its axis names (`pmax`, `pmin`, `all_gather`, `psum_scatter`, `ppermute`, "
-            "`all_to_all`, `pcast`) given them as a list (read from a config file, say), on JAX 0.7 or later.",
+            "A collective that hashes its axis names given them as a list (read from a config file, say): "
+            "`all_gather` and `psum_scatter` anywhere; `pmax`, `pmin`, `ppermute`, `all_to_all` and `pcast` where a "
+            "shard_map binds the axis, or a pmap on JAX 0.7 or later.",
             jf.AXIS_LIST,
             "Pass the axis names as a tuple.",
             fixers=("axis_tuple",),

@@ -175,11 +175,7 @@ def scope_facts(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | Non
     target_path = ws.path if ws is not None else (ev.path[0][0].path if ev.path else ev.site.path)
     # the meshes the function the wrap is written in binds (line 0: bound before it runs), then
     # the module's
-    meshes = tuple(MeshRef(name, tuple(m.axes),
-                           m.explicit_types or (m.explicit_default and facts.version >= MAKE_MESH_EXPLICIT),
-                           0 if scope == "local" else _bound_at(facts, target_path, name), m.sizes)
-                   for scope, found in (("local", local), ("module", facts.meshes.get(target_path, [])))
-                   for name, m in found if m.axes is not None)
+    meshes = mesh_refs(facts, target_path, local)
     sm = ctx.innermost("shard_map")
     if sm is not None and sm.mesh_axes is not None and sm.axes is not None:
         mesh = ctx.mesh if ctx.mesh is not None and ctx.mesh.axes == sm.mesh_axes else None
@@ -209,6 +205,16 @@ def scope_facts(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | Non
                         tuple(arg_kind(a) for a in wrap.args) if wrap is not None else (), _on_state(ev),
                         *_out_kinds(returned), _call_wrap(facts, ev, wrap, axes)))
     return tuple(out)
+
+
+def mesh_refs(facts: Facts, path: str, local=()) -> tuple[MeshRef, ...]:
+    """The meshes a fix may name in the file `path`: those a function binds (`local`: (name,
+    MeshV); line 0, bound before the function runs), then the module's."""
+    return tuple(MeshRef(name, tuple(m.axes),
+                         m.explicit_types or (m.explicit_default and facts.version >= MAKE_MESH_EXPLICIT),
+                         0 if scope == "local" else _bound_at(facts, path, name), m.sizes)
+                 for scope, found in (("local", local), ("module", facts.meshes.get(path, [])))
+                 for name, m in found if m.axes is not None)
 
 
 def _call_wrap(facts: Facts, ev, jit, axes: tuple) -> CallWrap | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..apis import short
 from ..diagnostics import Severity
 from ..jaxfacts import (
-    AXIS_LIST, AXIS_LIST_OPS, AXIS_LIST_SINCE, BRANCH_TYPES, CARRY_TYPES, CONSTRAINT_AUTO_ONLY, CONSTRAINT_MANUAL,
+    AXIS_LIST, AXIS_LIST_ANYWHERE, AXIS_LIST_OPS, AXIS_LIST_PMAP_SINCE, BRANCH_TYPES, CARRY_TYPES, CONSTRAINT_AUTO_ONLY, CONSTRAINT_MANUAL,
     CONSTRAINT_VARYING, CONSTRAINT_VARYING_SINCE, CONTEXT_MESH, EXPLICIT_INPUTS_CHECKED, GPU_ONLY, IN_SPECS_MANUAL,
     MANUAL_SHARDING_ONLY, MIXED_STATE, MIXED_STATE_OPS, MIXED_STATE_SINCE, NO_CONTEXT_MESH, NO_DIFFERENTIATION_RULE,
     NO_EVALUATION_RULE, OUT_SPECS_REPLICATION, OUT_SPECS_STRUCTURE, OUTSIDE_JIT, PCAST_VARYING_AGAIN, PERM_AXIS_SIZE,
@@ -17,8 +17,8 @@ from ..jaxfacts import (
     VARIABLE_MANUAL_MESH, VARIABLE_NO_MESH, WHILE_CARRY_TYPES, error_head, quoted, version_text,
 )
 from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, AxisTuple, CarryInit, CarryLeaf, ContextMesh,
-                        DropConstraint, EagerSharding, GlobalReduction, InlineShardMap, InSpecs, LegacyMesh, RenameAxis,
-                        SendRecv, ShardingAxis, SpecAxis, SpecsRepair, UnnamedAxis, VaryFirst, VmaCheck)
+                        DropConstraint, EagerSharding, GlobalReduction, InlineShardMap, InSpecs, LegacyMesh, NoMesh,
+                        RenameAxis, SendRecv, ShardingAxis, SpecAxis, SpecsRepair, UnnamedAxis, VaryFirst, VmaCheck)
 from ..interp.events import (
     CollectiveEvent, ConstraintEvent, ExplicitUnshardedEvent, MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent,
     NoMeshEvent, ReceivedCarryEvent, SetMeshTracedEvent, ShardingAxisEvent, SpecEvent, UnevenShardingEvent,
@@ -27,8 +27,8 @@ from ..interp.events import (
 from ..interp.transforms import spec_literals
 from ..interp.values import Const, Multi, PSpecV, Seq
 from .axisnames import meant_axis
-from .facts import (Facts, axis_desc, backends_of, binding, check_keyword, checks_vma, ctx_words, diag, scope_facts,
-                    site_ref)
+from .facts import (Facts, axis_desc, backends_of, binding, check_keyword, checks_vma, ctx_words, diag, mesh_refs,
+                    scope_facts, site_ref)
 from .specs import in_rank_facts, in_specs_facts, out_rank_facts, out_specs_facts
 
 _SEND_RECV = {"send": "SHL002", "recv": "SHL001"}
@@ -38,8 +38,8 @@ def check(facts: Facts):
     out = check_traced_meshes(facts)
     for ev in facts.of(CollectiveEvent):
         name = short(ev.api)
-        if name in AXIS_LIST_OPS and facts.version >= AXIS_LIST_SINCE and isinstance(ev.axis_value, Seq) \
-                and ev.axis_value.kind == "list":
+        if name in AXIS_LIST_OPS and isinstance(ev.axis_value, Seq) and ev.axis_value.kind == "list" \
+                and _hashes_axes(facts, ev, name):
             out.append(diag(
                 facts, "SHL021", ev.site,
                 f"`{name}` is given its axis names as a list: JAX {facts.jax_version} hashes them and raises "
@@ -335,6 +335,17 @@ def _unknown_axis(facts: Facts, ev, name: str):
         path=ev.path, ctx=ev.ctx, fix_facts=scope_facts(facts, ev, _known_options(value)))
 
 
+def _hashes_axes(facts: Facts, ev, name: str) -> bool:
+    """Whether JAX hashes the axis names of this collective where they are bound (see
+    AXIS_LIST_ANYWHERE): a vmap's axes it does not, a pmap's only from JAX 0.7 on."""
+    if name in AXIS_LIST_ANYWHERE:
+        return True
+    kinds = {binding(ev.ctx, i.value)[0] for i in ev.axis_value.items if isinstance(i, Const)}
+    if kinds & {"manual", "auto", "not_in_mesh"}:
+        return True
+    return facts.version >= AXIS_LIST_PMAP_SINCE and bool(kinds - {"vmap"})
+
+
 def _known_options(value) -> list[str]:
     """The axis names a value may be, where it is one of them or something unknown (a name
     read from the environment with a default): the fix's mesh gets those axes."""
@@ -365,7 +376,9 @@ def check_traced_meshes(facts: Facts):
             f"This `jax.shard_map` has no mesh: none is passed (`mesh=`) and no `jax.set_mesh` context is "
             f"entered where it is called ({ctx_words(ev.ctx)}), and JAX raises {quoted(NO_CONTEXT_MESH)}. Pass "
             f"`mesh=` or call it inside `with jax.set_mesh(mesh):`.",
-            path=ev.path, ctx=ev.ctx))
+            path=ev.path, ctx=ev.ctx,
+            fix_facts=(NoMesh(site_ref(facts, ev.created), ev.axes, mesh_refs(facts, ev.created.path)),)
+            if ev.created is not None and ev.created.path in facts.files else ()))
     for ev in facts.of(SpecEvent):
         if ev.which == "axis":
             axes = ", ".join(map(repr, ev.axes))
