@@ -1,11 +1,15 @@
 """Trees whose function bodies are parsed when first read. Most of a project's code is in the
 bodies of functions that no entry point calls (5% of EasyDeL's and 3% of JAX's are ever run),
 and building their `ast` objects is most of a parse. `parse` cuts, with a textual scan, the body
-of each `def` that a sibling statement follows, parses what is left (the skeleton, a `pass` in
-each cut body, at the lines it had), and gives each cut `def` a class whose `body` and end
-position parse its text on first read. The tree is then the one `ast.parse` gives, read
-by read: the scan only cuts where the skeleton parses with every cut body in its place, and
-tests/test_source.py compares whole trees on every corpus.
+of each `def`, parses what is left (the skeleton: each cut body one statement at the lines it
+had), and gives each cut `def` a class whose `body` and end position parse its text on first
+read. The tree is then the one `ast.parse` gives, read by read: the scan only cuts where the
+skeleton parses with every cut body in its place, and tests/test_source.py compares whole trees
+on every corpus.
+
+A body that a sibling statement follows becomes a `pass` on its first line. The last body of a
+block (a class's last method, a module's last function) becomes an expression that ends where
+the body's last statement ends, so that the blocks around it keep their ends unread.
 
 What a skeleton cannot say is whether a cut body parses: only a file whose text is known to
 parse is parsed so (the store remembers the digests of those that did), and a cut body that
@@ -42,17 +46,17 @@ def parse(text: str) -> ast.Module | None:
         return None
     tree.shardlint_shape = _digest(_without_trailing_comments(skeleton))
     tree.shardlint_reads = reads = {}
-    at = {line: (start, end) for start, end, _, line in cuts}
+    at = {line + (tail[0] if tail else 0): (start, end, line) for start, end, _, line, tail in cuts}
     found = 0
     todo = [tree.body]
     while todo:
         for st in todo.pop():
             if isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 body = st.body
-                cut = at.get(body[0].lineno) if len(body) == 1 and type(body[0]) is ast.Pass else None
+                cut = at.get(body[0].lineno) if len(body) == 1 else None
                 if cut is not None:
                     st.__class__ = _LAZY[type(st)]
-                    st.__dict__["_cut"] = (text, *cut, body[0].lineno, reads)
+                    st.__dict__["_cut"] = (text, *cut, reads)
                     found += 1
                     continue
             for block in blocks(st):
@@ -70,16 +74,22 @@ def shape(text: str) -> tuple[str, dict[int, str]] | None:
         return None
     cuts = _cuts(text)
     return (_digest(_without_trailing_comments(_skeleton(text, cuts))),
-            {line: _digest(text[start:end]) for start, end, _, line in cuts})
+            {line: _digest(text[start:end]) for start, end, _, line, _ in cuts})
 
 
 def _skeleton(text: str, cuts: list) -> str:
-    """`text` with each cut body a `pass` on as many lines."""
+    """`text` with each cut body one statement on as many lines: a `pass` on its first line, or
+    a number ending where the body's last statement ends (see `_tail`)."""
     parts = []
     pos = 0
-    for start, end, ind, _ in cuts:
+    for start, end, ind, _, tail in cuts:
         parts.append(text[pos:start])
-        parts.append(" " * (ind + 1) + "pass" + "\n" * text.count("\n", start, end))
+        lines = text.count("\n", start, end)
+        if tail is None:
+            parts.append(" " * (ind + 1) + "pass" + "\n" * lines)
+        else:
+            before, width = tail
+            parts.append("\n" * before + " " * (ind + 1) + "0" * width + "\n" * (lines - before))
         pos = end
     parts.append(text[pos:])
     return "".join(parts)
@@ -102,12 +112,13 @@ def _digest(text: str) -> str:
     return blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
-def _cuts(text: str) -> list[tuple[int, int, int, int]]:
-    """(start, end, indentation of its def, line of start) of each body cut: from the line
-    after the header to the first line of code (not blank, not a comment) as deep as the
-    `def`, which must be exactly as deep (a sibling follows: the bodies around keep their ends);
-    the text between must close every string and bracket it opens, as far as counting them
-    tells. A `def` after an odd number of triple quotes is in a string (a docstring's example)."""
+def _cuts(text: str) -> list[tuple[int, int, int, int, tuple[int, int] | None]]:
+    """(start, end, indentation of its def, line of start, tail) of each body cut: from the
+    line after the header to the first line of code (not blank, not a comment) at most as deep
+    as the `def`, or to the end of the text; the text between must close every string and
+    bracket it opens, as far as counting them tells. `tail` is None where that line is exactly
+    as deep (a sibling follows: the body becomes a `pass`), else what `_tail` says. A `def`
+    after an odd number of triple quotes is in a string (a docstring's example)."""
     out = []
     pos = 0
     line_no, counted = 1, 0  # the line at offset `counted`
@@ -145,30 +156,59 @@ def _cuts(text: str) -> list[tuple[int, int, int, int]]:
         if not line.rstrip().endswith(":"):
             continue  # a body on the header's line
         start = line_end + 1
-        ends = _ENDS.get(ind)
-        if ends is None:
-            ends = _ENDS[ind] = re.compile(r"^ {0,%d}(?=[^ \n#])" % ind, re.M)
-        e = ends.search(text, start)
-        if e is None or e.end() - e.start() != ind:
-            continue
-        end = e.start()
         if not text.startswith(" " * (ind + 1), start):
             continue
+        ends = _ENDS.get(ind)
+        if ends is None:
+            ends = _ENDS[ind] = re.compile(r"\n( {0,%d})(?=[^ \n#])" % ind)
+        e = ends.search(text, line_end)
+        end = len(text) if e is None else e.start() + 1
         if text.count('"""', start, end) % 2 or text.count("'''", start, end) % 2:
             continue
-        if (text.count("(", start, end) != text.count(")", start, end)
-                or text.count("[", start, end) != text.count("]", start, end)
-                or text.count("{", start, end) != text.count("}", start, end)):
+        last = end
+        while last > start and text[last - 1] in " \n":
+            last -= 1
+        if text[last - 1] == "\\":
             continue
-        if text[start:end].rstrip().endswith("\\"):
-            continue
+        tail = None
+        if e is None or len(e.group(1)) < ind:
+            tail = _tail(text, start, end, ind)
+            if tail is None:
+                continue
         line_no += text.count("\n", counted, start)
         quotes += text.count('"""', counted, end) + text.count("'''", counted, end)
         counted = end
-        out.append((start, end, ind, line_no))
+        out.append((start, end, ind, line_no, tail))
         line_no += text.count("\n", start, end)
         pos = end
     return out
+
+
+def _tail(text: str, start: int, end: int, ind: int) -> tuple[int, int] | None:
+    """Where the last statement of the body at text[start:end] ends, as (the lines before its
+    last line, the width of a number that starts one column deeper than the `def` and ends
+    there), or None when counting cannot tell: a comment on that line beside a quote, a `;` or
+    `\\` ending it, or a triple quote in the comments after it. That line is deeper than the
+    `def` (a line of code as deep ends the body), so the number has a digit at least."""
+    hi = end
+    while hi > start:
+        lo = max(text.rfind("\n", start, hi - 1) + 1, start)
+        line = text[lo:hi].rstrip()
+        code = line.lstrip(" ")
+        if code and code[0] != "#":
+            break
+        if '"""' in line or "'''" in line:
+            return None
+        hi = lo
+    else:
+        return None
+    if "#" in line:
+        if '"' in line or "'" in line:
+            return None
+        line = line[:line.index("#")].rstrip()
+    if line.endswith((";", "\\")):
+        return None
+    return text.count("\n", start, lo), len(line.encode("utf-8", "surrogatepass")) - ind - 1
 
 
 def blocks(st: ast.stmt):
@@ -206,8 +246,19 @@ def _read(node) -> None:
         broken = True
         return
     d["body"] = body
-    d["end_lineno"] = body[-1].end_lineno
-    d["end_col_offset"] = body[-1].end_col_offset
+    d["end_lineno"] = last = body[-1].end_lineno
+    d["end_col_offset"] = _end_column(text, start, last - line, body[-1].end_col_offset)
+
+
+def _end_column(text: str, start: int, down: int, column: int) -> int:
+    """The end column of a block whose last statement ends at `column` on the line `down`
+    lines below the one at `start`: a `;` after that statement ends the block."""
+    for _ in range(down):
+        start = text.index("\n", start) + 1
+    stop = text.find("\n", start)
+    line = text[start:len(text) if stop == -1 else stop].encode("utf-8", "surrogatepass")
+    after = line[column:].lstrip(b" ")
+    return len(line) - len(after) + 1 if after.startswith(b";") else column
 
 
 def _field(name: str) -> property:

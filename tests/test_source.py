@@ -232,6 +232,15 @@ def test_trees_whose_bodies_are_parsed_when_read_are_the_trees_ast_parse_gives(r
     '    async def h(self):\n        await x\n        return 3\n\n    def i(self):\n        return 4\n\nz = 1\n',
     # a header over several lines, with a comment after its colon
     'def f(\n    a,\n    b=(1, 2),\n) -> int:  # note\n    return a\n\n\ndef g():\n    pass\n',
+    # the last def of a block, whose end is the block's: at the end of the text (no newline),
+    # before a dedent, under an `if` with an `else`, after comments that quote
+    'class A:\n    def f(self):\n        x = [1,\n             2]  # a list\n        # it\'s done\n\nz = 1\n'
+    'if z:\n    def g():\n        return "é"\nelse:\n    pass\ndef h():\n    return 1',
+    # a statement ending in `;` (the block ends after it), a comment beside a quote, a string last
+    'def f():\n    g(1) ;  # x\n\n\ndef g():\n    return "#" # y\nclass B:\n    def h(self):\n'
+    '        """Doc.\n\n        More."""\n    def i(self):\n        s = 1;\n',
+    # a string whose last line looks like a comment
+    'class A:\n    def f(self):\n        return """\n# a"""\nx = 1\n',
 ])
 def test_skeleton_cuts_only_where_the_tree_stays_the_same(text):
     from shardlint.analysis import skeleton
