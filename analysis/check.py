@@ -386,9 +386,9 @@ def analyse(files: dict[str, SourceFile], config: Config, roots: list[Path], sto
     if analysed is not None:
         analysed.update(affected)
     for p in affected:
-        # Known to parse: what the store saw parse, and what changed and compiles (a few files).
+        # Known to parse: what the store saw parse, and what changed and is accepted (a few files).
         if store.parses(p, before[p]) or (p in changed and type(files[p]) is SourceFile
-                                          and source.compiles(files[p].text)):
+                                          and source.accepted(files[p].text)):
             files[p].vouched = before[p]
     work = functools.partial(_analyse_observed, config=config, roots=roots,
                              stems=_stems(files) if store.folder is not None else None,
@@ -441,7 +441,7 @@ def _unseen_changes(changed: set[str], files: dict[str, SourceFile], rec: Record
         if new is None or new[0] != old[0] or any(new[1].get(line) != d for line, d in old[1].items()):
             continue
         stems = stems or _stems(files)
-        if _read_whole(sf, stems) != old[2] or not source.compiles(sf.text):
+        if _read_whole(sf, stems) != old[2] or not source.accepted(sf.text):
             continue
         if reported is None:
             reported = _reported_in(rec)

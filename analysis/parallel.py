@@ -164,9 +164,9 @@ class _SyntaxCheck:
 
 
 def _rejected(files: dict) -> tuple[list, dict]:
-    """The files the bytecode compiler rejects (those `ast.parse` may reject: see
+    """The files `source.accepted` rejects (those `ast.parse` may reject: see
     `source.syntax_error_of`)."""
-    return [p for p, sf in files.items() if not source.compiles(sf.text)], {}
+    return [p for p, sf in files.items() if not source.accepted(sf.text)], {}
 
 
 def _forkable() -> bool:

@@ -58,9 +58,9 @@ def _corpus_texts():
 
 
 def test_the_syntax_check_agrees_with_ast_parse():
-    """The check without a tree (the bytecode compiler, then `ast.parse` for what it rejects)
-    gives `ast.parse`'s verdict and message on real files and on what the compiler alone
-    rejects (`return` outside a function, duplicate arguments)."""
+    """The check without a tree (the parser and symbol table, then `ast.parse` for what they
+    reject) gives `ast.parse`'s verdict and message on real files and on what the symbol table
+    alone rejects (`nonlocal` at module level, duplicate arguments)."""
     for text in _corpus_texts():
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")

@@ -623,7 +623,8 @@ def unused():
 
 def test_bodies_are_parsed_where_read_only_in_files_the_store_saw_parse(tmp_path, monkeypatch):
     """A file whose text the store saw parse has its function bodies parsed only where the
-    analysis reads them (see `skeleton`), and so has one changed whose text compiles."""
+    analysis reads them (see `skeleton`), and so has one changed whose text is accepted (see
+    `source.accepted`)."""
     _write(tmp_path, {"helper.py": CUT_HELPER, "user.py": USER})
     assert _codes(tmp_path) == [("helper.py", 3, "SHL005")]
     lazily = []

@@ -24,7 +24,7 @@ def stored_reads(root: Path) -> dict[str, set[int]]:
 
 def plant_in_unread_bodies(f: Path, reads: dict[str, set[int]], *, read_ones: bool = False) -> bool:
     """PLANT at the start of each function body of `f` its stored analysis did not read (with
-    `read_ones`: did read), where the text still compiles; whether any was planted."""
+    `read_ones`: did read), where the text is still accepted; whether any was planted."""
     read = reads.get(str(f.resolve()))
     text = f.read_text(encoding="utf-8")
     found = skeleton.shape(text)
@@ -39,7 +39,7 @@ def plant_in_unread_bodies(f: Path, reads: dict[str, set[int]], *, read_ones: bo
             lines[line - 1] = first[:indent] + PLANT + first[indent:]
             planted = True
     new = "\n".join(lines)
-    if not planted or not source.compiles(new):
+    if not planted or not source.accepted(new):
         return False
     f.write_text(new, encoding="utf-8")
     return True
