@@ -255,6 +255,31 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                                   "the ring's carry is taken to vary from the start"),
     "blind25b_nnx_shardmap_uneven_eval_batch": (_PROGRAM, "the eval batch of 10 rows does not split over 4 devices: "
                                                           "the data must change, not the scope"),
+    # blind26
+    "blind26a_filter_shard_uneven_batch": (_MISSED, "the batch comes from a generator's fancy indexing "
+                                                    "(array[perm[start:end]]) unpacked inside zip: its 6 rows are "
+                                                    "not known"),
+    "blind26a_filter_vmap_axis_psend": (_SCOPE, "psend over an eqx.filter_vmap axis with a perm that is not a cycle: "
+                                                "vmap's batching rule rejects it, and no fix turns that vmap into "
+                                                "devices"),
+    "blind26a_fsdp_ten_classes": (_MISSED, "the leaf shapes of an eqx.nn.MLP through eqx.partition and jax.tree.map "
+                                           "are not known"),
+    "blind26a_smap_in_specs_arity": (_SCOPE, "the spec left out is the optimizer state's (third of five), whose "
+                                             "adam count is a scalar; optax.adam's state is not modelled, so the new "
+                                             "P() goes last"),
+    "blind26a_trainer_make_mesh_explicit": (_MISSED, "the constraint's sharding is a class attribute read in a "
+                                                     "staticmethod under a device-count guard"),
+    "blind26b_linen_zero_grad_reduce_scatter": (_MISSED, "the shapes of Linen parameters from init do not reach "
+                                                         "psum_scatter through jax.tree.map over the gradients"),
+    "blind26b_nnx_context_parallel_perm_hardcoded": (_MISSED, "the perm comes from a frozen dataclass's property, "
+                                                              "read through a module attribute"),
+    "blind26b_nnx_in_specs_on_model_arg": (_SCOPE, "the in_specs shard the model instead of the batch: no fix moves "
+                                                   "a spec from one argument to another"),
+    "blind26b_nnx_moe_eval_step_no_shardmap": (_SCOPE, "the wrap replicates every argument, the stacked experts "
+                                                       "too; the train step's expert StateSharding is not reused"),
+    "blind26b_nnx_nested_shardmap_concrete_mesh": (_PROGRAM, "JAX 0.10.2 rejects the nested shard_map under "
+                                                             "nnx.value_and_grad with the context mesh too (a "
+                                                             "verifier error)"),
     # fixes that do not reach yet
     "blind10_linen_nn_scan_tp_jit_shardings": (_SCOPE, "nn.with_partitioning constrains the parameters made in "
                                                        "the wrapped init to the axis the wrap makes manual"),

@@ -1,0 +1,74 @@
+import equinox as eqx
+import jax
+import jax.numpy as jnp
+import jax.random as jr
+import optax
+
+
+class Model(eqx.Module):
+    norm1: eqx.nn.BatchNorm
+    spectral_linear: eqx.nn.SpectralNorm[eqx.nn.Linear]
+    norm2: eqx.nn.BatchNorm
+    linear1: eqx.nn.Linear
+    linear2: eqx.nn.Linear
+
+    def __init__(self, key):
+        key1, key2, key3, key4 = jr.split(key, 4)
+        self.norm1 = eqx.nn.BatchNorm(input_size=3, axis_name="batch")
+        self.spectral_linear = eqx.nn.SpectralNorm(
+            layer=eqx.nn.Linear(in_features=3, out_features=32, key=key1),
+            weight_name="weight",
+            key=key2,
+        )
+        self.norm2 = eqx.nn.BatchNorm(input_size=32, axis_name="batch")
+        self.linear1 = eqx.nn.Linear(in_features=32, out_features=32, key=key3)
+        self.linear2 = eqx.nn.Linear(in_features=32, out_features=3, key=key4)
+
+    def __call__(self, x, state):
+        x, state = self.norm1(x, state)
+        x, state = self.spectral_linear(x, state)
+        x = jax.nn.relu(x)
+        x, state = self.norm2(x, state)
+        x = self.linear1(x)
+        x = jax.nn.relu(x)
+        x = self.linear2(x)
+        return x, state
+
+
+def compute_loss(model, state, xs, ys):
+    batch_model = jax.vmap(
+        model, axis_name="batch", in_axes=(0, None), out_axes=(0, None)
+    )
+    pred_ys, state = batch_model(xs, state)
+    loss = jnp.mean((pred_ys - ys) ** 2)
+    return loss, state
+
+
+optim = optax.adam(3e-4)
+
+
+def make_step(model, state, opt_state, xs, ys):
+    grads, state = eqx.filter_grad(compute_loss, has_aux=True)(model, state, xs, ys)
+    updates, opt_state = optim.update(grads, opt_state)
+    model = eqx.apply_updates(model, updates)
+    return model, state, opt_state
+
+
+key = jr.PRNGKey(5678)
+mkey, xkey = jr.split(key, 2)
+model, state = eqx.nn.make_with_state(Model)(mkey)
+xs = jr.normal(xkey, (10, 3))
+ys = jnp.sin(xs) + 1
+opt_state = optim.init(eqx.filter(model, eqx.is_inexact_array))
+
+params, static = eqx.partition(model, eqx.is_array)
+
+
+@jax.jit
+def train_step(params, state, opt_state, xs, ys):
+    model, state, opt_state = make_step(eqx.combine(params, static), state, opt_state, xs, ys)
+    return eqx.filter(model, eqx.is_array), state, opt_state
+
+
+lowered = train_step.trace(params, state, opt_state, xs, ys).lower(lowering_platforms=("cuda",))
+print("ok", lowered.as_text()[:20])

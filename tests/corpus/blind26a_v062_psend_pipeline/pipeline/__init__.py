@@ -1,0 +1,2 @@
+from .stages import Stage, make_stages
+from .schedule import forward_backward_free

@@ -1,0 +1,5 @@
+LOGICAL_AXIS_RULES = (
+    ('batch', 'data'),
+    ('hidden', 'model'),
+    ('embed', None),
+)

@@ -1,0 +1,16 @@
+import flax.linen as nn
+
+
+class CNN(nn.Module):
+
+  @nn.compact
+  def __call__(self, x):
+    x = nn.Conv(features=16, kernel_size=(3, 3))(x)
+    x = nn.relu(x)
+    x = nn.avg_pool(x, window_shape=(2, 2), strides=(2, 2))
+    x = nn.Conv(features=32, kernel_size=(3, 3))(x)
+    x = nn.relu(x)
+    x = nn.avg_pool(x, window_shape=(2, 2), strides=(2, 2))
+    x = x.reshape((x.shape[0], -1))
+    x = nn.relu(nn.Dense(features=64)(x))
+    return nn.Dense(features=10)(x)

@@ -1,0 +1,1 @@
+from .layers import MLPBlock, path_ends_with
