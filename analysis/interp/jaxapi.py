@@ -612,14 +612,18 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         arrays placed with the sharding where one is given for them all."""
         x = p.get("x", Unknown)
         where = given(p, "device") or given(p, "shardings") or given(p, "device_or_shardings")
-        if name in _CONSTRAINTS and where is not None:
+        # a pytree of shardings is a prefix of the operand's: each applies to its part
+        pairs = list(_prefix_pairs(where, x)) if where is not None else []
+        if name in _CONSTRAINTS:
             # (run eagerly, a constraint is one too: `eqx.filter_shard` always constrains)
-            self.constraint(name, x, where, act, ctx, site, node)
-        sharding = where if isinstance(where, ShardingV) else Unknown if where is not None else None
+            for part, sharding in pairs:
+                self.constraint(name, part, sharding, act, ctx, site, node)
         if name == "jax.device_put" or (name in _CONSTRAINTS and not ctx.traced):
             # (an eager constraint places its operand as device_put does, with its checks)
-            self.check_even(where, x, "device_put" if name == "jax.device_put" else "constraint", None, act, ctx,
-                            site, node)
+            for part, sharding in pairs:
+                self.check_even(sharding, part, "device_put" if name == "jax.device_put" else "constraint", None,
+                                act, ctx, site, node)
+        sharding = where if isinstance(where, ShardingV) else Unknown if where is not None else None
         if x is Unknown:
             return ArrayV(sharding=sharding if sharding is not None else Unknown)
         return _placed(x, sharding)
@@ -1016,6 +1020,20 @@ def axis_tuple(v) -> tuple | None:
     if isinstance(v, Seq) and all(isinstance(i, Const) and isinstance(i.value, str) for i in v.items):
         return tuple(i.value for i in v.items)
     return None
+
+
+def _prefix_pairs(where: Value, x: Value):
+    """(part of `x`, what `where` gives it): `where` a pytree of shardings whose structure is a
+    prefix of `x`'s (a tuple or list of as many items, a dict of the same keys), else one for
+    the whole of `x`."""
+    if isinstance(where, Seq) and isinstance(x, Seq) and len(where.items) == len(x.items):
+        for w, v in zip(where.items, x.items):
+            yield from _prefix_pairs(w, v)
+    elif isinstance(where, DictV) and isinstance(x, DictV) and where.items.keys() == x.items.keys():
+        for k, w in where.items.items():
+            yield from _prefix_pairs(w, x.items[k])
+    else:
+        yield x, where
 
 
 def axis_names(v) -> frozenset | None:
