@@ -262,8 +262,8 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind26a_filter_vmap_axis_psend": (_SCOPE, "psend over an eqx.filter_vmap axis with a perm that is not a cycle: "
                                                 "vmap's batching rule rejects it, and no fix turns that vmap into "
                                                 "devices"),
-    "blind26a_fsdp_ten_classes": (_MISSED, "the leaf shapes of an eqx.nn.MLP through eqx.partition and jax.tree.map "
-                                           "are not known"),
+    "blind26a_fsdp_ten_classes": (_MISSED, "the specs are jax.tree.map over an eqx.nn.MLP's parameters: a spec per "
+                                           "parameter of a library layer is not modelled"),
     "blind26a_smap_in_specs_arity": (_SCOPE, "the spec left out is the optimizer state's (third of five), whose "
                                              "adam count is a scalar; optax.adam's state is not modelled, so the new "
                                              "P() goes last"),

@@ -1386,3 +1386,19 @@ def test_a_version_guard_guards_only_where_its_test_is_not_decided(tmp_path, tes
         else:
             enter = jax.sharding.use_mesh
         """, **{"jax-version": "0.6.2"}) == found
+
+
+def test_an_equinox_mlp_has_the_parameter_shapes_of_its_linear_layers():
+    from shardlint.analysis.interp.frameworks import layer_params
+    from shardlint.analysis.interp.values import Const
+
+    def shapes(*args, **kwargs):
+        return layer_params("equinox.nn.MLP", [Const(a) for a in args], {k: Const(v) for k, v in kwargs.items()})
+
+    assert shapes(16, 10, 64, 2) == {
+        "layers.0.weight": (64, 16), "layers.0.bias": (64,), "layers.1.weight": (64, 64), "layers.1.bias": (64,),
+        "layers.2.weight": (10, 64), "layers.2.bias": (10,)}
+    assert shapes(3, "scalar", 8, 0, use_final_bias=False) == {"layers.0.weight": (3,)}
+    assert shapes(3, 4, 8, 1, use_bias=False) == {"layers.0.weight": (8, 3), "layers.1.weight": (4, 8),
+                                                  "layers.1.bias": (4,)}
+    assert shapes(3, 4, 8, -1) is None

@@ -46,6 +46,23 @@ def _eqx_linear(a):
     return {"weight": (*dims_out, *dims_in), **({"bias": dims_out} if a.get("use_bias", True) is True else {})}
 
 
+def _eqx_mlp(a):
+    """An Equinox MLP's linear layers, `depth` hidden ones of `width_size` (none: one layer)."""
+    i, o, width, depth = a.get("in_size"), a.get("out_size"), a.get("width_size"), a.get("depth")
+    if not (isinstance(depth, int) and depth >= 0 and (depth == 0 or _sizes(width))):
+        return None
+    sizes = [i, *([width] * depth), o]
+    out = {}
+    for n, (fan_in, fan_out) in enumerate(zip(sizes, sizes[1:])):
+        last = n == depth
+        bias = a.get("use_final_bias", True) if last else a.get("use_bias", True)
+        layer = _eqx_linear({"in_features": fan_in, "out_features": fan_out, "use_bias": bias})
+        if layer is None:
+            return None
+        out.update({f"layers.{n}.{k}": shape for k, shape in layer.items()})
+    return out
+
+
 def _eqx_norm(a):
     shape = _shape(a.get("shape"))
     if shape is None:
@@ -71,6 +88,7 @@ def _nnx_norm(a, names=("scale", "bias")):
 
 LAYER_PARAMS = {
     "equinox.nn.Linear": (("in_features", "out_features"), _eqx_linear),
+    "equinox.nn.MLP": (("in_size", "out_size", "width_size", "depth"), _eqx_mlp),
     "equinox.nn.Embedding": (("num_embeddings", "embedding_size"),
                              lambda a: {"weight": (a["num_embeddings"], a["embedding_size"])}
                              if _sizes(a.get("num_embeddings"), a.get("embedding_size")) else None),
