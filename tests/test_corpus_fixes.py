@@ -264,9 +264,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                 "devices"),
     "blind26a_fsdp_ten_classes": (_MISSED, "the specs are jax.tree.map over an eqx.nn.MLP's parameters: a spec per "
                                            "parameter of a library layer is not modelled"),
-    "blind26a_smap_in_specs_arity": (_SCOPE, "the spec left out is the optimizer state's (third of five), whose "
-                                             "adam count is a scalar; optax.adam's state is not modelled, so the new "
-                                             "P() goes last"),
     "blind26b_linen_zero_grad_reduce_scatter": (_MISSED, "the shapes of Linen parameters from init do not reach "
                                                          "psum_scatter through jax.tree.map over the gradients"),
     "blind26b_nnx_context_parallel_perm_hardcoded": (_MISSED, "the ring is sized for 8 devices, the mesh spans "

@@ -80,6 +80,27 @@ def test_missing_spec_goes_where_a_scalar_cannot_take_the_others(tmp_path):
     assert 'in_specs=(P("d"), P(), P("d"))' in fixed
 
 
+def test_missing_spec_goes_to_the_optimizer_state_not_the_batch(tmp_path):
+    # the state optax's adam builds holds a scalar count (no batch spec fits it), which the
+    # analysis does not model: a value of which nothing is known does not take an axis where
+    # an array can
+    fixed = fix(tmp_path, """
+        import optax
+
+        opt = optax.adam(1e-3)
+
+        def step(w, opt_state, x, y):
+            grads = jax.grad(lambda w: jnp.mean((x @ w - y) ** 2))(w)
+            updates, opt_state = opt.update(jax.lax.pmean(grads, "d"), opt_state)
+            return optax.apply_updates(w, updates), opt_state
+
+        w = jnp.ones((8,))
+        f = jax.jit(jax.shard_map(step, mesh=mesh, in_specs=(P(), P("d"), P("d")), out_specs=(P(), P())))
+        f.trace(w, opt.init(w), jnp.ones((16, 8)), jnp.zeros((16,))).lower(lowering_platforms=("cuda",))
+    """, "SHL015", STRUCTURE)
+    assert 'in_specs=(P(), P(), P("d"), P("d"))' in fixed
+
+
 def test_a_spec_too_many_is_dropped(tmp_path):
     fixed = fix(tmp_path, """
         def predict(w, x):

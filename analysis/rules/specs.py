@@ -10,7 +10,8 @@ import itertools
 from ..fixfacts import InSpecsRank, InSpecs, OutSpecsRank, OutSpecsVarying, SpecsRepair
 from ..interp.frames import Site
 from ..interp.transforms import spec_leaves, spec_mismatch
-from ..interp.values import ArrayV, Bound, Const, DictV, Func, GraphPart, Inst, Partial, PSpecV, Seq, ShardingV, vma_of
+from ..interp.values import (ArrayV, Bound, Const, DictV, Func, GraphPart, Inst, Partial, PSpecV, Seq, ShardingV, Unknown,
+                             vma_of)
 from .facts import Facts, scalars, site_ref
 
 _MAX_ARGS = 12  # beyond this many arguments the alignment is not searched
@@ -109,11 +110,14 @@ def _align(specs: tuple, args: tuple) -> tuple[int, ...] | None:
 
 
 def _cost(spec, arg) -> int | None:
-    """None where `spec` cannot describe `arg`; 1 where it shards a module or gives it the
-    structure of a dict or a sequence of specs (another argument's), or splits an array placed
-    by a NamedSharding otherwise than it is; else 0."""
+    """None where `spec` cannot describe `arg`; 1 where it shards a module or a value of which
+    nothing is known (an optimizer's state, say: arrays are what a batch spec is written for),
+    gives it the structure of a dict or a sequence of specs (another argument's), or splits an
+    array placed by a NamedSharding otherwise than it is; else 0."""
     if spec_mismatch(spec, arg, "") is not None:
         return None
+    if arg is Unknown and isinstance(spec, PSpecV) and spec.named:
+        return 1
     if isinstance(spec, (DictV, Seq)) and isinstance(arg, Inst):
         return 1
     if isinstance(spec, PSpecV) and spec.axes is not None and any(
