@@ -415,7 +415,13 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                 return Inst(tree.cls, {**tree.attrs, "value": out}) if isinstance(out, ArrayV) else out
             if isinstance(tree, Inst) and isinstance(tree.cls, Ext) \
                     and tree.cls.name.split(".")[0] in apis.MODELLED_PACKAGES:
-                return tree  # a framework's layer: the same layer, its parameters mapped
+                # a framework's layer: the same layer, `f` on each parameter whose shape its
+                # constructor says (a spec per parameter, say), else its parameters mapped
+                params = tree.attrs.get(LAYER_SHAPES)
+                if not isinstance(params, Const) or any("." in k for k, _ in params.value):
+                    return tree
+                return Inst(tree.cls, {**tree.attrs, **{
+                    k: leaf_call([ArrayV(shape), *(_param(o, k) for o in others)]) for k, shape in params.value}})
             if isinstance(tree, Inst) and isinstance(tree.cls, ClassV):
                 return leaf_call([tree, *others])  # an object that is no pytree is a leaf
             leaf_call([ArrayV(), *(o if isinstance(o, ArrayV) else ArrayV() for o in others)])
@@ -1020,6 +1026,18 @@ def axis_tuple(v) -> tuple | None:
     if isinstance(v, Seq) and all(isinstance(i, Const) and isinstance(i.value, str) for i in v.items):
         return tuple(i.value for i in v.items)
     return None
+
+
+def _param(layer: Value, name: str) -> Value:
+    """A framework layer's parameter `name`: what the layer holds under that name, else an
+    array of the shape its constructor says, else unknown."""
+    if not isinstance(layer, Inst):
+        return Unknown
+    if name in layer.attrs:
+        return layer.attrs[name]
+    params = layer.attrs.get(LAYER_SHAPES)
+    shape = dict(params.value).get(name) if isinstance(params, Const) else None
+    return ArrayV(shape) if shape is not None else Unknown
 
 
 def _prefix_pairs(where: Value, x: Value):

@@ -731,9 +731,12 @@ def _spec_parts(spec: Value, value: Value, path: tuple) -> list:
     if isinstance(spec, GraphPart) and isinstance(value, GraphPart):
         return [(path, spec.of, value.of)]  # an NNX state of specs for a state
     if isinstance(spec, Inst) and isinstance(value, Inst) and not is_variable(spec) and _STACKED not in value.attrs:
-        # (a module a vmap stacked holds one member's attributes: not the arrays' shapes)
-        return [((*path, k), s, value.attrs[k]) for k, s in spec.attrs.items()
-                if k in value.attrs and not k.startswith("__")]
+        # (a module a vmap stacked holds one member's attributes: not the arrays' shapes; a
+        # framework's layer holds its parameters of the shapes its constructor says)
+        params = value.attrs.get(LAYER_SHAPES)
+        arrays = {k: ArrayV(shape) for k, shape in params.value} if isinstance(params, Const) else {}
+        return [((*path, k), s, value.attrs[k] if k in value.attrs else arrays[k]) for k, s in spec.attrs.items()
+                if (k in value.attrs or k in arrays) and not k.startswith("__")]
     return []
 
 
