@@ -54,6 +54,9 @@ _SEQ_KINDS = {"builtins.tuple": "tuple", "builtins.list": "list", "builtins.set"
 _REDUCES = {"psum", "pmean", "pmax", "pmin"}
 _VARIES = {"all_gather", "ppermute", "pshuffle", "psum_scatter", "all_to_all", "ragged_all_to_all", "pvary",
            "pswapaxes", "pbroadcast"}
+# The collectives whose result has their operand's shape (a reduction across devices, an
+# exchange of whole blocks, a change of type).
+_KEEP_SHAPE = {"psum", "pmean", "pmax", "pmin", "ppermute", "pshuffle", "pvary", "pcast", "pbroadcast"}
 
 
 def _unbound(ctx, axes) -> bool:
@@ -235,7 +238,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                 vma = vma - axes
             elif varies:
                 vma = vma | axes
-            return ArrayV(dtype=a.dtype if isinstance(a, ArrayV) else None, vma=vma, exact=known and exact_vma(a))
+            shape = a.shape if short in _KEEP_SHAPE and isinstance(a, ArrayV) else None
+            return ArrayV(shape, a.dtype if isinstance(a, ArrayV) else None, vma=vma, exact=known and exact_vma(a))
 
         if isinstance(x, (Seq, DictV)):  # a pytree: each array leaf
             return map_arrays(x, result)
