@@ -183,6 +183,13 @@ class NoMesh(FixFact):
 
 
 @dataclass(frozen=True)
+class ReshardConstraint(FixFact):
+    """`jax.sharding.reshard` to Auto axes (SHL028): the call, which a sharding constraint can
+    stand for."""
+    site: SiteRef
+
+
+@dataclass(frozen=True)
 class InlineShardMap(FixFact):
     """A shard_map inside another shard_map over the same axes (SHL012): the outer one split the
     inputs already, so the function runs as it is."""

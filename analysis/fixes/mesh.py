@@ -2,14 +2,16 @@
 and the fixes of a mesh in the wrong place: a context mesh entered under a trace (SHL010), a
 concrete mesh given to a nested shard_map (SHL012), a `jax.make_mesh` with Explicit axes that
 a shard_map's inputs do not match (SHL011), a legacy `with mesh:` where Flax needs a context
-mesh (SHL026), and a shard_map given no mesh where no context mesh is entered (SHL017)."""
+mesh (SHL026), a shard_map given no mesh where no context mesh is entered (SHL017), and a
+reshard to Auto axes (SHL028)."""
 
 from __future__ import annotations
 
 import libcst as cst
 
 from ..diagnostics import Diagnostic, Fix
-from ..fixfacts import AbstractMesh, AutoAxes, ContextMesh, InlineShardMap, LegacyMesh, MeshRef, NoMesh
+from ..fixfacts import (AbstractMesh, AutoAxes, ContextMesh, InlineShardMap, LegacyMesh, MeshRef, NoMesh,
+                        ReshardConstraint)
 from ..jaxfacts import ABSTRACT_MESH_CONTEXT, SET_MESH_ADDED
 from .edits import append_kwarg, delete_lines, insert_before, remove_keyword, replace_node, text_change
 from .importer import Importer, spell
@@ -23,6 +25,9 @@ TITLE_INLINE = "Run the function without its shard_map (the shard_map around it 
 TITLE_AUTO_AXES = "Build the mesh with Auto axes"
 TITLE_SET_MESH = "Enter the mesh with jax.set_mesh (a legacy `with mesh:` sets no context mesh)"
 TITLE_PASS_MESH = "Pass the mesh to the shard_map (mesh={mesh})"
+TITLE_CONSTRAIN = "Constrain with jax.lax.with_sharding_constraint (reshard needs Explicit axes)"
+# reshard's parameters by with_sharding_constraint's names
+_CONSTRAINT_KEYWORDS = {"xs": "x", "out_shardings": "shardings"}
 
 
 def find_or_insert_mesh(imp: Importer, edits: list, meshes: tuple[MeshRef, ...], axes: list[str],
@@ -166,3 +171,20 @@ def pass_mesh(diag: Diagnostic, fact: NoMesh, ctx: FixContext) -> Fix | None:
     mesh, _ = find_or_insert_mesh(imp, edits, fact.meshes, list(fact.axes), call)
     edits.append(append_kwarg(mod, call, f"mesh={mesh}"))
     return Fix(TITLE_PASS_MESH.format(mesh=mesh), "unsafe" if len(edits) > 1 else "safe", imp.with_imports(edits, call))
+
+
+@fixer("reshard_constraint", ReshardConstraint)
+def reshard_constraint(diag: Diagnostic, fact: ReshardConstraint, ctx: FixContext) -> Fix | None:
+    """SHL028: over Auto axes, a sharding constraint says what the reshard meant (the compiler
+    moves the data where the spec says)."""
+    found = ctx.call_at(fact.site)
+    if found is None:
+        return None
+    mod, call = found
+    imp = Importer(mod, call)
+    args = [a.with_changes(keyword=cst.Name(_CONSTRAINT_KEYWORDS.get(a.keyword.value, a.keyword.value)))
+            if a.keyword is not None else a for a in call.args]
+    new = call.with_changes(func=cst.parse_expression(imp.jax_attribute("jax.lax.with_sharding_constraint")),
+                            args=args)
+    edit = replace_node(mod, call, mod.module.code_for_node(new))
+    return Fix(TITLE_CONSTRAIN, "unsafe", imp.with_imports([edit], call))

@@ -288,6 +288,7 @@ RULES: dict[str, Rule] = {
             jf.RESHARD_AUTO.format(spec="P('data', 'model')", axis="data"),
             "Build the mesh with `axis_types=(jax.sharding.AxisType.Explicit,) * n`, or use "
             "`jax.lax.with_sharding_constraint` on Auto axes.",
+            fixers=("reshard_constraint",),
         ),
         Rule(
             "SHL101", "unmatched-send-recv", _W,

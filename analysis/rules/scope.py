@@ -18,7 +18,7 @@ from ..jaxfacts import (
 )
 from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, AxisTuple, CarryInit, CarryLeaf, ContextMesh,
                         DropConstraint, EagerSharding, GlobalReduction, InlineShardMap, InSpecs, LegacyMesh, NoMesh,
-                        RenameAxis, SendRecv, ShardingAxis, SpecAxis, SpecsRepair, UnnamedAxis, VaryFirst, VmaCheck)
+                        RenameAxis, ReshardConstraint, SendRecv, ShardingAxis, SpecAxis, SpecsRepair, UnnamedAxis, VaryFirst, VmaCheck)
 from ..interp.events import (
     CollectiveEvent, ConstraintEvent, ExplicitUnshardedEvent, MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent,
     NoMeshEvent, ReceivedCarryEvent, SetMeshTracedEvent, ShardingAxisEvent, SpecEvent, UnevenShardingEvent,
@@ -582,7 +582,8 @@ def _constraints(facts: Facts) -> list:
                 f"Explicit axes only, and JAX raises {quoted(RESHARD_AUTO.format(spec=spec, axis=ev.axes[0]))} Build "
                 "the mesh with `axis_types=(jax.sharding.AxisType.Explicit,) * n`, or use "
                 "`jax.lax.with_sharding_constraint` on Auto axes.",
-                path=ev.path, ctx=ev.ctx))
+                path=ev.path, ctx=ev.ctx,
+                fix_facts=(ReshardConstraint(site_ref(facts, ev.site)),) if ev.site.path in facts.files else ()))
             continue
         if ev.kind == "explicit":
             n = len(ev.mesh.axes)
