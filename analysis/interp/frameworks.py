@@ -429,6 +429,11 @@ class FrameworkMixin:
 
     # ------------------------------------------------------------------ optimizers
 
+    def _api_array_filter(self, name, row, p, act, ctx, site, node, decorating):
+        """`eqx.is_array(x)` and the other filters, called: whether they keep `x`, where known."""
+        verdict = _keeps(p.get("element", Unknown), _ARRAY_FILTERS[name])
+        return Unknown if verdict is None else Const(verdict)
+
     def _api_optax_transformation(self, name, row, p, act, ctx, site, node, decorating):
         return Inst(Ext("optax.GradientTransformation"), {"init": p.get("init", Unknown),
                                                          "update": p.get("update", Unknown)})

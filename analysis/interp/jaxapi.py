@@ -1046,14 +1046,20 @@ def _param(layer: Value, name: str) -> Value:
 
 def _prefix_pairs(where: Value, x: Value):
     """(part of `x`, what `where` gives it): `where` a pytree of shardings whose structure is a
-    prefix of `x`'s (a tuple or list of as many items, a dict of the same keys), else one for
-    the whole of `x`."""
+    prefix of `x`'s (a tuple or list of as many items, a dict of the same keys, a module of the
+    same class), else one for the whole of `x`."""
     if isinstance(where, Seq) and isinstance(x, Seq) and len(where.items) == len(x.items):
         for w, v in zip(where.items, x.items):
             yield from _prefix_pairs(w, v)
     elif isinstance(where, DictV) and isinstance(x, DictV) and where.items.keys() == x.items.keys():
         for k, w in where.items.items():
             yield from _prefix_pairs(w, x.items[k])
+    elif isinstance(where, Inst) and isinstance(x, Inst) and where.cls == x.cls and not is_variable(where):
+        # a module of shardings (`jax.tree.map` over the module's arrays): field by field, a
+        # framework layer's parameters of the shapes its constructor says
+        for k, w in where.attrs.items():
+            if not k.startswith("__"):
+                yield from _prefix_pairs(w, _param(x, k))
     else:
         yield x, where
 
