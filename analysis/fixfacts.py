@@ -428,7 +428,8 @@ class EagerSharding(FixFact):
 @dataclass(frozen=True)
 class ShardingAxis(FixFact):
     """A PartitionSpec given to a NamedSharding that names `axis`, which its mesh lacks and which
-    names the mesh's axis `to` otherwise (SHL023): the one string literal it was written as."""
+    names the mesh's axis `to` otherwise (SHL023), or a mesh's shape looked up by it (SHL014):
+    the one string literal it was written as."""
     literal: SiteRef
     axis: str
     to: str

@@ -240,8 +240,8 @@ def spec_axis(diag: Diagnostic, fact: SpecAxis, ctx: FixContext) -> Fix | None:
 
 @fixer("sharding_axis", ShardingAxis)
 def sharding_axis(diag: Diagnostic, fact: ShardingAxis, ctx: FixContext) -> Fix | None:
-    """SHL023: the string literal naming the axis the mesh lacks becomes the mesh axis it stands
-    for (a misspelling, another name of the same kind of parallelism)."""
+    """SHL023, SHL014: the string literal naming the axis the mesh lacks becomes the mesh axis it
+    stands for (a misspelling, another name of the same kind of parallelism)."""
     mod = ctx.module(fact.literal.path)
     string = mod.node_at(fact.literal, (cst.SimpleString,)) if mod is not None else None
     if string is None or literal_str(string) != fact.axis:

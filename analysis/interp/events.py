@@ -175,9 +175,11 @@ class ExplicitUnshardedEvent(Event):
 
 @dataclass(eq=False)
 class MeshAxisLookupEvent(Event):
-    """`mesh.shape[axis]` for an axis the mesh does not have (a KeyError at that line)."""
+    """`mesh.shape[axis]` for an axis the mesh does not have (a KeyError at that line); where
+    the axis was written as a string literal."""
     axis: str = ""
     mesh: Value | None = None
+    literal: Site | None = None
 
     def ident(self):
         return (*super().ident(), self.axis)

@@ -175,7 +175,7 @@ class ExprMixin:
             mesh = base.origin
             if isinstance(mesh, MeshV) and mesh.axes is not None and isinstance(idx.value, str):
                 self.record(MeshAxisLookupEvent(self.site(node, act), ctx, act.path, node, axis=idx.value,
-                                                mesh=mesh))
+                                                mesh=mesh, literal=idx.site))
                 raise Raise()  # KeyError: nothing after it on this path runs
             return Unknown
         if isinstance(base, LinenVarsV):

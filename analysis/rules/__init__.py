@@ -157,6 +157,7 @@ RULES: dict[str, Rule] = {
             "`mesh.shape[axis]` for an axis the mesh does not have.",
             "KeyError: 'y' (the mesh's shape is a mapping from its axis names)",
             "Use one of the mesh's axis names, or add the axis to the mesh.",
+            fixers=("sharding_axis",),
         ),
         Rule(
             "SHL015", "shard-map-in-specs-mismatch", _E,

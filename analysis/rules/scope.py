@@ -439,11 +439,14 @@ def check_traced_meshes(facts: Facts):
                 path=ev.path, ctx=ev.ctx, fix_facts=out_specs_facts(facts, ev)))
     for ev in facts.of(MeshAxisLookupEvent):
         axes = ", ".join(map(repr, ev.mesh.axes))
+        to = meant_axis(ev.axis, list(ev.mesh.axes), facts.logical_rules)
         out.append(diag(
             facts, "SHL014", ev.site,
             f"`mesh.shape[{ev.axis!r}]`: the mesh has no axis {ev.axis!r} (its axes are {axes}), and Python "
             f"raises `KeyError: {ev.axis!r}` here. Use one of {axes}, or add {ev.axis!r} to the mesh.",
-            path=ev.path, ctx=ev.ctx))
+            path=ev.path, ctx=ev.ctx,
+            fix_facts=(ShardingAxis(site_ref(facts, ev.literal), ev.axis, to),)
+            if to is not None and ev.literal is not None and ev.literal.path in facts.files else ()))
     for ev in facts.of(ShardingAxisEvent):
         axes = tuple(ev.mesh.axes)
         spec = _pspec_text(ev.spec, "P" if facts.version >= (0, 10) else "PartitionSpec")
