@@ -315,6 +315,13 @@ class VaryFirst(FixFact):
 
 
 @dataclass(frozen=True)
+class DropVary(FixFact):
+    """A `pvary` / `pcast(..., to='varying')` whose operand varies over every axis it names
+    already (SHL019): the call, which its operand can stand for."""
+    site: SiteRef
+
+
+@dataclass(frozen=True)
 class UnnamedAxis(FixFact):
     """The innermost pmap or vmap (JAX's, NNX's, Equinox's filter_) around a collective over
     `axis`, which names no axis: given `axis_name=axis`, it binds it (SHL005)."""

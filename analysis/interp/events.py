@@ -161,9 +161,11 @@ class MixedStateEvent(Event):
 
 @dataclass(eq=False)
 class VaryingAgainEvent(Event):
-    """`pvary` / `pcast(..., to="varying")` over an axis its operand already varies over."""
+    """`pvary` / `pcast(..., to="varying")` over an axis its operand already varies over;
+    `every`: over every axis it names."""
     api: str = ""
     axes: tuple = ()
+    every: bool = False
 
 
 @dataclass(eq=False)

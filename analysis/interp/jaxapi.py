@@ -224,7 +224,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         varies = not reduces and (short in _VARIES or short == "pcast")
         if known and short in ("pvary", "pcast") and varies and vma_of(x) & axes:
             self.record(VaryingAgainEvent(site, ctx, act.path, node, api=name,
-                                          axes=tuple(sorted(vma_of(x) & axes))))
+                                          axes=tuple(sorted(vma_of(x) & axes)), every=axes <= vma_of(x)))
         if known and short in MIXED_STATE_OPS and len(axes) > 1:
             self._mixed_state(x, axis_tuple(axis), name, act, ctx, site, node)
         if known and short in _SPLIT_DIMENSION and isinstance(x, ArrayV):

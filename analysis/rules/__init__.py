@@ -202,6 +202,7 @@ RULES: dict[str, Rule] = {
             "`jax.lax.pvary` / `jax.lax.pcast(..., to='varying')` over an axis its operand already varies over.",
             f"{jf.PCAST_VARYING_AGAIN} / {jf.error_head(jf.PVARY_VARYING_AGAIN)}",
             "Drop it: the value already varies over that axis.",
+            fixers=("drop_vary",),
         ),
         Rule(
             "SHL020", "shard-map-out-specs-mismatch", _E,

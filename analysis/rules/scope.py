@@ -17,8 +17,9 @@ from ..jaxfacts import (
     VARIABLE_MANUAL_MESH, VARIABLE_NO_MESH, WHILE_CARRY_TYPES, error_head, quoted, version_text,
 )
 from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, AxisTuple, CarryInit, CarryLeaf, ContextMesh,
-                        DropConstraint, EagerSharding, GlobalReduction, InlineShardMap, InSpecs, LegacyMesh, NoMesh,
-                        RenameAxis, ReshardConstraint, SendRecv, ShardingAxis, SpecAxis, SpecsRepair, UnnamedAxis, VaryFirst, VmaCheck)
+                        DropConstraint, DropVary, EagerSharding, GlobalReduction, InlineShardMap, InSpecs, LegacyMesh,
+                        NoMesh, RenameAxis, ReshardConstraint, SendRecv, ShardingAxis, SpecAxis, SpecsRepair,
+                        UnnamedAxis, VaryFirst, VmaCheck)
 from ..interp.events import (
     CollectiveEvent, ConstraintEvent, ExplicitUnshardedEvent, MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent,
     NoMeshEvent, ReceivedCarryEvent, SetMeshTracedEvent, ShardingAxisEvent, SpecEvent, UnevenShardingEvent,
@@ -513,7 +514,8 @@ def check_traced_meshes(facts: Facts):
             facts, "SHL019", ev.site,
             f"`{name}` makes its operand vary over {axes}, which it already varies over: JAX raises "
             f"{quoted(text)} Drop the `{name}`.",
-            path=ev.path, ctx=ev.ctx))
+            path=ev.path, ctx=ev.ctx,
+            fix_facts=(DropVary(site_ref(facts, ev.site)),) if ev.every and ev.site.path in facts.files else ()))
     for ev in facts.of(MixedStateEvent):
         smap = ev.ctx.innermost("shard_map")
         if facts.version < MIXED_STATE_SINCE or smap is None or not checks_vma(facts, smap):
