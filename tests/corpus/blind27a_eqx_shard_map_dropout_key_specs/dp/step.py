@@ -1,0 +1,23 @@
+import equinox as eqx
+import jax
+import jax.numpy as jnp
+import optax
+from jax import lax
+
+
+def make_step(static, optim, axis):
+  def step(params, opt_state, x, y, key):
+    dropout = eqx.nn.Dropout(0.1)
+
+    def loss_fn(p):
+      model = eqx.combine(p, static)
+      keys = jax.random.split(key, x.shape[0])
+      logits = jax.vmap(lambda xi, k: model(dropout(xi, key=k)))(x, keys)
+      return optax.softmax_cross_entropy_with_integer_labels(logits, y).mean()
+
+    loss, grads = jax.value_and_grad(loss_fn)(params)
+    grads = lax.pmean(grads, axis_name=axis)
+    updates, opt_state = optim.update(grads, opt_state, params)
+    return eqx.apply_updates(params, updates), opt_state, lax.pmean(loss, axis)
+
+  return step

@@ -1,0 +1,16 @@
+import json
+
+DEFAULT_JSON = """
+{
+  "mesh": {"data": 2, "fsdp": 2},
+  "grad_reduce_axes": ["data", "fsdp"],
+  "lr": 0.001,
+  "batch_size": 16
+}
+"""
+
+
+def load_config(text=DEFAULT_JSON):
+  cfg = json.loads(text)
+  cfg["grad_reduce_axes"] = tuple(cfg["grad_reduce_axes"])
+  return cfg
