@@ -13,7 +13,6 @@ import contextlib
 import io
 import os
 import re
-import symtable
 import warnings
 from pathlib import Path
 from collections.abc import Callable, Iterator
@@ -241,6 +240,8 @@ def _build(text: str) -> tuple[ast.Module | None, tuple | None]:
 def accepted(text: str) -> bool:
     """Whether CPython's parser and symbol table accept `text` (then `ast.parse` does too): the
     tree they build is C structures, and no bytecode is made (a third cheaper than compiling)."""
+    import symtable  # here: a run whose files are all known to parse never checks one
+
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         try:
