@@ -115,10 +115,12 @@ def _digest(text: str) -> str:
 def _cuts(text: str) -> list[tuple[int, int, int, int, tuple[int, int] | None]]:
     """(start, end, indentation of its def, line of start, tail) of each body cut: from the
     line after the header to the first line of code (not blank, not a comment) at most as deep
-    as the `def`, or to the end of the text; the text between must close every string and
-    bracket it opens, as far as counting them tells. `tail` is None where that line is exactly
-    as deep (a sibling follows: the body becomes a `pass`), else what `_tail` says. A `def`
-    after an odd number of triple quotes is in a string (a docstring's example)."""
+    as the `def`, or to the end of the text; the text between must close every triple-quoted
+    string it opens, as far as counting them tells, and not end in a backslash (a bracket it
+    leaves open leaves a skeleton that does not parse: the file is parsed whole). `tail` is None
+    where that line is exactly as deep (a sibling follows: the body becomes a `pass`), else what
+    `_tail` says. A `def` after an odd number of triple quotes is in a string (a docstring's
+    example)."""
     out = []
     pos = 0
     line_no, counted = 1, 0  # the line at offset `counted`
