@@ -22,7 +22,7 @@ from ..jaxfacts import CONSTRAINT_VARYING_SINCE, EAGER_SHARDING_SINCE, MAKE_MESH
 from ..verdicts import catches
 from .frameworks import FrameworkMixin, layer_params
 from .frames import Raise
-from .transforms import LAYER_SHAPES, TransformMixin
+from .transforms import LAYER_SHAPES, TransformMixin, layer_param, spec_parts
 from .values import (
     NNX_VARIABLES, ArrayV, ClassV, CommV, CompilerParamsV, Const, DevicesV, DictV, DTypeV, Ext, Factory, Func,
     GraphPart, Inst, MeshV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, SetMeshV, ShardingV, Transformed,
@@ -425,7 +425,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                 if not isinstance(params, Const) or any("." in k for k, _ in params.value):
                     return tree
                 return Inst(tree.cls, {**tree.attrs, **{
-                    k: leaf_call([ArrayV(shape), *(_param(o, k) for o in others)]) for k, shape in params.value}})
+                    k: leaf_call([ArrayV(shape), *(_or_unknown(layer_param(o, k)) for o in others)])
+                    for k, shape in params.value}})
             if isinstance(tree, Inst) and isinstance(tree.cls, ClassV):
                 return leaf_call([tree, *others])  # an object that is no pytree is a leaf
             leaf_call([ArrayV(), *(o if isinstance(o, ArrayV) else ArrayV() for o in others)])
@@ -1032,36 +1033,18 @@ def axis_tuple(v) -> tuple | None:
     return None
 
 
-def _param(layer: Value, name: str) -> Value:
-    """A framework layer's parameter `name`: what the layer holds under that name, else an
-    array of the shape its constructor says, else unknown."""
-    if not isinstance(layer, Inst):
-        return Unknown
-    if name in layer.attrs:
-        return layer.attrs[name]
-    params = layer.attrs.get(LAYER_SHAPES)
-    shape = dict(params.value).get(name) if isinstance(params, Const) else None
-    return ArrayV(shape) if shape is not None else Unknown
+def _or_unknown(v: Value | None) -> Value:
+    return Unknown if v is None else v
 
 
 def _prefix_pairs(where: Value, x: Value):
     """(part of `x`, what `where` gives it): `where` a pytree of shardings whose structure is a
-    prefix of `x`'s (a tuple or list of as many items, a dict of the same keys, a module of the
-    same class), else one for the whole of `x`."""
-    if isinstance(where, Seq) and isinstance(x, Seq) and len(where.items) == len(x.items):
-        for w, v in zip(where.items, x.items):
-            yield from _prefix_pairs(w, v)
-    elif isinstance(where, DictV) and isinstance(x, DictV) and where.items.keys() == x.items.keys():
-        for k, w in where.items.items():
-            yield from _prefix_pairs(w, x.items[k])
-    elif isinstance(where, Inst) and isinstance(x, Inst) and where.cls == x.cls and not is_variable(where):
-        # a module of shardings (`jax.tree.map` over the module's arrays): field by field, a
-        # framework layer's parameters of the shapes its constructor says
-        for k, w in where.attrs.items():
-            if not k.startswith("__"):
-                yield from _prefix_pairs(w, _param(x, k))
-    else:
+    prefix of `x`'s (see `spec_parts`), each of its leaves for the part of `x` at its place."""
+    parts = spec_parts(where, x, ())
+    if not parts:
         yield x, where
+    for _, w, v in parts:
+        yield from _prefix_pairs(w, v)
 
 
 def axis_names(v) -> frozenset | None:

@@ -714,16 +714,17 @@ def spec_too_long(spec: Value, value: Value, path: tuple, name: str, leaves=None
                 ranked = all(isinstance(x, ArrayV) and x.shape is not None for x in found)
                 return detail, path, n - min(len(x.shape) for x in found) if ranked else 0
         return None
-    for where, s, v in _spec_parts(spec, value, path):
+    for where, s, v in spec_parts(spec, value, path):
         found = spec_too_long(s, v, where, name, leaves)
         if found is not None:
             return found
     return None
 
 
-def _spec_parts(spec: Value, value: Value, path: tuple) -> list:
-    """(path, spec, value) for each part of a tuple or dict of specs and the value it describes,
-    where both have that structure (a tuple of the same length, a dict's shared keys)."""
+def spec_parts(spec: Value, value: Value, path: tuple) -> list:
+    """(path, spec, value) for each part of a tuple or dict of specs (or shardings) and the
+    value it describes, where both have that structure (a tuple of the same length, a dict's
+    shared keys, a module's fields)."""
     if isinstance(spec, Seq) and isinstance(value, Seq) and len(spec.items) == len(value.items):
         return [((*path, i), s, v) for i, (s, v) in enumerate(zip(spec.items, value.items))]
     if isinstance(spec, DictV) and isinstance(value, DictV):
@@ -731,13 +732,22 @@ def _spec_parts(spec: Value, value: Value, path: tuple) -> list:
     if isinstance(spec, GraphPart) and isinstance(value, GraphPart):
         return [(path, spec.of, value.of)]  # an NNX state of specs for a state
     if isinstance(spec, Inst) and isinstance(value, Inst) and not is_variable(spec) and _STACKED not in value.attrs:
-        # (a module a vmap stacked holds one member's attributes: not the arrays' shapes; a
-        # framework's layer holds its parameters of the shapes its constructor says)
-        params = value.attrs.get(LAYER_SHAPES)
-        arrays = {k: ArrayV(shape) for k, shape in params.value} if isinstance(params, Const) else {}
-        return [((*path, k), s, value.attrs[k] if k in value.attrs else arrays[k]) for k, s in spec.attrs.items()
-                if (k in value.attrs or k in arrays) and not k.startswith("__")]
+        # (a module a vmap stacked holds one member's attributes: not the arrays' shapes)
+        found = ((k, s, layer_param(value, k)) for k, s in spec.attrs.items() if not k.startswith("__"))
+        return [((*path, k), s, v) for k, s, v in found if v is not None]
     return []
+
+
+def layer_param(layer: Value, name: str) -> Value | None:
+    """What a module holds under `name`; for a framework layer's parameter, which it does not
+    hold, an array of the shape its constructor says; else None."""
+    if not isinstance(layer, Inst):
+        return None
+    if name in layer.attrs:
+        return layer.attrs[name]
+    params = layer.attrs.get(LAYER_SHAPES)
+    shape = dict(params.value).get(name) if isinstance(params, Const) else None
+    return ArrayV(shape) if shape is not None else None
 
 
 def uneven(spec: PSpecV, value: Value, mesh_axes, sizes, leaves=None) -> tuple | None:
@@ -773,7 +783,7 @@ def spec_indivisible(spec: Value, value: Value, path: tuple, mesh_axes, sizes, l
         over = f"axis {axes[0]!r}" if len(axes) == 1 else f"axes {axes!r}"
         return (f"`in_specs{where}` splits dimension {i} of the argument there (of size {size}) over "
                 f"mesh {over} (of total size {total}), which does not divide it")
-    for where, s, v in _spec_parts(spec, value, path):
+    for where, s, v in spec_parts(spec, value, path):
         found = spec_indivisible(s, v, where, mesh_axes, sizes, leaves)
         if found is not None:
             return found
