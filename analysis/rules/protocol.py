@@ -133,7 +133,6 @@ def _out_of_range_error(name: str, ev, size: int, pmap: bool = False) -> str:
     return f"JAX fails at lowering with {quoted(PERM_INDEX)}."
 
 
-
 def _split_sizes(facts: Facts) -> list:
     """SHL111: a psum_scatter or all_to_all whose split dimension does not fit its axes' devices."""
     out = []

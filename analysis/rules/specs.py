@@ -10,8 +10,8 @@ import itertools
 from ..fixfacts import InSpecsRank, InSpecs, OutSpecsRank, OutSpecsVarying, SpecsRepair
 from ..interp.frames import Site
 from ..interp.transforms import spec_leaves, spec_mismatch
-from ..interp.values import (ArrayV, Bound, Const, DictV, Func, GraphPart, Inst, Partial, PSpecV, Seq, ShardingV, Unknown,
-                             vma_of)
+from ..interp.values import (ArrayV, Bound, Const, DictV, Func, GraphPart, Inst, Partial, PSpecV, Seq, ShardingV,
+                             Unknown, vma_of)
 from .facts import Facts, scalars, site_ref
 
 _MAX_ARGS = 12  # beyond this many arguments the alignment is not searched
