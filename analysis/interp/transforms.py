@@ -164,7 +164,20 @@ class TransformMixin:
                 yield from self.arg_leaves(i, seen)
         elif is_variable(v):
             yield variable_array(v)
-        elif isinstance(v, Inst) and id(v) not in seen and _STACKED not in v.attrs:
+        elif isinstance(v, Inst) and id(v) not in seen and _STACKED in v.attrs:
+            n = v.attrs[_STACKED]
+            if not isinstance(n, Const):
+                yield v
+                return
+            member = Inst(v.cls, {k: a for k, a in v.attrs.items() if k != _STACKED}, v.version, v.lift,
+                          v.setup_done)
+            for leaf in self.arg_leaves(member, seen):
+                # each array holds one member's per item: the count leads its shape
+                if isinstance(leaf, ArrayV):
+                    leaf = ArrayV((n.value, *leaf.shape), leaf.dtype) if leaf.shape is not None \
+                        else ArrayV(None, leaf.dtype, lead=n.value)
+                yield leaf
+        elif isinstance(v, Inst) and id(v) not in seen:
             params = v.attrs.get(LAYER_SHAPES)
             if isinstance(v.cls, ClassV) and self.pytree_class(v.cls):
                 for k, a in v.attrs.items():
