@@ -10,6 +10,7 @@ from bisect import bisect_right
 
 from .events import StartEvent
 from .frames import Context, Raise, Site
+from .shapes import LAYER_OUTPUT, call_shape, layer_output_shape
 from .values import (
     ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory, Func, Inst, Lifted,
     MethodOf, Multi, NO_SHARDING, Partial, Seq, Traced, Transformed, Unknown, Value, YieldedV, exact_vma, fresh_copy,
@@ -193,7 +194,10 @@ class CallMixin:
                     own = callee.attrs.get("__vma__", frozenset())
                     exact = callee.attrs.get("__exact__") is True and bool(arrays) and all(
                         exact_vma(a) for a in (*args, *kwargs.values()))
-                    return ArrayV(vma=frozenset(own).union(*(a.vma for a in arrays)), exact=exact) \
+                    how = callee.attrs.get(LAYER_OUTPUT)
+                    shape = layer_output_shape(how.value, args[0].shape) \
+                        if isinstance(how, Const) and args and isinstance(args[0], ArrayV) else None
+                    return ArrayV(shape, vma=frozenset(own).union(*(a.vma for a in arrays)), exact=exact) \
                         if arrays or own else Unknown
                 return Unknown
             return self.call(m, args, kwargs, act, ctx, site, node, unknown_tail=unknown_tail, label=label)
@@ -452,7 +456,11 @@ class CallMixin:
             if name == "reshape" and args:
                 dims = args[0] if len(args) == 1 and isinstance(args[0], Seq) else Seq(tuple(args))
                 return ArrayV(_reshaped(obj.shape, dims), obj.dtype, placed, vma=obj.vma, exact=obj.exact)
-            shape = () if full_reduction(name, args, kwargs) else None
+            if name == "transpose" and args and not isinstance(args[0], Seq):
+                args = [Seq(tuple(args))]  # `x.transpose(1, 0)`: the axes one by one
+            shape = call_shape(name, False, [obj, *args], kwargs)
+            if shape is None and full_reduction(name, args, kwargs):
+                shape = ()
             return ArrayV(shape, dtype=obj.dtype, sharding=placed, vma=obj.vma, exact=obj.exact)
         if isinstance(obj, Const) and isinstance(obj.value, str) and name == "join" and args:
             items = self.iterate(args[0])

@@ -13,6 +13,7 @@ from .. import apis
 from .calls import Super, value_name
 from .events import ApiRefEvent, MeshAxisLookupEvent
 from .frames import Context, Raise
+from .shapes import broadcast, indexed, matmul, swapped, transposed
 from .values import (
     ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory, Func, GraphPart, Inst,
     LinenVarsV, MeshV, MethodOf, ModV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, ShardingV, Traced,
@@ -95,6 +96,13 @@ class ExprMixin:
         return Seq(tuple(items), kind, site=self.site(node, act) if kind != "set" else None)
 
     _ex_List = _ex_Set = _ex_Tuple
+
+    def _ex_Slice(self, node, act, ctx):
+        """A slice inside a tuple index (`x[:, 1:]`): Python's slice where its bounds are known."""
+        parts = [self.eval(x, act, ctx) if x is not None else Const(None) for x in (node.lower, node.upper, node.step)]
+        if all(isinstance(p, Const) and (p.value is None or isinstance(p.value, int)) for p in parts):
+            return Const(slice(*(p.value for p in parts)))
+        return Unknown
 
     def _ex_Dict(self, node, act, ctx):
         items = {}
@@ -201,7 +209,8 @@ class ExprMixin:
             return MethodOf(ArrayV(a.shape, a.dtype, vma=a.vma | vma_of(idx), exact=exact), "at[]")
         if isinstance(base, ArrayV):
             # an index that varies (`x[lax.axis_index(a)]`) makes the element vary too
-            return ArrayV(dtype=base.dtype, vma=base.vma | vma_of(idx), exact=base.exact and _exact_index(node, idx))
+            return ArrayV(indexed(base.shape, _index_parts(idx)), dtype=base.dtype, vma=base.vma | vma_of(idx),
+                          exact=base.exact and _exact_index(node, idx))
         return Unknown
 
     def _ex_IfExp(self, node, act, ctx):
@@ -319,7 +328,9 @@ class ExprMixin:
                 # an array compared elementwise: a boolean array, varying as its operands do
                 arrays = [v for v in (left, right) if isinstance(v, ArrayV)]
                 exact = all(isinstance(v, Const) or (isinstance(v, ArrayV) and v.exact) for v in (left, right))
-                return ArrayV(dtype="bool", vma=frozenset().union(*(a.vma for a in arrays)), exact=exact)
+                shape = broadcast(*(v.shape if isinstance(v, ArrayV) else () if isinstance(v, Const)
+                                    and isinstance(v.value, (int, float)) else None for v in (left, right)))
+                return ArrayV(shape, dtype="bool", vma=frozenset().union(*(a.vma for a in arrays)), exact=exact)
             r = self.compare(op, left, right)
             if r is None:
                 result = None
@@ -599,8 +610,11 @@ class ExprMixin:
             return Const(len(a.shape)) if a.shape is not None else Unknown
         if attr == "sharding":
             return a.sharding if isinstance(a.sharding, ShardingV) else Unknown
-        if attr in ("T", "real", "imag"):
-            return ArrayV(dtype=a.dtype, vma=a.vma, exact=a.exact)
+        if attr in ("T", "mT", "real", "imag"):
+            shape = transposed(a.shape, None) if attr == "T" else swapped(a.shape, -1, -2) if attr == "mT" else a.shape
+            return ArrayV(shape, dtype=a.dtype, vma=a.vma, exact=a.exact)
+        if attr == "size" and a.shape is not None and None not in a.shape:
+            return Const(math.prod(a.shape))
         return MethodOf(a, attr)
 
     def module_attr(self, mod, attr: str) -> Value:
@@ -696,6 +710,27 @@ def _set_op(op, left: Seq, right: Seq) -> Value:
     return Seq(tuple(Const(x) for x in dict.fromkeys(out)), "set")
 
 
+def _index_parts(idx: Value) -> list:
+    """An array index as `shapes.indexed` reads it: per item, an integer (a Python int, or a
+    traced scalar that is not a boolean), a slice, `None`, `...`; anything else unread."""
+    parts = []
+    for i in (idx.items if isinstance(idx, Seq) and idx.kind == "tuple" else (idx,)):
+        v = i.value if isinstance(i, Const) else None
+        if isinstance(i, Const) and isinstance(v, int) and not isinstance(v, bool):
+            parts.append(("int",))
+        elif isinstance(i, Const) and isinstance(v, slice):
+            parts.append(("slice", v.start, v.stop, v.step))
+        elif isinstance(i, Const) and v is None:
+            parts.append(("new",))
+        elif isinstance(i, Const) and v is Ellipsis:
+            parts.append(("ellipsis",))
+        elif isinstance(i, ArrayV) and i.shape == () and i.dtype is not None and "int" in i.dtype:
+            parts.append(("int",))
+        else:
+            parts.append(("other",))
+    return parts
+
+
 def _exact_index(node, idx: Value) -> bool:
     """Whether all the axes an index varies over are known: a slice in it (`x[:, 0]`) is static
     in Python's syntax, whatever its bounds."""
@@ -776,14 +811,10 @@ def _raise_in(handler: ast.ExceptHandler):
 
 
 def _binop_shape(op, left: Value, right: Value) -> tuple | None:
-    """The shape of an operation on two arrays of known shapes: `a @ b` of a matrix (or a batch
-    of them) by a matrix, or an elementwise operation on arrays of one shape; else not known."""
+    """The shape of an operation on two arrays of known shapes: `a @ b`, or an elementwise
+    operation (the shapes broadcast); else not known."""
     a = left.shape if isinstance(left, ArrayV) else None
     b = right.shape if isinstance(right, ArrayV) else None
     if a is None or b is None:
         return None
-    if isinstance(op, ast.MatMult):
-        if len(a) >= 2 and len(b) == 2 and (a[-1] == b[0] or a[-1] is None or b[0] is None):
-            return (*a[:-1], b[1])
-        return None
-    return a if a == b else None
+    return matmul(a, b) if isinstance(op, ast.MatMult) else broadcast(a, b)

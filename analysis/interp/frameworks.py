@@ -117,6 +117,36 @@ def layer_params(name: str, args: list, kwargs: dict) -> dict | None:
     return params(known)
 
 
+# How a framework layer's output shape follows from its input's: the constructor parameter (by
+# name and position) whose size replaces the last dimension ("last") or is appended ("append",
+# an embedding's lookup); or the input's shape ("same": norms, dropout).
+LAYER_OUTPUTS = {
+    "flax.linen.Dense": ("last", "features", 0),
+    "flax.nnx.Linear": ("last", "out_features", 1),
+    "equinox.nn.Linear": ("last", "out_features", 1),
+    "equinox.nn.MLP": ("last", "out_size", 1),
+    "flax.linen.Embed": ("append", "features", 1),
+    "flax.nnx.Embed": ("append", "features", 1),
+    "equinox.nn.Embedding": ("append", "embedding_size", 1),
+    **{f"flax.linen.{n}": ("same",) for n in ("LayerNorm", "RMSNorm", "BatchNorm", "Dropout")},
+    **{f"flax.nnx.{n}": ("same",) for n in ("LayerNorm", "RMSNorm", "BatchNorm", "Dropout")},
+    **{f"equinox.nn.{n}": ("same",) for n in ("LayerNorm", "RMSNorm", "Dropout")},
+}
+
+
+def layer_output(name: str, args: list, kwargs: dict) -> tuple | None:
+    """("same",), or ("last" | "append", size): how the layer made with these arguments shapes
+    its output, where the table knows the layer and the size is a constant int."""
+    row = LAYER_OUTPUTS.get(name)
+    if row is None or row[0] == "same":
+        return row
+    kind, param, at = row
+    size = kwargs.get(param, args[at] if len(args) > at else None)
+    if isinstance(size, Const) and isinstance(size.value, int) and not isinstance(size.value, bool):
+        return kind, size.value
+    return None
+
+
 _UNKNOWN = object()
 
 

@@ -20,8 +20,9 @@ from .events import (
 )
 from ..jaxfacts import CONSTRAINT_VARYING_SINCE, EAGER_SHARDING_SINCE, MAKE_MESH_EXPLICIT, MIXED_STATE_OPS
 from ..verdicts import catches
-from .frameworks import FrameworkMixin, layer_params
+from .frameworks import FrameworkMixin, layer_output, layer_params
 from .frames import Raise
+from .shapes import LAYER_OUTPUT, call_shape
 from .transforms import LAYER_SHAPES, TransformMixin, layer_param, spec_parts
 from .values import (
     NNX_VARIABLES, ArrayV, ClassV, CommV, CompilerParamsV, Const, DevicesV, DictV, DTypeV, Ext, Factory, Func,
@@ -577,6 +578,9 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         return Ext("numpy.random.Generator")  # (its methods are rows of their own)
 
     def _api_new_array(self, name, row, p, act, ctx, site, node, decorating):
+        short = name.rsplit(".", 1)[-1]
+        if short in ("arange", "linspace", "eye"):
+            return ArrayV(_sequence_shape(short, p), dtype_name(p.get("dtype")), sharding=NO_SHARDING, exact=True)
         shape = p.get("shape", p.get("size"))
         dims = ints(shape) if shape is not None else None
         return ArrayV(dims, dtype_name(p.get("dtype")) or ("float32" if not name.startswith("numpy.") else None),
@@ -924,8 +928,9 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             vma = frozenset().union(*(vma_of(a) for a in args)) if keeps else frozenset()
             exact = keeps and all(exact_vma(a) for a in (*args, *kwargs.values()))
             op = name.rsplit(".", 1)[-1]
-            shape = () if full_reduction(op, args[1:], kwargs) else \
-                args[0].shape if op in _SAME_SHAPE and args and isinstance(args[0], ArrayV) else None
+            shape = call_shape(op, name.startswith("jax.lax."), args, kwargs)
+            if shape is None and full_reduction(op, args[1:], kwargs):
+                shape = ()
             return ArrayV(shape, dtype=_first_dtype(args), vma=vma, exact=exact)
         top, _, last = name.rpartition(".")
         if name.split(".")[0] in apis.MODELLED_PACKAGES:
@@ -938,6 +943,9 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                 params = layer_params(name, args, kwargs)
                 if params:
                     layer.attrs[LAYER_SHAPES] = Const(tuple(params.items()))
+                shaping = layer_output(name, args, kwargs)
+                if shaping:
+                    layer.attrs[LAYER_OUTPUT] = Const(shaping)
                 if name.startswith("flax.nnx.") and self.flax_version >= EAGER_SHARDING_SINCE:
                     for v in kwargs.values():
                         if isinstance(v, Inst) and isinstance(v.cls, Ext) and v.cls.name == _PARTITIONED:
@@ -950,9 +958,9 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                         layer.attrs["__vma__"] = vma
                 return layer
             arrays = [a for a in (*args, *kwargs.values()) if isinstance(a, ArrayV)]
-            if arrays and last in _SAME_SHAPE and isinstance(args[0] if args else None, ArrayV):
-                # a framework's re-export of an elementwise activation (`nnx.silu`, `nn.gelu`)
-                return ArrayV(args[0].shape, args[0].dtype, vma=frozenset().union(*(a.vma for a in arrays)),
+            if arrays and last in _REEXPORTED and isinstance(args[0] if args else None, ArrayV):
+                # a framework's re-export of an activation (`nnx.silu`, `nn.gelu`) or of `one_hot`
+                return ArrayV(call_shape(last, False, args, kwargs), args[0].dtype, vma=frozenset().union(*(a.vma for a in arrays)),
                               exact=all(exact_vma(a) for a in (*args, *kwargs.values())))
             if arrays:
                 # Optax's functions (losses, norms, `apply_updates`) compute on what they are given
@@ -1128,15 +1136,30 @@ def _stacked(v: Value) -> Value:
     return v if isinstance(v, Const) and v.value is None else Unknown
 
 
-# Array operations whose result has their (first) operand's shape: elementwise functions of one
-# array, activations, and rearrangements within each axis.
 _AS_ARRAY = frozenset({"numpy.array", "numpy.asarray", "jax.numpy.array", "jax.numpy.asarray"})
-_SAME_SHAPE = frozenset({
-    "abs", "negative", "exp", "expm1", "log", "log1p", "sqrt", "rsqrt", "square", "sign", "tanh", "sin", "cos",
-    "floor", "ceil", "round", "clip", "nan_to_num", "roll", "flip", "fliplr", "flipud", "sort",
+# The functions of jax.nn that Flax re-exports (`nn.gelu`, `nnx.one_hot`), computed as JAX's.
+_REEXPORTED = frozenset({
     "relu", "relu6", "gelu", "silu", "swish", "sigmoid", "softplus", "softmax", "log_softmax", "elu", "leaky_relu",
-    "logistic", "stop_gradient", "erf", "reciprocal", "conj",
+    "logistic", "one_hot", "standardize", "celu", "selu", "hard_tanh", "log_sigmoid", "soft_sign",
 })
+
+
+def _sequence_shape(short: str, p: dict) -> tuple | None:
+    """The shape of `arange(start, stop, step)`, `linspace(start, stop, num)` or `eye(n, m)`
+    given constant ints; else None."""
+    given, extra = p.get("args"), p.get("kwargs")
+    keywords = extra.items if isinstance(extra, DictV) else {}
+    values = [a.value if isinstance(a, Const) and isinstance(a.value, int) and not isinstance(a.value, bool)
+              else None for a in (given.items if isinstance(given, Seq) else ())]
+    if short == "arange" and 1 <= len(values) <= 3 and None not in values and values[2:] != [0]:
+        return (len(range(*values)),)
+    if short == "linspace" and len(values) in (2, 3):
+        num = values[2] if len(values) == 3 else keywords.get("num", Const(50))
+        num = num.value if isinstance(num, Const) else num
+        return (num,) if isinstance(num, int) and not isinstance(num, bool) else None
+    if short == "eye" and len(values) in (1, 2) and None not in values and "M" not in keywords:
+        return (values[0], values[-1])
+    return None
 
 
 def _first_dtype(args) -> str | None:

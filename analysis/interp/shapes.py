@@ -1,0 +1,387 @@
+"""Array shapes as JAX computes them from its operands' shapes: broadcasting, basic indexing,
+reductions over axes, einsum, one_hot, transposes, concatenation. A shape is a tuple with an int
+(or None, not known) per dimension; every function returns None where the result's shape is not
+known, and never guesses: a shape it gives is the one JAX gives (tests/test_shapes.py checks
+each against `jax.eval_shape`)."""
+
+from __future__ import annotations
+
+import math
+
+LAYER_OUTPUT = "__output__"  # how a framework layer shapes its output (`frameworks.layer_output`), an Inst's
+
+
+def broadcast(*shapes) -> tuple | None:
+    """NumPy's broadcast of the shapes; None where one is not known or they do not broadcast."""
+    if not shapes or any(s is None for s in shapes):
+        return None
+    n = max(len(s) for s in shapes)
+    out = []
+    for dims in zip(*((1,) * (n - len(s)) + tuple(s) for s in shapes)):
+        sized = {d for d in dims if d is not None and d != 1}
+        if len(sized) > 1:
+            return None
+        out.append(sized.pop() if sized else None if None in dims else 1)
+    return tuple(out)
+
+
+def axis_of(axis, ndim: int) -> int | None:
+    """A dimension index (negative from the end) as a position, None where out of range."""
+    if not isinstance(axis, int) or isinstance(axis, bool) or not -ndim <= axis < ndim:
+        return None
+    return axis % ndim
+
+
+def reduced(shape: tuple | None, axis, keepdims: bool) -> tuple | None:
+    """A reduction over `axis` (an int, a tuple of them, or None for every dimension)."""
+    if shape is None:
+        return None
+    if axis is None:
+        return (1,) * len(shape) if keepdims else ()
+    axes = axis if isinstance(axis, tuple) else (axis,)
+    picked = {axis_of(a, len(shape)) for a in axes}
+    if None in picked or len(picked) != len(axes):
+        return None
+    return tuple(1 if i in picked else d for i, d in enumerate(shape) if keepdims or i not in picked)
+
+
+def inserted(shape: tuple | None, axis, size) -> tuple | None:
+    """A new dimension of `size` at `axis` of the result (`one_hot`, `stack`, `expand_dims`)."""
+    if shape is None:
+        return None
+    at = axis_of(axis, len(shape) + 1)
+    return None if at is None else (*shape[:at], size, *shape[at:])
+
+
+def transposed(shape: tuple | None, axes) -> tuple | None:
+    if shape is None:
+        return None
+    if axes is None:
+        return tuple(reversed(shape))
+    if not isinstance(axes, tuple) or len(axes) != len(shape):
+        return None
+    order = [axis_of(a, len(shape)) for a in axes]
+    if None in order or len(set(order)) != len(order):
+        return None
+    return tuple(shape[i] for i in order)
+
+
+def swapped(shape: tuple | None, a, b) -> tuple | None:
+    if shape is None:
+        return None
+    i, j = axis_of(a, len(shape)), axis_of(b, len(shape))
+    if i is None or j is None:
+        return None
+    out = list(shape)
+    out[i], out[j] = out[j], out[i]
+    return tuple(out)
+
+
+def moved(shape: tuple | None, source, destination) -> tuple | None:
+    if shape is None:
+        return None
+    i, j = axis_of(source, len(shape)), axis_of(destination, len(shape))
+    if i is None or j is None:
+        return None
+    rest = [d for k, d in enumerate(shape) if k != i]
+    return tuple(rest[:j] + [shape[i]] + rest[j:])
+
+
+def squeezed(shape: tuple | None, axis) -> tuple | None:
+    if shape is None:
+        return None
+    if axis is None:
+        if None in shape:
+            return None
+        return tuple(d for d in shape if d != 1)
+    axes = axis if isinstance(axis, tuple) else (axis,)
+    picked = {axis_of(a, len(shape)) for a in axes}
+    if None in picked or any(shape[i] not in (1, None) for i in picked):
+        return None
+    return tuple(d for i, d in enumerate(shape) if i not in picked)
+
+
+def concatenated(shapes: list, axis) -> tuple | None:
+    if not shapes or any(s is None for s in shapes) or len({len(s) for s in shapes}) != 1:
+        return None
+    at = axis_of(axis, len(shapes[0]))
+    if at is None:
+        return None
+    out = []
+    for i, dims in enumerate(zip(*shapes)):
+        if i == at:
+            out.append(None if None in dims else sum(dims))
+        else:
+            sized = {d for d in dims if d is not None}
+            if len(sized) > 1:
+                return None
+            out.append(sized.pop() if sized else None)
+    return tuple(out)
+
+
+def stacked(shapes: list, axis) -> tuple | None:
+    if not shapes or any(s is None for s in shapes) or len(set(shapes)) != 1:
+        return None
+    return inserted(shapes[0], axis, len(shapes))
+
+
+def matmul(a: tuple | None, b: tuple | None) -> tuple | None:
+    """`a @ b` (`jnp.matmul`): vectors promoted and their dimension dropped again, the batch
+    dimensions broadcast."""
+    if a is None or b is None or not a or not b:
+        return None
+    a2, b2 = ((1, *a) if len(a) == 1 else a), ((*b, 1) if len(b) == 1 else b)
+    if None not in (a2[-1], b2[-2]) and a2[-1] != b2[-2]:
+        return None
+    batch = broadcast(a2[:-2], b2[:-2])
+    if batch is None:
+        return None
+    return (*batch, *((a2[-2],) if len(a) > 1 else ()), *((b2[-1],) if len(b) > 1 else ()))
+
+
+def dot(a: tuple | None, b: tuple | None) -> tuple | None:
+    """`jnp.dot`: `matmul` up to two dimensions; past that, a's last against b's second-last."""
+    if a is None or b is None:
+        return None
+    if len(a) <= 2 and len(b) <= 2:
+        return matmul(a, b) if a and b else None
+    if not a or not b:
+        return None
+    k = b[-2] if len(b) >= 2 else b[0]
+    if None not in (a[-1], k) and a[-1] != k:
+        return None
+    return (*a[:-1], *b[:-2], *b[-1:]) if len(b) >= 2 else a[:-1]
+
+
+def einsum(subscripts: str, shapes: list) -> tuple | None:
+    """The shape of `jnp.einsum(subscripts, *operands)`, explicit (`->`) or implicit, with `...`."""
+    if any(s is None for s in shapes) or not isinstance(subscripts, str):
+        return None
+    text = subscripts.replace(" ", "")
+    inputs, arrow, output = text.partition("->")
+    terms = inputs.split(",")
+    if len(terms) != len(shapes):
+        return None
+    sizes: dict[str, int | None] = {}
+    ellipses = []
+    for term, shape in zip(terms, shapes):
+        letters = term.replace("...", "")
+        if not letters.isalpha() or term.count("...") > 1:
+            return None
+        extra = len(shape) - len(letters)
+        if extra < 0 or (extra and "..." not in term):
+            return None
+        start = term.index("...") if "..." in term else len(term)
+        ellipses.append(shape[start:start + extra])
+        for letter, d in zip(letters, (*shape[:start], *shape[start + extra:])):
+            known = sizes.get(letter)
+            if letter in sizes and known is not None and d is not None and known != d and 1 not in (known, d):
+                return None
+            if letter not in sizes or known in (None, 1):
+                sizes[letter] = d
+    ellipsis = broadcast(*ellipses) if ellipses else ()
+    if ellipsis is None:
+        return None
+    if not arrow:
+        counts = {c: inputs.count(c) for c in sizes}
+        output = "..." + "".join(sorted(c for c, n in counts.items() if n == 1))
+    if output.replace("...", "") and not output.replace("...", "").isalpha():
+        return None
+    if any(c not in sizes for c in output.replace("...", "")):
+        return None
+    out: list = []
+    rest = output
+    while rest:
+        if rest.startswith("..."):
+            out.extend(ellipsis)
+            rest = rest[3:]
+        else:
+            out.append(sizes[rest[0]])
+            rest = rest[1:]
+    return tuple(out)
+
+
+def indexed(shape: tuple | None, parts: list) -> tuple | None:
+    """The shape of `x[...]` by basic indexing. `parts`, one per index item: ("int",) an integer
+    (a scalar), ("slice", start, stop, step) with Python ints or None, ("new",) `None`,
+    ("ellipsis",); anything else makes the result not known."""
+    if shape is None:
+        return None
+    consumed = sum(1 for p in parts if p[0] in ("int", "slice"))
+    if consumed > len(shape) or sum(1 for p in parts if p[0] == "ellipsis") > 1:
+        return None
+    dims = list(shape)
+    out: list = []
+    for p in parts:
+        kind = p[0]
+        if kind == "new":
+            out.append(1)
+        elif kind == "ellipsis":
+            take = len(dims) - sum(1 for q in parts[parts.index(p) + 1:] if q[0] in ("int", "slice"))
+            out.extend(dims[:take])
+            dims = dims[take:]
+        elif kind == "int":
+            dims.pop(0)
+        elif kind == "slice":
+            d = dims.pop(0)
+            if p[3] == 0:
+                return None
+            out.append(len(range(d)[slice(*p[1:])]) if d is not None else None)
+        else:
+            return None
+    return (*out, *dims)
+
+
+def layer_output_shape(how: tuple, shape: tuple | None) -> tuple | None:
+    """The shape a layer's output has, given how it shapes it (`frameworks.layer_output`) and its input's."""
+    if shape is None:
+        return None
+    if how[0] == "same":
+        return shape
+    if how[0] == "append":
+        return (*shape, how[1])
+    return (*shape[:-1], how[1]) if shape else None
+
+
+def flat(shape: tuple | None) -> tuple | None:
+    if shape is None or None in shape:
+        return None
+    return (math.prod(shape),)
+
+
+# What the analysis's values say, read for shapes (imported late: values imports nothing here).
+_NONE = object()  # an argument not given
+
+
+def _static(v):
+    """The Python value of a constant argument (a tuple of constants as a tuple), `_NONE` where
+    it was not given, None where it is `None`; `...` where it is not known."""
+    from .values import Const, Seq
+
+    if v is _NONE:
+        return _NONE
+    if isinstance(v, Const):
+        return v.value
+    if isinstance(v, Seq) and all(isinstance(i, Const) for i in v.items):
+        return tuple(i.value for i in v.items)
+    return ...
+
+
+def shape_of(v) -> tuple | None:
+    """An array's shape, a Python number's `()`; None where not known."""
+    from .values import ArrayV, Const
+
+    if isinstance(v, ArrayV):
+        return v.shape
+    if isinstance(v, Const) and isinstance(v.value, (int, float, complex)):
+        return ()
+    return None
+
+
+_ELEMENTWISE = frozenset({
+    "add", "subtract", "multiply", "divide", "true_divide", "floor_divide", "power", "maximum", "minimum", "mod",
+    "remainder", "equal", "not_equal", "greater", "greater_equal", "less", "less_equal", "logical_and", "logical_or",
+    "logical_xor", "arctan2", "hypot", "bitwise_and", "bitwise_or", "bitwise_xor", "where", "fmax", "fmin",
+})
+_LAX_ELEMENTWISE = frozenset({"add", "sub", "mul", "div", "max", "min", "pow", "eq", "ne", "gt", "ge", "lt", "le",
+                              "rem", "atan2", "select"})
+_UNARY = frozenset({
+    "abs", "negative", "exp", "exp2", "expm1", "log", "log1p", "log2", "log10", "sqrt", "rsqrt", "square", "sign",
+    "tanh", "sin", "cos", "tan", "sinh", "cosh", "arcsin", "arccos", "arctan", "floor", "ceil", "round",
+    "nan_to_num", "roll", "flip", "fliplr", "flipud", "sort", "relu", "relu6", "gelu", "silu", "swish", "sigmoid",
+    "softplus", "softmax", "log_softmax", "elu", "leaky_relu", "logistic", "stop_gradient", "erf", "reciprocal",
+    "conj", "real", "imag", "isnan", "isfinite", "isinf", "logical_not", "tril", "triu", "standardize",
+    "zeros_like", "ones_like", "full_like", "empty_like", "cumsum", "cumprod", "cummax", "cummin", "cumlogsumexp",
+    "argsort", "astype", "celu", "selu", "hard_tanh", "mish", "squareplus", "sparse_plus", "soft_sign",
+    "log_sigmoid",
+})
+# keyword arguments that are options, not operands
+_OPTIONS = frozenset({"dtype", "out", "precision", "preferred_element_type", "out_sharding", "approximate"})
+_CUMULATIVE = frozenset({"cumsum", "cumprod", "cummax", "cummin", "cumlogsumexp"})
+_REDUCTIONS = frozenset({
+    "sum", "mean", "max", "min", "prod", "amax", "amin", "argmax", "argmin", "all", "any", "std", "var", "median",
+    "ptp", "count_nonzero", "nanmean", "nansum", "nanmax", "nanmin", "nanprod", "nanstd", "nanvar", "nanmedian",
+    "nanargmax", "nanargmin", "logsumexp",
+})
+
+
+def call_shape(op: str, lax: bool, args: list, kwargs: dict) -> tuple | None:
+    """The shape of `op(*args, **kwargs)`, a function of jax.numpy / jax.nn (`lax`: of
+    jax.lax, whose cumulative ops keep the shape), or an array's method of that name (the array
+    first in `args`); None where not known."""
+    def arg(i: int, name: str):
+        return args[i] if len(args) > i else kwargs.get(name, _NONE)
+
+    first = shape_of(args[0]) if args else None
+    operands = [a for a in (*args, *(v for k, v in kwargs.items() if k not in _OPTIONS)) if _static(a) is not None]
+    if op in _ELEMENTWISE or (lax and op in _LAX_ELEMENTWISE) or op == "clip":
+        if not operands or (op == "where" and len(operands) < 3):
+            return None
+        return broadcast(*(shape_of(a) for a in operands))
+    if op in _UNARY:
+        if "shape" in kwargs:
+            return None  # `zeros_like(x, shape=...)`
+        axis = _static(arg(1, "axis"))
+        if op in _CUMULATIVE and not lax and axis in (_NONE, None):
+            return flat(first)  # NumPy's cumulative ops flatten when given no axis
+        if op in ("sort", "argsort") and not lax and axis is None:
+            return flat(first)
+        return first
+    if op in _REDUCTIONS:
+        axis = _static(arg(1, "axis"))
+        keep = _static(kwargs.get("keepdims", _NONE))
+        if axis is ... or keep is ...:
+            return None
+        return reduced(first, None if axis is _NONE else axis, keep is True)
+    if op == "one_hot":
+        n, axis = _static(arg(1, "num_classes")), _static(kwargs.get("axis", _NONE))
+        if not isinstance(n, int) or axis is ...:
+            return None
+        return inserted(first, -1 if axis is _NONE else axis, n)
+    if op == "einsum" and args:
+        return einsum(_static(args[0]), [shape_of(a) for a in args[1:]])
+    if op in ("matmul", "dot") and len(args) == 2:
+        return (matmul if op == "matmul" else dot)(first, shape_of(args[1]))
+    if op in ("transpose", "permute_dims"):
+        axes = _static(arg(1, "axes"))
+        if axes is ... or (lax and axes is _NONE):
+            return None
+        return transposed(first, None if axes is _NONE else axes)
+    if op == "swapaxes":
+        return swapped(first, _static(arg(1, "axis1")), _static(arg(2, "axis2")))
+    if op == "moveaxis":
+        return moved(first, _static(arg(1, "source")), _static(arg(2, "destination")))
+    if op == "expand_dims":
+        axis = _static(arg(1, "axis" if not lax else "dimensions"))
+        if lax or not isinstance(axis, int):
+            return None
+        return inserted(first, axis, 1)
+    if op == "squeeze":
+        axis = _static(arg(1, "axis" if not lax else "dimensions"))
+        return None if axis is ... else squeezed(first, None if axis is _NONE else axis)
+    if op in ("concatenate", "stack") and args:
+        from .values import Seq
+
+        axis = _static(arg(1, "axis" if not lax else "dimension"))
+        if not isinstance(args[0], Seq) or (lax and op == "stack"):
+            return None
+        axis = 0 if axis is _NONE else axis
+        parts = [shape_of(a) for a in args[0].items]
+        return (concatenated if op == "concatenate" else stacked)(parts, axis)
+    if op in ("ravel", "flatten"):
+        return flat(first)
+    if op == "broadcast_to":
+        shape = _static(arg(1, "shape"))
+        return shape if isinstance(shape, tuple) and all(isinstance(d, int) for d in shape) else None
+    if lax and op == "dynamic_slice":
+        sizes = _static(arg(2, "slice_sizes"))
+        return sizes if isinstance(sizes, tuple) and all(isinstance(d, int) for d in sizes) else None
+    if lax and op == "dynamic_update_slice":
+        return first
+    if lax and op == "dynamic_slice_in_dim":
+        size, axis = _static(arg(2, "slice_size")), _static(arg(3, "axis"))
+        at = axis_of(0 if axis is _NONE else axis, len(first)) if first is not None else None
+        if at is None or not isinstance(size, int):
+            return None
+        return (*first[:at], size, *first[at + 1:])
+    return None

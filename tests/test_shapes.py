@@ -1,0 +1,107 @@
+"""The shapes the analysis computes for jax.numpy / jax.nn / jax.lax calls, array methods,
+operators and indexing, each checked against what JAX itself computes (`jax.eval_shape`)."""
+
+import jax
+import jax.numpy as jnp
+import pytest
+
+from shardlint.analysis.interp import shapes
+from shardlint.analysis.interp.values import ArrayV, Const, Seq
+
+X = (4, 6, 8)
+
+# (function, its name, the shapes of its array arguments in order, other arguments as Python
+# values, keywords): each is called on arrays of those shapes (None: a static argument).
+CALLS = [
+    (jnp.add, "add", [(4, 1, 8), (6, 1)], {}),
+    (jnp.where, "where", [(4, 6, 1), (1, 8), ()], {}),
+    (jnp.maximum, "maximum", [X, 0.0], {}),
+    (jnp.clip, "clip", [X, 0.0, (8,)], {}),
+    (jax.lax.mul, "mul", [X, X], {}),
+    (jnp.tanh, "tanh", [X], {}),
+    (jnp.cumsum, "cumsum", [X], {}),
+    (jnp.cumsum, "cumsum", [X, 1], {}),
+    (jax.lax.cumsum, "cumsum", [X], {"axis": 1}),
+    (jnp.sort, "sort", [X, None], {}),
+    (jnp.argsort, "argsort", [X], {}),
+    (jnp.sum, "sum", [X], {}),
+    (jnp.sum, "sum", [X, 1], {}),
+    (jnp.mean, "mean", [X], {"axis": (0, -1)}),
+    (jnp.max, "max", [X], {"axis": -1, "keepdims": True}),
+    (jnp.argmax, "argmax", [X, -1], {}),
+    (jax.nn.logsumexp, "logsumexp", [X], {"axis": 0}),
+    (jax.nn.one_hot, "one_hot", [(4, 6), 5], {}),
+    (jax.nn.one_hot, "one_hot", [(4, 6), 5], {"axis": 0}),
+    (jax.nn.softmax, "softmax", [X], {"axis": -1}),
+    (jnp.einsum, "einsum", ["tec,td->ecd", (16, 6, 5), (16, 32)], {}),
+    (jnp.einsum, "einsum", ["bij,bjk", (2, 3, 4), (2, 4, 5)], {}),
+    (jnp.einsum, "einsum", ["...ij,jk->...ik", (7, 2, 3, 4), (4, 5)], {}),
+    (jnp.einsum, "einsum", ["i,i", (3,), (3,)], {}),
+    (jnp.matmul, "matmul", [(5, 2, 3), (3, 4)], {}),
+    (jnp.matmul, "matmul", [(3,), (3, 4)], {}),
+    (jnp.matmul, "matmul", [(2, 3), (3,)], {}),
+    (jnp.dot, "dot", [(2, 3, 4), (5, 4, 6)], {}),
+    (jnp.dot, "dot", [(2, 3), (3, 4)], {}),
+    (jnp.transpose, "transpose", [X], {}),
+    (jnp.transpose, "transpose", [X, (1, 0, 2)], {}),
+    (jax.lax.transpose, "transpose", [X, (2, 0, 1)], {}),
+    (jnp.swapaxes, "swapaxes", [X, 0, -1], {}),
+    (jnp.moveaxis, "moveaxis", [X, 0, -1], {}),
+    (jnp.expand_dims, "expand_dims", [X, 1], {}),
+    (jnp.squeeze, "squeeze", [(4, 1, 8, 1)], {}),
+    (jnp.squeeze, "squeeze", [(4, 1, 8, 1), 1], {}),
+    (jnp.ravel, "ravel", [X], {}),
+    (jnp.broadcast_to, "broadcast_to", [(1, 8), (4, 8)], {}),
+    (jax.lax.dynamic_slice, "dynamic_slice", [X, (0, 0, 0), (2, 3, 4)], {}),
+    (jax.lax.dynamic_update_slice, "dynamic_update_slice", [X, (1, 6, 8), (0, 0, 0)], {}),
+    (jax.lax.dynamic_slice_in_dim, "dynamic_slice_in_dim", [X, 0, 2, 1], {}),
+]
+
+
+# the positions of arguments that are tuples of ints, not shapes of arrays
+STATIC = {"transpose": {1}, "broadcast_to": {1}, "dynamic_slice": {1, 2}, "dynamic_update_slice": {2}}
+
+
+def _static(a):
+    return Seq(tuple(Const(d) for d in a)) if isinstance(a, tuple) else Const(a)
+
+
+@pytest.mark.parametrize("fn,name,args,kwargs", CALLS, ids=[f"{c[1]}{i}" for i, c in enumerate(CALLS)])
+def test_call_shape_is_jax(fn, name, args, kwargs):
+    static = STATIC.get(name, set())
+    dtype = jnp.int32 if name == "one_hot" else jnp.float32
+    shaped = [i for i, a in enumerate(args) if isinstance(a, tuple) and i not in static]
+    real = [jnp.zeros(a, dtype) if i in shaped else a for i, a in enumerate(args)]
+    values = [ArrayV(a) if i in shaped else _static(a) for i, a in enumerate(args)]
+    ours = shapes.call_shape(name, getattr(jax.lax, name, None) is fn, values,
+                             {k: _static(v) for k, v in kwargs.items()})
+    if name == "einsum":
+        theirs = jax.eval_shape(lambda *ops: fn(args[0], *ops), *real[1:]).shape
+    else:
+        arrays = [i for i, a in enumerate(real) if hasattr(a, "shape")]
+        def call(*ops):
+            full = list(real)
+            for i, o in zip(arrays, ops):
+                full[i] = o
+            return fn(*full, **kwargs)
+        theirs = jax.eval_shape(call, *(real[i] for i in arrays)).shape
+    assert ours == tuple(theirs)
+
+
+@pytest.mark.parametrize("parts,index", [
+    ([("ellipsis",), ("new",)], (Ellipsis, None)),
+    ([("slice", None, None, None), ("int",)], (slice(None), 0)),
+    ([("int",), ("slice", 1, None, 2)], (2, slice(1, None, 2))),
+    ([("new",), ("ellipsis",), ("int",)], (None, Ellipsis, 3)),
+    ([("slice", None, -2, None)], (slice(None, -2),)),
+])
+def test_indexed_is_jax(parts, index):
+    assert shapes.indexed(X, parts) == jnp.zeros(X)[index].shape
+
+
+def test_unknown_stays_unknown():
+    assert shapes.broadcast((4, None), (4, 1)) == (4, None)
+    assert shapes.broadcast((4, 3), (4, 5)) is None  # JAX rejects it: no shape claimed
+    assert shapes.call_shape("sum", False, [ArrayV(X), ArrayV(())], {}) is None  # an axis not known
+    assert shapes.call_shape("einsum", False, [Const("ij,jk"), ArrayV((2, 3)), ArrayV(None)], {}) is None
+    assert shapes.call_shape("add", False, [ArrayV(X), ArrayV(None)], {}) is None
