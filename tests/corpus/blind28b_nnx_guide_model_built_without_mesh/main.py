@@ -1,0 +1,49 @@
+"""Flax NNX 'Scale up on multiple devices': sharded DotReluDot built and trained under jax.set_mesh."""
+import jax
+import jax.numpy as jnp
+import optax
+from flax import nnx
+from jax.sharding import AxisType, NamedSharding, PartitionSpec as P
+
+auto_mesh = jax.make_mesh((2, 2), ("data", "model"), axis_types=(AxisType.Auto, AxisType.Auto))
+
+
+class DotReluDot(nnx.Module):
+    def __init__(self, depth: int, rngs: nnx.Rngs):
+        init_fn = nnx.initializers.lecun_normal()
+        self.dot1 = nnx.Linear(
+            depth, depth,
+            kernel_init=nnx.with_partitioning(init_fn, (None, "model")),
+            use_bias=False, rngs=rngs,
+        )
+        self.w2 = nnx.Param(init_fn(rngs.params(), (depth, depth)), sharding_names=("model", None))
+
+    def __call__(self, x):
+        y = self.dot1(x)
+        y = jax.nn.relu(y)
+        y = jax.lax.with_sharding_constraint(y, P("data", "model"))
+        return jnp.dot(y, self.w2[...])
+
+
+# notebook cell order: the model is built before the mesh context is entered
+sharded_model = DotReluDot(256, rngs=nnx.Rngs(0))
+optimizer = nnx.Optimizer(sharded_model, optax.adam(1e-3), wrt=nnx.Param)
+
+
+@nnx.jit
+def train_step(model, optimizer, x, y):
+    def loss_fn(model):
+        y_pred = model(x)
+        return jnp.mean((y_pred - y) ** 2)
+
+    loss, grads = nnx.value_and_grad(loss_fn)(model)
+    optimizer.update(model, grads)
+    return loss
+
+
+data_sharding = NamedSharding(auto_mesh, P("data", None))
+x = jax.device_put(jnp.ones((16, 256)), data_sharding)
+y = jax.device_put(jnp.ones((16, 256)), data_sharding)
+with jax.set_mesh(auto_mesh):
+    lowered = train_step.trace(sharded_model, optimizer, x, y).lower(lowering_platforms=("cuda",))
+print(lowered.as_text()[:20])
