@@ -64,6 +64,11 @@ VARIABLE_MANUAL_MESH = ("ValueError: Mesh must have all axes as Explicit or all 
 CONSTRAINT_MANUAL = ("ValueError: pspec {spec} contains a manual axes {axes} of mesh which is not allowed. If you "
                      "are using a with_sharding_constraint under a shard_map, only use the mesh axis in "
                      "PartitionSpec which are not manual.")
+# From JAX 0.8 `out_sharding=` (of `jnp.zeros`, `jax.random.normal`, `jnp.einsum`, ...) takes
+# only Explicit axes (measured on 0.8.2 and 0.10.2).
+OUT_SHARDING_TYPED = (0, 8)
+OUT_SHARDING_AUTO = ("ValueError: PartitionSpec passed to ... cannot contain axis names that are of type Auto or "
+                     "Manual. Got PartitionSpec: {spec} with axis name: {axis} of type: AxisType.Auto")
 RESHARD_AUTO = ("ValueError: PartitionSpec passed to reshard cannot contain axis names that are of type Auto or "
                 "Manual. Got PartitionSpec: {spec} with axis name: {axis} of type: AxisType.Auto")
 CONSTRAINT_AUTO_ONLY = ("ValueError: The spec of NamedSharding passed to with_sharding_constraint can only refer "

@@ -294,13 +294,14 @@ class FrameworkMixin:
         if ctx.innermost("shard_map") is not None:
             self.record(VariableShardingEvent(site, ctx, act.path, node, kind="manual", spec=spec))
             raise Raise()
-        if ctx.mesh is None:
+        mesh = self.context_mesh(ctx, act)
+        if mesh is None:
             if "mesh_maybe" not in ctx.modes:
                 self.record(VariableShardingEvent(site, ctx, act.path, node, kind="no_mesh", spec=spec))
                 raise Raise()
             return
-        if ctx.rules is None and isinstance(ctx.mesh, MeshV) and isinstance(spec, PSpecV):
-            self._api_named_sharding("flax.nnx.with_partitioning", None, {"mesh": ctx.mesh, "spec": spec}, act, ctx,
+        if ctx.rules is None and isinstance(mesh, MeshV) and isinstance(spec, PSpecV):
+            self._api_named_sharding("flax.nnx.with_partitioning", None, {"mesh": mesh, "spec": spec}, act, ctx,
                                      site, node, False)
 
     def _api_linen_logical_init(self, name, row, p, act, ctx, site, node, decorating):
@@ -367,7 +368,7 @@ class FrameworkMixin:
         constrains `x` there, to a bare spec unless given `mesh=`. `x` passes through."""
         given_mesh = p.get("mesh")
         given_mesh = None if given_mesh is None or _is_none(given_mesh) else given_mesh
-        mesh = ctx.mesh if given_mesh is None else given_mesh
+        mesh = self.context_mesh(ctx, act) if given_mesh is None else given_mesh
         x = p.get("x", Unknown)
         if isinstance(mesh, MeshV):
             names = p.get("logical_axis_resources")

@@ -142,11 +142,33 @@ def given(p: dict, name: str) -> Value | None:
 class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
     def call_api(self, name: str, args, kwargs, act, ctx, site, node, decorating: bool,
                  unknown_tail: bool = False) -> Value:
+        if "out_sharding" in kwargs and name.startswith("jax."):
+            self._out_sharding(name, kwargs["out_sharding"], act, ctx, site, node)
         row = apis.API.get(name)
         if row is None:
             return Unknown if unknown_tail else self.call_builtin(name, args, kwargs, act, ctx, site, node)
         p = bind_row(row, args, kwargs, unknown_tail)
         return getattr(self, "_api_" + row.kind)(name, row, p, act, ctx, site, node, decorating)
+
+    def _out_sharding(self, name: str, where: Value, act, ctx, site, node) -> None:
+        """`out_sharding=` of an array JAX makes or computes (`jax.random.normal`, `jnp.zeros`,
+        `jnp.einsum`, ...) outside shard_map: the axes its spec names must be Explicit (measured
+        on 0.8.2 and 0.10.2; before 0.8 not every function took it)."""
+        from ..jaxfacts import OUT_SHARDING_TYPED
+
+        if ctx.innermost("shard_map") is not None or self.jax_version < OUT_SHARDING_TYPED:
+            return
+        mesh, spec = (where.mesh, where.spec) if isinstance(where, ShardingV) else (self.context_mesh(ctx, act), where)
+        if self._auto_axes(mesh, spec):
+            self.record(ConstraintEvent(site, ctx, act.path, node, api=name, kind="out_sharding_auto",
+                                        axes=tuple(spec.named), spec=spec, mesh=mesh))
+            raise Raise()
+
+    def _auto_axes(self, mesh, spec) -> bool:
+        """Whether `spec` names axes of `mesh` and its axes are Auto (a `Mesh` given no
+        `axis_types`, `jax.make_mesh` before JAX 0.10)."""
+        return isinstance(mesh, MeshV) and isinstance(spec, PSpecV) and bool(spec.named) and (
+            mesh.auto_types or (mesh.explicit_default and self.jax_version < MAKE_MESH_EXPLICIT))
 
     # ------------------------------------------------------------------ recording
 
@@ -653,10 +675,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         if isinstance(where, ShardingV):
             mesh, spec = where.mesh, where.spec
         else:
-            mesh, spec = ctx.mesh, where
-        if ctx.innermost("shard_map") is None and isinstance(mesh, MeshV) and isinstance(spec, PSpecV) \
-                and spec.named and (mesh.auto_types or (mesh.explicit_default
-                                                        and self.jax_version < MAKE_MESH_EXPLICIT)):
+            mesh, spec = self.context_mesh(ctx, act), where
+        if ctx.innermost("shard_map") is None and self._auto_axes(mesh, spec):
             self.record(ConstraintEvent(site, ctx, act.path, node, api=name, kind="reshard_auto",
                                         axes=tuple(spec.named), spec=spec, mesh=mesh))
             raise Raise()
@@ -689,7 +709,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         if smap is None and mesh is None:
             # a bare spec is resolved against the context mesh (a legacy `with mesh:` too), which
             # must have every axis it names (measured on 0.6.2, 0.8.2 and 0.10.2)
-            context = ctx.mesh if ctx.mesh is not None else ctx.legacy_mesh[1] if ctx.legacy_mesh else None
+            context = self.context_mesh(ctx, act)
+            context = context if context is not None else ctx.legacy_mesh[1] if ctx.legacy_mesh else None
             missing = [a for a in spec.named if a not in context.axes] \
                 if isinstance(context, MeshV) and context.axes is not None else []
             if missing:
@@ -699,7 +720,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         if smap is None:
             # (under `jax.set_mesh` of an Explicit mesh a constraint asserts the value's sharding,
             # which is not known here)
-            if mesh is not None and spec.named and ctx.mesh is None and "mesh_maybe" not in ctx.modes and (
+            outside = self.context_mesh(ctx, act) is None and "mesh_maybe" not in ctx.modes
+            if mesh is not None and spec.named and outside and (
                     mesh.explicit_types or (mesh.explicit_default and self.jax_version >= MAKE_MESH_EXPLICIT)):
                 record("explicit", tuple(spec.named))
                 raise Raise()

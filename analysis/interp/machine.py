@@ -114,6 +114,11 @@ class Interpreter(ExprMixin, ApiMixin):
         self.weak = 0  # > 0 while running code that may not run (a branch, a loop body)
         self.budget = Budget()  # of the entry point running (the engine starts one for each)
 
+    def context_mesh(self, ctx: Context, act) -> MeshV | None:
+        """The mesh in force: the one a `with jax.set_mesh(...)` around the code entered, else
+        the one a `jax.set_mesh(mesh)` statement of the program set before."""
+        return ctx.mesh if ctx.mesh is not None else self.global_mesh.get(entry_path(act))
+
     # ------------------------------------------------------------------ events
 
     def record(self, ev: Event) -> None:

@@ -13,7 +13,7 @@ from .. import apis
 from .events import (
     ExplicitUnshardedEvent, NestedMeshEvent, NoMeshEvent, PallasEvent, ReceivedCarryEvent, SpecEvent, UnevenShardingEvent,
 )
-from .frames import Layer, Raise, Site, entry_path
+from .frames import Layer, Raise, Site
 from .values import (
     DIFFERENTIATED, NNX_VARIABLES, ArrayV, Bound, ClassV, Const, DictV, DTypeV, Ext, Func, GraphPart, Inst, MeshV,
     ModV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, ShardingV, Transformed, Unknown, Value, differentiated,
@@ -223,7 +223,7 @@ class TransformMixin:
                 self.record(NestedMeshEvent(site, c, act.path, node, api=t.api, created=t.site,
                                             inline=bool(inner) and outer is not None and inner <= outer))
             if isinstance(mesh, Const) and mesh.value is None:
-                mesh = ctx.mesh or self.global_mesh.get(entry_path(act), None)
+                mesh = self.context_mesh(ctx, act)
                 if mesh is None and self._no_mesh(t, ctx):
                     named = {a for k in ("in_specs", "out_specs") if k in p
                              for leaf in spec_leaves(p[k], partly=True) if leaf for a in leaf if isinstance(a, str)}

@@ -11,11 +11,11 @@ from ..jaxfacts import (
     AXIS_LIST, AXIS_LIST_ANYWHERE, AXIS_LIST_OPS, AXIS_LIST_PMAP_SINCE, BRANCH_TYPES, CARRY_TYPES,
     CONSTRAINT_AUTO_ONLY, CONSTRAINT_MANUAL, CONSTRAINT_VARYING, CONSTRAINT_VARYING_SINCE, CONTEXT_MESH,
     EXPLICIT_INPUTS_CHECKED, GPU_ONLY, IN_SPECS_MANUAL, MANUAL_SHARDING_ONLY, MIXED_STATE, MIXED_STATE_OPS,
-    MIXED_STATE_SINCE, NO_CONTEXT_MESH, NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE, OUT_SPECS_REPLICATION,
-    OUT_SPECS_STRUCTURE, OUTSIDE_JIT, PCAST_VARYING_AGAIN, PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER,
-    PVARY_VARYING_AGAIN, RESHARD_AUTO, SEND_RECV_ADDED, SHARDING_AXIS_MISSING, SPEC_INDIVISIBLE, SPEC_TOO_LONG,
-    SPECS_MISMATCH, SPECS_STRUCTURE, UNBOUND_AXIS, UNEVEN_SHARDING, VARIABLE_MANUAL_MESH, VARIABLE_NO_MESH,
-    WHILE_CARRY_TYPES, error_head, quoted, version_text,
+    MIXED_STATE_SINCE, NO_CONTEXT_MESH, NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE, OUTSIDE_JIT, OUT_SHARDING_AUTO,
+    OUT_SPECS_REPLICATION, OUT_SPECS_STRUCTURE, PCAST_VARYING_AGAIN, PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP,
+    PPERMUTE_BATCHER, PVARY_VARYING_AGAIN, RESHARD_AUTO, SEND_RECV_ADDED, SHARDING_AXIS_MISSING, SPECS_MISMATCH,
+    SPECS_STRUCTURE, SPEC_INDIVISIBLE, SPEC_TOO_LONG, UNBOUND_AXIS, UNEVEN_SHARDING, VARIABLE_MANUAL_MESH,
+    VARIABLE_NO_MESH, WHILE_CARRY_TYPES, error_head, quoted, version_text,
 )
 from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, AxisTuple, CarryInit, CarryLeaf, ContextMesh,
                         DropConstraint, DropVary, EagerSharding, GlobalReduction, InlineShardMap, InSpecs, LegacyMesh,
@@ -590,6 +590,18 @@ def _constraints(facts: Facts) -> list:
                 "`jax.lax.with_sharding_constraint` on Auto axes.",
                 path=ev.path, ctx=ev.ctx,
                 fix_facts=(ReshardConstraint(site_ref(facts, ev.site)),) if ev.site.path in facts.files else ()))
+            continue
+        if ev.kind == "out_sharding_auto":
+            whose = (f"`jax.make_mesh` without `axis_types`, Auto on JAX {facts.jax_version}"
+                     if ev.mesh.explicit_default else "all Auto")
+            out.append(diag(
+                facts, "SHL028", ev.site,
+                f"`{short(ev.api)}(..., out_sharding={spec})` names {axes}, Auto axes of its mesh ({whose}): "
+                f"an output sharding may name Explicit axes only, and JAX raises "
+                f"{quoted(OUT_SHARDING_AUTO.format(spec=spec, axis=ev.axes[0]))} Build the mesh with "
+                "`axis_types=(jax.sharding.AxisType.Explicit,) * n`, or leave `out_sharding` out and constrain "
+                "the result with `jax.lax.with_sharding_constraint`.",
+                path=ev.path, ctx=ev.ctx))
             continue
         if ev.kind == "explicit":
             n = len(ev.mesh.axes)
