@@ -77,7 +77,7 @@ _TRANSPARENT = {
     "unittest.expectedFailure",
 }
 _TRANSPARENT_PREFIXES = ("pytest.mark.", "jax._src.test_util.", "jax.test_util.", "hypothesis.")
-_DESCRIPTORS = {"builtins.property": "property", "builtins.staticmethod": "staticmethod",
+DESCRIPTORS = {"builtins.property": "property", "builtins.staticmethod": "staticmethod",
                 "builtins.classmethod": "classmethod", "functools.cached_property": "cached_property"}
 # Base classes (outside the analysed source) whose subclasses get dataclass `__init__`s.
 DATACLASS_BASES = {"flax.struct.PyTreeNode", "equinox.Module", "flax.linen.Module", "flax.linen.module.Module",
@@ -209,6 +209,13 @@ class CallMixin:
             return self.call_method(callee, args, kwargs, act, ctx, site, node, label)
         if isinstance(callee, Ext):
             return self.call_api(callee.name, args, kwargs, act, ctx, site, node, decorating, unknown_tail)
+        if isinstance(callee, DTypeV) and len(args) == 1 and not kwargs:
+            # `jnp.float32(0.0)`: the value as an array of that type (a number: a scalar)
+            a = args[0]
+            shape = a.shape if isinstance(a, ArrayV) else () if isinstance(a, Const) and isinstance(
+                a.value, (int, float, complex)) else None
+            return ArrayV(shape, callee.name, NO_SHARDING if not isinstance(a, ArrayV) else a.sharding,
+                          vma=vma_of(a), exact=exact_vma(a))
         return Unknown
 
     # ------------------------------------------------------------------ functions
@@ -383,7 +390,7 @@ class CallMixin:
         dv = self.eval(dec, act, ctx)
         if any(transparent(o) for o in options(dv)):
             return val
-        kind = _DESCRIPTORS.get(value_name(dv) or "")
+        kind = DESCRIPTORS.get(value_name(dv) or "")
         if kind is not None:
             return Descriptor(kind, val)
         out = self.call(dv, [val], {}, act, ctx, self.site(dec, act, "decorator"), dec, decorating=True)

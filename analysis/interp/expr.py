@@ -667,8 +667,8 @@ class ExprMixin:
                 instance.attrs[node.attr] = result
                 instance.version += 1
             return result
-        if isinstance(v, (Func, Partial)) or (isinstance(v, Transformed) and isinstance(v.fn, (Func, Partial))):
-            return Bound(v, instance)
+        if isinstance(v, Func) or (isinstance(v, Transformed) and isinstance(v.fn, (Func, Partial))):
+            return Bound(v, instance)  # (a functools.partial is no descriptor: it is not bound)
         return v
 
     # ------------------------------------------------------------------ definitions

@@ -12,7 +12,7 @@ import math
 import re
 
 from .. import apis
-from .calls import CallMixin, Super, ints, is_callable, value_name
+from .calls import DESCRIPTORS, CallMixin, Super, ints, is_callable, value_name
 from .expr import MAX_EXPAND
 from .events import (
     CollectiveEvent, CommEvent, ConstraintEvent, KernelApiEvent, MixedStateEvent, SetMeshTracedEvent, ShardingAxisEvent,
@@ -25,10 +25,10 @@ from .frames import Raise
 from .shapes import LAYER_OUTPUT, call_shape
 from .transforms import LAYER_SHAPES, TransformMixin, layer_param, spec_parts
 from .values import (
-    NNX_VARIABLES, ArrayV, ClassV, CommV, CompilerParamsV, Const, DevicesV, DictV, DTypeV, Ext, Factory, Func,
-    GraphPart, Inst, MeshV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, SetMeshV, ShardingV, Transformed,
-    Unknown, Value, join, differentiated, exact_vma, full_reduction, is_variable, map_arrays, options, row_of,
-    variable_array, vma_of,
+    NNX_VARIABLES, ArrayV, ClassV, CommV, CompilerParamsV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory,
+    Func, GraphPart, Inst, MeshV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, SetMeshV, ShardingV,
+    Transformed, Unknown, Value, join, differentiated, exact_vma, full_reduction, is_variable, map_arrays, options,
+    row_of, variable_array, vma_of,
 )
 
 _REGISTERED_CLASS = "jax.tree_util.register_pytree_node_class"
@@ -912,6 +912,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                 return Const(_PYTYPES[name](args[0].value))
             except (TypeError, ValueError):
                 return Unknown
+        if name in DESCRIPTORS and len(args) == 1 and not kwargs:
+            return Descriptor(DESCRIPTORS[name], args[0])  # `shift = staticmethod(partial(...))` in a class body
         if name in ("builtins.min", "builtins.max", "builtins.sum") and args:
             items = self.iterate(args[0]) if len(args) == 1 else args
             if items and all(isinstance(i, Const) and isinstance(i.value, (int, float)) for i in items):
@@ -982,7 +984,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             arrays = [a for a in (*args, *kwargs.values()) if isinstance(a, ArrayV)]
             if arrays and last in _REEXPORTED and isinstance(args[0] if args else None, ArrayV):
                 # a framework's re-export of an activation (`nnx.silu`, `nn.gelu`) or of `one_hot`
-                return ArrayV(call_shape(last, False, args, kwargs), args[0].dtype, vma=frozenset().union(*(a.vma for a in arrays)),
+                return ArrayV(call_shape(last, False, args, kwargs), args[0].dtype,
+                              vma=frozenset().union(*(a.vma for a in arrays)),
                               exact=all(exact_vma(a) for a in (*args, *kwargs.values())))
             if arrays:
                 # Optax's functions (losses, norms, `apply_updates`) compute on what they are given

@@ -377,7 +377,7 @@ class TransformMixin:
         for a, b, what in pairs:
             axes = carry_mismatch(a, b, smap.axes)
             if axes:
-                received = holds(a, is_received) or holds(b, is_received)
+                received = _received_mismatch(a, b, smap.axes)
                 leaves = init_lacks(a, b, smap.axes) if what == "carry" else None
                 self.record(ReceivedCarryEvent(site, ctx, act.path, node, api=name, what=what,
                                                axes=tuple(sorted(axes)), received=received,
@@ -636,6 +636,16 @@ def carry_mismatch(a: Value, b: Value, manual: frozenset) -> frozenset:
         return frozenset()
     va, vb = a.vma & manual, b.vma & manual
     return ((vb - va) if a.exact else frozenset()) | ((va - vb) if b.exact else frozenset())
+
+
+def _received_mismatch(a: Value, b: Value, manual: frozenset) -> bool:
+    """Whether a part of a carry (or of two branches) whose two sides' varying axes differ holds
+    what `precv` received."""
+    if isinstance(a, Seq) and isinstance(b, Seq) and len(a.items) == len(b.items):
+        return any(_received_mismatch(x, y, manual) for x, y in zip(a.items, b.items))
+    if isinstance(a, DictV) and isinstance(b, DictV) and set(a.items) == set(b.items):
+        return any(_received_mismatch(a.items[k], b.items[k], manual) for k in a.items)
+    return bool(carry_mismatch(a, b, manual)) and (holds(a, is_received) or holds(b, is_received))
 
 
 def _as_array(v: Value) -> Value:
