@@ -426,6 +426,16 @@ class LegacyMesh(FixFact):
 
 
 @dataclass(frozen=True)
+class EnterMesh(FixFact):
+    """A call of the entry point's own code on the way to a Flax NNX variable that Flax would
+    shard where it is made, with no mesh context entered (SHL026): the call, the axes the
+    sharding names, and the meshes of its file."""
+    site: SiteRef
+    axes: tuple[str, ...]
+    meshes: tuple[MeshRef, ...]
+
+
+@dataclass(frozen=True)
 class EagerSharding(FixFact):
     """A call in a shard_map's body, on the way to a Flax NNX variable that Flax would shard
     where it is made (SHL026): the statement to make without eager sharding."""

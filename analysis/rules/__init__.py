@@ -272,7 +272,7 @@ RULES: dict[str, Rule] = {
             "Make the model under `with jax.set_mesh(mesh):` (an `nnx.jit` called there), or name the mesh in "
             "the metadata; inside a shard_map, make it outside and pass it in, or under "
             "`with nnx.use_eager_sharding(False):`.",
-            fixers=("eager_sharding", "legacy_mesh"),
+            fixers=("eager_sharding", "legacy_mesh", "enter_mesh"),
         ),
         Rule(
             "SHL027", "sharding-uneven", _E,

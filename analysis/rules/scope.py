@@ -18,9 +18,9 @@ from ..jaxfacts import (
     VARIABLE_NO_MESH, WHILE_CARRY_TYPES, error_head, quoted, version_text,
 )
 from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, AxisTuple, CarryInit, CarryLeaf, ContextMesh,
-                        DropConstraint, DropVary, EagerSharding, GlobalReduction, InlineShardMap, InSpecs, LegacyMesh,
-                        NoMesh, RenameAxis, ReshardConstraint, SendRecv, ShardingAxis, SpecAxis, SpecsRepair,
-                        UnnamedAxis, VaryFirst, VmaCheck)
+                        DropConstraint, DropVary, EagerSharding, EnterMesh, GlobalReduction, InlineShardMap, InSpecs,
+                        LegacyMesh, NoMesh, RenameAxis, ReshardConstraint, SendRecv, ShardingAxis, SpecAxis,
+                        SpecsRepair, UnnamedAxis, VaryFirst, VmaCheck)
 from ..interp.events import (
     CollectiveEvent, ConstraintEvent, ExplicitUnshardedEvent, MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent,
     NoMeshEvent, ReceivedCarryEvent, SetMeshTracedEvent, ShardingAxisEvent, SpecEvent, UnevenShardingEvent,
@@ -674,6 +674,13 @@ def _eager_facts(facts: Facts, ev) -> tuple:
     legacy = ev.ctx.legacy_mesh[0] if ev.ctx.legacy_mesh is not None else None
     if ev.kind == "no_mesh" and legacy is not None and legacy.path in facts.files:
         return (LegacyMesh(site_ref(facts, legacy), facts.jax_version),)
+    if ev.kind == "no_mesh":
+        # the entry point's first call on the way (a module-level `model = Model(...)`) goes
+        # under `with jax.set_mesh(...)`
+        site = ev.path[1][0] if len(ev.path) > 1 else ev.site  # (the first is the entry point itself)
+        axes = tuple(ev.spec.named) if isinstance(ev.spec, PSpecV) else ()
+        return (EnterMesh(site_ref(facts, site), axes, mesh_refs(facts, site.path)),) \
+            if site.path in facts.files else ()
     sm = ev.ctx.innermost("shard_map")
     if ev.kind != "manual" or sm is None or sm.entry is None:
         return ()
