@@ -55,6 +55,9 @@ UNEVEN_SHARDING = {(0, 6): "ValueError: One of {what} was given the sharding of 
                            "equal to {size}",
                    (0, 10): "IndivisibleError: Sharding NamedSharding(...) implies that array axis {dim} is "
                             "partitioned {total} times, but the dimension size is {size}"}
+# a NamedSharding whose spec is longer than the array's rank (0.6.2, 0.8.2 and 0.10.2 alike)
+SPEC_RANK = ("ValueError: One of {what} is incompatible with its sharding annotation NamedSharding(...): "
+             "... {spec} is only valid for values of rank at least {n}, but was applied to a value of rank {rank}")
 # Flax 0.12's eager sharding of a variable with a sharding in its metadata, where no mesh context
 # is entered, and inside a shard_map (whose mesh is manual)
 VARIABLE_NO_MESH = ("ValueError: An auto mesh context or metadata is required if creating a variable with "

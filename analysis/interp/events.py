@@ -225,12 +225,14 @@ class UnevenShardingEvent(Event):
     """A NamedSharding that splits a dimension of an array over mesh axes whose total size does
     not divide it: `where` jit's "in_shardings" (argument `index`) or "out_shardings",
     "device_put", or "constraint" (one run eagerly); `found` (dimension, its size, the axes,
-    their total size)."""
+    their total size); or, where the spec has more entries than an array has dimensions,
+    `rank` (the spec's length, the array's rank)."""
     where: str = ""
     index: int | None = None
     found: tuple = ()
     spec: Value | None = None
     mesh: Value | None = None
+    rank: tuple = ()
 
 
 @dataclass(eq=False)

@@ -412,8 +412,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                                          for o in others]) for k, t in tree.items.items()})
             if isinstance(tree, Const) and tree.value is None:
                 return tree
-            if isinstance(tree, ArrayV):
-                return leaf_call([tree, *others])
+            if isinstance(tree, (ArrayV, PSpecV, ShardingV, Const)):
+                return leaf_call([tree, *others])  # (a spec, a sharding, a number are leaves)
             if isinstance(tree, GraphPart) and tree.kind == "state" and isinstance(tree.of, Inst):
                 # `nnx.split`'s state: the module's arrays, mapped in its structure
                 return GraphPart("state", walk(tree.of, [o.of if isinstance(o, GraphPart) else Unknown

@@ -109,15 +109,18 @@ class TransformMixin:
 
     def check_even(self, sharding: Value, value: Value, where: str, index, act, ctx, site, node) -> None:
         """A NamedSharding that splits a dimension of `value`'s arrays over mesh axes whose total
-        size does not divide it (jit's `in_shardings`/`out_shardings`, `device_put`): JAX raises
-        (measured on 0.6.2, 0.8.2 and 0.10.2), and nothing after it on this path runs."""
+        size does not divide it, or whose spec is longer than an array's rank (jit's
+        `in_shardings`/`out_shardings`, `device_put`): JAX raises (measured on 0.6.2, 0.8.2 and
+        0.10.2), and nothing after it on this path runs."""
         if not (isinstance(sharding, ShardingV) and isinstance(sharding.mesh, MeshV)
                 and isinstance(sharding.spec, PSpecV)):
             return
-        found = uneven(sharding.spec, value, sharding.mesh.axes, sharding.mesh.sizes, self.arg_leaves)
-        if found is not None:
-            self.record(UnevenShardingEvent(site, ctx, act.path, node, where=where, index=index, found=found,
-                                            spec=sharding.spec, mesh=sharding.mesh))
+        rank = too_long(sharding.spec, value, self.arg_leaves)
+        found = uneven(sharding.spec, value, sharding.mesh.axes, sharding.mesh.sizes, self.arg_leaves) \
+            if rank is None else None
+        if found is not None or rank is not None:
+            self.record(UnevenShardingEvent(site, ctx, act.path, node, where=where, index=index, found=found or (),
+                                            spec=sharding.spec, mesh=sharding.mesh, rank=rank or ()))
             raise Raise()
 
     def _apply_pmap(self, t, args, kwargs, act, ctx, site, node, label):
@@ -771,6 +774,17 @@ def layer_param(layer: Value, name: str) -> Value | None:
     params = layer.attrs.get(LAYER_SHAPES)
     shape = dict(params.value).get(name) if isinstance(params, Const) else None
     return ArrayV(shape) if shape is not None else None
+
+
+def too_long(spec: PSpecV, value: Value, leaves=None) -> tuple | None:
+    """(the spec's length, the rank) of the first array leaf of `value` (on every path) with fewer
+    dimensions than `spec` has entries; None where none is known to."""
+    n = len(spec.parts) if spec.parts is not None else 0
+    for leaf in (leaves or _leaves)(value):
+        ranks = {len(o.shape) if isinstance(o, ArrayV) and o.shape is not None else None for o in options(leaf)}
+        if None not in ranks and max(ranks) < n:
+            return n, max(ranks)
+    return None
 
 
 def uneven(spec: PSpecV, value: Value, mesh_axes, sizes, leaves=None) -> tuple | None:

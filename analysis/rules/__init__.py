@@ -278,7 +278,8 @@ RULES: dict[str, Rule] = {
             "SHL027", "sharding-uneven", _E,
             "A NamedSharding given to `jax.jit` (`in_shardings`, `out_shardings`), `jax.device_put` or a "
             "sharding constraint run eagerly (`eqx.filter_shard` outside jit) that splits a dimension of an "
-            "array over mesh axes whose total size does not divide it (a batch of 6 over 4 devices).",
+            "array over mesh axes whose total size does not divide it (a batch of 6 over 4 devices), or whose "
+            "spec has more entries than the array has dimensions (a 2-entry spec on a bias).",
             jf.UNEVEN_SHARDING[(0, 10)].format(dim=0, total=4, size=6),
             "Make the dimension a multiple of the mesh axes' size (pad the batch, drop the last one), or "
             "shard another dimension.",

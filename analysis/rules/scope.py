@@ -14,7 +14,7 @@ from ..jaxfacts import (
     MIXED_STATE_SINCE, NO_CONTEXT_MESH, NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE, OUTSIDE_JIT, OUT_SHARDING_AUTO,
     OUT_SPECS_REPLICATION, OUT_SPECS_STRUCTURE, PCAST_VARYING_AGAIN, PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP,
     PPERMUTE_BATCHER, PVARY_VARYING_AGAIN, RESHARD_AUTO, SEND_RECV_ADDED, SHARDING_AXIS_MISSING, SPECS_MISMATCH,
-    SPECS_STRUCTURE, SPEC_INDIVISIBLE, SPEC_TOO_LONG, UNBOUND_AXIS, UNEVEN_SHARDING, VARIABLE_MANUAL_MESH,
+    SPECS_STRUCTURE, SPEC_INDIVISIBLE, SPEC_RANK, SPEC_TOO_LONG, UNBOUND_AXIS, UNEVEN_SHARDING, VARIABLE_MANUAL_MESH,
     VARIABLE_NO_MESH, WHILE_CARRY_TYPES, error_head, quoted, version_text,
 )
 from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, AxisTuple, CarryInit, CarryLeaf, ContextMesh,
@@ -705,6 +705,17 @@ def _uneven_shardings(facts: Facts) -> list:
     dimension of an array over mesh axes whose total size does not divide it."""
     out = []
     for ev in facts.of(UnevenShardingEvent):
+        if ev.rank:
+            n, rank = ev.rank
+            what, called = _UNEVEN_WHERE[ev.where]
+            spec = _pspec_text(ev.spec, "P" if facts.version >= (0, 10) else "PartitionSpec")
+            out.append(diag(
+                facts, "SHL027", ev.site,
+                f"{what.split(' split')[0]} has the spec {spec}, of {n} entries, for an array of rank {rank}: JAX raises "
+                f"{quoted(SPEC_RANK.format(what=called, spec=spec, n=n, rank=rank))} Give the array's dimensions "
+                "only (a 1-D bias takes one entry).",
+                path=ev.path, ctx=ev.ctx))
+            continue
         dim, size, axes, total = ev.found
         said = next(t for v, t in sorted(UNEVEN_SHARDING.items(), reverse=True) if facts.version >= v)
         over = f"axis {axes[0]!r}" if len(axes) == 1 else f"axes {axes!r}"
