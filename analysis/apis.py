@@ -475,6 +475,9 @@ ALIASES: dict[str, str] = {
     "flax.linen.partitioning.logical_to_mesh_axes": "flax.linen.logical_to_mesh_axes",
 }
 
+# The JAX version an alternative spelling first exists in (measured: `jax.P` is not in 0.6.2).
+ALIAS_SINCE: dict[str, tuple] = {"jax.P": _v("0.7.0")}
+
 # jax._src definitions (what jedi resolves to) → public module.
 _SRC_PREFIXES = (
     ("jax._src.lax.parallel.", "jax.lax."),

@@ -1,7 +1,7 @@
 """Use the JAX X spelling (SHL008): the name or keyword the target JAX version has, for one it
 lacks: shard_map's `check_rep`/`check_vma`, the experimental shard_map's `auto=` (gone in JAX
 0.8: `jax.shard_map(axis_names=...)`), `pltpu.TPUCompilerParams`, `pltpu.TPUMemorySpace.ANY`,
-`use_mesh`/`set_mesh`, `lax.pvary(x, a)`/`lax.pcast(x, a, to='varying')`."""
+`use_mesh`/`set_mesh`, `lax.pvary(x, a)`/`lax.pcast(x, a, to='varying')`, `jax.P`."""
 
 from __future__ import annotations
 
@@ -27,6 +27,8 @@ def spelling(diag: Diagnostic, fact: Spelling, ctx: FixContext) -> Fix | None:
     version = ctx.version(fact.jax_version)
     title = f"Use the Flax {fact.flax_version} spelling" if fact.flax_version else \
         f"Use the JAX {version_text(version)} spelling"
+    if fact.api == "jax.P":
+        return _partition_spec(mod, fact, title)
     node = mod.node_at(fact.site, (cst.BaseExpression,))
     if node is None:
         return None
@@ -69,6 +71,21 @@ def spelling(diag: Diagnostic, fact: Spelling, ctx: FixContext) -> Fix | None:
     else:
         return None
     return Fix(title, "safe", imp.with_imports(edits, node))
+
+
+def _partition_spec(mod: SourceModule, fact: Spelling, title: str) -> Fix | None:
+    """`jax.P` (from JAX 0.7) as `jax.sharding.PartitionSpec`: `from jax import P [as Q]` becomes
+    `from jax.sharding import PartitionSpec as P` (the file's name for it kept)."""
+    node = mod.node_at(fact.site, (cst.Attribute, cst.ImportFrom))
+    if isinstance(node, cst.Attribute):
+        imp = Importer(mod, node)
+        return Fix(title, "safe", imp.with_imports([replace_span(mod, node, f"{imp.jax()}.sharding.PartitionSpec")],
+                                                  node))
+    if not isinstance(node, cst.ImportFrom) or isinstance(node.names, cst.ImportStar) or len(node.names) != 1:
+        return None
+    alias = node.names[0]
+    local = alias.asname.name.value if alias.asname is not None else alias.name.value
+    return Fix(title, "safe", (replace_span(mod, node, f"from jax.sharding import PartitionSpec as {local}"),))
 
 
 def _varying_cast(mod: SourceModule, node: cst.Attribute, title: str) -> Fix | None:

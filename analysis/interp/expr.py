@@ -70,7 +70,7 @@ class ExprMixin:
         v = self.getattr(base, node.attr, at=(act, ctx, node))
         for o in options(v):
             if isinstance(o, Ext):
-                self._api_ref(o, node, act)
+                self._api_ref(o, node, act, f"{base.name}.{node.attr}" if isinstance(base, Ext) else None)
         return v
 
     def _ex_Call(self, node, act, ctx):
@@ -507,10 +507,13 @@ class ExprMixin:
             parts.append(str(inner.value))
         return Const("".join(parts))
 
-    def _api_ref(self, v: Ext, node, act) -> None:
+    def _api_ref(self, v: Ext, node, act, spelled: str | None = None) -> None:
+        """A JAX API named in the code, where some JAX version lacks it: by its canonical name,
+        or as `spelled` where that spelling came later than the API (`jax.P`)."""
         api = apis.API.get(v.name)
-        if api is not None and (api.since or api.until):
-            self.record(ApiRefEvent(self.site(node, act), Context(), act.path, node, api=v.name,
+        name = spelled if spelled in apis.ALIAS_SINCE else v.name
+        if api is not None and (api.since or api.until or name != v.name):
+            self.record(ApiRefEvent(self.site(node, act), Context(), act.path, node, api=name,
                                     module=act.scope.module))
 
     # ------------------------------------------------------------------ attributes

@@ -73,7 +73,7 @@ def from_value(interp, st: ast.ImportFrom, al: ast.alias, act) -> Value:
     if v.name not in apis.API and not jax_family(base) and importable(base) and not interp.finder.is_extension(base):
         v = _jedi(interp, module, al) or v
     if not base.startswith("jax._src."):  # a private module may keep what the public name lost
-        interp._api_ref(v, st, act)
+        interp._api_ref(v, st, act, f"{base}.{al.name}")
     return v
 
 

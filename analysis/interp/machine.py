@@ -506,6 +506,8 @@ class Interpreter(ExprMixin, ApiMixin):
         row = apis.API.get(apis.canonical(name))
         if row is None or not self.jax_version:
             return None
+        if name in apis.ALIAS_SINCE and self.jax_version < apis.ALIAS_SINCE[name]:
+            return False
         return not ((row.since and self.jax_version < row.since) or (row.until and self.jax_version >= row.until))
 
     def _lacks(self, st: ast.ImportFrom) -> bool:

@@ -65,12 +65,13 @@ def check(facts: Facts):
     out = []
     ver = facts.version
     for ev in facts.of(ApiRefEvent):
-        api = apis.API.get(ev.api)
+        api = apis.API.get(apis.canonical(ev.api))
         if api is None:
             continue
         missing = None
-        if api.since and ver < api.since:
-            missing = f"added in JAX {version_text(api.since)}"
+        since = apis.ALIAS_SINCE.get(ev.api, api.since)
+        if since and ver < since:
+            missing = f"added in JAX {version_text(since)}"
         elif api.until and ver >= api.until:
             missing = f"removed in JAX {version_text(api.until)}"
         if missing and not guarded(ev.module, ev.node.lineno, facts.decided_ifs):
@@ -115,6 +116,7 @@ _ALTERNATIVE = {
     "jax.experimental.pallas.tpu.ANY": "Use `pl.ANY`.",
     "jax.experimental.pallas.tpu.TPUCompilerParams": "Use `pltpu.CompilerParams`.",
     "jax.set_mesh": "Use `jax.sharding.use_mesh` (or pass `mesh=` explicitly).",
+    "jax.P": "Use `jax.sharding.PartitionSpec` (`from jax.sharding import PartitionSpec as P`).",
     "jax.sharding.use_mesh": "Use `jax.set_mesh`.",
     "jax.lax.pvary": "Use `jax.lax.pcast(x, axis_name, to='varying')`.",
     "jax.lax.pcast": "Use `jax.lax.pvary(x, axis_name)` (JAX before 0.8.2).",
