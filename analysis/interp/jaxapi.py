@@ -1000,6 +1000,9 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             return Unknown if present is None else Const(present)
         if isinstance(obj, Inst) and attr in obj.attrs:
             return Const(True)
+        cls = obj.cls if isinstance(obj, Inst) else obj
+        if isinstance(cls, ClassV) and any(attr in c.ns for c in self.mro(cls)):
+            return Const(True)  # a method or class attribute, its own or a base's
         return Unknown
 
     def _isinstance(self, v: Value, t: Value) -> bool | None:
