@@ -166,6 +166,8 @@ WHILE_CARRY_TYPES = ("TypeError: while_loop body function carry input and carry 
 PCAST_VARYING_AGAIN = "ValueError: Unsupported pcast from=varying, to='varying'"
 PVARY_VARYING_AGAIN = ("ValueError: pvary is a invariant->variant collective. This means that the axis names "
                        "mentioned in `axes` passed to `pvary` must not be present in `jax.typeof(inp).vma`.")
+BWD_TYPES = ("ValueError: Custom VJP bwd rule must produce an output with the same type as the args tuple of the "
+             "primal function")
 BRANCH_TYPES = "TypeError: cond branches must have equal output types but they differ."
 UNEXPECTED_KEYWORD = "TypeError: shard_map() got an unexpected keyword argument '{keyword}'"
 

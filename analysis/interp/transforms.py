@@ -13,6 +13,7 @@ from .. import apis
 from .events import (
     ExplicitUnshardedEvent, NestedMeshEvent, NoMeshEvent, PallasEvent, ReceivedCarryEvent, SpecEvent, UnevenShardingEvent,
 )
+from .calls import ints
 from .frames import Layer, Raise, Site
 from .values import (
     DIFFERENTIATED, NNX_VARIABLES, ArrayV, Bound, ClassV, Const, DictV, DTypeV, Ext, Func, GraphPart, Inst, MeshV,
@@ -24,6 +25,27 @@ from .values import (
 class TransformMixin:
     def apply_transformed(self, t: Transformed, args, kwargs, act, ctx, site, node, label="") -> Value:
         return getattr(self, "_apply_" + t.kind)(t, args, kwargs, act, ctx, site, node, label)
+
+    def _backward(self, t, args, kwargs, fwd, act, ctx, site, node) -> None:
+        """A custom VJP's backward rule, given the `nondiff_argnums` arguments, the residuals the
+        forward rule returned and a cotangent typed as the primal output (varying as it does).
+        Under shard_map's varying-axes check, each cotangent it returns must vary as its primal
+        argument does (JAX raises `Custom VJP bwd rule must produce an output with the same
+        type`): compared as a loop's carry is."""
+        label = "its custom VJP backward rule runs under differentiation"
+        nondiff = ints(t.params.get("nondiff_argnums", Seq(())))
+        if nondiff is None or kwargs or not (isinstance(fwd, Seq) and len(fwd.items) == 2) \
+                or any(i >= len(args) for i in nondiff):
+            self.call(t.params["__bwd__"], [], {}, act, ctx, site, node, unknown_tail=True, label=label)
+            return
+        out, residuals = fwd.items
+        cts = self.call(t.params["__bwd__"], [*(args[i] for i in nondiff), residuals, cotangent(out)], {}, act, ctx,
+                        site, node, label=label)
+        primals = [a for i, a in enumerate(args) if i not in nondiff]
+        smap = ctx.innermost("shard_map")
+        if smap is not None and smap.axes and isinstance(cts, Seq) and len(cts.items) == len(primals):
+            self.carry_pairs([(a, c, "backward") for a, c in zip(primals, cts.items)], t.api, smap, act, ctx,
+                             site, node)
 
     def each_option(self, value, origin, ctx):
         """(option, context) for each value a parameter may be: one choice per option."""
@@ -46,8 +68,7 @@ class TransformMixin:
             if "__bwd__" in p:
                 saved, self.blame = self.blame, self.blame or site
                 try:
-                    self.call(p["__bwd__"], [], {}, act, ctx, site, node, unknown_tail=True,
-                              label="its custom VJP backward rule runs under differentiation")
+                    self._backward(t, args, kwargs, fwd, act, ctx, site, node)
                 finally:
                     self.blame = saved
             # the forward rule returns (the primal output, the residuals)
@@ -537,15 +558,17 @@ def unblock(v: Value, spec: Value, mesh: Value) -> Value:
     return Unknown
 
 
+def cotangent(v: Value) -> Value:
+    """A cotangent of `v`: its arrays' shapes and types, varying over the axes they vary over."""
+    return map_arrays(v, lambda a: ArrayV(a.shape, a.dtype, vma=a.vma, exact=a.exact),
+                      lambda x: ArrayV((), exact=True) if isinstance(x, Const) and isinstance(x.value, float)
+                      else Unknown)
+
+
 def _grads(argnums: Value, args: list) -> Value:
     """What differentiating gives for the arguments `argnums` picks: cotangents in their structure,
     each varying over the axes its primal varies over (under shard_map's varying-axes types the
     transpose sums an invariant primal's cotangent over the axes it does not vary over)."""
-    def cotangent(v: Value) -> Value:
-        return map_arrays(v, lambda a: ArrayV(a.shape, a.dtype, vma=a.vma, exact=a.exact),
-                          lambda x: ArrayV((), exact=True) if isinstance(x, Const) and isinstance(x.value, float)
-                          else Unknown)
-
     def pick(i: Value) -> Value:
         if isinstance(i, Const) and isinstance(i.value, int) and -len(args) <= i.value < len(args):
             return cotangent(args[i.value])

@@ -146,8 +146,10 @@ RULES: dict[str, Rule] = {
             "SHL013", "carry-varying-axes", _E,
             "Inside a `shard_map` that checks varying axes, a loop's carry varies over other mesh axes in its "
             "initial value than in what its body returns (what `precv` returned varies over none; "
-            "`jnp.zeros(...)` neither), or the branches of a `cond`/`switch` differ so.",
-            f"{jf.CARRY_TYPES} / {jf.BRANCH_TYPES}",
+            "`jnp.zeros(...)` neither), the branches of a `cond`/`switch` differ so, or a `custom_vjp`'s "
+            "backward rule returns a cotangent that varies otherwise than its primal argument (Megatron's "
+            "f/g operators: a psum forward, the cotangent passed through backward).",
+            f"{jf.CARRY_TYPES} / {jf.BRANCH_TYPES} / {jf.BWD_TYPES}",
             "Make both sides vary alike (start from `jnp.zeros_like` of a varying value, `jax.lax.pcast(..., "
             "to='varying')`), or pass `check_vma=False` to the shard_map.",
             fixers=("check_vma", "carry_init"),

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..apis import short
 from ..diagnostics import Severity
 from ..jaxfacts import (
-    AXIS_LIST, AXIS_LIST_ANYWHERE, AXIS_LIST_OPS, AXIS_LIST_PMAP_SINCE, BRANCH_TYPES, CARRY_TYPES,
+    AXIS_LIST, AXIS_LIST_ANYWHERE, AXIS_LIST_OPS, AXIS_LIST_PMAP_SINCE, BRANCH_TYPES, BWD_TYPES, CARRY_TYPES,
     CONSTRAINT_AUTO_ONLY, CONSTRAINT_MANUAL, CONSTRAINT_VARYING, CONSTRAINT_VARYING_SINCE, CONTEXT_MESH,
     EXPLICIT_INPUTS_CHECKED, GPU_ONLY, IN_SPECS_MANUAL, MANUAL_SHARDING_ONLY, MIXED_STATE, MIXED_STATE_OPS,
     MIXED_STATE_SINCE, NO_CONTEXT_MESH, NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE, OUTSIDE_JIT, OUT_SHARDING_AUTO,
@@ -486,6 +486,17 @@ def check_traced_meshes(facts: Facts):
             continue
         kw = check_keyword(smap)
         loop = short(ev.api)
+        if ev.what == "backward":
+            axes = ", ".join(map(repr, ev.axes))
+            out.append(diag(
+                facts, "SHL013", ev.site,
+                f"The backward rule of this `custom_vjp` returns a cotangent that differs from its primal argument "
+                f"in whether it varies over {axes}, which shard_map checks (`{kw}=True`): JAX raises "
+                f"{quoted(BWD_TYPES)} Make the cotangent vary as the argument does (`jax.lax.psum` it over an axis "
+                f"the argument does not vary over, `jax.lax.pcast(g, {ev.axes[0]!r}, to='varying')` where it "
+                f"does), or pass `{kw}=False` to the shard_map.",
+                path=ev.path, ctx=ev.ctx, fix_facts=(VmaCheck(site_ref(facts, smap.site), kw),)))
+            continue
         branches = ev.what == "branches"
         jax_says = quoted(BRANCH_TYPES if branches else WHILE_CARRY_TYPES if loop == "while_loop" else CARRY_TYPES)
         axes = ", ".join(map(repr, ev.axes))
