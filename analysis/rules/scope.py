@@ -722,9 +722,9 @@ def _uneven_shardings(facts: Facts) -> list:
             spec = _pspec_text(ev.spec, "P" if facts.version >= (0, 10) else "PartitionSpec")
             out.append(diag(
                 facts, "SHL027", ev.site,
-                f"{what.split(' split')[0]} has the spec {spec}, of {n} entries, for an array of rank {rank}: JAX raises "
-                f"{quoted(SPEC_RANK.format(what=called, spec=spec, n=n, rank=rank))} Give the array's dimensions "
-                "only (a 1-D bias takes one entry).",
+                f"{what.split(' split')[0]} has the spec {spec}, of {n} entries, for an array of rank {rank}: JAX "
+                f"raises {quoted(SPEC_RANK.format(what=called, spec=spec, n=n, rank=rank))} Give the array's "
+                "dimensions only (a 1-D bias takes one entry).",
                 path=ev.path, ctx=ev.ctx))
             continue
         dim, size, axes, total = ev.found
