@@ -203,6 +203,16 @@ MESHES = {
 
 _ARRAY_SHAPE_DTYPE = "(shape, dtype=None, **kwargs)"
 _INITIALIZER_MODULES = ("jax.nn.initializers", "flax.nnx.initializers", "flax.linen.initializers")
+# numpy's random arrays by their own signatures (`size` the shape, by keyword or position)
+_NUMPY_RANDOM = {
+    "normal": "(loc=0.0, scale=1.0, size=None)",
+    "uniform": "(low=0.0, high=1.0, size=None)",
+    "randint": "(low, high=None, size=None, dtype=None)",
+    "random": "(size=None, dtype=None, out=None)",
+    "standard_normal": "(size=None, dtype=None, out=None)",
+    "choice": "(a, size=None, replace=True, p=None, axis=0, shuffle=True)",
+    "permutation": "(*args, **kwargs)",
+}
 _INITIALIZERS = ("normal", "uniform", "truncated_normal", "lecun_normal", "lecun_uniform", "glorot_normal",
                  "glorot_uniform", "xavier_normal", "xavier_uniform", "he_normal", "he_uniform", "kaiming_normal",
                  "kaiming_uniform", "variance_scaling", "orthogonal", "constant", "delta_orthogonal")
@@ -236,8 +246,7 @@ OTHER = {
     **{f"numpy.{n}": Api("new_array", "(*args, dtype=None, **kwargs)") for n in ("arange", "linspace", "full")},
     # numpy's random arrays: `rand(d0, d1, ...)`, else of the shape `size=` gives
     **{f"numpy.random.{n}": Api("new_array", "(*shape)") for n in ("rand", "randn")},
-    **{f"numpy.random.{n}": Api("new_array", "(*args, size=None, **kwargs)")
-       for n in ("normal", "uniform", "randint", "random", "standard_normal", "choice", "permutation")},
+    **{f"numpy.random.{n}": Api("new_array", sig) for n, sig in _NUMPY_RANDOM.items()},
     # initializers: a factory (`normal(0.02)`) gives a function that makes an array of the shape
     # it is given; `zeros`/`ones` are such functions themselves
     **{f"{m}.{n}": Api("initializer", "(*args, **kwargs)") for m in _INITIALIZER_MODULES for n in _INITIALIZERS},
@@ -245,8 +254,9 @@ OTHER = {
        for n in ("zeros", "ones", "initialize")},
     # `rng = np.random.default_rng(seed)`: its methods make arrays of the shape `size=` gives
     "numpy.random.default_rng": Api("rng", "(seed=None)"),
-    **{f"numpy.random.Generator.{n}": Api("new_array", "(*args, size=None, **kwargs)")
-       for n in ("integers", "normal", "uniform", "random", "standard_normal", "choice", "permutation")},
+    **{f"numpy.random.Generator.{n}": Api("new_array", sig)
+       for n, sig in {**_NUMPY_RANDOM, "integers": "(low, high=None, size=None, dtype=None, endpoint=False)"}.items()
+       if n != "randint"},
     "jax.random.normal": Api("new_array", "(key, shape=(), dtype=None, **kwargs)"),
     "jax.random.split": Api("random_split", "(key, num=2)"),
     "jax.random.uniform": Api("new_array", "(key, shape=(), dtype=None, minval=0.0, maxval=1.0)"),

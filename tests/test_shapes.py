@@ -55,6 +55,7 @@ CALLS = [
     (jax.lax.dynamic_slice, "dynamic_slice", [X, (0, 0, 0), (2, 3, 4)], {}),
     (jax.lax.dynamic_update_slice, "dynamic_update_slice", [X, (1, 6, 8), (0, 0, 0)], {}),
     (jax.lax.dynamic_slice_in_dim, "dynamic_slice_in_dim", [X, 0, 2, 1], {}),
+    (jax.ops.segment_sum, "segment_sum", [(12, 8), (12,)], {"num_segments": 30}),
 ]
 
 
@@ -69,9 +70,10 @@ def _static(a):
 @pytest.mark.parametrize("fn,name,args,kwargs", CALLS, ids=[f"{c[1]}{i}" for i, c in enumerate(CALLS)])
 def test_call_shape_is_jax(fn, name, args, kwargs):
     static = STATIC.get(name, set())
-    dtype = jnp.int32 if name == "one_hot" else jnp.float32
     shaped = [i for i, a in enumerate(args) if isinstance(a, tuple) and i not in static]
-    real = [jnp.zeros(a, dtype) if i in shaped else a for i, a in enumerate(args)]
+    # (indices are ints: one_hot's operand, segment_sum's segment ids)
+    ints = {0} if name == "one_hot" else {1} if name == "segment_sum" else set()
+    real = [jnp.zeros(a, jnp.int32 if i in ints else jnp.float32) if i in shaped else a for i, a in enumerate(args)]
     values = [ArrayV(a) if i in shaped else _static(a) for i, a in enumerate(args)]
     ours = shapes.call_shape(name, getattr(jax.lax, name, None) is fn, values,
                              {k: _static(v) for k, v in kwargs.items()})
@@ -97,6 +99,11 @@ def test_call_shape_is_jax(fn, name, args, kwargs):
 ])
 def test_indexed_is_jax(parts, index):
     assert shapes.indexed(X, parts) == jnp.zeros(X)[index].shape
+
+
+def test_gathered_rows_are_jax():
+    idx = jnp.zeros((5, 2), jnp.int32)
+    assert shapes.indexed(X, [("array", (5, 2))]) == jnp.zeros(X)[idx].shape
 
 
 def test_unknown_stays_unknown():

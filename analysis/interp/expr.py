@@ -715,7 +715,7 @@ def _set_op(op, left: Seq, right: Seq) -> Value:
 
 def _index_parts(idx: Value) -> list:
     """An array index as `shapes.indexed` reads it: per item, an integer (a Python int, or a
-    traced scalar that is not a boolean), a slice, `None`, `...`; anything else unread."""
+    traced integer scalar), an array of integers, a slice, `None`, `...`; anything else unread."""
     parts = []
     for i in (idx.items if isinstance(idx, Seq) and idx.kind == "tuple" else (idx,)):
         v = i.value if isinstance(i, Const) else None
@@ -729,6 +729,8 @@ def _index_parts(idx: Value) -> list:
             parts.append(("ellipsis",))
         elif isinstance(i, ArrayV) and i.shape == () and i.dtype is not None and "int" in i.dtype:
             parts.append(("int",))
+        elif isinstance(i, ArrayV) and i.shape is not None and i.dtype is not None and "int" in i.dtype:
+            parts.append(("array", i.shape))  # `h[senders]`: gathers rows
         else:
             parts.append(("other",))
     return parts

@@ -42,7 +42,7 @@ MAX_JSON = 100_000  # longer JSON text in a program is left unread
 _SPLIT_DIMENSION = {"psum_scatter": "scatter_dimension", "all_to_all": "split_axis"}
 _GPU_PALLAS = ("jax.experimental.pallas.triton.", "jax.experimental.pallas.mosaic_gpu.",
                "jax.experimental.pallas.gpu.")
-_ARRAY_MODULES = ("jax.numpy.", "jax.lax.", "jax.random.", "jax.nn.", "jax.scipy.")
+_ARRAY_MODULES = ("jax.numpy.", "jax.lax.", "jax.random.", "jax.nn.", "jax.scipy.", "jax.ops.")
 _PYTYPES = {"builtins.int": int, "builtins.float": float, "builtins.str": str, "builtins.bool": bool,
             "builtins.tuple": tuple, "builtins.list": list, "builtins.dict": dict, "builtins.set": set,
             "builtins.frozenset": frozenset}

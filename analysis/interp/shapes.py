@@ -202,11 +202,14 @@ def einsum(subscripts: str, shapes: list) -> tuple | None:
 
 
 def indexed(shape: tuple | None, parts: list) -> tuple | None:
-    """The shape of `x[...]` by basic indexing. `parts`, one per index item: ("int",) an integer
-    (a scalar), ("slice", start, stop, step) with Python ints or None, ("new",) `None`,
-    ("ellipsis",); anything else makes the result not known."""
+    """The shape of `x[...]` by basic indexing, or by one array of indices. `parts`, one per index
+    item: ("int",) an integer (a scalar), ("slice", start, stop, step) with Python ints or None,
+    ("new",) `None`, ("ellipsis",), ("array", its shape) alone; anything else makes the result
+    not known."""
     if shape is None:
         return None
+    if len(parts) == 1 and parts[0][0] == "array":
+        return (*parts[0][1], *shape[1:]) if shape else None  # rows gathered by an array of indices
     consumed = sum(1 for p in parts if p[0] in ("int", "slice"))
     if consumed > len(shape) or sum(1 for p in parts if p[0] == "ellipsis") > 1:
         return None
@@ -368,6 +371,9 @@ def call_shape(op: str, lax: bool, args: list, kwargs: dict) -> tuple | None:
         axis = 0 if axis is _NONE else axis
         parts = [shape_of(a) for a in args[0].items]
         return (concatenated if op == "concatenate" else stacked)(parts, axis)
+    if op in ("segment_sum", "segment_max", "segment_min", "segment_prod"):
+        n = _static(arg(2, "num_segments"))
+        return (n, *first[1:]) if isinstance(n, int) and not isinstance(n, bool) and first else None
     if op in ("ravel", "flatten"):
         return flat(first)
     if op == "broadcast_to":
