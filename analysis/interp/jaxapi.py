@@ -445,11 +445,13 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                 # a framework's layer: the same layer, `f` on each parameter whose shape its
                 # constructor says (a spec per parameter, say), else its parameters mapped
                 params = tree.attrs.get(LAYER_SHAPES)
-                if not isinstance(params, Const) or any("." in k for k, _ in params.value):
+                if not isinstance(params, Const):
                     return tree
-                return Inst(tree.cls, {**tree.attrs, **{
-                    k: leaf_call([ArrayV(shape), *(_or_unknown(layer_param(o, k)) for o in others)])
-                    for k, shape in params.value}})
+                mapped = {k: leaf_call([ArrayV(shape), *(_or_unknown(layer_param(o, k)) for o in others)])
+                          for k, shape in params.value}
+                # (a nested layer's parameters, `layers.0.weight`, are not its attributes: the
+                # layer stands for what `f` made of it)
+                return tree if any("." in k for k in mapped) else Inst(tree.cls, {**tree.attrs, **mapped})
             if isinstance(tree, Inst) and isinstance(tree.cls, ClassV):
                 return leaf_call([tree, *others])  # an object that is no pytree is a leaf
             leaf_call([ArrayV(), *(o if isinstance(o, ArrayV) else ArrayV() for o in others)])

@@ -97,7 +97,7 @@ class TransformMixin:
         traced = [differentiated(a) if i in picked else a for i, a in enumerate(args)]
         result = self.call(t.fn, traced, kwargs, act, inner, site, node,
                            label=label or f"calls the function {apis.short(t.api)} differentiates")
-        grads = _grads(t.params.get("argnums", Const(0)), args)
+        grads = _grads(t.params.get("argnums", Const(0)), args, self._pytree_module)
         if "value_and_grad" in t.api:
             return Seq((result, grads))  # (value, grads); (value, aux) is the value with has_aux
         aux = t.params.get("has_aux")
@@ -105,6 +105,12 @@ class TransformMixin:
             return Seq((grads, result.items[1])) if isinstance(result, Seq) and len(result.items) == 2 \
                 else Seq((grads, Unknown))  # (grads, aux)
         return grads
+
+    def _pytree_module(self, m: Inst) -> bool:
+        """Whether `m` is a pytree whose gradient is a module of its class (an Equinox module, a
+        Flax NNX module, a dataclass pytree; an Equinox layer)."""
+        return (isinstance(m.cls, ClassV) and self.pytree_class(m.cls)) or (
+            isinstance(m.cls, Ext) and m.cls.name.startswith("equinox.nn."))
 
     def _apply_jit(self, t, args, kwargs, act, ctx, site, node, label):
         p = t.params
@@ -474,12 +480,12 @@ def block(v: Value, spec: Value, manual, in_module: bool = False, sizes: dict | 
     (`sizes`: each mesh axis's size, where known); modules, functions and containers keep their
     structure (a spec applies to each leaf, or part by part where it has the same structure)."""
     if isinstance(v, Inst) and isinstance(spec, (DictV, PSpecV, Inst)):
-        return _module_block(v, spec, manual)
+        return _module_block(v, spec, manual, sizes)
     if isinstance(v, GraphPart) and v.kind == "state" and isinstance(spec, (DictV, PSpecV, GraphPart)):
         # `nnx.split`'s state: the module's (or modules', `nnx.split((model, optimizer))`),
         # given one spec, a dict of them or a state of them (`jax.tree.map` over the state)
         part = spec.of if isinstance(spec, GraphPart) else spec
-        of = block(v.of, part, manual) if isinstance(v.of, (Inst, Seq)) else v.of
+        of = block(v.of, part, manual, sizes=sizes) if isinstance(v.of, (Inst, Seq)) else v.of
         return GraphPart("state", of)
     if isinstance(v, (Inst, Func, ClassV, Bound, Partial, Transformed, ModV, GraphPart)):
         return v
@@ -558,20 +564,25 @@ def unblock(v: Value, spec: Value, mesh: Value) -> Value:
     return Unknown
 
 
-def cotangent(v: Value) -> Value:
-    """A cotangent of `v`: its arrays' shapes and types, varying over the axes they vary over."""
-    return map_arrays(v, lambda a: ArrayV(a.shape, a.dtype, vma=a.vma, exact=a.exact),
-                      lambda x: ArrayV((), exact=True) if isinstance(x, Const) and isinstance(x.value, float)
-                      else Unknown)
+def cotangent(v: Value, module=lambda m: False) -> Value:
+    """A cotangent of `v`: its arrays' shapes and types, varying over the axes they vary over; a
+    module that is a pytree (`module` says which) is one of its class, its fields' cotangents."""
+    def other(x: Value) -> Value:
+        if isinstance(x, Inst) and module(x):
+            return Inst(x.cls, {k: a if k.startswith("__") else cotangent(a, module) for k, a in x.attrs.items()},
+                        x.version + 1, x.lift, x.setup_done)
+        return ArrayV((), exact=True) if isinstance(x, Const) and isinstance(x.value, float) else Unknown
+
+    return map_arrays(v, lambda a: ArrayV(a.shape, a.dtype, vma=a.vma, exact=a.exact), other)
 
 
-def _grads(argnums: Value, args: list) -> Value:
+def _grads(argnums: Value, args: list, module) -> Value:
     """What differentiating gives for the arguments `argnums` picks: cotangents in their structure,
     each varying over the axes its primal varies over (under shard_map's varying-axes types the
     transpose sums an invariant primal's cotangent over the axes it does not vary over)."""
     def pick(i: Value) -> Value:
         if isinstance(i, Const) and isinstance(i.value, int) and -len(args) <= i.value < len(args):
-            return cotangent(args[i.value])
+            return cotangent(args[i.value], module)
         return Unknown
 
     if isinstance(argnums, Seq):
@@ -610,7 +621,7 @@ _DATA_FIELDS = {"flax.training.train_state.TrainState": ("step", "params", "opt_
                 **{name: ("value",) for name in NNX_VARIABLES}}
 
 
-def _module_block(m: Inst, spec: Value, manual) -> Inst:
+def _module_block(m: Inst, spec: Value, manual, sizes: dict | None = None) -> Inst:
     """A module passed to shard_map: its state as the per-device block its spec makes of it (a
     tree of specs keyed like its attributes, as `nnx.StateSharding` gives, or one spec for
     all). A framework layer whose parameters vary makes what it computes vary too."""
@@ -626,12 +637,12 @@ def _module_block(m: Inst, spec: Value, manual) -> Inst:
         for k, v in m.attrs.items():  # the arrays it holds (a train state's params) are blocks too
             part = spec.items.get(k) if isinstance(spec, DictV) else spec
             if part is not None and (isinstance(v, (ArrayV, Seq, Repeated, DictV)) or v is Unknown and k in data):
-                out.attrs[k] = block(v, part, manual, in_module=True)
+                out.attrs[k] = block(v, part, manual, in_module=True, sizes=sizes)
         return out
     for k, v in m.attrs.items():
         part = spec.items.get(k) if isinstance(spec, DictV) else spec.attrs.get(k) if isinstance(spec, Inst) else spec
         if part is not None and (isinstance(v, (Inst, ArrayV, Seq, Repeated, DictV)) or v is Unknown):
-            out.attrs[k] = block(v, part, manual, in_module=True)
+            out.attrs[k] = block(v, part, manual, in_module=True, sizes=sizes)
     return out
 
 
