@@ -1,0 +1,45 @@
+"""PPO on a vmapped pure-JAX environment, ported from pmap to jax.shard_map; the gradient
+pmean still names the axis of the old pmap ("batch"), the mesh axis is "devices"."""
+import functools
+
+import jax
+import jax.numpy as jnp
+import optax
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+from ppo import agent, env
+
+NUM_ENVS = 16
+NUM_STEPS = 8
+
+model = agent.ActorCritic()
+params = model.init(jax.random.PRNGKey(0), jnp.zeros((1, env.OBS_DIM)))["params"]
+tx = optax.chain(optax.clip_by_global_norm(0.5), optax.adam(2.5e-4))
+opt_state = tx.init(params)
+
+
+def update(params, opt_state, env_states, key):
+    key = jax.random.fold_in(key, jax.lax.axis_index("devices"))
+    env_states, (obs, actions, logp, values, rewards, dones) = agent.rollout(
+        model.apply, params, env_states, key, NUM_STEPS)
+    _, last_value = model.apply({"params": params}, env_states)
+    adv = agent.gae_advantages(rewards, values, dones, last_value)
+    returns = adv + values
+    loss, grads = jax.value_and_grad(agent.ppo_loss)(
+        params, model.apply, obs, actions, logp, adv, returns)
+    grads = jax.lax.pmean(grads, axis_name="batch")
+    updates, opt_state = tx.update(grads, opt_state, params)
+    params = optax.apply_updates(params, updates)
+    return params, opt_state, env_states, jax.lax.pmean(loss, "devices")
+
+
+mesh = jax.make_mesh((jax.device_count(),), ("devices",))
+p_update = jax.jit(jax.shard_map(update, mesh=mesh,
+                                 in_specs=(P(), P(), P("devices"), P()),
+                                 out_specs=(P(), P(), P("devices"), P())))
+
+keys = jax.random.split(jax.random.PRNGKey(1), NUM_ENVS)
+env_states = jax.device_put(jax.vmap(env.reset)(keys), NamedSharding(mesh, P("devices")))
+lowered = p_update.trace(params, opt_state, env_states, jax.random.PRNGKey(2)).lower(
+    lowering_platforms=("cuda",))
+print("ok")

@@ -1,0 +1,1 @@
+from .collective import *  # noqa: F401,F403

@@ -1,0 +1,1 @@
+from .ppermute import ppermute_right as ppermute_right

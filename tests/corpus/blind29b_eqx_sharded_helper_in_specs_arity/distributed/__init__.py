@@ -1,0 +1,1 @@
+from .api import sharded, data_spec, replicated

@@ -1,0 +1,1 @@
+from .rules import *  # noqa: F401,F403

@@ -1,0 +1,34 @@
+import functools
+
+import jax
+import jax.numpy as jnp
+from jax import lax
+from jax.experimental import pallas as pl
+import jax.experimental.pallas.tpu as pltpu
+
+__all__ = ["ring_permute"]
+
+
+def _right_permute_kernel(in_ref, out_ref, send_sem, recv_sem, *, axis_name):
+    my_id = lax.axis_index(axis_name)
+    n = lax.axis_size(axis_name)
+    dst = lax.rem(my_id + 1, n)
+    copy = pltpu.make_async_remote_copy(
+        src_ref=in_ref, dst_ref=out_ref, send_sem=send_sem, recv_sem=recv_sem,
+        device_id=(dst,), device_id_type=pl.DeviceIdType.MESH)
+    copy.start()
+    copy.wait()
+
+
+def ring_permute(x, axis_name):
+    """Sends this device's block to its right neighbour over `axis_name`."""
+    return pl.pallas_call(
+        functools.partial(_right_permute_kernel, axis_name=axis_name),
+        out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+        grid_spec=pltpu.PrefetchScalarGridSpec(
+            num_scalar_prefetch=0,
+            in_specs=[pl.BlockSpec(memory_space=pl.ANY)],
+            out_specs=pl.BlockSpec(memory_space=pl.ANY),
+            scratch_shapes=[pltpu.SemaphoreType.DMA] * 2,
+        ),
+    )(x)
