@@ -138,6 +138,11 @@ class ExprMixin:
         return join(items)
 
     def _slice(self, base, parts) -> Value:
+        if isinstance(base, MethodOf) and base.name == "at" and isinstance(base.obj, ArrayV):
+            # `x.at[a:b]`: its `.set(v)` / `.add(v)` / `.get()` is x updated there (a slice, whatever
+            # its bounds, is static)
+            a = base.obj
+            return MethodOf(ArrayV(a.shape, a.dtype, vma=a.vma, exact=a.exact), "at[]")
         if not all(isinstance(p, Const) and (p.value is None or isinstance(p.value, int)) for p in parts):
             return DevicesV(None) if isinstance(base, DevicesV) else Unknown
         sl = slice(*(p.value for p in parts))
