@@ -43,6 +43,7 @@ _SPLIT_DIMENSION = {"psum_scatter": "scatter_dimension", "all_to_all": "split_ax
 _GPU_PALLAS = ("jax.experimental.pallas.triton.", "jax.experimental.pallas.mosaic_gpu.",
                "jax.experimental.pallas.gpu.")
 _ARRAY_MODULES = ("jax.numpy.", "jax.lax.", "jax.random.", "jax.nn.", "jax.scipy.", "jax.ops.")
+_WRAPS = "functools.wraps()"  # what `functools.wraps(fn)` returns: it gives back what it is given
 _PYTYPES = {"builtins.int": int, "builtins.float": float, "builtins.str": str, "builtins.bool": bool,
             "builtins.tuple": tuple, "builtins.list": list, "builtins.dict": dict, "builtins.set": set,
             "builtins.frozenset": frozenset}
@@ -843,6 +844,10 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
     # ------------------------------------------------------------------ builtins
 
     def call_builtin(self, name: str, args, kwargs, act, ctx, site, node) -> Value:
+        if name == "functools.wraps":
+            return Ext(_WRAPS)  # `functools.wraps(fn)(wrapper)` is the wrapper
+        if name == _WRAPS and len(args) == 1:
+            return args[0]
         if name in _SEQ_KINDS:
             if not args:
                 return Seq((), _SEQ_KINDS[name])
