@@ -14,6 +14,7 @@ from .calls import Super, value_name
 from .events import ApiRefEvent, MeshAxisLookupEvent
 from .frames import Context, Raise
 from .shapes import broadcast, indexed, matmul, swapped, transposed
+from .transforms import layer_param
 from .values import (
     ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory, Func, GraphPart, Inst,
     LinenVarsV, MeshV, MethodOf, ModV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, ShardingV, Traced,
@@ -558,7 +559,10 @@ class ExprMixin:
             if attr in base.attrs:
                 return base.attrs[attr]
             if not isinstance(base.cls, ClassV):
-                return self.base_method(base, attr)
+                param = layer_param(base, attr)
+                if param is not None and isinstance(base.cls, Ext) and base.cls.name.startswith("flax.nnx."):
+                    return Inst(Ext("flax.nnx.Param"), {"value": param})  # `linear.kernel`: a Param holding it
+                return param if param is not None else self.base_method(base, attr)
             v = self.class_attr(base.cls, attr, base, at)
             if v is Unknown:
                 fallback = self.class_attr(base.cls, "__getattr__", base) if not attr.startswith("__") else Unknown

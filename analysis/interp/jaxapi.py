@@ -16,14 +16,14 @@ from .calls import DESCRIPTORS, CallMixin, Super, ints, is_callable, value_name
 from .expr import MAX_EXPAND
 from .events import (
     CollectiveEvent, CommEvent, ConstraintEvent, KernelApiEvent, MixedStateEvent, SetMeshTracedEvent, ShardingAxisEvent,
-    ShardMapKeywordsEvent, SplitSizeEvent, VaryingAgainEvent,
+    ShardMapKeywordsEvent, SplitSizeEvent, UnevenShardingEvent, VaryingAgainEvent,
 )
 from ..jaxfacts import CONSTRAINT_VARYING_SINCE, EAGER_SHARDING_SINCE, MAKE_MESH_EXPLICIT, MIXED_STATE_OPS
 from ..verdicts import catches
 from .frameworks import FrameworkMixin, layer_output, layer_params
 from .frames import Raise
 from .shapes import LAYER_OUTPUT, call_shape
-from .transforms import LAYER_SHAPES, TransformMixin, layer_param, spec_parts
+from .transforms import LAYER_SHAPES, TransformMixin, layer_param, spec_parts, too_long
 from .values import (
     NNX_VARIABLES, ArrayV, ClassV, CommV, CompilerParamsV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory,
     Func, GraphPart, Inst, MeshV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, SetMeshV, ShardingV,
@@ -682,6 +682,11 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         if ctx.innermost("shard_map") is None and self._auto_axes(mesh, spec):
             self.record(ConstraintEvent(site, ctx, act.path, node, api=name, kind="reshard_auto",
                                         axes=tuple(spec.named), spec=spec, mesh=mesh))
+            raise Raise()
+        rank = too_long(spec, x) if isinstance(spec, PSpecV) else None
+        if rank is not None:  # (0.8.2 and 0.10.2 assert it, eagerly or traced)
+            self.record(UnevenShardingEvent(site, ctx, act.path, node, where="reshard", spec=spec, mesh=mesh,
+                                            rank=rank))
             raise Raise()
         return _placed(x, where if isinstance(where, ShardingV) else None)
 

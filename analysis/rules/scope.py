@@ -706,6 +706,7 @@ _UNEVEN_WHERE = {"in_shardings": ("The `in_shardings` of this jit split dimensio
                                    "pjit outputs"),
                  "device_put": ("This `device_put`'s NamedSharding splits dimension {dim} of an array",
                                 "device_put args"),
+                 "reshard": ("This `reshard` splits dimension {dim} of an array", ""),
                  # run eagerly, a constraint is a jit of it: its output is placed so
                  "constraint": ("This sharding constraint, run eagerly, splits dimension {dim} of an array",
                                 "pjit outputs with pytree key path result")}
@@ -720,11 +721,12 @@ def _uneven_shardings(facts: Facts) -> list:
             n, rank = ev.rank
             what, called = _UNEVEN_WHERE[ev.where]
             spec = _pspec_text(ev.spec, "P" if facts.version >= (0, 10) else "PartitionSpec")
+            said = f"`AssertionError: ({rank}, {spec})`" if ev.where == "reshard" else \
+                quoted(SPEC_RANK.format(what=called, spec=spec, n=n, rank=rank))
             out.append(diag(
                 facts, "SHL027", ev.site,
                 f"{what.split(' split')[0]} has the spec {spec}, of {n} entries, for an array of rank {rank}: JAX "
-                f"raises {quoted(SPEC_RANK.format(what=called, spec=spec, n=n, rank=rank))} Give the array's "
-                "dimensions only (a 1-D bias takes one entry).",
+                f"raises {said} Give the array's dimensions only (a 1-D bias takes one entry).",
                 path=ev.path, ctx=ev.ctx))
             continue
         dim, size, axes, total = ev.found
