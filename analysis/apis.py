@@ -231,6 +231,8 @@ OTHER = {
     "jax.experimental.pallas.tpu.ANY": Api("memspace", until=_v("0.10.0")),
     "jax.experimental.pallas.tpu.DeviceIdType": Api("device_id_type"),
     "jax.lax.create_token": Api("other"),
+    # a ShapeDtypeStruct's varying axes, `manual_axis_type=` (0.10.0's source has it, 0.9.2's not)
+    "jax.sharding.ManualAxisType": Api("other", since=_v("0.10.0")),
     # JAX 0.6.2 has no jax.sharding.reshard (measured), 0.8.2 has it
     "jax.sharding.reshard": Api("reshard", "(xs, out_shardings)", since=(0, 7)),
     "jax.device_put": Api("placed", "(x, device=None, *, src=None, donate=False, may_alias=None)"),

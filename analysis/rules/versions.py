@@ -117,6 +117,7 @@ _ALTERNATIVE = {
     "jax.experimental.pallas.tpu.TPUCompilerParams": "Use `pltpu.CompilerParams`.",
     "jax.set_mesh": "Use `jax.sharding.use_mesh` (or pass `mesh=` explicitly).",
     "jax.P": "Use `jax.sharding.PartitionSpec` (`from jax.sharding import PartitionSpec as P`).",
+    "jax.sharding.ManualAxisType": "Give the ShapeDtypeStruct `vma=` (the varying axes) instead.",
     "jax.sharding.use_mesh": "Use `jax.set_mesh`.",
     "jax.lax.pvary": "Use `jax.lax.pcast(x, axis_name, to='varying')`.",
     "jax.lax.pcast": "Use `jax.lax.pvary(x, axis_name)` (JAX before 0.8.2).",
