@@ -117,12 +117,12 @@ class TransformMixin:
         auto = multi_device(p.get("in_shardings")) or multi_device(p.get("out_shardings")) or any(
             multi_device(a) for a in args)
         shardings = p.get("in_shardings") if t.api == "jax.jit" else None
-        static = [given for given in (p.get("static_argnums"), p.get("static_argnames"))
-                  if given is not None and not (isinstance(given, Const) and given.value is None)]
-        if isinstance(shardings, ShardingV):
-            shardings = Seq((shardings,) * len(args))  # one for every argument
-        if isinstance(shardings, Seq) and len(shardings.items) == len(args) and not static:
-            for i, (s, a) in enumerate(zip(shardings.items, args)):
+        static = _static_positions(t.fn, p.get("static_argnums"), p.get("static_argnames"))
+        dynamic = [a for i, a in enumerate(args) if i not in static] if static is not None else None
+        if isinstance(shardings, ShardingV) and dynamic is not None:
+            shardings = Seq((shardings,) * len(dynamic))  # one for every argument
+        if isinstance(shardings, Seq) and dynamic is not None and len(shardings.items) == len(dynamic):
+            for i, (s, a) in enumerate(zip(shardings.items, dynamic)):
                 self.check_even(s, a, "in_shardings", i, act, ctx, site, node)
         platforms = _platform_names(p.get("platforms")) or (self.platforms[-1] if self.platforms else ())
         inner = ctx.push(Layer("jit", t.site, frozenset(), auto_partitioned=auto, api=t.api,
@@ -574,6 +574,29 @@ def cotangent(v: Value, module=lambda m: False) -> Value:
         return ArrayV((), exact=True) if isinstance(x, Const) and isinstance(x.value, float) else Unknown
 
     return map_arrays(v, lambda a: ArrayV(a.shape, a.dtype, vma=a.vma, exact=a.exact), other)
+
+
+def _static_positions(fn: Value, argnums: Value | None, argnames: Value | None) -> set | None:
+    """The positions of a jitted function's static arguments (`static_argnums`, and
+    `static_argnames` by its parameters' names); None where they are not known."""
+    def given(v):
+        return v is not None and not (isinstance(v, Const) and v.value is None)
+
+    out: set = set()
+    if given(argnums):
+        nums = ints(argnums)
+        if nums is None:
+            return None
+        out |= set(nums)
+    if given(argnames):
+        names = [argnames.value] if isinstance(argnames, Const) else [i.value for i in argnames.items] \
+            if isinstance(argnames, Seq) and all(isinstance(i, Const) for i in argnames.items) else None
+        node = fn.scope.node if isinstance(fn, Func) else None
+        if names is None or not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            return None
+        params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
+        out |= {params.index(n) for n in names if n in params}
+    return out
 
 
 def _grads(argnums: Value, args: list, module) -> Value:
