@@ -569,8 +569,8 @@ def cotangent(v: Value, module=lambda m: False) -> Value:
     module that is a pytree (`module` says which) is one of its class, its fields' cotangents."""
     def other(x: Value) -> Value:
         if isinstance(x, Inst) and module(x):
-            return Inst(x.cls, {k: a if k.startswith("__") else cotangent(a, module) for k, a in x.attrs.items()},
-                        x.version + 1, x.lift, x.setup_done)
+            attrs = {k: a if k.startswith("__") else cotangent(a, module) for k, a in x.attrs.items()}
+            return Inst(x.cls, {**attrs, COTANGENT: Const(True)}, x.version + 1, x.lift, x.setup_done)
         return ArrayV((), exact=True) if isinstance(x, Const) and isinstance(x.value, float) else Unknown
 
     return map_arrays(v, lambda a: ArrayV(a.shape, a.dtype, vma=a.vma, exact=a.exact), other)
@@ -948,6 +948,7 @@ def _vmap_size(t, args) -> int | None:
     return sizes.pop() if len(sizes) == 1 else None
 
 
+COTANGENT = "__cotangent__"  # a module that is a gradient (of the module it has the class of), an Inst's
 _STACKED = "__stacked__"  # how many a module's state stacks along its leading axis (an Inst's)
 LAYER_SHAPES = "__params__"  # a framework layer's parameters, ((name, shape), ...), where known
 

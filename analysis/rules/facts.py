@@ -12,6 +12,7 @@ from ..fixfacts import NNX_VMAP, VMAP_REWRITES, CallWrap, FixFact, ManualAxes, M
 from ..interp.frames import Context, Site
 from ..interp.frameworks import RUNS_MODULE, TABULATES
 from ..interp.jaxapi import TRACES
+from ..interp.transforms import COTANGENT
 from ..interp.values import (
     NO_SHARDING, ArrayV, Bound, Const, DictV, DTypeV, Func, GraphPart, Inst, MeshV, Partial, PSpecV, Seq, ShardingV,
     Unknown, options,
@@ -325,6 +326,8 @@ def arg_kind(v) -> str:
 
 
 def _kind(v) -> str:
+    if isinstance(v, Inst) and COTANGENT in v.attrs:
+        return "tree"  # a module's gradient: its arrays are as its parameters' (not a state passed through)
     if isinstance(v, (Inst, GraphPart)):
         return "module"
     if isinstance(v, ArrayV):
