@@ -1,0 +1,30 @@
+import jax
+import jax.numpy as jnp
+import flax.linen as nn
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# written for JAX 0.4/0.5, where make_mesh gave Auto axes
+mesh = jax.make_mesh((4,), ("batch",))
+ACT = NamedSharding(mesh, P(None, "batch"))
+
+
+class Encoder(nn.Module):
+    @nn.compact
+    def __call__(self, x):
+        h = nn.relu(nn.Dense(64)(x))
+        h = jax.lax.with_sharding_constraint(h, ACT)
+        return nn.Dense(16)(h)
+
+
+model = Encoder()
+
+
+@jax.jit
+def encode(params, x):
+    return model.apply({"params": params}, x)
+
+
+if __name__ == "__main__":
+    x = jax.device_put(jnp.ones((8, 32)), NamedSharding(mesh, P("batch", None)))
+    params = jax.jit(model.init)(jax.random.key(0), jnp.ones((1, 32)))["params"]
+    print(encode.trace(params, x).lower(lowering_platforms=("cuda",)).as_text()[:20])
