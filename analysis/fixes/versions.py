@@ -1,7 +1,8 @@
 """Use the JAX X spelling (SHL008): the name or keyword the target JAX version has, for one it
 lacks: shard_map's `check_rep`/`check_vma`, the experimental shard_map's `auto=` (gone in JAX
 0.8: `jax.shard_map(axis_names=...)`), `pltpu.TPUCompilerParams`, `pltpu.TPUMemorySpace.ANY`,
-`use_mesh`/`set_mesh`, `lax.pvary(x, a)`/`lax.pcast(x, a, to='varying')`, `jax.P`."""
+`use_mesh`/`set_mesh`, `lax.pvary(x, a)`/`lax.pcast(x, a, to='varying')`, `jax.P`,
+`manual_axis_type=ManualAxisType(varying=...)`/`vma=`."""
 
 from __future__ import annotations
 
@@ -68,6 +69,8 @@ def spelling(diag: Diagnostic, fact: Spelling, ctx: FixContext) -> Fix | None:
         edits.append(replace_span(mod, node, f"{imp.jax()}.sharding.{'use_mesh' if entered else 'set_mesh'}"))
     elif attr in ("pvary", "pcast"):
         return _varying_cast(mod, node, title)
+    elif attr == "ManualAxisType":
+        return _manual_axis_type(mod, node, title)
     else:
         return None
     return Fix(title, "safe", imp.with_imports(edits, node))
@@ -86,6 +89,20 @@ def _partition_spec(mod: SourceModule, fact: Spelling, title: str) -> Fix | None
     alias = node.names[0]
     local = alias.asname.name.value if alias.asname is not None else alias.name.value
     return Fix(title, "safe", (replace_span(mod, node, f"from jax.sharding import PartitionSpec as {local}"),))
+
+
+def _manual_axis_type(mod: SourceModule, node: cst.Attribute, title: str) -> Fix | None:
+    """`manual_axis_type=jax.sharding.ManualAxisType(varying=axes)` (JAX 0.10) as `vma=` of the
+    same axes, the ShapeDtypeStruct's keyword before it."""
+    call = mod.parent.get(node)
+    arg = mod.parent.get(call) if isinstance(call, cst.Call) and call.func is node else None
+    if not (isinstance(arg, cst.Arg) and arg.keyword is not None and arg.keyword.value == "manual_axis_type"):
+        return None
+    idx = keyword_index(call, "varying")
+    if idx is None or len(call.args) != 1:
+        return None
+    axes = mod.text_of(call.args[idx].value)
+    return Fix(title, "safe", (replace_node(mod, arg, f"vma=frozenset({axes})"),))
 
 
 def _varying_cast(mod: SourceModule, node: cst.Attribute, title: str) -> Fix | None:
