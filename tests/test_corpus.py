@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -241,10 +242,14 @@ def test_corpus_is_labelled_and_balanced(rows):
     assert len(rows) >= 100, "every case must run under an available JAX"
     failing = sum(not r.verdict.ok for r in rows)
     assert 0.35 <= failing / len(rows) <= 0.65, f"{failing} of {len(rows)} cases fail under JAX"
-    # Every failure must be JAX's own verdict on the user's code, not a broken case.
+    # Every failure must be JAX's own verdict on the user's code, not a broken case (a module of
+    # the case's own that did not come along); importing a name the target JAX lacks is JAX's
+    # verdict (`from jax import P` on 0.6.2).
     for r in rows:
         assert r.verdict.ok or r.verdict.blamed is not None, describe(r)
-        assert r.verdict.type not in ("ModuleNotFoundError", "ImportError", "SyntaxError"), describe(r)
+        missing_api = r.verdict.type == "ImportError" and re.match(r"cannot import name '\w+' from 'jax[.']",
+                                                                    r.verdict.message or "")
+        assert r.verdict.type not in ("ModuleNotFoundError", "ImportError", "SyntaxError") or missing_api, describe(r)
 
 
 def test_every_label_belongs_to_a_case():
