@@ -163,8 +163,7 @@ class ExprMixin:
         if isinstance(base, ArrayV):
             # `x[a:b]`: the rows the slice keeps, the other dimensions as they were; placed
             # nowhere where `x` is not
-            shape = (len(range(base.shape[0])[sl]), *base.shape[1:]) \
-                if base.shape and isinstance(base.shape[0], int) and sl.step != 0 else None
+            shape = indexed(base.shape, [("slice", sl.start, sl.stop, sl.step)])
             return ArrayV(shape, base.dtype, NO_SHARDING if base.sharding is NO_SHARDING else Unknown,
                           vma=base.vma, exact=base.exact)
         return Unknown

@@ -687,25 +687,35 @@ def _carry_index(axes: Value | None):
 def carry_mismatch(a: Value, b: Value, manual: frozenset) -> frozenset:
     """Manual axes over which one of two values that must have the same type (a loop's carry in
     and out, two cond branches) is known to vary and the other is known not to."""
-    if isinstance(a, Seq) and isinstance(b, Seq) and len(a.items) == len(b.items):
-        return frozenset().union(*(carry_mismatch(x, y, manual) for x, y in zip(a.items, b.items)))
-    if isinstance(a, DictV) and isinstance(b, DictV) and set(a.items) == set(b.items):
-        return frozenset().union(*(carry_mismatch(a.items[k], b.items[k], manual) for k in a.items))
-    a, b = _as_array(a), _as_array(b)
-    if not (isinstance(a, ArrayV) and isinstance(b, ArrayV)):
-        return frozenset()
-    va, vb = a.vma & manual, b.vma & manual
-    return ((vb - va) if a.exact else frozenset()) | ((va - vb) if b.exact else frozenset())
+    return frozenset().union(*(_leaf_mismatch(x, y, manual) for x, y in _paired(a, b)))
 
 
 def _received_mismatch(a: Value, b: Value, manual: frozenset) -> bool:
     """Whether a part of a carry (or of two branches) whose two sides' varying axes differ holds
     what `precv` received."""
+    return any(_leaf_mismatch(x, y, manual) and (holds(x, is_received) or holds(y, is_received))
+               for x, y in _paired(a, b))
+
+
+def _paired(a: Value, b: Value):
+    """The parts of two values at the same place, where both have one structure (tuples of one
+    length, dicts of the same keys); anything else is one part."""
     if isinstance(a, Seq) and isinstance(b, Seq) and len(a.items) == len(b.items):
-        return any(_received_mismatch(x, y, manual) for x, y in zip(a.items, b.items))
-    if isinstance(a, DictV) and isinstance(b, DictV) and set(a.items) == set(b.items):
-        return any(_received_mismatch(a.items[k], b.items[k], manual) for k in a.items)
-    return bool(carry_mismatch(a, b, manual)) and (holds(a, is_received) or holds(b, is_received))
+        for x, y in zip(a.items, b.items):
+            yield from _paired(x, y)
+    elif isinstance(a, DictV) and isinstance(b, DictV) and set(a.items) == set(b.items):
+        for k in a.items:
+            yield from _paired(a.items[k], b.items[k])
+    else:
+        yield a, b
+
+
+def _leaf_mismatch(a: Value, b: Value, manual: frozenset) -> frozenset:
+    a, b = _as_array(a), _as_array(b)
+    if not (isinstance(a, ArrayV) and isinstance(b, ArrayV)):
+        return frozenset()
+    va, vb = a.vma & manual, b.vma & manual
+    return ((vb - va) if a.exact else frozenset()) | ((va - vb) if b.exact else frozenset())
 
 
 def _as_array(v: Value) -> Value:
@@ -788,7 +798,7 @@ def spec_too_long(spec: Value, value: Value, path: tuple, name: str, leaves=None
             return None
         found = list(leaves(value))
         for leaf in found:
-            if isinstance(leaf, ArrayV) and leaf.shape is not None and len(leaf.shape) < spec.entries:
+            if isinstance(leaf, ArrayV) and short_rank(spec, leaf) is not None:
                 n = spec.entries
                 where = "".join(f"[{p!r}]" for p in path)
                 detail = (f"`{name}{where}` has {n} entr{'y' if n == 1 else 'ies'}, but the "
@@ -834,14 +844,20 @@ def layer_param(layer: Value, name: str) -> Value | None:
 
 
 def too_long(spec: PSpecV, value: Value, leaves=None) -> tuple | None:
-    """(the spec's length, the rank) of the first array leaf of `value` (on every path) with fewer
-    dimensions than `spec` has entries; None where none is known to."""
-    n = len(spec.parts) if spec.parts is not None else 0
+    """(the spec's length, the rank) of the first array leaf of `value` with fewer dimensions than
+    `spec` has entries; None where none is known to."""
     for leaf in (leaves or _leaves)(value):
-        ranks = {len(o.shape) if isinstance(o, ArrayV) and o.shape is not None else None for o in options(leaf)}
-        if None not in ranks and max(ranks) < n:
-            return n, max(ranks)
+        rank = short_rank(spec, leaf)
+        if rank is not None:
+            return spec.entries, rank
     return None
+
+
+def short_rank(spec: PSpecV, leaf: Value) -> int | None:
+    """The rank of `leaf`, an array (on every path it is bound differently) with fewer
+    dimensions than `spec` has entries; else None."""
+    ranks = {len(o.shape) if isinstance(o, ArrayV) and o.shape is not None else None for o in options(leaf)}
+    return max(ranks) if spec.entries and None not in ranks and max(ranks) < spec.entries else None
 
 
 def uneven(spec: PSpecV, value: Value, mesh_axes, sizes, leaves=None) -> tuple | None:

@@ -590,9 +590,10 @@ def _constraints(facts: Facts) -> list:
         spec = _pspec_text(ev.spec, head)
         what = _constraint_words(ev, spec)
         axes = " and ".join(map(repr, ev.axes))
-        if ev.kind == "reshard_auto":
+        if ev.kind in ("reshard_auto", "out_sharding_auto"):
             whose = (f"`jax.make_mesh` without `axis_types`, Auto on JAX {facts.jax_version}"
                      if ev.mesh.explicit_default else "all Auto")
+        if ev.kind == "reshard_auto":
             out.append(diag(
                 facts, "SHL028", ev.site,
                 f"`reshard` to {spec} names {axes}, Auto axes of its mesh ({whose}): reshard moves data between "
@@ -603,8 +604,6 @@ def _constraints(facts: Facts) -> list:
                 fix_facts=(ReshardConstraint(site_ref(facts, ev.site)),) if ev.site.path in facts.files else ()))
             continue
         if ev.kind == "out_sharding_auto":
-            whose = (f"`jax.make_mesh` without `axis_types`, Auto on JAX {facts.jax_version}"
-                     if ev.mesh.explicit_default else "all Auto")
             out.append(diag(
                 facts, "SHL028", ev.site,
                 f"`{short(ev.api)}(..., out_sharding={spec})` names {axes}, Auto axes of its mesh ({whose}): "
