@@ -271,8 +271,12 @@ OTHER = {
     # a setting read from the environment: its default, or whatever the environment says
     "os.getenv": Api("env_default", "(key, default=None)"),
     "os.environ.get": Api("env_default", "(key, default=None)"),
-    # a config written as JSON text in the program
+    # a config written as JSON text in the program, or read from a data file (datafiles.py)
     "json.loads": Api("json_text", "(s, **kwargs)"),
+    "json.load": Api("json_file", "(fp, **kwargs)"),
+    **{f"os.path.{fn}": Api("os_path") for fn in ("join", "dirname", "basename", "normpath", "splitext", "split",
+                                                   "abspath", "realpath")},
+    **{f"pathlib.{cls}": Api("path") for cls in ("Path", "PurePath", "PosixPath", "PurePosixPath")},
 }
 
 # ---------------------------------------------------------------------- frameworks

@@ -271,6 +271,25 @@ def parse_text(path: str, text: str, dig: str | None = None, previous: SourceFil
     return SourceFile(path, text, dig or digest(text.encode("utf-8", errors="surrogatepass")), previous=previous)
 
 
+def read_data(path: str, limit: int) -> str | None:
+    """The text of a data file the analysed program reads (its config), observed as `read_file`
+    observes a source: None where it is not there, is longer than `limit` bytes or not UTF-8."""
+    try:
+        with open(path, "rb") as f:
+            st = os.fstat(f.fileno())
+            data = f.read(limit + 1) if st.st_size <= limit else None
+    except OSError:
+        return None
+    for obs in _OBSERVERS:
+        obs.reads[path] = [st.st_size, st.st_mtime_ns]
+    if data is None or len(data) > limit:
+        return None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return None
+
+
 def read_file(path: Path, shown: str) -> SourceFile:
     """Read a file (parsed when its tree is first asked for); raises OSError or DecodeError."""
     with open(path, "rb") as f:

@@ -1279,6 +1279,69 @@ def test_json_text_the_program_writes_is_read(tmp_path):
         """) == [(3, "SHL021", "error")]
 
 
+@pytest.mark.parametrize("load", [
+    # the config next to the script, by every usual road to it
+    'json.load(open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "config.json")))',
+    'json.loads((pathlib.Path(__file__).resolve().parent / "config.json").read_text())',
+    'json.loads(pathlib.Path(__file__).with_name("config.json").read_text())',
+    'json.load(open("config.json"))',  # from the folder the script runs in
+    'json.loads(open(str(pathlib.Path(__file__).parent.joinpath("config.json")), "r").read())',
+])
+def test_a_config_read_from_a_json_file_holds_its_values(tmp_path, load):
+    (tmp_path / "config.json").write_text('{"dp_axes": ["x"], "mesh": {"axes": ["x"]}}')
+    assert diags(tmp_path, f"""\
+        import json
+        import pathlib
+        CONFIG = {load}
+        f = jax.shard_map(lambda v: jax.lax.all_gather(v, CONFIG["dp_axes"], tiled=True),
+                          mesh=mesh, in_specs=P("x"), out_specs=P(), check_vma=False)
+        jax.jit(f).trace(X)
+        """) == [(4, "SHL021", "error")]
+
+
+def test_a_config_file_read_in_a_with_block_through_an_attribute_dict(tmp_path):
+    (tmp_path / "config.json").write_text('{"dp_axes": ["x"]}')
+    assert diags(tmp_path, """\
+        import json
+        class AttrDict(dict):
+            __getattr__ = dict.__getitem__
+        with open(os.path.join(os.path.dirname(__file__), "config.json")) as fh:
+            cfg = AttrDict(json.load(fh))
+        f = jax.shard_map(lambda v: jax.lax.all_gather(v, cfg.dp_axes, tiled=True),
+                          mesh=mesh, in_specs=P("x"), out_specs=P(), check_vma=False)
+        jax.jit(f).trace(X)
+        """) == [(6, "SHL021", "error")]
+
+
+def test_a_config_file_not_there_or_not_json_is_not_known(tmp_path):
+    (tmp_path / "broken.json").write_text('{"dp_axes": ["x"')
+    body = """\
+        import json
+        CONFIG = json.load(open("{name}"))
+        f = jax.shard_map(lambda v: jax.lax.all_gather(v, CONFIG["dp_axes"], tiled=True),
+                          mesh=mesh, in_specs=P("x"), out_specs=P(), check_vma=False)
+        jax.jit(f).trace(X)
+        """
+    assert diags(tmp_path, body.format(name="missing.json")) == []
+    assert diags(tmp_path, body.format(name="broken.json")) == []
+
+
+def test_an_edited_config_file_is_read_again(tmp_path):
+    # the store re-analyses a program whose data file changed, as it does for an installed library
+    (tmp_path / "config.json").write_text('{"dp_axes": ["x"]}')
+    (tmp_path / "prog.py").write_text(HEAD + textwrap.dedent("""\
+        import json
+        CONFIG = json.load(open("config.json"))
+        f = jax.shard_map(lambda v: jax.lax.all_gather(v, CONFIG["dp_axes"], tiled=True),
+                          mesh=mesh, in_specs=P("x"), out_specs=P(), check_vma=False)
+        jax.jit(f).trace(X)
+        """))
+    cfg = parse_table({"backend": "gpu"}, tmp_path, None)
+    assert [d.code for d in check([tmp_path], cfg).diagnostics] == ["SHL021"]
+    (tmp_path / "config.json").write_text('{"dp_axes": "x"}')
+    assert check([tmp_path], cfg).diagnostics == []
+
+
 def test_an_eager_constraint_is_one(tmp_path):
     # run outside jit, `with_sharding_constraint` (as `eqx.filter_shard` always calls it) may
     # refer only to Auto axes, as under jit (measured on JAX 0.10.2)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 from bisect import bisect_right
 
+from . import datafiles
 from .events import StartEvent
 from .frames import Context, Raise, Site
 from .shapes import LAYER_OUTPUT, call_shape, layer_output_shape
@@ -82,6 +83,10 @@ DESCRIPTORS = {"builtins.property": "property", "builtins.staticmethod": "static
 # Base classes (outside the analysed source) whose subclasses get dataclass `__init__`s.
 DATACLASS_BASES = {"flax.struct.PyTreeNode", "equinox.Module", "flax.linen.Module", "flax.linen.module.Module",
                    "equinox._module.Module", "chex.dataclass"}
+# The items of an instance of a subclass of `dict` (an attribute dict of a config), an Inst's
+DICT_ITEMS = "__items__"
+# What a class assigns to its `__getattr__` to read attributes as its items
+_ITEM_READERS = {"builtins.dict.__getitem__", "builtins.dict.get"}
 # Base classes (outside the analysed source) whose subclasses' instances are pytrees of their attributes.
 PYTREE_BASES = {"flax.struct.PyTreeNode", "equinox.Module", "equinox._module.Module", "chex.dataclass",
                 "flax.nnx.Module", "flax.nnx.Pytree", "flax.nnx.module.Module", "flax.training.train_state.TrainState"}
@@ -322,7 +327,21 @@ class CallMixin:
             post = self.class_attr(cls, "__post_init__", inst)
             if isinstance(post, Bound):
                 self.call(post, [], {}, act, ctx, site, node, label=label or f"creates {cls.scope.name}")
+        elif any(value_name(o) == "builtins.dict" for c in self.mro(cls) for b in c.bases for o in options(b)):
+            items = self.call_builtin("builtins.dict", args, kwargs, act, ctx, site, node)
+            if isinstance(items, DictV):
+                inst.attrs[DICT_ITEMS] = items  # `AttrDict(json.load(f))`: a dict, and what its class adds
         return inst
+
+    def item_attr(self, inst: Inst, attr: str, reader: Value) -> Value | None:
+        """`inst.attr` of a dict subclass whose `__getattr__` is `dict.__getitem__` (or `get`):
+        the item; a method of `dict` the class does not define: the items' method; else None."""
+        items = inst.attrs.get(DICT_ITEMS)
+        if not isinstance(items, DictV):
+            return None
+        if value_name(reader) in _ITEM_READERS:
+            return items.items.get(attr, Unknown)
+        return MethodOf(items, attr) if hasattr(dict, attr) else None
 
     def mro(self, cls: ClassV, depth: int = 0) -> list:
         out = [cls]
@@ -434,6 +453,10 @@ class CallMixin:
         if isinstance(obj, CommV) and name == "start":
             self.record(StartEvent(site, ctx, act.path, node, comm=obj.event))
             return Unknown
+        if isinstance(obj, datafiles.PathV):
+            return datafiles.path_method(obj, name, args, kwargs, act.scope.module.path)
+        if isinstance(obj, datafiles.OpenFileV):
+            return datafiles.file_method(obj, name, args, act.scope.module.path)
         if isinstance(obj, DictV):
             if name in ("update", "setdefault", "pop") and not self.weak:
                 return _dict_mutate(obj, name, args, kwargs)

@@ -10,7 +10,8 @@ import operator
 import os
 
 from .. import apis
-from .calls import Super, value_name
+from . import datafiles
+from .calls import DICT_ITEMS, Super, value_name
 from .events import ApiRefEvent, MeshAxisLookupEvent
 from .frames import Context, Raise
 from .shapes import broadcast, indexed, matmul, swapped, transposed
@@ -171,6 +172,8 @@ class ExprMixin:
     def _item(self, base, idx, node, act, ctx) -> Value:
         if is_variable(base):
             base = variable_array(base)  # `v[...]`: the array an NNX variable holds
+        if isinstance(base, Inst) and isinstance(base.attrs.get(DICT_ITEMS), DictV):
+            base = base.attrs[DICT_ITEMS]  # an instance of a dict subclass: its items
         if isinstance(base, Seq) and isinstance(idx, Const) and isinstance(idx.value, int):
             try:
                 return base.items[idx.value]
@@ -277,6 +280,10 @@ class ExprMixin:
         left, right = (variable_array(v) if is_variable(v) else v for v in (left, right))
         if isinstance(left, Multi) or isinstance(right, Multi):
             return join([self.binop(op, a, b) for a in options(left) for b in options(right)])
+        if isinstance(op, ast.Div):
+            path = datafiles.divide(left, right)
+            if path is not None:
+                return path
         if isinstance(left, Const) and isinstance(right, Const):
             fn = _BINOPS.get(type(op))
             try:
@@ -565,6 +572,9 @@ class ExprMixin:
             v = self.class_attr(base.cls, attr, base, at)
             if v is Unknown:
                 fallback = self.class_attr(base.cls, "__getattr__", base) if not attr.startswith("__") else Unknown
+                item = self.item_attr(base, attr, fallback)
+                if item is not None:
+                    return item
                 if isinstance(fallback, Bound) and at is not None:
                     act, ctx, node = at
                     return self.call(fallback, [Const(attr)], {}, act, ctx, self.site(node, act), node,
@@ -584,6 +594,11 @@ class ExprMixin:
         if isinstance(base, Const) and attr == "value" and isinstance(base.value, str):
             return base  # a str-valued Enum member (class Axis(str, Enum)) is its value
         if isinstance(base, MethodOf) and base.name == "at[]":
+            return MethodOf(base, attr)
+        if isinstance(base, datafiles.PathV):
+            v = datafiles.path_attr(base, attr)
+            return v if v is not None else MethodOf(base, attr)
+        if isinstance(base, datafiles.OpenFileV):
             return MethodOf(base, attr)
         if isinstance(base, (Transformed, Factory, CommV, Traced, Func, DevicesV, DictV, Seq, Bound, Const)):
             if isinstance(base, Func) and attr in ("__name__", "__qualname__"):

@@ -12,6 +12,7 @@ import math
 import re
 
 from .. import apis
+from . import datafiles
 from .calls import DESCRIPTORS, CallMixin, Super, ints, is_callable, value_name
 from .expr import MAX_EXPAND
 from .events import (
@@ -776,6 +777,23 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         except (ValueError, RecursionError):
             return Unknown
 
+    def _api_json_file(self, name, row, p, act, ctx, site, node, decorating):
+        """`json.load(f)` of a data file opened for reading (datafiles.py)."""
+        f = p.get("fp")
+        if not isinstance(f, datafiles.OpenFileV):
+            return Unknown
+        text = datafiles.read(f.path, act.scope.module.path)
+        return self._api_json_text(name, row, {"s": Const(text)}, act, ctx, site, node, decorating) \
+            if text is not None else Unknown
+
+    def _api_os_path(self, name, row, p, act, ctx, site, node, decorating):
+        args = p.get("args")
+        return datafiles.os_path(name.rsplit(".", 1)[-1], list(args.items)) if isinstance(args, Seq) else Unknown
+
+    def _api_path(self, name, row, p, act, ctx, site, node, decorating):
+        args = p.get("args")
+        return datafiles.new_path(list(args.items)) if isinstance(args, Seq) else Unknown
+
     def _api_partial(self, name, row, p, act, ctx, site, node, decorating):
         fn = p.get("func")
         if fn is None:
@@ -918,6 +936,10 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             base = dict(args[0].items) if args and isinstance(args[0], DictV) else {} if not args else \
                 self._pairs_dict(args[0])
             return DictV({**base, **kwargs}) if base is not None else Unknown
+        if name == "builtins.open" and args:
+            return datafiles.opened(args[0], args[1] if len(args) > 1 else kwargs.get("mode", Const("r")))
+        if name in ("builtins.str", "os.fspath") and len(args) == 1 and isinstance(args[0], datafiles.PathV):
+            return Const(args[0].path)
         if name in ("builtins.int", "builtins.float", "builtins.str", "builtins.bool") and len(args) == 1 \
                 and isinstance(args[0], Const):
             try:

@@ -15,7 +15,7 @@ import re
 
 from .. import apis, skeleton
 from ..index import Module, ModuleFinder, Scope
-from . import lazy
+from . import datafiles, lazy
 from .events import Event
 from .expr import ExprMixin, caught_names, exception_names, rethrown
 from .frames import Context, Raise, Site, entry_path
@@ -711,6 +711,8 @@ class Interpreter(ExprMixin, ApiMixin):
         if name == "__name__":
             mod = mact.scope.module
             return Const(mod.name) if mod.path in self.imported else Const("__main__")
+        if name == "__file__":
+            return datafiles.module_file(mact.scope.module.path)
         return lazy.fallback(self, mact, name)
 
     def lookup_qualname(self, module: Module, qualname: str) -> Value:
@@ -806,6 +808,8 @@ NO_CONTEXT = object()  # a context manager known to set no context mesh
 
 def bound_by_with(v: Value):
     """What `with v as x:` binds `x` to, where known."""
+    if isinstance(v, datafiles.OpenFileV):
+        return v
     if isinstance(v, SetMeshV):
         return v.mesh
     if isinstance(v, MeshV):
