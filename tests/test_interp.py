@@ -1342,6 +1342,27 @@ def test_an_edited_config_file_is_read_again(tmp_path):
     assert check([tmp_path], cfg).diagnostics == []
 
 
+@pytest.mark.parametrize("other, expected", [
+    ("incoming", [(8, "SHL013", "error")]),  # the parameter is replicated, the activation varies over x
+    ("jnp.zeros_like(start)", []),
+])
+def test_a_linen_param_under_apply_is_the_variables_array(tmp_path, other, expected):
+    assert diags(tmp_path, f"""\
+        import flax.linen as nn
+        from jax import lax
+        class Start(nn.Module):
+            @nn.compact
+            def __call__(self, incoming):
+                start = self.param("start", nn.initializers.zeros, incoming.shape)
+                first = lax.axis_index("x") == 0
+                return lax.cond(first, lambda: start, lambda: {other})
+        layer = Start()
+        f = jax.shard_map(lambda params, v: layer.apply({{"params": params}}, v), mesh=mesh,
+                          in_specs=(P(), P("x")), out_specs=P("x"))
+        jax.jit(f).trace({{"start": jax.ShapeDtypeStruct((2, 16), jnp.float32)}}, X)
+        """) == expected
+
+
 def test_an_eager_constraint_is_one(tmp_path):
     # run outside jit, `with_sharding_constraint` (as `eqx.filter_shard` always calls it) may
     # refer only to Auto axes, as under jit (measured on JAX 0.10.2)

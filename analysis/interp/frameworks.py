@@ -509,6 +509,24 @@ class FrameworkMixin:
         updates = p.get("updates")
         return Inst(old.cls, {**old.attrs, **(updates.items if isinstance(updates, DictV) else {})}, 0, old.lift)
 
+    def _api_linen_param(self, name, row, p, act, ctx, site, node, decorating):
+        """`self.param(name, init_fn, ...)` of a Linen module under `apply`: what the variables
+        hold by that name (at any depth: which module's it is is not known, so where several
+        subtrees have it, an array varying over the axes all of them do, exact where they agree)."""
+        from .jaxapi import shared_vma, subtrees
+
+        key = p.get("name")
+        if "linen_apply" not in ctx.modes or not self.linen_params \
+                or not (isinstance(key, Const) and isinstance(key.value, str)):
+            return Unknown
+        found = subtrees(self.linen_params[-1], key.value.__eq__)
+        if len(found) == 1 and isinstance(found[0], ArrayV):
+            return found[0]
+        if not found or not all(isinstance(f, ArrayV) for f in found):
+            return Unknown
+        vma, exact = shared_vma(found)
+        return ArrayV(vma=vma, exact=exact)
+
     def _api_linen_initializing(self, name, row, p, act, ctx, site, node, decorating):
         """`self.is_initializing()`: true under `model.init`, false under `model.apply`."""
         if "linen_init" in ctx.modes:

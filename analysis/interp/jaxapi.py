@@ -1297,14 +1297,19 @@ def linen_layer_vma(variables: Value, cls: str, name: Value | None) -> tuple[fro
         own = re.compile(rf"{re.escape(cls)}_\d+").fullmatch
     else:
         own = None
-    found = _subtrees(variables, own) if own is not None else []
+    found = subtrees(variables, own) if own is not None else []
     if not found:
         return vma_of(variables), exact_vma(variables)
+    return shared_vma(found)
+
+
+def shared_vma(found: list) -> tuple[frozenset, bool]:
+    """The axes all of `found` vary over, and whether they all vary over exactly those."""
     each = [vma_of(t) for t in found]
     return frozenset.intersection(*each), all(e == each[0] for e in each) and all(exact_vma(t) for t in found)
 
 
-def _subtrees(v: Value, own) -> list:
+def subtrees(v: Value, own) -> list:
     """The values under the keys `own` accepts in a tree of dicts."""
     if not isinstance(v, DictV):
         return []
@@ -1313,7 +1318,7 @@ def _subtrees(v: Value, own) -> list:
         if isinstance(k, str) and own(k):
             out.append(x)
         else:
-            out.extend(_subtrees(x, own))
+            out.extend(subtrees(x, own))
     return out
 
 
