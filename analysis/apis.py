@@ -284,6 +284,17 @@ OTHER = {
 # one, with the framework's own signature (flax 0.12.8, equinox 0.13.8; the keywords that
 # matter are the same from flax 0.10 and equinox 0.11). These packages are modelled by their
 # rows, never read as source (MODELLED_PACKAGES).
+_LINEN = "flax.linen."
+_LIFT = "variables=True, rngs=True"
+# A Linen module's entry points: its method run with variables bound (or made)
+LINEN_APPLY = {
+    "apply": Api("linen_apply", "(self, variables, *args, rngs=None, method=None, mutable=False, "
+                                "capture_intermediates=False, **kwargs)"),
+    "init": Api("linen_apply", "(self, rngs, *args, method=None, mutable=None, capture_intermediates=False, "
+                               "**kwargs)"),
+    "init_with_output": Api("linen_apply", "(self, rngs, *args, method=None, mutable=None, "
+                                           "capture_intermediates=False, **kwargs)"),
+}
 _NNX = "flax.nnx."
 _NNX_GRAD_SIG = "(f=None, *, argnums=0, has_aux=False, holomorphic=False, allow_int=False, reduce_axes=(), **kw)"
 NNX = {
@@ -323,6 +334,18 @@ NNX = {
     _NNX + "StateSharding": Api("same", "(pytree, *args, **kw)"),
     _NNX + "State": Api("same", "(pytree, *args, **kw)"),
     _NNX + "Sequential": Api("sequential", "(*layers)"),
+    # the bridge between NNX and Linen: an NNX class as a Linen module, a Linen module as an NNX one
+    _NNX + "bridge.to_linen": Api("to_linen", "(nnx_class, *args, metadata_fn=None, name=None, skip_rng=False, "
+                                              "abstract_init=True, **kwargs)"),
+    _NNX + "bridge.ToLinen": Api("to_linen", "(nnx_class, args=(), kwargs=None, metadata_fn=None, skip_rng=False, "
+                                             "abstract_init=True, name=None, parent=None)"),
+    _NNX + "bridge.ToLinen.__call__": Api("to_linen_call", "(self, *args, **kwargs)"),
+    **{_NNX + f"bridge.ToLinen.{m}": LINEN_APPLY[m] for m in LINEN_APPLY},
+    _NNX + "bridge.ToNNX": Api("to_nnx", "(module, rngs=None)"),
+    _NNX + "bridge.ToNNX.__call__": Api("to_nnx_call", "(self, *args, rngs=None, method=None, mutable=None, "
+                                                       "**kwargs)"),
+    _NNX + "bridge.ToNNX.lazy_init": Api("bridge_lazy_init", "(fn, *args, **kwargs)"),
+    _NNX + "bridge.lazy_init": Api("bridge_lazy_init", "(fn, *args, **kwargs)"),
     _NNX + "List": Api("node_list", "(it=None, /)"),
     _NNX + "Sequential.__call__": Api("sequential_call", "(self, *args, **kwargs)"),
     _NNX + "BatchNorm": Api("norm_layer", "(num_features=None, *, use_running_average=False, axis=-1, momentum=0.99, "
@@ -335,15 +358,8 @@ NNX = {
                                            "table_kwargs=None, column_kwargs=None, console_kwargs=None, "
                                            "compute_flops=False, compute_vjp_flops=False, **input_kwargs)"),
 }
-_LINEN = "flax.linen."
-_LIFT = "variables=True, rngs=True"
 LINEN = {
-    _LINEN + "Module.apply": Api("linen_apply", "(self, variables, *args, rngs=None, method=None, mutable=False, "
-                                                "capture_intermediates=False, **kwargs)"),
-    _LINEN + "Module.init": Api("linen_apply", "(self, rngs, *args, method=None, mutable=None, "
-                                               "capture_intermediates=False, **kwargs)"),
-    _LINEN + "Module.init_with_output": Api("linen_apply", "(self, rngs, *args, method=None, mutable=None, "
-                                                           "capture_intermediates=False, **kwargs)"),
+    **{_LINEN + f"Module.{m}": row for m, row in LINEN_APPLY.items()},
     # `init` under jax.eval_shape, its variables summarised as a table
     _LINEN + "Module.tabulate": Api("linen_apply", "(self, rngs, *args, depth=None, show_repeated=False, "
                                                    "mutable=None, console_kwargs=None, table_kwargs=None, "

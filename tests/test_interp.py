@@ -1363,6 +1363,45 @@ def test_a_linen_param_under_apply_is_the_variables_array(tmp_path, other, expec
         """) == expected
 
 
+@pytest.mark.parametrize("where, expected", [
+    ("init", [(6, "SHL005", "error")]),  # init runs the NNX module outside the shard_map
+    ("apply", []),
+])
+def test_an_nnx_class_in_linen_runs_where_the_linen_module_does(tmp_path, where, expected):
+    run = ("variables = model.init(jax.random.key(0), jnp.ones((8, 16)))" if where == "init" else
+           "f = jax.shard_map(lambda v, x: model.apply(v, x), mesh=mesh, in_specs=(P(), P('x')), out_specs=P('x'))\n"
+           "jax.jit(f).trace({}, X)")
+    assert diags(tmp_path, textwrap.dedent("""\
+        from flax import linen as nn, nnx
+        class Shift(nnx.Module):
+            def __init__(self, *, rngs):
+                pass
+            def __call__(self, x):
+                return jax.lax.ppermute(x, "x", [(i, (i + 1) % 4) for i in range(4)])
+        class Model(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return nnx.bridge.to_linen(Shift)(x)
+        model = Model()
+        """) + run) == expected
+
+
+@pytest.mark.parametrize("call, expected", [
+    ("model(jnp.ones((8, 16)))", [(5, "SHL005", "error")]),
+    ("nnx.bridge.lazy_init(model, jnp.ones((8, 16)))", [(5, "SHL005", "error")]),
+    ("jax.jit(jax.shard_map(lambda x: model(x), mesh=mesh, in_specs=P('x'), out_specs=P())).trace(X)", []),
+])
+def test_a_linen_module_in_nnx_runs_where_it_is_called(tmp_path, call, expected):
+    assert diags(tmp_path, textwrap.dedent("""\
+        from flax import linen as nn, nnx
+        class Total(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                return jax.lax.psum(x, "x")
+        model = nnx.bridge.ToNNX(Total(), rngs=nnx.Rngs(0))
+        """) + call) == expected
+
+
 def test_an_eager_constraint_is_one(tmp_path):
     # run outside jit, `with_sharding_constraint` (as `eqx.filter_shard` always calls it) may
     # refer only to Auto axes, as under jit (measured on JAX 0.10.2)

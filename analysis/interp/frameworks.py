@@ -13,9 +13,13 @@ from .events import CollectiveEvent, VariableShardingEvent
 from .frames import Raise, entry_path
 from .values import (
     ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, EagerShardingV, Ext, Factory, GraphPart, Inst, Lifted, LinenVarsV,
-    MeshV, Multi, Partial, PSpecV, Seq, ShardingV, Transformed, Unknown, Value, exact_vma, options, vma_of,
+    MeshV, Multi, Partial, PSpecV, Seq, ShardingV, Transformed, Unknown, Value, exact_vma, is_variable, options,
+    varying_with, vma_of,
 )
 
+_LINEN = "flax.linen."
+_TO_LINEN = "flax.nnx.bridge.ToLinen"
+_TO_NNX = "flax.nnx.bridge.ToNNX"
 # Classes (outside the analysed source) whose subclasses are Flax Linen modules.
 LINEN_MODULES = {"flax.linen.Module", "flax.linen.module.Module"}
 
@@ -559,6 +563,64 @@ class FrameworkMixin:
                             label=f"runs layer {i} of the Sequential")
             args = [out]
         return args[0]
+
+    # ------------------------------------------------------------------ the NNX-Linen bridge
+
+    def _api_to_linen(self, name, row, p, act, ctx, site, node, decorating):
+        """`nnx.bridge.to_linen(cls, *args, **kwargs)` / `ToLinen(cls, args=..., kwargs=...)`: a
+        Linen module that makes `cls(*args, **kwargs, rngs=...)` when it runs."""
+        args, kwargs = p.get("args"), p.get("kwargs")
+        if isinstance(args, Const) and args.value == ():
+            args = Seq(())
+        if kwargs is None or isinstance(kwargs, Const) and kwargs.value is None:
+            kwargs = DictV({})
+        return Inst(Ext(_TO_LINEN), {"nnx_class": p.get("nnx_class", Unknown),
+                                     "args": args if isinstance(args, Seq) else Unknown,
+                                     "kwargs": kwargs if isinstance(kwargs, DictV) else Unknown})
+
+    def _api_to_linen_call(self, name, row, p, act, ctx, site, node, decorating):
+        """Running it (in a Linen module's `init` or `apply`, or as the module itself): the NNX
+        module it makes, called with the arguments. Under `apply`, that module's arrays are the
+        variables': they vary as those do (at least)."""
+        me = p.get("self")
+        cls, args, kwargs = (me.attrs.get(k) for k in ("nnx_class", "args", "kwargs")) if isinstance(me, Inst) \
+            else (None, None, None)
+        if not (is_callable(cls) and isinstance(args, Seq) and isinstance(kwargs, DictV)):
+            return Unknown
+        module = self.call(cls, list(args.items), {**kwargs.items, "rngs": Inst(Ext("flax.nnx.Rngs"))},
+                           act, ctx, site, node, label="to_linen makes its NNX module")
+        if "linen_apply" in ctx.modes and self.linen_params:
+            module = varying_with(module, vma_of(self.linen_params[-1]))
+        call_args = list(p["args"].items) if isinstance(p.get("args"), Seq) else []
+        call_kwargs = dict(p["kwargs"].items) if isinstance(p.get("kwargs"), DictV) else {}
+        return self.call(module, call_args, call_kwargs, act, ctx, site, node, label="to_linen runs its NNX module")
+
+    def _api_to_nnx(self, name, row, p, act, ctx, site, node, decorating):
+        """`nnx.bridge.ToNNX(linen_module, rngs=...)`: an NNX module that runs the Linen one."""
+        return Inst(Ext(_TO_NNX), {"to_nnx__module": p.get("module", Unknown)})
+
+    def _api_to_nnx_call(self, name, row, p, act, ctx, site, node, decorating):
+        """Calling it: the Linen module's method (`method=`, else `__call__`) applied to its
+        variables (as they came through a shard_map, where they did)."""
+        me = p.get("self")
+        if not isinstance(me, Inst):
+            return Unknown
+        own = me.attrs.get("__vma__")
+        variables = ArrayV(vma=own, exact=me.attrs.get("__exact__") is True) if own else Unknown
+        bound = {"self": me.attrs.get("to_nnx__module", Unknown), "variables": variables,
+                 "args": p.get("args", Seq(())), "kwargs": p.get("kwargs", DictV({})),
+                 "method": p.get("method", Const(None))}
+        return self._api_linen_apply(f"{_LINEN}Module.apply", row, bound, act, ctx, site, node, decorating)
+
+    def _api_bridge_lazy_init(self, name, row, p, act, ctx, site, node, decorating):
+        """`nnx.bridge.lazy_init(model, *args)` (or `model.lazy_init(*args)`): the wrapped Linen
+        module's `init` on the arguments; the model is returned."""
+        fn = p.get("fn", Unknown)
+        if isinstance(fn, Inst) and isinstance(fn.cls, Ext) and fn.cls.name == _TO_NNX:
+            bound = {"self": fn.attrs.get("to_nnx__module", Unknown), "rngs": Unknown,
+                     "args": p.get("args", Seq(())), "kwargs": p.get("kwargs", DictV({})), "method": Const(None)}
+            self._api_linen_apply(f"{_LINEN}Module.init", row, bound, act, ctx, site, node, decorating)
+        return fn
 
     def _api_lambda_layer(self, name, row, p, act, ctx, site, node, decorating):
         """`eqx.nn.Lambda(fn)`: a layer that holds a function."""

@@ -563,26 +563,40 @@ def map_arrays(v: Value, array, other=lambda v: Unknown) -> Value:
 DIFFERENTIATED = "\N{PARTIAL DIFFERENTIAL}"
 
 
-def differentiated(v: Value, seen: dict | None = None) -> Value:
+def differentiated(v: Value) -> Value:
     """`v` (an array, a pytree, a module) as the function a `grad` or `jvp` differentiates sees
     it: every array in it depends on the differentiated input. A module is copied (its layers
     too): what it computes depends on it."""
-    seen = {} if seen is None else seen
+    return _varying(v, frozenset({DIFFERENTIATED}), None, {})
+
+
+def varying_with(v: Value, vma: frozenset) -> Value:
+    """`v` (a module made from variables that vary over `vma`, at least: a Linen wrapper's NNX
+    module under `apply`) with every array in it varying over those axes too, and perhaps
+    others."""
+    return _varying(v, vma, False, {})
+
+
+def _varying(v: Value, vma: frozenset, exact: bool | None, seen: dict) -> Value:
+    """`v` with every array in it (its modules copied) varying over `vma` too, and known to vary
+    over exactly that where `exact` is None and it was before."""
     if isinstance(v, ArrayV):
-        return replace(v, vma=v.vma | {DIFFERENTIATED})
+        return replace(v, vma=v.vma | vma, exact=v.exact if exact is None else exact)
     if isinstance(v, Seq):
-        return Seq(tuple(differentiated(i, seen) for i in v.items), v.kind)
+        return Seq(tuple(_varying(i, vma, exact, seen) for i in v.items), v.kind)
     if isinstance(v, DictV):
-        return DictV({k: differentiated(i, seen) for k, i in v.items.items()})
+        return DictV({k: _varying(i, vma, exact, seen) for k, i in v.items.items()})
     if isinstance(v, Multi):
-        return join([differentiated(o, seen) for o in v.options])
+        return join([_varying(o, vma, exact, seen) for o in v.options])
     if isinstance(v, GraphPart):
-        return GraphPart(v.kind, differentiated(v.of, seen))
+        return GraphPart(v.kind, _varying(v.of, vma, exact, seen))
     if isinstance(v, Inst):
         if id(v) not in seen:
             out = seen[id(v)] = Inst(v.cls, {}, v.version + 1, v.lift, v.setup_done)
-            out.attrs.update({k: differentiated(i, seen) for k, i in v.attrs.items() if k != "__vma__"})
-            out.attrs["__vma__"] = frozenset(v.attrs.get("__vma__", frozenset())) | {DIFFERENTIATED}
+            out.attrs.update({k: _varying(i, vma, exact, seen) for k, i in v.attrs.items() if k != "__vma__"})
+            out.attrs["__vma__"] = frozenset(v.attrs.get("__vma__", frozenset())) | vma
+            if exact is not None and "__exact__" in out.attrs:
+                out.attrs["__exact__"] = exact
         return seen[id(v)]
     return v
 
