@@ -1402,6 +1402,26 @@ def test_a_linen_module_in_nnx_runs_where_it_is_called(tmp_path, call, expected)
         """) + call) == expected
 
 
+@pytest.mark.parametrize("out_specs, expected", [
+    ('P("x")', [(11, "SHL016", "error")]),  # the kernel's columns are split: so is what it computes
+    ('P("x", "y")', []),
+])
+def test_an_nnx_module_merged_from_a_pure_dict_holds_its_arrays(tmp_path, out_specs, expected):
+    assert diags(tmp_path, f"""\
+        from flax import nnx
+        class Head(nnx.Module):
+            def __init__(self, rngs):
+                self.out = nnx.Linear(16, 32, use_bias=False, rngs=rngs)
+            def __call__(self, h):
+                return self.out(h)
+        graphdef, state = nnx.split(Head(nnx.Rngs(0)))
+        mesh2 = jax.make_mesh((2, 2), ("x", "y"), axis_types=(jax.sharding.AxisType.Auto,) * 2)
+        local = jax.shard_map(lambda kernel, h: nnx.merge(graphdef, {{"out": {{"kernel": kernel}}}})(h),
+                              mesh=mesh2, in_specs=(P(None, "y"), P("x")), out_specs={out_specs})
+        jax.jit(local).trace(jnp.ones((16, 32)), jnp.ones((8, 16)))
+        """) == expected
+
+
 def test_an_eager_constraint_is_one(tmp_path):
     # run outside jit, `with_sharding_constraint` (as `eqx.filter_shard` always calls it) may
     # refer only to Auto axes, as under jit (measured on JAX 0.10.2)

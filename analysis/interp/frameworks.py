@@ -107,6 +107,34 @@ LAYER_PARAMS = {
 }
 
 
+def _overlaid(module: Value, state: DictV) -> Value:
+    """A copy of `module` whose variables hold the arrays of `state`, a pure dict of its state
+    (submodules by attribute name, a variable by its name, holding its array). A framework
+    layer given all its parameters computes what varies as they do."""
+    from .transforms import LAYER_SHAPES, layer_param
+
+    if not isinstance(module, Inst):
+        return module
+    attrs = dict(module.attrs)
+    given = {}
+    for k, new in state.items.items():
+        if not isinstance(k, str):
+            continue
+        old = attrs.get(k)
+        if isinstance(new, DictV) and isinstance(old, Inst) and not is_variable(old):
+            attrs[k] = _overlaid(old, new)
+        elif is_variable(old):
+            attrs[k] = Inst(old.cls, {**old.attrs, "value": new})
+        elif old is None and layer_param(module, k) is not None:
+            attrs[k] = Inst(Ext("flax.nnx.Param"), {"value": new})  # a framework layer's parameter
+            given[k] = new
+    params = attrs.get(LAYER_SHAPES)
+    if given and isinstance(params, Const):
+        attrs["__vma__"] = frozenset().union(*map(vma_of, given.values()))
+        attrs["__exact__"] = all(k in given and exact_vma(given[k]) for k, _ in params.value)
+    return Inst(module.cls, attrs, module.version + 1, module.lift, module.setup_done)
+
+
 def layer_params(name: str, args: list, kwargs: dict) -> dict | None:
     """{parameter: shape} of a framework layer made with these arguments, where the table knows
     the layer and every size and `use_*` flag it is given is a constant."""
@@ -180,13 +208,16 @@ class FrameworkMixin:
 
     def _api_graph_merge(self, name, row, p, act, ctx, site, node, decorating):
         """The module again; where its one state went through a shard_map (the module's state
-        as per-device blocks, as `block` made it), that module."""
+        as per-device blocks, as `block` made it), that module; where it is a pure dict
+        (`nnx.to_pure_dict`, a checkpoint's), the module holding the dict's arrays."""
         g, state, more = p.get("graphdef"), p.get("state"), p.get("states")
         if not isinstance(g, GraphPart):
             return Unknown
         alone = more is None or (isinstance(more, Seq) and not more.items)
         if alone and isinstance(state, GraphPart) and state.kind == "state" and _same_modules(state.of, g.of):
             return state.of
+        if alone and isinstance(state, DictV):
+            return _overlaid(g.of, state)
         return g.of
 
     def _api_graph_state(self, name, row, p, act, ctx, site, node, decorating):
