@@ -1422,6 +1422,34 @@ def test_an_nnx_module_merged_from_a_pure_dict_holds_its_arrays(tmp_path, out_sp
         """) == expected
 
 
+def test_keywords_spread_from_one_of_two_dicts(tmp_path):
+    # `**opts` where opts is either dict: check_vma is False whichever it is
+    assert diags(tmp_path, """\
+        if os.environ.get("FAST"):
+            opts = dict(check_vma=False)
+        else:
+            opts = dict(check_vma=False, axis_names={"x"})
+        f = jax.shard_map(lambda v: jax.lax.all_gather(v, "x", tiled=True), mesh=mesh,
+                          in_specs=P("x"), out_specs=P(), **opts)
+        jax.jit(f).trace(X)
+        """) == []
+
+
+def test_a_fallback_import_that_never_runs_leaves_its_keywords_unbound(tmp_path):
+    # jax.shard_map is in 0.6.2: the handler's check_rep (which jax.shard_map lacks) never meets it
+    assert diags(tmp_path, """\
+        try:
+            from jax import shard_map
+            NO_CHECK = dict(check_vma=False)
+        except ImportError:
+            from jax.experimental.shard_map import shard_map
+            NO_CHECK = dict(check_rep=False)
+        f = shard_map(lambda v: jax.lax.all_gather(v, "x", tiled=True), mesh=mesh,
+                      in_specs=P("x"), out_specs=P(), **NO_CHECK)
+        jax.jit(f).trace(X)
+        """, **{"jax-version": "0.6.2"}) == []
+
+
 def test_an_eager_constraint_is_one(tmp_path):
     # run outside jit, `with_sharding_constraint` (as `eqx.filter_shard` always calls it) may
     # refer only to Auto axes, as under jit (measured on JAX 0.10.2)

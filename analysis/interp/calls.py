@@ -145,8 +145,7 @@ class CallMixin:
         for kw in node.keywords:
             v = self.eval(kw.value, act, ctx)
             if kw.arg is None:
-                if isinstance(v, DictV):
-                    kwargs.update({str(k): x for k, x in v.items.items()})
+                kwargs.update(_spread(v))
                 continue
             kwargs[kw.arg] = v
         site = self.site(node, act)
@@ -508,6 +507,16 @@ class CallMixin:
                 return Seq(tuple(Const(o) for o in out), "list" if isinstance(out, list) else "tuple")
             return Const(out)
         return Unknown
+
+
+def _spread(v: Value) -> dict:
+    """The keywords `**v` passes: a dict's items; where `v` is one of several dicts, each key any
+    of them has, bound to what each gives it (not known where one of them lacks it)."""
+    dicts = options(v)
+    if not all(isinstance(d, DictV) for d in dicts):
+        return {}
+    keys = dict.fromkeys(str(k) for d in dicts for k in d.items)
+    return {k: join([d.items.get(k, Unknown) for d in dicts]) for k in keys}
 
 
 # The methods of `str` that compute a value from the string and their arguments alone (given no

@@ -518,7 +518,8 @@ class Interpreter(ExprMixin, ApiMixin):
     def _surely_imports(self, st) -> bool:
         """Whether a `try` whose handlers catch only import errors imports only JAX APIs the
         target version surely has (`from jax import shard_map`), beside definitions and
-        assignments that call nothing: its fallback for older JAX never runs."""
+        assignments that call nothing but builtin constructors (`dict(check_vma=False)`): its
+        fallback for older JAX never runs."""
         names = set()
         for h in st.handlers:
             if h.type is None:
@@ -529,7 +530,9 @@ class Interpreter(ExprMixin, ApiMixin):
         for body_st in st.body:
             if isinstance(body_st, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Pass)) or (
                     isinstance(body_st, (ast.Assign, ast.AnnAssign, ast.Expr))
-                    and not any(isinstance(n, ast.Call) for n in ast.walk(body_st))):
+                    and not any(isinstance(n, ast.Call) and not (isinstance(n.func, ast.Name)
+                                                                  and n.func.id in _CONSTRUCTORS)
+                                for n in ast.walk(body_st))):
                 continue
             if not (isinstance(body_st, ast.ImportFrom) and body_st.level == 0 and body_st.module
                     and body_st.module.split(".")[0] == "jax"
@@ -819,6 +822,8 @@ def bound_by_with(v: Value):
     return None
 
 
+# Builtins that build a value from theirs and import nothing
+_CONSTRUCTORS = frozenset({"dict", "list", "tuple", "set", "frozenset", "int", "float", "str", "bool"})
 _RAISES = ("raises", "assertRaises", "assertRaisesRegex", "assertRaisesRegexp", "assertRaisesWithLiteralMatch")
 
 
