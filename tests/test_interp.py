@@ -1450,6 +1450,20 @@ def test_a_fallback_import_that_never_runs_leaves_its_keywords_unbound(tmp_path)
         """, **{"jax-version": "0.6.2"}) == []
 
 
+@pytest.mark.parametrize("keyword", ["out_sharding", "sharding", "sharding_names"])
+@pytest.mark.parametrize("axis, expected", [("model", [(4, "SHL023", "error")]), ("x", [])])
+def test_an_nnx_variable_given_a_sharding_is_sharded_where_it_is_made(tmp_path, keyword, axis, expected):
+    # Flax 0.12 places it over the context mesh at once (measured on 0.12.8 with `sharding=`)
+    assert diags(tmp_path, f"""\
+        from flax import nnx
+        class Scale(nnx.Module):
+            def __init__(self):
+                self.w = nnx.Param(jnp.ones((8, 8)), {keyword}=("{axis}", None))
+        with jax.set_mesh(jax.make_mesh((4,), ("x",), axis_types=(jax.sharding.AxisType.Auto,))):
+            model = Scale()
+        """) == expected
+
+
 def test_an_eager_constraint_is_one(tmp_path):
     # run outside jit, `with_sharding_constraint` (as `eqx.filter_shard` always calls it) may
     # refer only to Auto axes, as under jit (measured on JAX 0.10.2)

@@ -35,6 +35,8 @@ from .values import (
 _REGISTERED_CLASS = "jax.tree_util.register_pytree_node_class"
 _CONSTRAINTS = frozenset({"jax.lax.with_sharding_constraint", "equinox.filter_shard"})
 _PARTITIONED = "flax.nnx.with_partitioning"  # an initializer whose variables carry a sharding
+# The keywords that give an NNX variable its sharding (Flax 0.12 reads the older two as the first)
+_VARIABLE_SHARDING = ("out_sharding", "sharding", "sharding_names")
 TRACES = "traces it"  # the call-path label of a function an API traces right away (eval_shape, scan, tree.map)
 MAX_SPLIT = 16  # an event with more option combinations than this is recorded unsplit (unknown)
 MAX_JSON = 100_000  # longer JSON text in a program is left unread
@@ -1008,6 +1010,13 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                     for v in kwargs.values():
                         if isinstance(v, Inst) and isinstance(v.cls, Ext) and v.cls.name == _PARTITIONED:
                             self.eager_sharding(v, act, ctx, site, node)
+                    given = [kwargs[k] for k in _VARIABLE_SHARDING if k in kwargs]
+                    if name in NNX_VARIABLES and given:
+                        # `nnx.Param(value, sharding=spec)`: metadata as an initializer's
+                        meta = {"sharding": given[0], "mesh": kwargs.get("mesh", Const(None))}
+                        if "eager_sharding" in kwargs:
+                            meta["eager_sharding"] = kwargs["eager_sharding"]
+                        self.eager_sharding(Inst(Ext(_PARTITIONED), meta), act, ctx, site, node)
                 if name.startswith("flax.linen.") and self.linen_params and "linen_apply" in ctx.modes:
                     # a Linen layer made while `apply` runs: its parameters are the variables'
                     vma, exact = linen_layer_vma(self.linen_params[-1], last, kwargs.get("name"))
