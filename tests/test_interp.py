@@ -1464,6 +1464,25 @@ def test_an_nnx_variable_given_a_sharding_is_sharded_where_it_is_made(tmp_path, 
         """) == expected
 
 
+@pytest.mark.parametrize("make, expected", [
+    # placed where made, as device_put places it: 50257 rows do not split over 4 devices
+    ("nnx.Embed(50257, 8, rngs=nnx.Rngs(0), embedding_init=nnx.with_partitioning(init, ('x', None)))",
+     [(4, "SHL027", "error")]),
+    ("nnx.Embed(50256, 8, rngs=nnx.Rngs(0), embedding_init=nnx.with_partitioning(init, ('x', None)))", []),
+    ("nnx.Linear(8, 6, rngs=nnx.Rngs(0), bias_init=nnx.with_partitioning(nnx.initializers.zeros, ('x',)))",
+     [(4, "SHL027", "error")]),
+    ("nnx.Param(jnp.ones((6, 8)), sharding=('x', None))", [(4, "SHL027", "error")]),
+    ("nnx.Param(jnp.ones((8, 6)), sharding=('x', None))", []),
+])
+def test_an_nnx_variable_placed_where_it_is_made_must_split_evenly(tmp_path, make, expected):
+    assert diags(tmp_path, f"""\
+        from flax import nnx
+        init = nnx.initializers.normal(0.02)
+        jax.set_mesh(jax.make_mesh((4,), ("x",), axis_types=(jax.sharding.AxisType.Auto,)))
+        layer = {make}
+        """) == expected
+
+
 def test_an_eager_constraint_is_one(tmp_path):
     # run outside jit, `with_sharding_constraint` (as `eqx.filter_shard` always calls it) may
     # refer only to Auto axes, as under jit (measured on JAX 0.10.2)

@@ -307,13 +307,15 @@ class FrameworkMixin:
         v = p.get("value", Unknown)
         return EagerShardingV(v.value if isinstance(v, Const) and isinstance(v.value, bool) else None)
 
-    def eager_sharding(self, init: Inst, act, ctx, site, node) -> None:
+    def eager_sharding(self, init: Inst, act, ctx, site, node, value: Value | None = None) -> None:
         """Flax 0.12 shards a variable whose metadata holds a sharding where it is made (a layer
         given `kernel_init=nnx.with_partitioning(init, spec)`, measured on 0.12.6 and 0.12.8;
         0.11.2 does not): over the context mesh (`jax.set_mesh`; a legacy `with mesh:` is none),
         which must not be manual (inside a shard_map), or the mesh the metadata names; with
         neither it raises, and a spec naming an axis the mesh lacks fails as a NamedSharding does
-        (names the context's logical axis rules may rename are not judged). Not where eager
+        (names the context's logical axis rules may rename are not judged), one that does not
+        split the variable's `value` evenly as `device_put` does (measured on 0.12.8, Auto and
+        Explicit meshes). Not where eager
         sharding may be off: `with nnx.use_eager_sharding(False):` around it, the statement
         `nnx.use_eager_sharding(False)` before it, or `eager_sharding=` in the metadata."""
         spec, given_mesh = init.attrs.get("sharding"), init.attrs.get("mesh")
@@ -336,8 +338,10 @@ class FrameworkMixin:
                 raise Raise()
             return
         if ctx.rules is None and isinstance(mesh, MeshV) and isinstance(spec, PSpecV):
-            self._api_named_sharding("flax.nnx.with_partitioning", None, {"mesh": mesh, "spec": spec}, act, ctx,
-                                     site, node, False)
+            sharding = self._api_named_sharding("flax.nnx.with_partitioning", None, {"mesh": mesh, "spec": spec},
+                                                act, ctx, site, node, False)
+            if value is not None:  # placed as device_put places it: a split must be even
+                self.check_even(sharding, value, "device_put", None, act, ctx, site, node)
 
     def _api_linen_logical_init(self, name, row, p, act, ctx, site, node, decorating):
         """`nn.with_logical_partitioning(init, names)`: the initializer, whose parameters carry the

@@ -1007,16 +1007,20 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                 if shaping:
                     layer.attrs[LAYER_OUTPUT] = Const(shaping)
                 if name.startswith("flax.nnx.") and self.flax_version >= EAGER_SHARDING_SINCE:
-                    for v in kwargs.values():
+                    for k, v in kwargs.items():
                         if isinstance(v, Inst) and isinstance(v.cls, Ext) and v.cls.name == _PARTITIONED:
-                            self.eager_sharding(v, act, ctx, site, node)
+                            # `kernel_init=`: the parameter `kernel`, of the shape the table gives it
+                            shape = (params or {}).get(k.removesuffix("_init"))
+                            self.eager_sharding(v, act, ctx, site, node,
+                                                ArrayV(shape) if isinstance(shape, tuple) else None)
                     given = [kwargs[k] for k in _VARIABLE_SHARDING if k in kwargs]
                     if name in NNX_VARIABLES and given:
                         # `nnx.Param(value, sharding=spec)`: metadata as an initializer's
                         meta = {"sharding": given[0], "mesh": kwargs.get("mesh", Const(None))}
                         if "eager_sharding" in kwargs:
                             meta["eager_sharding"] = kwargs["eager_sharding"]
-                        self.eager_sharding(Inst(Ext(_PARTITIONED), meta), act, ctx, site, node)
+                        self.eager_sharding(Inst(Ext(_PARTITIONED), meta), act, ctx, site, node,
+                                            layer.attrs["value"] if isinstance(layer.attrs["value"], ArrayV) else None)
                 if name.startswith("flax.linen.") and self.linen_params and "linen_apply" in ctx.modes:
                     # a Linen layer made while `apply` runs: its parameters are the variables'
                     vma, exact = linen_layer_vma(self.linen_params[-1], last, kwargs.get("name"))
