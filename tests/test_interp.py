@@ -1483,6 +1483,17 @@ def test_an_nnx_variable_placed_where_it_is_made_must_split_evenly(tmp_path, mak
         """) == expected
 
 
+@pytest.mark.parametrize("heads, expected", [(18, [(2, "SHL111", "error")]), (24, [])])
+def test_the_pieces_of_a_split_keep_their_shapes(tmp_path, heads, expected):
+    # q, k and v each get heads/3 of the heads, which all_to_all splits over the 4 devices of x
+    assert diags(tmp_path, f"""\
+        q, k, v = jnp.split(jnp.ones((2, 8, {heads}, 16)), 3, axis=2)
+        f = jax.shard_map(lambda t: jax.lax.all_to_all(t, "x", 2, 1, tiled=True), mesh=mesh,
+                          in_specs=P(), out_specs=P(None, "x"))
+        jax.jit(f).trace(k)
+        """) == expected
+
+
 def test_an_eager_constraint_is_one(tmp_path):
     # run outside jit, `with_sharding_constraint` (as `eqx.filter_shard` always calls it) may
     # refer only to Auto axes, as under jit (measured on JAX 0.10.2)

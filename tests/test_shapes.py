@@ -112,3 +112,23 @@ def test_unknown_stays_unknown():
     assert shapes.call_shape("sum", False, [ArrayV(X), ArrayV(())], {}) is None  # an axis not known
     assert shapes.call_shape("einsum", False, [Const("ij,jk"), ArrayV((2, 3)), ArrayV(None)], {}) is None
     assert shapes.call_shape("add", False, [ArrayV(X), ArrayV(None)], {}) is None
+
+
+@pytest.mark.parametrize("fn,sections,axis", [
+    (jnp.split, 3, 1),
+    (jnp.split, (1, 4), -1),
+    (jnp.split, (2, 2), 2),  # an empty piece
+    (jnp.array_split, 3, 2),  # 8 rows in 3: 3, 3, 2
+    (jnp.split, 2, 0),
+])
+def test_split_pieces_are_jax(fn, sections, axis):
+    ours = shapes.pieces(X, sections, axis, uneven=fn is jnp.array_split)
+    theirs = [a.shape for a in jax.eval_shape(lambda x: fn(x, sections, axis), jnp.zeros(X))]
+    assert ours == theirs
+
+
+def test_split_pieces_not_known():
+    assert shapes.pieces(X, 5, 1) is None  # jnp.split raises: 6 rows do not split 5 ways
+    assert shapes.pieces(X, (2, 100), 2) is None  # and an index past the end
+    assert shapes.pieces((4, None), 2, 1) == [(4, None), (4, None)]
+    assert shapes.pieces(None, 2, 0) is None

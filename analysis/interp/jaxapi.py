@@ -23,7 +23,7 @@ from ..jaxfacts import CONSTRAINT_VARYING_SINCE, EAGER_SHARDING_SINCE, MAKE_MESH
 from ..verdicts import catches
 from .frameworks import FrameworkMixin, layer_output, layer_params
 from .frames import Raise
-from .shapes import LAYER_OUTPUT, call_shape
+from .shapes import LAYER_OUTPUT, call_shape, pieces, shape_of, static
 from .transforms import LAYER_SHAPES, TransformMixin, layer_param, spec_parts, too_long
 from .values import (
     NNX_VARIABLES, ArrayV, ClassV, CommV, CompilerParamsV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory,
@@ -46,6 +46,7 @@ _SPLIT_DIMENSION = {"psum_scatter": "scatter_dimension", "all_to_all": "split_ax
 _GPU_PALLAS = ("jax.experimental.pallas.triton.", "jax.experimental.pallas.mosaic_gpu.",
                "jax.experimental.pallas.gpu.")
 _ARRAY_MODULES = ("jax.numpy.", "jax.lax.", "jax.random.", "jax.nn.", "jax.scipy.", "jax.ops.")
+_SPLITS = frozenset({"jax.numpy.split", "jax.numpy.array_split"})
 _WRAPS = "functools.wraps()"  # what `functools.wraps(fn)` returns: it gives back what it is given
 _PYTYPES = {"builtins.int": int, "builtins.float": float, "builtins.str": str, "builtins.bool": bool,
             "builtins.tuple": tuple, "builtins.list": list, "builtins.dict": dict, "builtins.set": set,
@@ -988,6 +989,15 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             vma = frozenset().union(*(vma_of(a) for a in args)) if keeps else frozenset()
             exact = keeps and all(exact_vma(a) for a in (*args, *kwargs.values()))
             op = name.rsplit(".", 1)[-1]
+            if name in _SPLITS:
+                # a list of arrays: what each holds, where known (unpacking it gives each)
+                sections, axis = (args[1] if len(args) > 1 else kwargs.get("indices_or_sections"),
+                                  args[2] if len(args) > 2 else kwargs.get("axis", Const(0)))
+                shapes = pieces(shape_of(args[0]) if args else None, static(sections), static(axis),
+                                uneven=op == "array_split")
+                if shapes is None:
+                    return Repeated(ArrayV(dtype=_first_dtype(args), vma=vma, exact=exact), "list")
+                return Seq(tuple(ArrayV(s, dtype=_first_dtype(args), vma=vma, exact=exact) for s in shapes), "list")
             shape = call_shape(op, name.startswith("jax.lax."), args, kwargs)
             if shape is None and full_reduction(op, args[1:], kwargs):
                 shape = ()

@@ -119,6 +119,37 @@ def concatenated(shapes: list, axis) -> tuple | None:
     return tuple(out)
 
 
+def pieces(shape: tuple | None, sections, axis, uneven: bool = False) -> list | None:
+    """The shapes of what `jnp.split(x, sections, axis)` gives (`uneven`: `array_split`, whose
+    first pieces take one more): `sections` a count, or the indices to split at; a piece's
+    length is None where the dimension is not known. None where the count is not known, or JAX
+    would raise (a count that does not divide the dimension, indices past it or decreasing)."""
+    if shape is None or not isinstance(axis, int) or isinstance(axis, bool):
+        return None
+    at = axis_of(axis, len(shape))
+    if at is None:
+        return None
+    n = shape[at]
+    if isinstance(sections, int) and not isinstance(sections, bool) and sections > 0:
+        if n is None:
+            lengths = [None] * sections
+        elif n % sections == 0 or uneven:
+            lengths = [n // sections + (i < n % sections) for i in range(sections)]
+        else:
+            return None
+    elif isinstance(sections, tuple) and all(isinstance(i, int) and not isinstance(i, bool) for i in sections):
+        if n is None:
+            lengths = [None] * (len(sections) + 1)
+        else:
+            bounds = [0, *(i + n if i < 0 else i for i in sections), n]
+            lengths = [b - a for a, b in zip(bounds, bounds[1:])]
+            if min(lengths) < 0:
+                return None
+    else:
+        return None
+    return [shape[:at] + (length,) + shape[at + 1:] for length in lengths]
+
+
 def stacked(shapes: list, axis) -> tuple | None:
     if not shapes or any(s is None for s in shapes) or len(set(shapes)) != 1:
         return None
@@ -256,7 +287,7 @@ def flat(shape: tuple | None) -> tuple | None:
 _NONE = object()  # an argument not given
 
 
-def _static(v):
+def static(v):
     """The Python value of a constant argument (a tuple of constants as a tuple), `_NONE` where
     it was not given, None where it is `None`; `...` where it is not known."""
     from .values import Const, Seq
@@ -316,7 +347,7 @@ def call_shape(op: str, lax: bool, args: list, kwargs: dict) -> tuple | None:
         return args[i] if len(args) > i else kwargs.get(name, _NONE)
 
     first = shape_of(args[0]) if args else None
-    operands = [a for a in (*args, *(v for k, v in kwargs.items() if k not in _OPTIONS)) if _static(a) is not None]
+    operands = [a for a in (*args, *(v for k, v in kwargs.items() if k not in _OPTIONS)) if static(a) is not None]
     if op in _ELEMENTWISE or (lax and op in _LAX_ELEMENTWISE) or op == "clip":
         if not operands or (op == "where" and len(operands) < 3):
             return None
@@ -324,68 +355,68 @@ def call_shape(op: str, lax: bool, args: list, kwargs: dict) -> tuple | None:
     if op in _UNARY:
         if "shape" in kwargs:
             return None  # `zeros_like(x, shape=...)`
-        axis = _static(arg(1, "axis"))
+        axis = static(arg(1, "axis"))
         if op in _CUMULATIVE and not lax and axis in (_NONE, None):
             return flat(first)  # NumPy's cumulative ops flatten when given no axis
         if op in ("sort", "argsort") and not lax and axis is None:
             return flat(first)
         return first
     if op in _REDUCTIONS:
-        axis = _static(arg(1, "axis"))
-        keep = _static(kwargs.get("keepdims", _NONE))
+        axis = static(arg(1, "axis"))
+        keep = static(kwargs.get("keepdims", _NONE))
         if axis is ... or keep is ...:
             return None
         return reduced(first, None if axis is _NONE else axis, keep is True)
     if op == "one_hot":
-        n, axis = _static(arg(1, "num_classes")), _static(kwargs.get("axis", _NONE))
+        n, axis = static(arg(1, "num_classes")), static(kwargs.get("axis", _NONE))
         if not isinstance(n, int) or axis is ...:
             return None
         return inserted(first, -1 if axis is _NONE else axis, n)
     if op == "einsum" and args:
-        return einsum(_static(args[0]), [shape_of(a) for a in args[1:]])
+        return einsum(static(args[0]), [shape_of(a) for a in args[1:]])
     if op in ("matmul", "dot") and len(args) == 2:
         return (matmul if op == "matmul" else dot)(first, shape_of(args[1]))
     if op in ("transpose", "permute_dims"):
-        axes = _static(arg(1, "axes"))
+        axes = static(arg(1, "axes"))
         if axes is ... or (lax and axes is _NONE):
             return None
         return transposed(first, None if axes is _NONE else axes)
     if op == "swapaxes":
-        return swapped(first, _static(arg(1, "axis1")), _static(arg(2, "axis2")))
+        return swapped(first, static(arg(1, "axis1")), static(arg(2, "axis2")))
     if op == "moveaxis":
-        return moved(first, _static(arg(1, "source")), _static(arg(2, "destination")))
+        return moved(first, static(arg(1, "source")), static(arg(2, "destination")))
     if op == "expand_dims":
-        axis = _static(arg(1, "axis" if not lax else "dimensions"))
+        axis = static(arg(1, "axis" if not lax else "dimensions"))
         if lax or not isinstance(axis, int):
             return None
         return inserted(first, axis, 1)
     if op == "squeeze":
-        axis = _static(arg(1, "axis" if not lax else "dimensions"))
+        axis = static(arg(1, "axis" if not lax else "dimensions"))
         return None if axis is ... else squeezed(first, None if axis is _NONE else axis)
     if op in ("concatenate", "stack") and args:
         from .values import Seq
 
-        axis = _static(arg(1, "axis" if not lax else "dimension"))
+        axis = static(arg(1, "axis" if not lax else "dimension"))
         if not isinstance(args[0], Seq) or (lax and op == "stack"):
             return None
         axis = 0 if axis is _NONE else axis
         parts = [shape_of(a) for a in args[0].items]
         return (concatenated if op == "concatenate" else stacked)(parts, axis)
     if op in ("segment_sum", "segment_max", "segment_min", "segment_prod"):
-        n = _static(arg(2, "num_segments"))
+        n = static(arg(2, "num_segments"))
         return (n, *first[1:]) if isinstance(n, int) and not isinstance(n, bool) and first else None
     if op in ("ravel", "flatten"):
         return flat(first)
     if op == "broadcast_to":
-        shape = _static(arg(1, "shape"))
+        shape = static(arg(1, "shape"))
         return shape if isinstance(shape, tuple) and all(isinstance(d, int) for d in shape) else None
     if lax and op == "dynamic_slice":
-        sizes = _static(arg(2, "slice_sizes"))
+        sizes = static(arg(2, "slice_sizes"))
         return sizes if isinstance(sizes, tuple) and all(isinstance(d, int) for d in sizes) else None
     if lax and op == "dynamic_update_slice":
         return first
     if lax and op == "dynamic_slice_in_dim":
-        size, axis = _static(arg(2, "slice_size")), _static(arg(3, "axis"))
+        size, axis = static(arg(2, "slice_size")), static(arg(3, "axis"))
         at = axis_of(0 if axis is _NONE else axis, len(first)) if first is not None else None
         if at is None or not isinstance(size, int):
             return None
