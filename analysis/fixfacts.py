@@ -446,10 +446,11 @@ class EagerSharding(FixFact):
 class ShardingAxis(FixFact):
     """A PartitionSpec given to a NamedSharding that names `axis`, which its mesh lacks and which
     names the mesh's axis `to` otherwise (SHL023), or a mesh's shape looked up by it (SHL014):
-    the one string literal it was written as."""
+    the one string literal it was written as. `to` None: the axis is one of a dimension's
+    several, the others the mesh's, and goes from them."""
     literal: SiteRef
     axis: str
-    to: str
+    to: str | None
 
 
 @dataclass(frozen=True)

@@ -474,6 +474,18 @@ def test_a_logical_axis_in_in_specs_becomes_the_mesh_axis(tmp_path):
     assert 'in_specs=(P("data", "tensor"), P("tensor"))' in fixed
 
 
+def test_an_axis_the_mesh_lacks_among_a_dimensions_axes_is_dropped(tmp_path):
+    # "data" already splits the batch: renaming "fsdp" to it would name it twice (DuplicateSpecError)
+    fixed = fix(tmp_path, """
+        from jax.sharding import NamedSharding
+        mesh2 = jax.make_mesh((2, 2), ("data", "model"))
+        BATCH = (("data", "fsdp"), None)
+        x = jax.device_put(jnp.ones((16, 8)), NamedSharding(mesh2, P(*BATCH)))
+        jax.jit(lambda v: v * 2).trace(x).lower(lowering_platforms=("cuda",))
+    """, "SHL023", "Resource axis: fsdp")
+    assert 'BATCH = (("data",), None)' in fixed
+
+
 def test_spec_facts_round_trip_through_json():
     site = SiteRef("a.py", 1, 1, 1, 9)
     for fact in (InSpecs(site, SpecsRepair(("0", "params"), "tuple", (1, -1), ("x",), ("y",))),

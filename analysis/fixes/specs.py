@@ -246,6 +246,17 @@ def sharding_axis(diag: Diagnostic, fact: ShardingAxis, ctx: FixContext) -> Fix 
     string = mod.node_at(fact.literal, (cst.SimpleString,)) if mod is not None else None
     if string is None or literal_str(string) != fact.axis:
         return None
+    if fact.to is None:
+        # one of a dimension's axes: the tuple keeps the others
+        element = mod.parent.get(string)
+        axes = mod.parent.get(element)
+        if not (isinstance(element, cst.Element) and isinstance(axes, (cst.Tuple, cst.List))
+                and len(axes.elements) > 1):
+            return None
+        rest = [mod.text_of(e.value) for e in axes.elements if e is not element]
+        text = "(" + ", ".join(rest) + ("," if len(rest) == 1 else "") + ")" if isinstance(axes, cst.Tuple) \
+            else "[" + ", ".join(rest) + "]"
+        return Fix(f"Drop {fact.axis!r} from the dimension's axes", "unsafe", (replace_node(mod, axes, text),))
     return Fix(f"Use the mesh's axis {fact.to!r}", "unsafe",
                (replace_node(mod, string, f"{string.quote}{fact.to}{string.quote}"),))
 

@@ -452,9 +452,13 @@ def check_traced_meshes(facts: Facts):
     for ev in facts.of(ShardingAxisEvent):
         axes = tuple(ev.mesh.axes)
         spec = _pspec_text(ev.spec, "P" if facts.version >= (0, 10) else "PartitionSpec")
-        to = meant_axis(ev.axis, list(axes), facts.logical_rules)
+        # (never an axis its dimension is split over already: JAX rejects a spec naming one twice)
+        beside = _beside(ev.spec, ev.axis)
+        to = meant_axis(ev.axis, [a for a in axes if a not in beside], facts.logical_rules)
+        shared = to is None and bool(beside) and all(a in axes for a in beside)
         sites = {c.site for c in ev.spec.literals if c.value == ev.axis}
-        fix = (ShardingAxis(site_ref(facts, sites.pop()), ev.axis, to),) if to is not None and len(sites) == 1 else ()
+        fix = (ShardingAxis(site_ref(facts, sites.pop()), ev.axis, to),) \
+            if (to is not None or shared) and len(sites) == 1 else ()
         logical = _names_text(ev.logical) if ev.logical is not None else None
         what = (f"The logical axis rules map the names {logical} of this `nn.with_logical_constraint` to {spec}, "
                 f"naming" if logical is not None else
@@ -466,6 +470,8 @@ def check_traced_meshes(facts: Facts):
             f"{', '.join(map(repr, axes))}): JAX raises "
             f"{quoted(SHARDING_AXIS_MISSING.format(axis=ev.axis, spec=spec, axes=axes))} "
             + (f"Use {to!r}, the mesh's axis it stands for." if to is not None else
+               f"Drop it from that dimension's axes (the mesh's others split it), or add it to the mesh."
+               if shared else
                f"Map {'them' if logical is not None else 'it'} to one of the mesh's axes, or add the axis to the "
                f"mesh."),
             path=ev.path, ctx=ev.ctx, fix_facts=fix))
@@ -820,3 +826,13 @@ def _names_text(v) -> str:
     if items is None or not all(isinstance(i, Const) for i in items):
         return "(...)"
     return "(" + ", ".join(repr(i.value) for i in items) + ("," if len(items) == 1 else "") + ")"
+
+
+def _beside(spec: PSpecV, axis: str) -> set:
+    """The other axes of the dimension of `spec` that `axis` splits (`P(("data", "fsdp"), None)`:
+    for "fsdp", "data")."""
+    for part in spec.parts or ():
+        names = [i.value for i in part.items if isinstance(i, Const)] if isinstance(part, Seq) else []
+        if axis in names:
+            return set(names) - {axis}
+    return set()
