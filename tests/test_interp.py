@@ -1494,6 +1494,18 @@ def test_the_pieces_of_a_split_keep_their_shapes(tmp_path, heads, expected):
         """) == expected
 
 
+@pytest.mark.parametrize("out_specs, expected", [('P()', [(5, "SHL016", "error")]), ('P("x")', [])])
+def test_a_framework_layers_parameter_read_in_shard_map_is_its_block(tmp_path, out_specs, expected):
+    # `lin.weight` split over x by its own spec: what it computes varies over x
+    assert diags(tmp_path, f"""\
+        import equinox as eqx
+        head = eqx.nn.Linear(16, 8, key=jax.random.key(0))
+        specs = eqx.tree_at(lambda h: h.weight, jax.tree.map(lambda _: P(), head), P("x", None))
+        f = jax.shard_map(lambda h, v: h.weight @ v, mesh=mesh, in_specs=(specs, P()), out_specs={out_specs})
+        jax.jit(f).trace(head, jnp.ones((16,)))
+        """) == expected
+
+
 def test_an_eager_constraint_is_one(tmp_path):
     # run outside jit, `with_sharding_constraint` (as `eqx.filter_shard` always calls it) may
     # refer only to Auto axes, as under jit (measured on JAX 0.10.2)

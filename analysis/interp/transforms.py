@@ -661,6 +661,13 @@ def _module_block(m: Inst, spec: Value, manual, sizes: dict | None = None) -> In
             part = spec.items.get(k) if isinstance(spec, DictV) else spec
             if part is not None and (isinstance(v, (ArrayV, Seq, Repeated, DictV)) or v is Unknown and k in data):
                 out.attrs[k] = block(v, part, manual, in_module=True, sizes=sizes)
+        params = m.attrs.get(LAYER_SHAPES)
+        for k, shape in params.value if isinstance(params, Const) else ():
+            # its parameters (`linear.weight`), each the block its own spec makes of it
+            part = spec.items.get(k) if isinstance(spec, DictV) else spec.attrs.get(k) if isinstance(spec, Inst) \
+                else spec
+            if k not in m.attrs and isinstance(part, PSpecV):
+                out.attrs[k] = block(ArrayV(shape), part, manual, in_module=True, sizes=sizes)
         return out
     for k, v in m.attrs.items():
         part = spec.items.get(k) if isinstance(spec, DictV) else spec.attrs.get(k) if isinstance(spec, Inst) else spec
