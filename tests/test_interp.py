@@ -1506,6 +1506,21 @@ def test_a_framework_layers_parameter_read_in_shard_map_is_its_block(tmp_path, o
         """) == expected
 
 
+def test_a_class_vmapped_by_equinox_stacks_its_arrays(tmp_path):
+    # filter_vmap of the class itself (Equinox's scan-over-layers): each weight is [4, 16, 16]
+    assert diags(tmp_path, """\
+        import equinox as eqx
+        class Block(eqx.Module):
+            lin: eqx.nn.Linear
+            def __init__(self, key):
+                self.lin = eqx.nn.Linear(16, 16, use_bias=False, key=key)
+        blocks = eqx.filter_vmap(Block)(jax.random.split(jax.random.key(0), 4))
+        specs = eqx.tree_at(lambda b: b.lin.weight, jax.tree.map(lambda _: P(), blocks), P(None, "x", None))
+        f = jax.shard_map(lambda b, v: v, mesh=mesh, in_specs=(specs, P()), out_specs=P())
+        jax.jit(f).trace(blocks, X)
+        """) == []
+
+
 def test_an_eager_constraint_is_one(tmp_path):
     # run outside jit, `with_sharding_constraint` (as `eqx.filter_shard` always calls it) may
     # refer only to Auto axes, as under jit (measured on JAX 0.10.2)
