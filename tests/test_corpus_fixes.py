@@ -146,9 +146,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind17b_v062_nnx_guide_set_mesh_not_in_062": (_PROGRAM, "past jax.set_mesh (not in JAX 0.6), Flax 0.11's "
                                                               "sharded init hands nnx.jit arrays placed on "
                                                               "another sharding than it was given"),
-    "blind17b_v082_nnx_guide_mesh_axes_renamed": (_MISSED, "nnx.with_partitioning shards a Param where it is "
-                                                           "made under jax.set_mesh (Flax 0.12), over an axis "
-                                                           "the mesh lacks"),
     # blind18
     "blind18a_nnx_get_named_sharding_host_input_set_mesh_committed": (_MISSED, "an input made under jax.set_mesh "
                                                                                "is placed replicated, and jit's "
@@ -170,8 +167,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     # blind20
     "blind20a_linen_easydel_tp_global_topk_router_apply_jit": (_SCOPE, "the wrap makes 'tp' manual around a "
                                                                        "with_sharding_constraint that names it"),
-    "blind20b_eqx_grad_clip_pmax_axes_list_from_json": (_MISSED, "pmax's axis names are a list read from a JSON "
-                                                                 "file at run time"),
     "blind20b_nnx_dp_batch_50_not_divisible": (_PROGRAM, "a batch of 50 does not split over the devices: the "
                                                          "data must change, not the scope"),
     "blind20b_nnx_pipeline_two_stage_mesh_perm_for_four": (_PROGRAM, "a perm for four stages on a two-stage mesh: "
@@ -190,8 +185,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                                          "fix writes"),
     "blind21a_linen_moe_all_to_all_experts_not_divisible": (_MISSED, "all_to_all's split axis (6 experts) does not "
                                                                      "divide by the axis size (4)"),
-    "blind21a_v082_bridge_to_linen_nnx_batchnorm_axis_not_in_mesh": (_MISSED, "an nnx.BatchNorm(axis_name=) inside "
-                                                                              "bridge.to_linen, run by Linen's init"),
     "blind21b_eqx_filter_shard_dataloader_uneven_device_put": (_PROGRAM, "a batch of 6 does not split over 4 "
                                                                          "devices: the data must change, not the "
                                                                          "scope"),
@@ -204,9 +197,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                                      "nn.get_partition_spec of eval_shape(init) and "
                                                                      "nn.logical_to_mesh_sharding"),
     # blind23
-    "blind23b_nnx_bridge_linen_syncbn_eval_step_train_default": (_MISSED, "a Linen BatchNorm inside "
-                                                                          "nnx.bridge.ToNNX, called with its train "
-                                                                          "default under a plain nnx.jit"),
     "blind23b_nnx_shard_map_eval_batch_not_divisible": (_MISSED, "the last eval batch of 18 rows, sliced in a loop "
                                                                  "of 17 steps, which is not unrolled"),
     "blind23b_pkg_nnx_remat_seq_parallel_attn_eval_jit_only": (_SCOPE, "the wrap splits the tokens' batch "
@@ -241,9 +231,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind25a_eqx_filter_jit_method_allgather_unbound": (_SCOPE, "the sharded wrap gives every argument the "
                                                                  "table's spec: the 10 token ids do not split over "
                                                                  "4 devices"),
-    "blind25b_nnx_bridge_tonnx_syncbn_jit_082": (_MISSED, "a Linen BatchNorm inside nnx.bridge.ToNNX, called with "
-                                                          "mutable= under nnx.jit: the bridge's apply is not "
-                                                          "followed"),
     "blind25b_nnx_fori_ring_allreduce_invariant_grads": (_MISSED, "the gradients of replicated parameters are "
                                                                   "invariant (JAX reduces them in the transpose); "
                                                                   "the ring's carry is taken to vary from the start"),
@@ -344,8 +331,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                            "must be padded"),
     "blind29b_linen_model_factory_syncbn_eval_jit": (_PROGRAM, "the eval step applies BatchNorm in training mode; "
                                                                 "wrapped, it writes immutable statistics"),
-    "blind29b_nnx_config_json_axes_all_gather": (_MISSED, "axis names from json.loads read through a dict subclass's "
-                                                           "__getattr__"),
     "blind29b_nnx_parallel_pkg_explicit_mesh_host_batch": (_SCOPE, "SHL011 on a mesh whose axis_types say Explicit: "
                                                                     "no fix rewrites them"),
     "blind30a_eqx_jit_in_shardings_uneven_batch": (_PROGRAM, "a batch of 6 over 4 devices: the data must change, not "
@@ -355,22 +340,45 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                                 "no fix adds it to axis_names"),
     "blind30a_eqx_psend_precv_jit_only_082": (_SCOPE, "the wrap replicates an input that is already sharded; its "
                                                        "in_specs should follow the sharding"),
-    "blind30a_linen_pipeline_cond_param_vs_activation": (_MISSED, "cond branches returning captured values, one a "
-                                                                   "replicated Linen parameter"),
     "blind30a_nnx_reshard_bias_spec_too_long": (_PROGRAM, "the bias's spec is wrong for its rank: the code must "
                                                            "change, not the scope"),
     "blind30a_nnx_row_parallel_psum_scatter_indivisible": (_PROGRAM, "6 rows reduce-scattered over 4 devices"),
-    "blind30a_nnx_tp_logits_out_specs_missing_model": (_MISSED, "a model merged from a pure dict inside shard_map "
-                                                                 "(graphdef static through jit)"),
-    "blind30b_eqx_fsdp_gather_axes_from_json_082": (_MISSED, "axis names from json.load arrive as a list"),
     "blind30b_jit_in_shardings_uneven_last_batch": (_PROGRAM, "a last batch of 6 over 4 devices: the data must "
                                                                "change, not the scope"),
     "blind30b_pmap_train_jit_eval_shared_metrics": (_SCOPE, "the wrap replicates an unreplicated state committed to "
                                                              "one device"),
-    "blind30b_tolinen_halo_init_outside_shardmap": (_MISSED, "nnx.bridge.to_linen's wrapped class is not followed "
-                                                              "from Linen init"),
     "blind30b_trainstate_pmap_bn_axis_mismatch_082": (_SCOPE, "BatchNorm's axis_name differs from pmap's: no fix "
                                                                "renames one to the other"),
+    "blind31a_eqx_gpipe_psend_make_mesh_default_explicit": (_MISSED, "stage-stacked layers made eagerly are not known "
+                                                                     "unsharded for an Explicit mesh's in_specs"),
+    "blind31a_linen_pipeline_stage_psend_under_jit": (_SCOPE, "the wrap puts the eager Linen init under shard_map "
+                                                              "without jit: psend's token cannot be made eagerly"),
+    "blind31a_nnx_gpt2_vocab_sharded_uneven": (_PROGRAM, "50257 vocabulary rows placed over 4 devices where made"),
+    "blind31a_nnx_set_mesh_on_jax062": (_SCOPE, "use_mesh for set_mesh on 0.6.2 meets an argument committed to "
+                                                "another memory kind (a legacy `with mesh:` lowers)"),
+    "blind31a_nnx_ulysses_heads_not_divisible_by_sp": (_PROGRAM, "6 heads do not split over a sequence axis of 4"),
+    "blind31a_regex_rules_gqa_kv_heads_uneven": (_MISSED, "specs from regex rules over tree_map_with_path of "
+                                                          "eval_shape(init) are not followed"),
+    "blind31b_linen_device_put_chain_uneven": (_PROGRAM, "a batch of 6 split over 4 devices"),
+    "blind32a_pallas_allgather_module_pltpu_any_removed": (_SCOPE, "SHL008 for pltpu.ANY, gone in 0.10, has no fix"),
+    "blind32a_scan_stacked_tp_layers_missing_psum": (_MISSED, "what a scan over stacked Equinox layers' rows "
+                                                              "computes is not followed into its carry"),
+    "blind32a_v082_filter_shard_uneven_batch": (_PROGRAM, "a batch of 6 split over 4 devices"),
+    "blind32a_v082_syncbn_tuple_axis_plain_jit": (_PROGRAM, _EQX_STATE_SET),
+    "blind32a_v082_tp_tree_map_specs_bias_rank": (_SCOPE, "a spec of rank 2 for a bias, from tree.map over the "
+                                                          "module: the rank fix reaches only specs written alone"),
+    "blind32b_attention_op_nested_in_dp_shmap": (_SCOPE, "dropping the nested shard_map's mesh= leaves the plain "
+                                                         "init without one: the fixer keeps neither round"),
+    "blind32b_gpt2_vocab_uneven_init_shardings": (_MISSED, "shapes and specs through nn.get_partition_spec and "
+                                                           "logical_to_mesh_sharding of eval_shape(init)"),
+    "blind32b_halo_conv_bidirectional_perm": (_SCOPE, "SHL103 (a perm naming a device twice) has no fix"),
+    "blind32b_logical_constraint_explicit_mesh": (_MISSED, "the constraint Flax applies unboxing a "
+                                                           "LogicallyPartitioned param on an Explicit mesh"),
+    "blind32b_map_variables_gather_axis_not_in_mesh_082": (_MISSED, "nn.map_variables' trans_in_fn is not run"),
+    "blind32b_partitioned_logical_names_as_mesh_082": (_MISSED, "specs from nn.get_partition_spec of "
+                                                                "eval_shape(init) are not followed"),
+    "blind32b_shmap_state_sharded_prefix_spec": (_SCOPE, "reported as SHL016; the in_specs prefix also covers the "
+                                                         "rank-0 step, which the pmean fix does not reach"),
 }
 
 

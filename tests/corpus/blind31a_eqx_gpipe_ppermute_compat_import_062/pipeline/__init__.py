@@ -1,0 +1,2 @@
+from .compat import shard_map
+from .schedule import gpipe_forward

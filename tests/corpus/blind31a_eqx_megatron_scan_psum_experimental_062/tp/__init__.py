@@ -1,0 +1,1 @@
+from .blocks import TPBlock, make_stack, run_stack

@@ -1,0 +1,28 @@
+# Exported from colab: seq_parallel_allgather.ipynb
+# %%
+import jax
+import jax.numpy as jnp
+from jax.sharding import PartitionSpec as P
+
+try:
+    from jax import shard_map  # jax >= 0.6
+except ImportError:
+    from jax.experimental.shard_map import shard_map
+
+# %%
+mesh = jax.make_mesh((4,), ("seq",))
+
+def gather_then_matmul(x_blk, w):
+    # all-gather the sequence shards, then a full matmul on every device
+    x_full = jax.lax.all_gather(x_blk, "seq", axis=0, tiled=True)
+    return x_full @ w
+
+# %%
+f = shard_map(gather_then_matmul, mesh=mesh,
+              in_specs=(P("seq", None), P()), out_specs=P(),
+              check_rep=False)
+
+# %%
+x = jnp.ones((32, 64))
+w = jnp.ones((64, 64))
+print(jax.jit(f).trace(x, w).lower(lowering_platforms=("cuda",)).as_text()[:60])

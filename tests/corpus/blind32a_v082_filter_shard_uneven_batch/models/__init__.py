@@ -1,0 +1,1 @@
+from .regressor import Regressor, loss_fn

@@ -1,0 +1,1 @@
+from .stage import Stage, send_forward

@@ -1,0 +1,3 @@
+from ringattn.layers import RingSelfAttention
+
+__all__ = ['RingSelfAttention']
