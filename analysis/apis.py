@@ -382,6 +382,10 @@ LINEN = {
                                        "policy=None, methods=None)", fn="target"),
     _LINEN + "remat": Api("wrap", f"(target=None, {_LIFT}, concrete=False, prevent_cse=True, static_argnums=(), "
                                   "policy=None, methods=None)", fn="target"),
+    # the module's variables pass through trans_in_fn when it runs (an FSDP gather of its params)
+    _LINEN + "map_variables": Api("wrap", "(target=None, mapped_collections=True, trans_in_fn=None, "
+                                          "trans_out_fn=None, init=False, mutable=False, rngs=True, variables=True, "
+                                          "methods=None)", fn="target"),
     _LINEN + "cond": _call("(pred, true_fun, false_fun, mdl, *operands, **kw)",
                            ("true_fun", ("mdl", "*operands")), ("false_fun", ("mdl", "*operands"))),
     _LINEN + "switch": _call("(index, branches, mdl, *operands, **kw)", ("branches", ("mdl", "*operands"))),

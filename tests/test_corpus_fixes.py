@@ -374,7 +374,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind32b_halo_conv_bidirectional_perm": (_SCOPE, "SHL103 (a perm naming a device twice) has no fix"),
     "blind32b_logical_constraint_explicit_mesh": (_MISSED, "the constraint Flax applies unboxing a "
                                                            "LogicallyPartitioned param on an Explicit mesh"),
-    "blind32b_map_variables_gather_axis_not_in_mesh_082": (_MISSED, "nn.map_variables' trans_in_fn is not run"),
     "blind32b_partitioned_logical_names_as_mesh_082": (_MISSED, "specs from nn.get_partition_spec of "
                                                                 "eval_shape(init) are not followed"),
     "blind32b_shmap_state_sharded_prefix_spec": (_SCOPE, "reported as SHL016; the in_specs prefix also covers the "

@@ -1521,6 +1521,24 @@ def test_a_class_vmapped_by_equinox_stacks_its_arrays(tmp_path):
         """) == []
 
 
+@pytest.mark.parametrize("axis, expected", [("x", []), ("fsdp", [(4, "SHL006", "error")])])
+def test_linen_map_variables_runs_its_trans_in_fn_where_the_module_runs(tmp_path, axis, expected):
+    # FSDP: the parameters are gathered over the axis where the module runs (here: a mesh of x)
+    assert diags(tmp_path, f"""\
+        import functools
+        import flax.linen as nn
+        def gather(tree):
+            return jax.tree.map(lambda p: jax.lax.all_gather(p, "{axis}", axis=0, tiled=True), tree)
+        @functools.partial(nn.map_variables, mapped_collections="params", trans_in_fn=gather, init=False)
+        class Dense(nn.Dense):
+            pass
+        model = Dense(8)
+        f = jax.shard_map(lambda v, x: model.apply(v, x), mesh=mesh, in_specs=(P("x"), P("x")), out_specs=P("x"))
+        params = {{"kernel": jax.ShapeDtypeStruct((16, 8), jnp.float32), "bias": jax.ShapeDtypeStruct((8,), jnp.float32)}}
+        jax.jit(f).trace({{"params": params}}, X)
+        """) == expected
+
+
 def test_an_eager_constraint_is_one(tmp_path):
     # run outside jit, `with_sharding_constraint` (as `eqx.filter_shard` always calls it) may
     # refer only to Auto axes, as under jit (measured on JAX 0.10.2)

@@ -83,6 +83,7 @@ DESCRIPTORS = {"builtins.property": "property", "builtins.staticmethod": "static
 # Base classes (outside the analysed source) whose subclasses get dataclass `__init__`s.
 DATACLASS_BASES = {"flax.struct.PyTreeNode", "equinox.Module", "flax.linen.Module", "flax.linen.module.Module",
                    "equinox._module.Module", "chex.dataclass"}
+MAP_VARIABLES = "flax.linen.map_variables"  # a lift whose module's variables pass through a function
 # The items of an instance of a subclass of `dict` (an attribute dict of a config), an Inst's
 DICT_ITEMS = "__items__"
 # What a class assigns to its `__getattr__` to read attributes as its items

@@ -579,7 +579,8 @@ class ExprMixin:
                     act, ctx, node = at
                     return self.call(fallback, [Const(attr)], {}, act, ctx, self.site(node, act), node,
                                      label=f"reads {attr} through __getattr__")
-                return self.base_method(base, attr)
+                inherited = self.base_method(base, attr)
+                return self.lifted_method(base, attr, inherited) if base.lift is not None else inherited
             return self.lifted_method(base, attr, v) if base.lift is not None else v
         if isinstance(base, MeshV):
             return self._mesh_attr(base, attr)

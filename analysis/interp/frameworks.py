@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ast
 
-from .calls import is_callable, value_name
+from .calls import MAP_VARIABLES, is_callable, value_name
 from .events import CollectiveEvent, VariableShardingEvent
 from .frames import Raise, entry_path
 from .values import (
@@ -748,6 +748,8 @@ class FrameworkMixin:
                     name = value_name(o)
                     if name is not None and not isinstance(o, ClassV):
                         full = apis.canonical(f"{name}.{attr}")
+                        if full not in apis.API and name.startswith(_LINEN) and name[len(_LINEN):][:1].isupper():
+                            full = f"{_LINEN}Module.{attr}"  # a Linen layer is a Module (`class D(nn.Dense)`)
                         if full in apis.API:
                             return Bound(Ext(full), inst)
         return Unknown
@@ -771,9 +773,12 @@ class FrameworkMixin:
     def lifted_method(self, inst: Inst, attr: str, v: Value) -> Value:
         """A method of an instance of a lifted Linen class runs under the lift."""
         lift = inst.lift
-        if not isinstance(lift, Lifted) or attr not in lift.methods or not isinstance(v, Bound):
+        if not isinstance(lift, Lifted) or attr not in lift.methods:
             return v
-        return Transformed(lift.kind, v, lift.params, lift.site, lift.api)
+        if isinstance(v, Bound) or v is Unknown and lift.api == MAP_VARIABLES:
+            # (a method of a framework base class, not followed: its variables are still mapped)
+            return Transformed(lift.kind, v, lift.params, lift.site, lift.api)
+        return v
 
     def lift_class(self, kind: str, cls: ClassV, params: dict, site, api: str) -> Lifted:
         methods = params.get("methods")

@@ -22,8 +22,8 @@ from .frames import Context, Raise, Site, entry_path
 from .jaxapi import ApiMixin
 from .calls import Budget, is_callable, value_name
 from .values import (
-    UNBOUND, ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, EagerShardingV, Func, GraphPart, Inst, MeshV, PSpecV,
-    Seq, SetMeshV, Thunk, Transformed, Unknown, Value, YieldedV, join, options, row_of,
+    UNBOUND, ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, EagerShardingV, Ext, Func, GraphPart, Inst, MeshV, Partial,
+    PSpecV, Seq, SetMeshV, Thunk, Transformed, Unknown, Value, YieldedV, join, options, row_of,
 )
 
 MAX_DEPTH = 60
@@ -616,9 +616,9 @@ class Interpreter(ExprMixin, ApiMixin):
             decorators.extend(o.name for o in options(dv) if hasattr(o, "name") and isinstance(o.name, str))
         cls.decorators = tuple(decorators)
         val: Value = cls
-        for dec in reversed(st.decorator_list):  # the project's own decorators run (a registry)
+        for dec in reversed(st.decorator_list):  # the project's own decorators run (a registry), and Linen's lifts
             dv = self.eval(dec, act, ctx)
-            if options(dv) and all(isinstance(o, (Func, Bound)) for o in options(dv)):
+            if options(dv) and all(isinstance(o, (Func, Bound)) or _linen_lift(o) for o in options(dv)):
                 out = self.call(dv, [val], {}, act, ctx, self.site(dec, act, "decorator"), dec, decorating=True)
                 val = out if out is not Unknown else val
         return val
@@ -807,6 +807,15 @@ def context_mesh(v: Value):
 
 
 NO_CONTEXT = object()  # a context manager known to set no context mesh
+
+
+def _linen_lift(v: Value) -> bool:
+    """A Flax Linen transformation of a Module class, or a partial of one
+    (`@functools.partial(nn.map_variables, trans_in_fn=...)` on a class)."""
+    if isinstance(v, Partial):
+        v = v.func
+    row = apis.API.get(v.name) if isinstance(v, Ext) else None
+    return row is not None and v.name.startswith("flax.linen.") and row.fn == "target"
 
 
 def bound_by_with(v: Value):

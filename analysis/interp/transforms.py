@@ -13,7 +13,7 @@ from .. import apis
 from .events import (
     ExplicitUnshardedEvent, NestedMeshEvent, NoMeshEvent, PallasEvent, ReceivedCarryEvent, SpecEvent, UnevenShardingEvent,
 )
-from .calls import ints
+from .calls import MAP_VARIABLES, ints, is_callable
 from .frames import Layer, Raise, Site
 from .values import (
     DIFFERENTIATED, NNX_VARIABLES, ArrayV, Bound, ClassV, Const, DictV, DTypeV, Ext, Func, GraphPart, Inst, MeshV,
@@ -78,6 +78,10 @@ class TransformMixin:
             splits = p.get("splits")
             if isinstance(splits, Const) and isinstance(splits.value, int) and not isinstance(splits.value, bool):
                 args = [stacked(a, splits.value) if isinstance(a, Inst) else a for a in args]
+        if t.api == MAP_VARIABLES and is_callable(p.get("trans_in_fn")):
+            # the module's variables (arrays not known here) go through trans_in_fn before it runs
+            self.call(p["trans_in_fn"], [ArrayV(exact=False)], {}, act, ctx, site, node,
+                      label="map_variables maps its variables")
         result = self.call(t.fn, args, kwargs, act, ctx, site, node, label=label)
         if t.api == "flax.nnx.scan":
             self.nnx_scan_carry(t, args, result, act, ctx, site, node)
