@@ -123,8 +123,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                              "which pair was meant is the author's intent"),
     "blind14a_nnx_split_step_registry_in_specs_arity": (_SCOPE, "the in_specs are given in a registry's decorator, "
                                                                 "away from the shard_map they reach"),
-    "blind14b_eqx_colparallel_out_replicated": (_MISSED, "specs built by eqx.tree_at over jax.tree.map of a "
-                                                         "module: its Linear layers' specs are not followed"),
     "blind14b_eqx_ensemble_vmap_axis_in_specs": (_SCOPE, "in_specs and out_specs name the vmap's axis "
                                                          "'ensemble', where the mesh's 'devices' is meant"),
     # blind15
