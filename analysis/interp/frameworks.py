@@ -313,11 +313,11 @@ class FrameworkMixin:
         0.11.2 does not): over the context mesh (`jax.set_mesh`; a legacy `with mesh:` is none),
         which must not be manual (inside a shard_map), or the mesh the metadata names; with
         neither it raises, and a spec naming an axis the mesh lacks fails as a NamedSharding does
-        (names the context's logical axis rules may rename are not judged), one that does not
-        split the variable's `value` evenly as `device_put` does (measured on 0.12.8, Auto and
-        Explicit meshes). Not where eager
-        sharding may be off: `with nnx.use_eager_sharding(False):` around it, the statement
-        `nnx.use_eager_sharding(False)` before it, or `eager_sharding=` in the metadata."""
+        (names the context's logical axis rules may rename are not judged), and one that does
+        not split the variable's `value` evenly fails as `device_put` does (measured on 0.12.8,
+        Auto and Explicit meshes). Not where eager sharding may be off: `with
+        nnx.use_eager_sharding(False):` around it, the statement `nnx.use_eager_sharding(False)`
+        before it, or `eager_sharding=` in the metadata."""
         spec, given_mesh = init.attrs.get("sharding"), init.attrs.get("mesh")
         if not (isinstance(given_mesh, Const) and given_mesh.value is None) or spec is Unknown:
             return
