@@ -334,6 +334,8 @@ NNX = {
     _NNX + "StateSharding": Api("same", "(pytree, *args, **kw)"),
     _NNX + "State": Api("same", "(pytree, *args, **kw)"),
     _NNX + "Sequential": Api("sequential", "(*layers)"),
+    _NNX + "List": Api("node_list", "(it=None, /)"),
+    _NNX + "Sequential.__call__": Api("sequential_call", "(self, *args, **kwargs)"),
     # the bridge between NNX and Linen: an NNX class as a Linen module, a Linen module as an NNX one
     _NNX + "bridge.to_linen": Api("to_linen", "(nnx_class, *args, metadata_fn=None, name=None, skip_rng=False, "
                                               "abstract_init=True, **kwargs)"),
@@ -346,8 +348,6 @@ NNX = {
                                                        "**kwargs)"),
     _NNX + "bridge.ToNNX.lazy_init": Api("bridge_lazy_init", "(fn, *args, **kwargs)"),
     _NNX + "bridge.lazy_init": Api("bridge_lazy_init", "(fn, *args, **kwargs)"),
-    _NNX + "List": Api("node_list", "(it=None, /)"),
-    _NNX + "Sequential.__call__": Api("sequential_call", "(self, *args, **kwargs)"),
     _NNX + "BatchNorm": Api("norm_layer", "(num_features=None, *, use_running_average=False, axis=-1, momentum=0.99, "
                                           "epsilon=1e-5, axis_name=None, axis_index_groups=None, **kw)"),
     _NNX + "BatchNorm.__call__": Api("norm_call", "(self, x, use_running_average=None, *, mask=None)"),
@@ -598,6 +598,14 @@ def canonical(qualname: str) -> str:
         if cand in API:
             return cand
     return qualname
+
+
+def lifts_class(name: str) -> bool:
+    """Whether the API `name` is a Flax Linen transformation: given a Module class, it lifts it
+    (`nn.vmap(Block)`, `nn.map_variables(Dense, ...)`); other transformations call a class as
+    any function."""
+    row = API.get(name)
+    return row is not None and row.fn == "target" and name.startswith("flax.linen.")
 
 
 def short(qualname: str) -> str:

@@ -324,7 +324,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                                               module=act.scope.module))
         if fn is None:
             return Factory(row.kind, params, site, name)
-        if isinstance(fn, ClassV) and name.startswith("flax.linen."):  # a Linen transformation of a Module class
+        if isinstance(fn, ClassV) and apis.lifts_class(name):
             return self.lift_class(row.kind, fn, params, site, name)
         params["__wrap__"] = self.wrap_site(fn, node, act, decorating, row)
         return Transformed(row.kind, fn, params, site, name)

@@ -814,8 +814,7 @@ def _linen_lift(v: Value) -> bool:
     (`@functools.partial(nn.map_variables, trans_in_fn=...)` on a class)."""
     if isinstance(v, Partial):
         v = v.func
-    row = apis.API.get(v.name) if isinstance(v, Ext) else None
-    return row is not None and v.name.startswith("flax.linen.") and row.fn == "target"
+    return isinstance(v, Ext) and apis.lifts_class(v.name)
 
 
 def bound_by_with(v: Value):
