@@ -668,16 +668,22 @@ def _module_block(m: Inst, spec: Value, manual, sizes: dict | None = None) -> In
         params = m.attrs.get(LAYER_SHAPES)
         for k, shape in params.value if isinstance(params, Const) else ():
             # its parameters (`linear.weight`), each the block its own spec makes of it
-            part = spec.items.get(k) if isinstance(spec, DictV) else spec.attrs.get(k) if isinstance(spec, Inst) \
-                else spec
+            part = _spec_of(spec, k)
             if k not in m.attrs and isinstance(part, PSpecV):
                 out.attrs[k] = block(ArrayV(shape), part, manual, in_module=True, sizes=sizes)
         return out
     for k, v in m.attrs.items():
-        part = spec.items.get(k) if isinstance(spec, DictV) else spec.attrs.get(k) if isinstance(spec, Inst) else spec
+        part = _spec_of(spec, k)
         if part is not None and (isinstance(v, (Inst, ArrayV, Seq, Repeated, DictV)) or v is Unknown):
             out.attrs[k] = block(v, part, manual, in_module=True, sizes=sizes)
     return out
+
+
+def _spec_of(spec: Value, attr: str) -> Value | None:
+    """The spec for a module's attribute: its entry in a dict of specs or in specs shaped as
+    the module (`jax.tree.map` over it), else the one spec for all."""
+    return spec.items.get(attr) if isinstance(spec, DictV) else spec.attrs.get(attr) if isinstance(spec, Inst) \
+        else spec
 
 
 def _carry_index(axes: Value | None):
