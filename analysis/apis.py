@@ -303,6 +303,7 @@ NNX = {
                              "device=None, backend=None, inline=False, **kw)", fn="fun"),
     _NNX + "with_partitioning": Api("nnx_partitioned", "(initializer, sharding, mesh=None, **metadata)"),
     _NNX + "use_eager_sharding": Api("eager_sharding_config", "(value)"),
+    "flax.config.update": Api("flax_config_update", "(name, value)"),
     _NNX + "shard_map": Api("shard_map", "(f=None, *, mesh=None, in_specs=None, out_specs=None, axis_names=None, "
                                          "check_vma=True, check_rep=None, auto=None, **kw)", fn="f"),
     _NNX + "vmap": Api("vmap", "(f=None, *, in_axes=0, out_axes=0, axis_name=None, axis_size=None, "

@@ -1662,3 +1662,19 @@ def test_an_equinox_mlp_has_the_parameter_shapes_of_its_linear_layers():
     assert shapes(3, 4, 8, 1, use_bias=False) == {"layers.0.weight": (8, 3), "layers.1.weight": (4, 8),
                                                   "layers.1.bias": (4,)}
     assert shapes(3, 4, 8, -1) is None
+
+
+@pytest.mark.parametrize("before, expected", [
+    ("", [(4, "SHL026", "error")]),
+    ('flax.config.update("flax_always_shard_variable", False)', []),
+    ('flax.config.update("flax_always_shard_variable", True)', [(4, "SHL026", "error")]),
+])
+def test_flax_config_sets_whether_nnx_variables_are_sharded_where_made(tmp_path, before, expected):
+    # no mesh context: Flax 0.12 raises where it places the variable, unless that is off
+    assert diags(tmp_path, f"""\
+        import flax
+        from flax import nnx
+        {before}
+        layer = nnx.Linear(8, 8, rngs=nnx.Rngs(0), kernel_init=nnx.with_partitioning(nnx.initializers.ones, ("x", None)))
+        """) == expected
+

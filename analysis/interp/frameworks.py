@@ -307,6 +307,15 @@ class FrameworkMixin:
         v = p.get("value", Unknown)
         return EagerShardingV(v.value if isinstance(v, Const) and isinstance(v.value, bool) else None)
 
+    def _api_flax_config_update(self, name, row, p, act, ctx, site, node, decorating):
+        """`flax.config.update("flax_always_shard_variable", value)`: Flax's eager-sharding
+        default, as `nnx.use_eager_sharding(value)` sets it; another flag is not followed."""
+        flag = p.get("name")
+        if isinstance(flag, Const) and flag.value == "flax_always_shard_variable":
+            return self._api_eager_sharding_config(name, row, {"value": p.get("value", Unknown)}, act, ctx, site,
+                                                   node, decorating)
+        return Unknown
+
     def eager_sharding(self, init: Inst, act, ctx, site, node, value: Value | None = None) -> None:
         """Flax 0.12 shards a variable whose metadata holds a sharding where it is made (a layer
         given `kernel_init=nnx.with_partitioning(init, spec)`, measured on 0.12.6 and 0.12.8;
