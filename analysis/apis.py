@@ -304,6 +304,9 @@ NNX = {
     _NNX + "with_partitioning": Api("nnx_partitioned", "(initializer, sharding, mesh=None, **metadata)"),
     _NNX + "use_eager_sharding": Api("eager_sharding_config", "(value)"),
     "flax.config.update": Api("flax_config_update", "(name, value)"),
+    _NNX + "eval_shape": _call("(f, *args, graph=None, graph_updates=None, **kwargs)", ("f", ("*args",))),
+    _NNX + "get_partition_spec": Api("nnx_partition_spec", "(tree)"),
+    _NNX + "get_named_sharding": Api("nnx_named_sharding", "(tree, mesh)"),
     _NNX + "shard_map": Api("shard_map", "(f=None, *, mesh=None, in_specs=None, out_specs=None, axis_names=None, "
                                          "check_vma=True, check_rep=None, auto=None, **kw)", fn="f"),
     _NNX + "vmap": Api("vmap", "(f=None, *, in_axes=0, out_axes=0, axis_name=None, axis_size=None, "
@@ -395,6 +398,7 @@ LINEN = {
     # Logical axis names (`nn.with_logical_partitioning`, MaxText's activation names) mapped to
     # mesh axes by rules: given, or entered as a context around the code that maps them.
     "flax.core.spmd.logical_axis_rules": Api("axis_rules", "(rules)"),
+    "flax.core.spmd.set_logical_axis_rules": Api("set_axis_rules", "(rules)"),
     _LINEN + "logical_to_mesh_axes": Api("logical_to_mesh_axes", "(array_dim_names, rules=None)"),
     _LINEN + "with_logical_partitioning": Api("linen_logical_init", "(fn, names, mesh=None, rules=None)"),
     _LINEN + "get_partition_spec": Api("linen_partition_spec", "(tree)"),
@@ -509,6 +513,7 @@ ALIASES: dict[str, str] = {
     "map": "builtins.map",
     "flax.linen.logical_axis_rules": "flax.core.spmd.logical_axis_rules",
     "flax.nnx.logical_axis_rules": "flax.core.spmd.logical_axis_rules",
+    "flax.linen.set_logical_axis_rules": "flax.core.spmd.set_logical_axis_rules",
     "flax.linen.partitioning.axis_rules": "flax.core.spmd.logical_axis_rules",
     "flax.linen.partitioning.logical_to_mesh_axes": "flax.linen.logical_to_mesh_axes",
 }

@@ -1678,3 +1678,66 @@ def test_flax_config_sets_whether_nnx_variables_are_sharded_where_made(tmp_path,
         layer = nnx.Linear(8, 8, rngs=nnx.Rngs(0), kernel_init=nnx.with_partitioning(nnx.initializers.ones, ("x", None)))
         """) == expected
 
+
+@pytest.mark.parametrize("rules, extra, expected", [
+    ('(("embed", "x"),)', "", []),
+    ('(("embed", "model"),)', "", [(5, "SHL023", "error")]),
+    ('(("mlp", "x"),)', "", [(5, "SHL023", "error")]),  # a name no rule has stays as it is
+    ('(("mlp", "x"),)', ', sharding_rules=(("embed", None),)', []),  # the variable's own rules add to them
+    ("tuple(json.loads(os.environ['RULES']))", "", []),  # rules not known: not judged
+])
+def test_logical_axis_rules_rename_an_nnx_variables_sharding(tmp_path, rules, extra, expected):
+    assert diags(tmp_path, f"""\
+        import json
+        from flax import nnx
+        init = nnx.with_partitioning(nnx.initializers.ones, ("embed", None){extra})
+        with jax.set_mesh(jax.make_mesh((4,), ("x",), axis_types=(jax.sharding.AxisType.Auto,))), nnx.logical_axis_rules({rules}):
+            layer = nnx.Linear(8, 8, rngs=nnx.Rngs(0), kernel_init=init)
+        """) == expected
+
+
+@pytest.mark.parametrize("rules, expected", [('(("embed", "x"),)', []), ('(("embed", "model"),)', [(5, "SHL023", "error")])])
+def test_set_logical_axis_rules_holds_from_then_on(tmp_path, rules, expected):
+    assert diags(tmp_path, f"""\
+        import flax.linen as nn
+        from flax import nnx
+        nn.set_logical_axis_rules({rules})
+        jax.set_mesh(jax.make_mesh((4,), ("x",), axis_types=(jax.sharding.AxisType.Auto,)))
+        layer = nnx.Linear(8, 8, rngs=nnx.Rngs(0), kernel_init=nnx.with_partitioning(nnx.initializers.ones, ("embed", None)))
+        """) == expected
+
+
+@pytest.mark.parametrize("rows, expected", [(50257, [(11, "SHL027", "error")]), (50256, [])])
+def test_an_nnx_states_named_shardings_follow_its_variables(tmp_path, rows, expected):
+    # `nnx.get_named_sharding` of an abstract state, each variable's from its metadata, as
+    # jit's out_shardings for the state made again: each must split its variable evenly
+    assert diags(tmp_path, f"""\
+        from flax import nnx
+        class Embedder(nnx.Module):
+            def __init__(self, rngs):
+                init = nnx.with_partitioning(nnx.initializers.normal(0.02), ("x", None))
+                self.wte = nnx.Embed({rows}, 64, embedding_init=init, rngs=rngs)
+                self.ln = nnx.LayerNorm(64, rngs=rngs)
+        nnx.use_eager_sharding(False)
+        _, abstract_state = nnx.split(nnx.eval_shape(lambda: Embedder(nnx.Rngs(0))))
+        shardings = nnx.get_named_sharding(abstract_state, mesh)
+        init = jax.jit(lambda key: nnx.state(Embedder(nnx.Rngs(key))), out_shardings=shardings)
+        init.trace(jax.random.key(0))
+        """) == expected
+
+
+@pytest.mark.parametrize("classes, expected", [(10, [(10, "SHL027", "error")]), (12, [])])
+def test_a_tree_of_shardings_made_from_a_tree_of_specs_places_each_parameter(tmp_path, classes, expected):
+    # one spec for every parameter, then a NamedSharding of each: the head's bias is split too
+    assert diags(tmp_path, f"""\
+        from flax import nnx
+        class Net(nnx.Module):
+            def __init__(self, rngs):
+                self.body = nnx.Linear(64, 64, rngs=rngs)
+                self.head = nnx.Linear(64, {classes}, rngs=rngs)
+        model = Net(nnx.Rngs(0))
+        params = nnx.state(model, nnx.Param)
+        specs = jax.tree.map(lambda _: P("x"), params)
+        shardings = jax.tree.map(lambda s: jax.sharding.NamedSharding(mesh, s), specs)
+        params = jax.device_put(params, shardings)
+        """) == expected

@@ -108,7 +108,8 @@ class Context:
     # Site, what it raises), ...), innermost last.
     rethrow: tuple = ()
     # The logical axis rules (an AxisRulesV) a `with nn.logical_axis_rules(...)` around the code
-    # is known to have entered (None: not known; Flax reads them where logical names are mapped).
+    # entered (None: none; an AxisRulesV of rules None: not known; Flax reads them where logical
+    # names are mapped).
     rules: object = field(default=None, compare=False)
     rules_key: tuple | None = None
     # A legacy `with mesh:` around the code (it sets no context mesh, but a bare PartitionSpec
@@ -127,8 +128,7 @@ class Context:
         return self._with(mesh=mesh, mesh_key=mesh.key())
 
     def with_rules(self, rules) -> "Context":
-        known = rules is not None and rules.rules is not None
-        return self._with(rules=rules if known else None, rules_key=rules.key() if known else None)
+        return self._with(rules=rules, rules_key=rules.key() if rules is not None else None)
 
     def choose(self, origin, index: int, n: int) -> "Context":
         if n <= 1:

@@ -18,6 +18,9 @@ from .values import (
 )
 
 _LINEN = "flax.linen."
+PARTITIONED = "flax.nnx.with_partitioning"  # an initializer whose variables carry a sharding
+# The keywords that give an NNX variable its sharding (Flax 0.12 reads the older two as the first)
+VARIABLE_SHARDING = ("out_sharding", "sharding", "sharding_names")
 _TO_LINEN = "flax.nnx.bridge.ToLinen"
 _TO_NNX = "flax.nnx.bridge.ToNNX"
 # Classes (outside the analysed source) whose subclasses are Flax Linen modules.
@@ -299,8 +302,9 @@ class FrameworkMixin:
         the sharding (and the mesh, where given) as metadata."""
         attrs = {"sharding": p.get("sharding", Unknown), "mesh": p.get("mesh", Const(None))}
         metadata = p.get("metadata")
-        if isinstance(metadata, DictV) and "eager_sharding" in metadata.items:
-            attrs["eager_sharding"] = metadata.items["eager_sharding"]
+        for key in ("eager_sharding", "sharding_rules"):
+            if isinstance(metadata, DictV) and key in metadata.items:
+                attrs[key] = metadata.items[key]
         return Inst(Ext(name), attrs)
 
     def _api_eager_sharding_config(self, name, row, p, act, ctx, site, node, decorating):
@@ -322,11 +326,13 @@ class FrameworkMixin:
         0.11.2 does not): over the context mesh (`jax.set_mesh`; a legacy `with mesh:` is none),
         which must not be manual (inside a shard_map), or the mesh the metadata names; with
         neither it raises, and a spec naming an axis the mesh lacks fails as a NamedSharding does
-        (names the context's logical axis rules may rename are not judged), and one that does
+        and one that does
         not split the variable's `value` evenly fails as `device_put` does (measured on 0.12.8,
-        Auto and Explicit meshes). Not where eager sharding may be off: `with
+        Auto and Explicit meshes); the spec's names are first renamed by the logical axis rules
+        (`variable_pspec`). Not where eager sharding may be off: `with
         nnx.use_eager_sharding(False):` around it, the statement `nnx.use_eager_sharding(False)`
-        before it, or `eager_sharding=` in the metadata."""
+        (or `flax.config.update("flax_always_shard_variable", False)`) before it, or
+        `eager_sharding=` in the metadata."""
         spec, given_mesh = init.attrs.get("sharding"), init.attrs.get("mesh")
         if not (isinstance(given_mesh, Const) and given_mesh.value is None) or spec is Unknown:
             return
@@ -334,6 +340,7 @@ class FrameworkMixin:
         if "eager_off" in ctx.modes or entry_path(act) in self.eager_off or not (
                 eager is None or isinstance(eager, Const) and eager.value is True):
             return
+        renamed, logical = self.variable_pspec(init, act, ctx, site, node)
         if isinstance(spec, Seq):  # a tuple of axis names, as a PartitionSpec
             spec = self._api_pspec("jax.sharding.PartitionSpec", None, {"partitions": spec}, act, ctx, site, node,
                                    False)
@@ -346,11 +353,104 @@ class FrameworkMixin:
                 self.record(VariableShardingEvent(site, ctx, act.path, node, kind="no_mesh", spec=spec))
                 raise Raise()
             return
-        if ctx.rules is None and isinstance(mesh, MeshV) and isinstance(spec, PSpecV):
-            sharding = self._api_named_sharding("flax.nnx.with_partitioning", None, {"mesh": mesh, "spec": spec},
+        if isinstance(mesh, MeshV) and isinstance(renamed, PSpecV):
+            sharding = self._api_named_sharding("flax.nnx.with_partitioning", None,
+                                                {"mesh": mesh, "spec": renamed, "logical": logical},
                                                 act, ctx, site, node, False)
             if value is not None:  # placed as device_put places it: a split must be even
                 self.check_even(sharding, value, "device_put", None, act, ctx, site, node)
+
+    def variable_pspec(self, meta: Inst, act, ctx, site, node) -> tuple[Value, Value | None]:
+        """The PartitionSpec Flax NNX gives a variable whose metadata is `meta` (an
+        `nnx.with_partitioning` initializer's, or `nnx.Param(sharding=...)`'s): its names renamed
+        by the logical axis rules in force (`nnx.logical_axis_rules` around it, else
+        `set_logical_axis_rules` before it) and by its own `sharding_rules`, which add to them
+        (Flax's `get_var_pspec` and eager sharding alike; a name no rule has stays). Unknown where
+        the spec or the rules are not known. With it, the names as given where a rule renamed
+        one, else None."""
+        spec = meta.attrs.get("sharding", Unknown)
+        parts = spec.parts if isinstance(spec, PSpecV) else spec.items if isinstance(spec, Seq) else None
+        if parts is None:
+            return Unknown, None
+        context = ctx.rules if ctx.rules is not None else self.global_rules.get(entry_path(act))
+        local = meta.attrs.get("sharding_rules")
+        local = None if local is None or _is_none(local) else static_rules(local)
+        if any(r is not None and r.rules is None for r in (context, local)):
+            return Unknown, None
+        table = {alias: target for r in (context, local) if r is not None
+                 for (alias, _), target in zip(r.rules, r.targets)}
+        renamed = tuple(table.get(n.value, n) if isinstance(n, Const) and isinstance(n.value, str) else n
+                        for n in parts)
+        pspec = self._api_pspec("jax.sharding.PartitionSpec", None, {"partitions": Seq(renamed)}, act, ctx, site,
+                                node, False)
+        return pspec, (Seq(tuple(parts)) if any(a is not b for a, b in zip(renamed, parts)) else None)
+
+    def _api_set_axis_rules(self, name, row, p, act, ctx, site, node, decorating):
+        """`nn.set_logical_axis_rules(rules)`: the rules in force from here on, outside any
+        `logical_axis_rules` context."""
+        self.global_rules[entry_path(act)] = static_rules(p.get("rules", Unknown))
+        return Const(None)
+
+    def _api_nnx_partition_spec(self, name, row, p, act, ctx, site, node, decorating):
+        """`nnx.get_partition_spec(tree)`: the tree (an NNX module, its state) with each variable's
+        PartitionSpec (`variable_pspec`) in its place, P() for a variable without one."""
+        return self._nnx_specs(p.get("tree", Unknown), lambda spec, logical: spec, act, ctx, site, node)
+
+    def _api_nnx_named_sharding(self, name, row, p, act, ctx, site, node, decorating):
+        """`nnx.get_named_sharding(tree, mesh)`: `nnx.get_partition_spec(tree)`, each spec made a
+        NamedSharding over `mesh` (which JAX checks has the axes it names)."""
+        mesh = p.get("mesh", Unknown)
+        return self._nnx_specs(p.get("tree", Unknown), lambda spec, logical: self._api_named_sharding(
+            name, row, {"mesh": mesh, "spec": spec, "logical": logical}, act, ctx, site, node, decorating),
+            act, ctx, site, node)
+
+    def _nnx_specs(self, tree: Value, make, act, ctx, site, node) -> Value:
+        """`tree` with each NNX variable, framework layer parameter and array replaced by
+        `make(spec, logical)` of its PartitionSpec and the names as given where rules renamed
+        them (else None),
+        in the structure `jax.tree.map` gives; Unknown where a part's structure or spec is not
+        known."""
+        from .transforms import LAYER_SHAPES
+
+        def leaf(meta: Value) -> Value:
+            if meta is None:
+                return make(self._api_pspec("jax.sharding.PartitionSpec", None, {"partitions": Seq(())}, act, ctx,
+                                            site, node, False), None)
+            if not _partitioned(meta):
+                return Unknown
+            spec, logical = self.variable_pspec(meta, act, ctx, site, node)
+            return Unknown if spec is Unknown else make(spec, logical)
+
+        def walk(v: Value) -> Value:
+            if isinstance(v, GraphPart):
+                return GraphPart("state", walk(v.of)) if v.kind == "state" else Unknown
+            if isinstance(v, Seq) and v.kind in ("tuple", "list"):
+                return Seq(tuple(walk(i) for i in v.items), v.kind)
+            if isinstance(v, DictV):
+                return DictV({k: walk(i) for k, i in v.items.items()})
+            if _is_none(v):
+                return v
+            if isinstance(v, ArrayV):
+                return leaf(None)
+            if is_variable(v):
+                meta = variable_sharding(v.attrs)
+                return leaf(meta if meta is not None or isinstance(v.attrs.get("value"), ArrayV) else Unknown)
+            if isinstance(v, Inst) and isinstance(v.cls, Ext) and v.cls.name.startswith("flax.nnx."):
+                params = v.attrs.get(LAYER_SHAPES)
+                if not isinstance(params, Const):
+                    return Unknown
+                # a layer's parameter carries what its initializer (`kernel_init=`) gives it: an
+                # initializer that is not `nnx.with_partitioning`'s gives no sharding
+                inits = {k: v.attrs.get(f"{k}_init") for k, _ in params.value}
+                return Inst(v.cls, {**v.attrs, **{k: leaf(i if i is Unknown or _partitioned(i) else None)
+                                                  for k, i in inits.items()}})
+            if isinstance(v, Inst) and isinstance(v.cls, ClassV) and self.pytree_class(v.cls):
+                return Inst(v.cls, {k: walk(i) for k, i in v.attrs.items()
+                                    if not k.startswith("__") and (isinstance(i, (ArrayV, Seq, DictV, Inst))
+                                                                   or i is Unknown)})
+            return Unknown
+
+        return walk(tree)
 
     def _api_linen_logical_init(self, name, row, p, act, ctx, site, node, decorating):
         """`nn.with_logical_partitioning(init, names)`: the initializer, whose parameters carry the
@@ -908,6 +1008,22 @@ def _linen_vars(v: Value, seen: set):
     elif isinstance(v, Multi):
         for o in v.options:
             yield from _linen_vars(o, seen)
+
+
+def _partitioned(v: Value) -> bool:
+    """Whether `v` is an initializer `nnx.with_partitioning` made (its variables' metadata)."""
+    return isinstance(v, Inst) and isinstance(v.cls, Ext) and v.cls.name == PARTITIONED
+
+
+def variable_sharding(kwargs: dict) -> Inst | None:
+    """The sharding metadata of `nnx.Param(value, sharding=spec, ...)`, given its keywords, as
+    an `nnx.with_partitioning` initializer carries it; None where it is given none."""
+    given = [kwargs[k] for k in VARIABLE_SHARDING if k in kwargs and not _is_none(kwargs[k])]
+    if not given:
+        return None
+    meta = {"sharding": given[0], "mesh": kwargs.get("mesh", Const(None))}
+    meta.update({k: kwargs[k] for k in ("eager_sharding", "sharding_rules") if k in kwargs})
+    return Inst(Ext(PARTITIONED), meta)
 
 
 def _is_none(v) -> bool:

@@ -21,10 +21,10 @@ from .events import (
 )
 from ..jaxfacts import CONSTRAINT_VARYING_SINCE, EAGER_SHARDING_SINCE, MAKE_MESH_EXPLICIT, MIXED_STATE_OPS
 from ..verdicts import catches
-from .frameworks import FrameworkMixin, layer_output, layer_params
+from .frameworks import PARTITIONED, FrameworkMixin, layer_output, layer_params, variable_sharding
 from .frames import Raise
 from .shapes import LAYER_OUTPUT, call_shape, pieces, shape_of, static
-from .transforms import LAYER_SHAPES, TransformMixin, layer_param, spec_parts, too_long
+from .transforms import LAYER_SHAPES, TransformMixin, layer_param, prefix_pairs, too_long
 from .values import (
     NNX_VARIABLES, ArrayV, ClassV, CommV, CompilerParamsV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory,
     Func, GraphPart, Inst, MeshV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, SetMeshV, ShardingV,
@@ -34,9 +34,6 @@ from .values import (
 
 _REGISTERED_CLASS = "jax.tree_util.register_pytree_node_class"
 _CONSTRAINTS = frozenset({"jax.lax.with_sharding_constraint", "equinox.filter_shard"})
-_PARTITIONED = "flax.nnx.with_partitioning"  # an initializer whose variables carry a sharding
-# The keywords that give an NNX variable its sharding (Flax 0.12 reads the older two as the first)
-_VARIABLE_SHARDING = ("out_sharding", "sharding", "sharding_names")
 TRACES = "traces it"  # the call-path label of a function an API traces right away (eval_shape, scan, tree.map)
 MAX_SPLIT = 16  # an event with more option combinations than this is recorded unsplit (unknown)
 MAX_JSON = 100_000  # longer JSON text in a program is left unread
@@ -448,12 +445,13 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             if isinstance(tree, Inst) and isinstance(tree.cls, Ext) \
                     and tree.cls.name.split(".")[0] in apis.MODELLED_PACKAGES:
                 # a framework's layer: the same layer, `f` on each parameter whose shape its
-                # constructor says (a spec per parameter, say), else its parameters mapped
+                # constructor says (a spec per parameter, say), or on what it holds there (a
+                # tree of specs made so), else its parameters mapped
                 params = tree.attrs.get(LAYER_SHAPES)
                 if not isinstance(params, Const):
                     return tree
-                mapped = {k: leaf_call([ArrayV(shape), *(_or_unknown(layer_param(o, k)) for o in others)])
-                          for k, shape in params.value}
+                mapped = {k: leaf_call([_leaf(layer_param(tree, k)), *(_or_unknown(layer_param(o, k)) for o in others)])
+                          for k, _ in params.value}
                 # (a nested layer's parameters, `layers.0.weight`, are not its attributes: the
                 # layer stands for what `f` made of it)
                 return tree if any("." in k for k in mapped) else Inst(tree.cls, {**tree.attrs, **mapped})
@@ -657,7 +655,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         x = p.get("x", Unknown)
         where = given(p, "device") or given(p, "shardings") or given(p, "device_or_shardings")
         # a pytree of shardings is a prefix of the operand's: each applies to its part
-        pairs = list(_prefix_pairs(where, x)) if where is not None else []
+        pairs = list(prefix_pairs(where, x)) if where is not None else []
         if name in _CONSTRAINTS:
             # (run eagerly, a constraint is one too: `eqx.filter_shard` always constrains)
             for part, sharding in pairs:
@@ -1018,18 +1016,15 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                     layer.attrs[LAYER_OUTPUT] = Const(shaping)
                 if name.startswith("flax.nnx.") and self.flax_version >= EAGER_SHARDING_SINCE:
                     for k, v in kwargs.items():
-                        if isinstance(v, Inst) and isinstance(v.cls, Ext) and v.cls.name == _PARTITIONED:
+                        if isinstance(v, Inst) and isinstance(v.cls, Ext) and v.cls.name == PARTITIONED:
                             # `kernel_init=`: the parameter `kernel`, of the shape the table gives it
                             shape = (params or {}).get(k.removesuffix("_init"))
                             self.eager_sharding(v, act, ctx, site, node,
                                                 ArrayV(shape) if isinstance(shape, tuple) else None)
-                    given = [kwargs[k] for k in _VARIABLE_SHARDING if k in kwargs]
-                    if name in NNX_VARIABLES and given:
-                        # `nnx.Param(value, sharding=spec)`: metadata as an initializer's
-                        meta = {"sharding": given[0], "mesh": kwargs.get("mesh", Const(None))}
-                        if "eager_sharding" in kwargs:
-                            meta["eager_sharding"] = kwargs["eager_sharding"]
-                        self.eager_sharding(Inst(Ext(_PARTITIONED), meta), act, ctx, site, node,
+                    # `nnx.Param(value, sharding=spec)`: metadata as an initializer's
+                    meta = variable_sharding(kwargs) if name in NNX_VARIABLES else None
+                    if meta is not None:
+                        self.eager_sharding(meta, act, ctx, site, node,
                                             layer.attrs["value"] if isinstance(layer.attrs["value"], ArrayV) else None)
                 if name.startswith("flax.linen.") and self.linen_params and "linen_apply" in ctx.modes:
                     # a Linen layer made while `apply` runs: its parameters are the variables'
@@ -1130,14 +1125,9 @@ def _or_unknown(v: Value | None) -> Value:
     return Unknown if v is None else v
 
 
-def _prefix_pairs(where: Value, x: Value):
-    """(part of `x`, what `where` gives it): `where` a pytree of shardings whose structure is a
-    prefix of `x`'s (see `spec_parts`), each of its leaves for the part of `x` at its place."""
-    parts = spec_parts(where, x, ())
-    if not parts:
-        yield x, where
-    for _, w, v in parts:
-        yield from _prefix_pairs(w, v)
+def _leaf(v: Value | None) -> Value:
+    """A layer's parameter as `jax.tree.map` sees it: an NNX variable's array."""
+    return variable_array(v) if is_variable(v) else _or_unknown(v)
 
 
 def axis_names(v) -> frozenset | None:

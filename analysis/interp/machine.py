@@ -111,6 +111,7 @@ class Interpreter(ExprMixin, ApiMixin):
         self.global_mesh: dict = {}
         # the entry files whose programs may have turned Flax NNX's eager sharding off
         self.eager_off: set = set()
+        self.global_rules: dict = {}  # entry path -> the logical axis rules `set_logical_axis_rules` set
         self.weak = 0  # > 0 while running code that may not run (a branch, a loop body)
         self.budget = Budget()  # of the entry point running (the engine starts one for each)
 
@@ -413,7 +414,7 @@ class Interpreter(ExprMixin, ApiMixin):
                 # Flax maps logical names by the rules entered; rules that differ by path or are
                 # not static leave them unknown
                 same = len(rules) == len(options(v)) and len({r.key() for r in rules}) == 1
-                inner = inner.with_rules(rules[0] if same else None)
+                inner = inner.with_rules(rules[0] if same else AxisRulesV(None))
             names = raises_names(item.context_expr)
             if names:
                 inner = inner.catching(names)

@@ -127,7 +127,8 @@ class TransformMixin:
             shardings = Seq((shardings,) * len(dynamic))  # one for every argument
         if isinstance(shardings, Seq) and dynamic is not None and len(shardings.items) == len(dynamic):
             for i, (s, a) in enumerate(zip(shardings.items, dynamic)):
-                self.check_even(s, a, "in_shardings", i, act, ctx, site, node)
+                for part, sharding in prefix_pairs(s, a):  # (a pytree of shardings for a pytree)
+                    self.check_even(sharding, part, "in_shardings", i, act, ctx, site, node)
         platforms = _platform_names(p.get("platforms")) or (self.platforms[-1] if self.platforms else ())
         inner = ctx.push(Layer("jit", t.site, frozenset(), auto_partitioned=auto, api=t.api,
                                platforms=platforms, wrap=p.get("__wrap__"), args=tuple(args),
@@ -135,7 +136,8 @@ class TransformMixin:
         result = self.call(t.fn, args, kwargs, act, inner, site, node, label=label or "calls the jitted function")
         self.jit_outputs.setdefault(t.site, []).append(result)
         if t.api == "jax.jit":
-            self.check_even(p.get("out_shardings"), result, "out_shardings", None, act, ctx, site, node)
+            for part, sharding in prefix_pairs(p.get("out_shardings", Unknown), result):
+                self.check_even(sharding, part, "out_shardings", None, act, ctx, site, node)
         return result
 
     def check_even(self, sharding: Value, value: Value, where: str, index, act, ctx, site, node) -> None:
@@ -846,6 +848,16 @@ def spec_parts(spec: Value, value: Value, path: tuple) -> list:
         found = ((k, s, layer_param(value, k)) for k, s in spec.attrs.items() if not k.startswith("__"))
         return [((*path, k), s, v) for k, s, v in found if v is not None]
     return []
+
+
+def prefix_pairs(where: Value, x: Value):
+    """(part of `x`, what `where` gives it): `where` a pytree of shardings whose structure is a
+    prefix of `x`'s (see `spec_parts`), each of its leaves for the part of `x` at its place."""
+    parts = spec_parts(where, x, ())
+    if not parts:
+        yield x, where
+    for _, w, v in parts:
+        yield from prefix_pairs(w, v)
 
 
 def layer_param(layer: Value, name: str) -> Value | None:

@@ -460,8 +460,7 @@ def check_traced_meshes(facts: Facts):
         fix = (ShardingAxis(site_ref(facts, sites.pop()), ev.axis, to),) \
             if (to is not None or shared) and len(sites) == 1 else ()
         logical = _names_text(ev.logical) if ev.logical is not None else None
-        what = (f"The logical axis rules map the names {logical} of this `nn.with_logical_constraint` to {spec}, "
-                f"naming" if logical is not None else
+        what = (f"The logical axis rules map the names {logical} here to {spec}, naming" if logical is not None else
                 f"This sharding constraint's PartitionSpec {spec}, resolved against the context mesh, names"
                 if ev.bare else f"This NamedSharding's spec {spec} names")
         out.append(diag(
