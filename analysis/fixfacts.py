@@ -104,6 +104,9 @@ class Wrap(FixFact):
     # one in another, which JAX rejects): the call written in its body that reaches the
     # collective, to wrap on its own (CallWrap); None otherwise
     call: CallWrap | None = None
+    # per positional argument: the entries of the PartitionSpec that placed it over a mesh
+    # (`device_put` with a NamedSharding; each entry the axes it names), where known; else None
+    placed: tuple[tuple[tuple[str, ...], ...] | None, ...] = ()
 
 
 # What a wrapped function's argument is: a module or other framework object ("module": an

@@ -22,6 +22,7 @@ import pytest
 from shardlint.analysis.check import check
 from shardlint.analysis.config import parse_table
 from shardlint.analysis.fixes import fixes_for
+from shardlint.analysis.fixes.edits import apply_edits
 from shardlint.analysis.fixes.mesh import TITLE_CONTEXT_MESH
 
 pytestmark = pytest.mark.jax
@@ -510,6 +511,44 @@ def test_framework_fix_lowers(name, tmp_path):
     assert text.count("def _filter_shard_map") == (1 if "_filter_shard_map" in expected else 0), text
     after = _run([sys.executable, "main.py"], tmp_path)
     assert after.returncode == 0, f"{name}: the fixed program fails\n{text}\n{after.stderr[-3000:]}"
+
+
+def test_the_sharded_wrap_keeps_the_placement_of_placed_arguments(tmp_path):
+    """An eqx.filter_jit step of a ring rotation whose inputs were placed sequence-sharded: the
+    sharded wrap gives each its own spec (a rotation of the blocks it was placed in, `q @ k.T`
+    of blocks per device), and the program lowers."""
+    main = tmp_path / "main.py"
+    main.write_text(textwrap.dedent('''
+import equinox as eqx
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+mesh = jax.make_mesh((4,), ("sp",), axis_types=(jax.sharding.AxisType.Auto,))
+RING = [(i, (i + 1) % 4) for i in range(4)]
+
+
+class Rotate(eqx.Module):
+    def __call__(self, q, k):
+        k = jax.lax.ppermute(k, "sp", RING)
+        return q @ k.T
+
+
+seq = NamedSharding(mesh, P("sp", None))
+q = jax.device_put(jnp.ones((64, 32)), seq)
+k = jax.device_put(jnp.ones((64, 32)), seq)
+step = eqx.filter_jit(lambda m, q, k: m(q, k))
+out = step(Rotate(), q, k)
+assert out.shape == (64, 16), out.shape
+''').lstrip())
+    config = parse_table({"jax-version": "0.10.2", "backend": "gpu"}, tmp_path, None)
+    [diag] = [d for d in check([tmp_path], config, use_cache=False).diagnostics if d.code == "SHL005"]
+    [fix] = [f for f in fixes_for(diag, lambda p: Path(p).read_text(), config) if "sharded over sp" in f.title]
+    text = apply_edits(main.read_text(), fix.edits)
+    assert 'in_specs=(P(), P("sp", None), P("sp", None))' in text, text
+    main.write_text(text)
+    after = _run([sys.executable, "main.py"], tmp_path)
+    assert after.returncode == 0, f"the fixed program fails\n{text}\n{after.stderr[-3000:]}"
 
 
 def test_nested_nnx_shard_map_keeps_its_mesh(tmp_path):

@@ -69,21 +69,25 @@ def shard_map_kwargs(imp: Importer, edits: list[Edit], fact: Wrap, modern: bool,
         return f"mesh={mesh}, out_specs={p}(), check_vma=False"
     if sharded:
         spec = f'{p}("{axes[0]}")' if len(axes) == 1 else f"{p}(({', '.join(f'{chr(34)}{a}{chr(34)}' for a in axes)}))"
+        placed = _placed(fact) if kinds is None and not fact.on_state else ()
         kinds = () if fact.on_state else fact.args if kinds is None else kinds
-        kwargs = f"mesh={mesh}, in_specs={in_specs(p, spec, kinds)}, out_specs={out_specs(p, spec, fact)}"
+        kwargs = f"mesh={mesh}, in_specs={in_specs(p, spec, kinds, placed)}, out_specs={out_specs(p, spec, fact)}"
         if fact.pallas:
             kwargs += ", check_vma=False" if modern else ", check_rep=False"
         return kwargs
     return f"mesh={mesh}, in_specs={p}(), out_specs={p}(), " + ("check_vma=False" if modern else "check_rep=False")
 
 
-def in_specs(p: str, spec: str, kinds: tuple[str, ...]) -> str:
-    """The in_specs of a sharded wrap: the data arguments (arrays with a leading dimension)
-    sharded by `spec`, modules, parameters, optimizer states, keys and what is not known
-    replicated; one spec for all where all are data, or nothing is known of them."""
-    if all(k == "batch" for k in kinds):
-        return spec
-    specs = [spec if k == "batch" else f"{p}()" for k in kinds]
+def in_specs(p: str, spec: str, kinds: tuple[str, ...], placed: tuple = ()) -> str:
+    """The in_specs of a sharded wrap: an argument placed over the wrap's axes by the spec it
+    was placed with (`placed`, per argument; see `_placed`), the other data arguments (arrays
+    with a leading dimension) sharded by `spec`, modules, parameters, optimizer states, keys and
+    what is not known replicated; one spec for all where all are data sharded alike, or nothing
+    is known of them."""
+    specs = [f"{p}({', '.join(_entry(e) for e in placed[i])})" if i < len(placed) and placed[i] is not None
+             else spec if k == "batch" else f"{p}()" for i, k in enumerate(kinds)]
+    if all(k == "batch" for k in kinds) and len(set(specs)) <= 1:
+        return specs[0] if specs else spec
     return tuple_text(specs)
 
 
@@ -213,6 +217,13 @@ def _wrap_call(fact: Wrap, ctx: FixContext) -> Fix | None:
             f"({', '.join(operands)})")
     edits.append(replace_node(mod, node, text))
     return Fix(TITLE_WRAP_CALL, "unsafe", imp.with_imports(edits, node))
+
+
+def _placed(fact: Wrap) -> tuple:
+    """Per argument, the entries of the spec it was placed with, where that names only the
+    wrap's axes (the mesh the wrap runs over has them), else None."""
+    return tuple(e if e is not None and any(e) and {a for axes in e for a in axes} <= set(fact.axes) else None
+                 for e in fact.placed)
 
 
 def _entry(axes: tuple[str, ...]) -> str:

@@ -204,7 +204,8 @@ def scope_facts(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | Non
         out.append(Wrap(site_ref(facts, ws), form, function, axes, meshes, pallas, ev.api, facts.jax_version,
                         wrap.api if wrap is not None else None,
                         tuple(arg_kind(a) for a in wrap.args) if wrap is not None else (), _on_state(ev),
-                        *_out_kinds(returned), _call_wrap(facts, ev, wrap, axes)))
+                        *_out_kinds(returned), _call_wrap(facts, ev, wrap, axes),
+                        tuple(_placed(a) for a in wrap.args) if wrap is not None else ()))
     return tuple(out)
 
 
