@@ -26,6 +26,8 @@ USE_MESH_REMOVED = (0, 8)  # jax.sharding.use_mesh is gone: jax.set_mesh
 EXPERIMENTAL_AUTO_REMOVED = (0, 8)  # jax.experimental.shard_map.shard_map(auto=) is gone
 DICT_DEVICE_ID = (0, 8, 0)  # Pallas TPU `device_id={axis: index}` (0.8.2 has it, 0.6.2 does not)
 MAKE_MESH_EXPLICIT = (0, 10)  # jax.make_mesh builds Explicit axes unless given axis_types
+# jax.ShapeDtypeStruct's `vma=` became `manual_axis_type=` (the sources of 0.9.2 and 0.10.0 read)
+MANUAL_AXIS_TYPE = (0, 10)
 # shard_map over Explicit axes checks its in_specs against the inputs' own shardings (0.10.2
 # rejects a replicated input given P('data'); 0.6.2 and 0.8.2 lower it, measured)
 EXPLICIT_INPUTS_CHECKED = (0, 10)
@@ -169,7 +171,7 @@ PVARY_VARYING_AGAIN = ("ValueError: pvary is a invariant->variant collective. Th
 BWD_TYPES = ("ValueError: Custom VJP bwd rule must produce an output with the same type as the args tuple of the "
              "primal function")
 BRANCH_TYPES = "TypeError: cond branches must have equal output types but they differ."
-UNEXPECTED_KEYWORD = "TypeError: shard_map() got an unexpected keyword argument '{keyword}'"
+UNEXPECTED_KEYWORD = "TypeError: {callee}() got an unexpected keyword argument '{keyword}'"
 
 
 def quoted(text: str) -> str:

@@ -2,7 +2,7 @@
 lacks: shard_map's `check_rep`/`check_vma`, the experimental shard_map's `auto=` (gone in JAX
 0.8: `jax.shard_map(axis_names=...)`), `pltpu.TPUCompilerParams`, `pltpu.TPUMemorySpace.ANY`,
 `use_mesh`/`set_mesh`, `lax.pvary(x, a)`/`lax.pcast(x, a, to='varying')`, `jax.P`,
-`manual_axis_type=ManualAxisType(varying=...)`/`vma=`."""
+`manual_axis_type=ManualAxisType(varying=...)`/`vma=`, `pltpu.ANY` (gone in JAX 0.10: `pl.ANY`)."""
 
 from __future__ import annotations
 
@@ -45,6 +45,11 @@ def spelling(diag: Diagnostic, fact: Spelling, ctx: FixContext) -> Fix | None:
             return Fix(title, "safe", (remove_arg(mod, node, idx),))  # no auto axes: all manual
         if fact.keyword == "auto" and fact.api == "jax.experimental.shard_map.shard_map":
             return _top_level_shard_map(mod, node, title)
+        if fact.keyword == "vma" and fact.api == "jax.ShapeDtypeStruct":
+            # the varying axes, as JAX 0.10's ManualAxisType holds them
+            imp = Importer(mod, node)
+            text = f"manual_axis_type={imp.jax()}.sharding.ManualAxisType(varying={mod.text_of(arg.value)})"
+            return Fix(title, "safe", imp.with_imports([replace_node(mod, arg, text)], node))
         return None
     if not isinstance(node, cst.Attribute):
         return None
@@ -59,6 +64,9 @@ def spelling(diag: Diagnostic, fact: Spelling, ctx: FixContext) -> Fix | None:
             return None
         pl = imp.name(("jax.experimental.pallas",), "jax.experimental", "pallas", "pl")
         edits.append(replace_span(mod, parent, f"{pl}.ANY"))
+    elif attr == "ANY" and fact.api == "jax.experimental.pallas.tpu.ANY":
+        pl = imp.name(("jax.experimental.pallas",), "jax.experimental", "pallas", "pl")
+        edits.append(replace_span(mod, node, f"{pl}.ANY"))
     elif attr == "use_mesh" and version >= USE_MESH_REMOVED:
         edits.append(replace_span(mod, node, f"{imp.jax()}.set_mesh"))
     elif attr == "set_mesh" and version < SET_MESH_ADDED:

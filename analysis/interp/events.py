@@ -113,8 +113,9 @@ class ApiRefEvent(Event):
 
 
 @dataclass(eq=False)
-class ShardMapKeywordsEvent(Event):
-    """The keywords a shard_map spelling was called with."""
+class KeywordsEvent(Event):
+    """The keywords a call of an API whose keywords differ by version (a shard_map spelling,
+    `jax.ShapeDtypeStruct`) was given."""
     api: str = ""
     keywords: tuple = ()
     module: object = None

@@ -17,7 +17,7 @@ from .calls import DESCRIPTORS, CallMixin, Super, ints, is_callable, value_name
 from .expr import MAX_EXPAND
 from .events import (
     CollectiveEvent, CommEvent, ConstraintEvent, KernelApiEvent, MixedStateEvent, SetMeshTracedEvent, ShardingAxisEvent,
-    ShardMapKeywordsEvent, SplitSizeEvent, UnevenShardingEvent, VaryingAgainEvent,
+    KeywordsEvent, SplitSizeEvent, UnevenShardingEvent, VaryingAgainEvent,
 )
 from ..jaxfacts import CONSTRAINT_VARYING_SINCE, EAGER_SHARDING_SINCE, MAKE_MESH_EXPLICIT, MIXED_STATE_OPS
 from ..verdicts import catches
@@ -317,8 +317,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         params = {k: v for k, v in p.items() if k != row.fn}
         if row.kind == "shard_map":
             passed = sorted(k for k in self._keywords(node) if k != row.fn)
-            self.record(ShardMapKeywordsEvent(site, ctx, act.path, node, api=name, keywords=tuple(passed),
-                                              module=act.scope.module))
+            self.record(KeywordsEvent(site, ctx, act.path, node, api=name, keywords=tuple(passed),
+                                      module=act.scope.module))
         if fn is None:
             return Factory(row.kind, params, site, name)
         if isinstance(fn, ClassV) and apis.lifts_class(name):
@@ -630,6 +630,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                       vma=like.vma if keeps else frozenset(), exact=like.exact if keeps else True)
 
     def _api_shape_dtype(self, name, row, p, act, ctx, site, node, decorating):
+        self.record(KeywordsEvent(site, ctx, act.path, node, api=name, keywords=tuple(sorted(self._keywords(node))),
+                                  module=act.scope.module))
         shape = p.get("shape")
         sharding = given(p, "sharding")
         dims = None

@@ -1,4 +1,5 @@
-"""SHL008: APIs the target JAX version lacks, and shard_map keywords of the other spelling."""
+"""SHL008: APIs the target JAX version lacks, shard_map keywords of the other spelling, and
+keywords JAX renamed."""
 
 from __future__ import annotations
 
@@ -6,9 +7,9 @@ import ast
 
 from .. import apis
 from ..fixfacts import SendRecv, Spelling
-from ..interp.events import ApiRefEvent, ShardMapKeywordsEvent
-from ..jaxfacts import (EXPERIMENTAL_AUTO_REMOVED, NNX_SMAP_JAX_KEYWORDS, SEND_RECV_ADDED, UNEXPECTED_KEYWORD,
-                        quoted, version_text)
+from ..interp.events import ApiRefEvent, KeywordsEvent
+from ..jaxfacts import (EXPERIMENTAL_AUTO_REMOVED, MANUAL_AXIS_TYPE, NNX_SMAP_JAX_KEYWORDS, SEND_RECV_ADDED,
+                        UNEXPECTED_KEYWORD, quoted, version_text)
 from .facts import Facts, diag, site_ref
 
 _SMAP_KW = {
@@ -17,6 +18,14 @@ _SMAP_KW = {
                       "auto": "jax.experimental.shard_map.shard_map(auto=...)"},
     "jax.experimental.shard_map.shard_map": {"check_vma": "jax.shard_map(check_vma=...)",
                                              "axis_names": "jax.shard_map(axis_names=...)"},
+}
+# Keywords JAX renamed: api -> {keyword: (the first version that has it, the first that has it no
+# more (None: either end open), what to write instead)}. (`manual_axis_type=` before JAX 0.10 is
+# the `jax.sharding.ManualAxisType` it is given, an API that JAX lacks.)
+_RENAMED_KW = {
+    "jax.ShapeDtypeStruct": {
+        "vma": (None, MANUAL_AXIS_TYPE, "`manual_axis_type=jax.sharding.ManualAxisType(varying=...)`"),
+    },
 }
 
 
@@ -81,8 +90,11 @@ def check(facts: Facts):
                 f"`AttributeError`. {_ALTERNATIVE.get(ev.api, 'Use the spelling your JAX version has.')}",
                 path=ev.path, ev=ev,
                 fix_facts=(Spelling(site_ref(facts, ev.site), ev.api, None, facts.jax_version), *_send_recv(facts, ev))))
-    for ev in facts.of(ShardMapKeywordsEvent):
+    for ev in facts.of(KeywordsEvent):
         if ev.module is not None and guarded(ev.module, ev.node.lineno, facts.decided_ifs):
+            continue
+        if ev.api in _RENAMED_KW:
+            out.extend(_renamed_keywords(facts, ev))
             continue
         if ev.api == "flax.nnx.shard_map":
             out.extend(_nnx_keywords(facts, ev))
@@ -97,8 +109,26 @@ def check(facts: Facts):
             out.append(diag(
                 facts, "SHL008", ev.site,
                 f"`{ev.api}` has no keyword `{k}` in JAX {facts.jax_version}: JAX raises "
-                f"{quoted(UNEXPECTED_KEYWORD.format(keyword=k))}. Use {alt}.",
+                f"{quoted(UNEXPECTED_KEYWORD.format(callee='shard_map', keyword=k))}. Use {alt}.",
                 path=ev.path, ev=ev, fix_facts=(Spelling(site_ref(facts, ev.site), ev.api, k, facts.jax_version),)))
+    return out
+
+
+def _renamed_keywords(facts: Facts, ev) -> list:
+    """SHL008 for a keyword the target JAX version does not take under that name (_RENAMED_KW)."""
+    out = []
+    for k in ev.keywords:
+        since, until, instead = _RENAMED_KW[ev.api].get(k, (None, None, ""))
+        if (since is None or facts.version >= since) and (until is None or facts.version < until):
+            continue
+        what = f"added in JAX {version_text(since)}" if since is not None and facts.version < since else \
+            f"removed in JAX {version_text(until)}"
+        callee = f"{ev.api.rsplit('.', 1)[-1]}.__init__"
+        out.append(diag(
+            facts, "SHL008", ev.site,
+            f"`{ev.api}` has no keyword `{k}` in JAX {facts.jax_version} ({what}): JAX raises "
+            f"{quoted(UNEXPECTED_KEYWORD.format(callee=callee, keyword=k))}. Use {instead}.",
+            path=ev.path, ev=ev, fix_facts=(Spelling(site_ref(facts, ev.site), ev.api, k, facts.jax_version),)))
     return out
 
 
@@ -140,7 +170,7 @@ def _nnx_keywords(facts: Facts, ev) -> list:
     return [diag(
         facts, "SHL008", ev.site,
         f"`nnx.shard_map` has no keyword `{k}` in Flax {flax}: Python raises "
-        f"{quoted(UNEXPECTED_KEYWORD.format(keyword=k))}. Use `nnx.shard_map({bad[k]}=...)`.",
+        f"{quoted(UNEXPECTED_KEYWORD.format(callee='shard_map', keyword=k))}. Use `nnx.shard_map({bad[k]}=...)`.",
         path=ev.path, ev=ev,
         fix_facts=(Spelling(site_ref(facts, ev.site), "flax.nnx.shard_map", k, facts.jax_version, flax),))
         for k in ev.keywords if k in bad]
