@@ -1727,7 +1727,8 @@ def test_an_nnx_states_named_shardings_follow_its_variables(tmp_path, rows, expe
 
 
 @pytest.mark.parametrize("classes, expected", [(10, [(10, "SHL027", "error")]), (12, [])])
-def test_a_tree_of_shardings_made_from_a_tree_of_specs_places_each_parameter(tmp_path, classes, expected):
+@pytest.mark.parametrize("make", ["Net(nnx.Rngs(0))", "nnx.Sequential(Net(nnx.Rngs(0)).body, Net(nnx.Rngs(1)).head)"])
+def test_a_tree_of_shardings_made_from_a_tree_of_specs_places_each_parameter(tmp_path, classes, expected, make):
     # one spec for every parameter, then a NamedSharding of each: the head's bias is split too
     assert diags(tmp_path, f"""\
         from flax import nnx
@@ -1735,7 +1736,7 @@ def test_a_tree_of_shardings_made_from_a_tree_of_specs_places_each_parameter(tmp
             def __init__(self, rngs):
                 self.body = nnx.Linear(64, 64, rngs=rngs)
                 self.head = nnx.Linear(64, {classes}, rngs=rngs)
-        model = Net(nnx.Rngs(0))
+        model = {make}
         params = nnx.state(model, nnx.Param)
         specs = jax.tree.map(lambda _: P("x"), params)
         shardings = jax.tree.map(lambda s: jax.sharding.NamedSharding(mesh, s), specs)

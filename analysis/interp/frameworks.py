@@ -20,7 +20,7 @@ from .values import (
 _LINEN = "flax.linen."
 PARTITIONED = "flax.nnx.with_partitioning"  # an initializer whose variables carry a sharding
 # The keywords that give an NNX variable its sharding (Flax 0.12 reads the older two as the first)
-VARIABLE_SHARDING = ("out_sharding", "sharding", "sharding_names")
+_VARIABLE_SHARDING = ("out_sharding", "sharding", "sharding_names")
 _TO_LINEN = "flax.nnx.bridge.ToLinen"
 _TO_NNX = "flax.nnx.bridge.ToNNX"
 # Classes (outside the analysed source) whose subclasses are Flax Linen modules.
@@ -325,11 +325,10 @@ class FrameworkMixin:
         given `kernel_init=nnx.with_partitioning(init, spec)`, measured on 0.12.6 and 0.12.8;
         0.11.2 does not): over the context mesh (`jax.set_mesh`; a legacy `with mesh:` is none),
         which must not be manual (inside a shard_map), or the mesh the metadata names; with
-        neither it raises, and a spec naming an axis the mesh lacks fails as a NamedSharding does
-        and one that does
-        not split the variable's `value` evenly fails as `device_put` does (measured on 0.12.8,
-        Auto and Explicit meshes); the spec's names are first renamed by the logical axis rules
-        (`variable_pspec`). Not where eager sharding may be off: `with
+        neither it raises. Its spec, the names renamed by the logical axis rules
+        (`variable_pspec`), fails as a NamedSharding does where it names an axis the mesh lacks,
+        and as `device_put` does where it does not split the variable's `value` evenly (measured
+        on 0.12.8, Auto and Explicit meshes). Not where eager sharding may be off: `with
         nnx.use_eager_sharding(False):` around it, the statement `nnx.use_eager_sharding(False)`
         (or `flax.config.update("flax_always_shard_variable", False)`) before it, or
         `eager_sharding=` in the metadata."""
@@ -340,7 +339,6 @@ class FrameworkMixin:
         if "eager_off" in ctx.modes or entry_path(act) in self.eager_off or not (
                 eager is None or isinstance(eager, Const) and eager.value is True):
             return
-        renamed, logical = self.variable_pspec(init, act, ctx, site, node)
         if isinstance(spec, Seq):  # a tuple of axis names, as a PartitionSpec
             spec = self._api_pspec("jax.sharding.PartitionSpec", None, {"partitions": spec}, act, ctx, site, node,
                                    False)
@@ -353,6 +351,7 @@ class FrameworkMixin:
                 self.record(VariableShardingEvent(site, ctx, act.path, node, kind="no_mesh", spec=spec))
                 raise Raise()
             return
+        renamed, logical = self.variable_pspec(init, act, ctx, site, node)
         if isinstance(mesh, MeshV) and isinstance(renamed, PSpecV):
             sharding = self._api_named_sharding("flax.nnx.with_partitioning", None,
                                                 {"mesh": mesh, "spec": renamed, "logical": logical},
@@ -407,9 +406,8 @@ class FrameworkMixin:
     def _nnx_specs(self, tree: Value, make, act, ctx, site, node) -> Value:
         """`tree` with each NNX variable, framework layer parameter and array replaced by
         `make(spec, logical)` of its PartitionSpec and the names as given where rules renamed
-        them (else None),
-        in the structure `jax.tree.map` gives; Unknown where a part's structure or spec is not
-        known."""
+        them (else None), in the structure `jax.tree.map` gives; Unknown where a part's structure
+        or spec is not known."""
         from .transforms import LAYER_SHAPES
 
         def leaf(meta: Value) -> Value:
@@ -437,6 +435,9 @@ class FrameworkMixin:
                 return leaf(meta if meta is not None or isinstance(v.attrs.get("value"), ArrayV) else Unknown)
             if isinstance(v, Inst) and isinstance(v.cls, Ext) and v.cls.name.startswith("flax.nnx."):
                 params = v.attrs.get(LAYER_SHAPES)
+                layers = v.attrs.get("layers")
+                if not isinstance(params, Const) and isinstance(layers, Seq):  # nnx.Sequential: its layers
+                    return Inst(v.cls, {**v.attrs, "layers": walk(layers)})
                 if not isinstance(params, Const):
                     return Unknown
                 # a layer's parameter carries what its initializer (`kernel_init=`) gives it: an
@@ -1018,7 +1019,7 @@ def _partitioned(v: Value) -> bool:
 def variable_sharding(kwargs: dict) -> Inst | None:
     """The sharding metadata of `nnx.Param(value, sharding=spec, ...)`, given its keywords, as
     an `nnx.with_partitioning` initializer carries it; None where it is given none."""
-    given = [kwargs[k] for k in VARIABLE_SHARDING if k in kwargs and not _is_none(kwargs[k])]
+    given = [kwargs[k] for k in _VARIABLE_SHARDING if k in kwargs and not _is_none(kwargs[k])]
     if not given:
         return None
     meta = {"sharding": given[0], "mesh": kwargs.get("mesh", Const(None))}

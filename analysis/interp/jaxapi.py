@@ -448,6 +448,10 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                 # constructor says (a spec per parameter, say), or on what it holds there (a
                 # tree of specs made so), else its parameters mapped
                 params = tree.attrs.get(LAYER_SHAPES)
+                layers = tree.attrs.get("layers")
+                if not isinstance(params, Const) and isinstance(layers, Seq):  # a Sequential: its layers
+                    return Inst(tree.cls, {**tree.attrs, "layers": walk(layers, [
+                        o.attrs.get("layers", Unknown) if isinstance(o, Inst) else Unknown for o in others])})
                 if not isinstance(params, Const):
                     return tree
                 mapped = {k: leaf_call([_leaf(layer_param(tree, k)), *(_or_unknown(layer_param(o, k)) for o in others)])
