@@ -197,9 +197,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     # blind23
     "blind23b_nnx_shard_map_eval_batch_not_divisible": (_MISSED, "the last eval batch of 18 rows, sliced in a loop "
                                                                  "of 17 steps, which is not unrolled"),
-    "blind23b_pkg_nnx_remat_seq_parallel_attn_eval_jit_only": (_SCOPE, "the wrap splits the tokens' batch "
-                                                                       "dimension (2) over 4 devices where their "
-                                                                       "sequence dimension was meant"),
     # blind24
     "blind24a_eqx_ppermute_stage_perm_off_by_one": (_MISSED, "the perm overflows a mesh over jax.devices() on 4 "
                                                              "devices; on 8 the stacked stages' in_specs fail instead, "
@@ -358,7 +355,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind31a_regex_rules_gqa_kv_heads_uneven": (_MISSED, "specs from regex rules over tree_map_with_path of "
                                                           "eval_shape(init) are not followed"),
     "blind31b_linen_device_put_chain_uneven": (_PROGRAM, "a batch of 6 split over 4 devices"),
-    "blind32a_pallas_allgather_module_pltpu_any_removed": (_SCOPE, "SHL008 for pltpu.ANY, gone in 0.10, has no fix"),
     "blind32a_scan_stacked_tp_layers_missing_psum": (_MISSED, "what a scan over stacked Equinox layers' rows "
                                                               "computes is not followed into its carry"),
     "blind32a_v082_filter_shard_uneven_batch": (_PROGRAM, "a batch of 6 split over 4 devices"),
@@ -376,6 +372,33 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                                 "eval_shape(init) are not followed"),
     "blind32b_shmap_state_sharded_prefix_spec": (_SCOPE, "reported as SHL016; the in_specs prefix also covers the "
                                                          "rank-0 step, which the pmean fix does not reach"),
+    "blind33a_nnx_eager_sharding_default_explicit_mesh": (_MISSED, "a dot contracting two arrays sharded over the "
+                                                                   "same axis of an Explicit mesh (Explicit "
+                                                                   "shardings are not followed through the "
+                                                                   "computation)"),
+    "blind33a_nnx_jit_init_out_shardings_uneven_vocab": (_PROGRAM, "GPT-2's 50,257 embedding rows do not split "
+                                                                   "over 4 devices"),
+    "blind33a_nnx_nested_shardmap_concrete_mesh": (_SCOPE, "SHL012 in nnx.shard_map, which needs its mesh=: the "
+                                                           "fix that drops it is not offered there"),
+    "blind33a_v082_nnx_fsdp_blanket_spec_head10": (_PROGRAM, "a 10-class head's bias does not split over 4 "
+                                                             "devices"),
+    "blind33b_eqx_filter_shard_map_guessed": (_MISSED, "eqx.filter_shard_map, which Equinox does not have "
+                                                       "(attributes of installed frameworks are not checked)"),
+    "blind33b_eqx_pallas_ring_under_filter_grad": (_SCOPE, "SHL110 (a communicating kernel differentiated) has no "
+                                                           "fix"),
+    "blind33b_eqx_ring_allgather_filter_jit_only": (_SCOPE, "the replicated wrap comes first and hands the kernel "
+                                                            "the whole array; the sharded one, second, lowers"),
+    "blind33b_eqx_ring_attention_ppermute_filter_jit": (_SCOPE, "the replicated wrap comes first and closes over "
+                                                                "the sequence-sharded arrays; the sharded one, "
+                                                                "second, keeps their placement"),
+    "blind33b_linen_make_mesh_default_explicit_constraint": (_MISSED, "the constraint Flax applies to a logically "
+                                                                      "partitioned Linen param on an Explicit "
+                                                                      "mesh"),
+    "blind33b_linen_right_permute_init_eager": (_PROGRAM, "the wrapped model.init runs the TPU kernel eagerly on "
+                                                          "the CPU host"),
+    "blind33b_pallas_gather_to_root_const_device_id": (_MISSED, "a kernel that names no axis is lowered over a 0-D "
+                                                                "mesh on JAX 0.8.2, where a 1-tuple device id "
+                                                                "fails"),
 }
 
 

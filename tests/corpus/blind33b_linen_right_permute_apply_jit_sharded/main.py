@@ -1,0 +1,36 @@
+import numpy as np
+import jax
+import jax.numpy as jnp
+import flax.linen as nn
+from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
+
+from kernels.permute import right_permute
+
+N = 4
+
+
+class ShiftedProjection(nn.Module):
+    features: int
+    axis_name: str = "ring"
+
+    @nn.compact
+    def __call__(self, x):
+        h = nn.Dense(self.features, use_bias=False)(x)
+        if self.is_initializing():
+            return h
+        return right_permute(h, axis_name=self.axis_name, num_devices=N)
+
+
+mesh = Mesh(np.array(jax.devices()[:N]), ("ring",))
+model = ShiftedProjection(features=128)
+x = jnp.ones((N * 8, 128), jnp.float32)
+params = model.init(jax.random.PRNGKey(0), x[:8])
+
+# GSPMD-style: shard the batch with jit shardings instead of a shard_map
+forward = jax.jit(
+    model.apply,
+    in_shardings=(NamedSharding(mesh, P()), NamedSharding(mesh, P("ring"))),
+    out_shardings=NamedSharding(mesh, P("ring")),
+)
+
+print(forward.trace(params, x).lower(lowering_platforms=("tpu",)).as_text()[:60])
