@@ -402,6 +402,9 @@ LINEN = {
     _LINEN + "logical_to_mesh_axes": Api("logical_to_mesh_axes", "(array_dim_names, rules=None)"),
     _LINEN + "with_logical_partitioning": Api("linen_logical_init", "(fn, names, mesh=None, rules=None)"),
     _LINEN + "get_partition_spec": Api("linen_partition_spec", "(tree)"),
+    # `nn.with_partitioning(init, names)`: parameters placed by mesh axes, not logical names
+    _LINEN + "with_partitioning": Api("linen_partitioned_init", "(fn, names, mesh=None)"),
+    _LINEN + "get_sharding": Api("linen_sharding", "(tree, mesh)"),
     _LINEN + "logical_to_mesh_sharding": Api("linen_mesh_sharding", "(tree, mesh, rules)"),
     _LINEN + "with_logical_constraint": Api("logical_constraint", "(x, logical_axis_resources, rules=None, "
                                                                 "mesh=None, fallback=None)"),

@@ -76,6 +76,8 @@ OUT_SHARDING_AUTO = ("ValueError: PartitionSpec passed to ... cannot contain axi
                      "Manual. Got PartitionSpec: {spec} with axis name: {axis} of type: AxisType.Auto")
 RESHARD_AUTO = ("ValueError: PartitionSpec passed to reshard cannot contain axis names that are of type Auto or "
                 "Manual. Got PartitionSpec: {spec} with axis name: {axis} of type: AxisType.Auto")
+CONSTRAINT_ASSERT = ("AssertionError: `with_sharding_constraint` acts as an assert when all axes of mesh are of type "
+                     "`Explicit`. The array sharding: P(None, ...) did not match the sharding provided: {spec}.")
 CONSTRAINT_AUTO_ONLY = ("ValueError: The spec of NamedSharding passed to with_sharding_constraint can only refer "
                         "to Auto axes of the mesh. Got spec={spec} and mesh=...")
 CONSTRAINT_VARYING = {(0, 8): "ValueError: Axes mentioned in `vma` field of ShapedArray should be of type `Manual`. "

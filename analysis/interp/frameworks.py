@@ -9,7 +9,8 @@ from __future__ import annotations
 import ast
 
 from .calls import MAP_VARIABLES, is_callable, value_name
-from .events import CollectiveEvent, VariableShardingEvent
+from ..jaxfacts import MAKE_MESH_EXPLICIT
+from .events import CollectiveEvent, ConstraintEvent, VariableShardingEvent
 from .frames import Raise, entry_path
 from .values import (
     ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, EagerShardingV, Ext, Factory, GraphPart, Inst, Lifted, LinenVarsV,
@@ -460,13 +461,60 @@ class FrameworkMixin:
         items = names.items if isinstance(names, Seq) else None
         if self.linen_logical and items is not None and all(
                 isinstance(n, Const) and (n.value is None or isinstance(n.value, str)) for n in items):
-            self.linen_logical[-1].add(tuple(n.value for n in items))
+            self.linen_logical[-1][0].add(tuple(n.value for n in items))
+            if "linen_init" in ctx.modes and _is_none(p.get("mesh", Const(None))):
+                self._linen_unboxed(name, [n.value for n in items], p.get("rules"), act, ctx, site, node)
+        return p.get("fn", Unknown)
+
+    def _linen_unboxed(self, name, names: list, given_rules, act, ctx, site, node) -> None:
+        """Linen reads a parameter made with logical names through `unbox()`, which, where a mesh
+        is in context, constrains it to the spec the logical axis rules (given, else in force) map
+        the names to. Under `jax.set_mesh` of a mesh whose axes are Explicit the constraint is an
+        assertion, and the parameter `init` makes is not sharded: where the spec names a mesh
+        axis, JAX raises there, at the statement that makes and reads the parameter (measured on
+        JAX 0.10.2, Flax 0.12.8; Auto axes lower)."""
+        mesh = self.context_mesh(ctx, act)
+        if not (isinstance(mesh, MeshV) and (mesh.explicit_types or (
+                mesh.explicit_default and self.jax_version >= MAKE_MESH_EXPLICIT))):
+            return
+        rules = static_rules(given_rules) if given_rules is not None and not _is_none(given_rules) else \
+            ctx.rules if ctx.rules is not None else self.global_rules.get(entry_path(act))
+        if rules is None or rules.rules is None:
+            return
+        spec = self.logical_pspec(names, rules, act, ctx, site, node)
+        if isinstance(spec, PSpecV) and spec.named:
+            reads = _statement_holding(act.scope.node, node) or node
+            self.record(ConstraintEvent(self.site(reads, act), ctx, act.path, reads, api=name, kind="param_assert",
+                                        axes=tuple(spec.named), spec=spec, mesh=mesh))
+            raise Raise()
+
+    def _api_linen_partitioned_init(self, name, row, p, act, ctx, site, node, decorating):
+        """`nn.with_partitioning(init, names)`: the initializer, whose parameters carry the mesh
+        axes named (where static, noted for the `init` running)."""
+        names = p.get("names")
+        items = names.items if isinstance(names, Seq) else None
+        if self.linen_logical and items is not None and all(
+                isinstance(n, Const) and (n.value is None or isinstance(n.value, str)) for n in items):
+            self.linen_logical[-1][1].add(tuple(items))
         return p.get("fn", Unknown)
 
     def _api_linen_partition_spec(self, name, row, p, act, ctx, site, node, decorating):
-        """`nn.get_partition_spec(tree)`: the logical PartitionSpecs of the Linen variables in it."""
+        """`nn.get_partition_spec(tree)`: the PartitionSpecs of the Linen variables in it."""
         found = [v for v in _linen_vars(p.get("tree", Unknown), set()) if not v.specs]
-        return LinenVarsV(frozenset().union(*(v.logical for v in found)), specs=True) if found else Unknown
+        return LinenVarsV(frozenset().union(*(v.logical for v in found)), specs=True,
+                          mesh_names=frozenset().union(*(v.mesh_names for v in found))) if found else Unknown
+
+    def _api_linen_sharding(self, name, row, p, act, ctx, site, node, decorating):
+        """`nn.get_sharding(tree, mesh)`: a NamedSharding over `mesh` of each parameter's spec;
+        JAX checks there that the mesh has the axes `nn.with_partitioning` named. (A logical
+        name is mapped by rules this does not follow.)"""
+        mesh = p.get("mesh", Unknown)
+        found = {names for v in _linen_vars(p.get("tree", Unknown), set()) for names in v.mesh_names}
+        for names in sorted(found, key=lambda t: tuple(n.value or "" for n in t)):
+            spec = self._api_pspec("jax.sharding.PartitionSpec", None, {"partitions": Seq(names)}, act, ctx, site,
+                                   node, False)
+            self._api_named_sharding(name, row, {"mesh": mesh, "spec": spec}, act, ctx, site, node, decorating)
+        return Unknown
 
     def _api_linen_mesh_sharding(self, name, row, p, act, ctx, site, node, decorating):
         """`nn.logical_to_mesh_sharding(specs, mesh, rules)`: a NamedSharding over `mesh` of each
@@ -568,7 +616,7 @@ class FrameworkMixin:
         ctx = ctx.without_mode("linen_apply" if init else "linen_init").in_mode("linen_init" if init else "linen_apply")
         self.norm_stats.append([])
         self.linen_params.append(p.get("variables", Unknown) if not init else Unknown)
-        self.linen_logical.append(set())
+        self.linen_logical.append((set(), set()))
         try:
             for m in options(method):
                 if isinstance(m, Const) and m.value is None:
@@ -582,10 +630,11 @@ class FrameworkMixin:
         finally:
             stats = self.norm_stats.pop()
             self.linen_params.pop()
-            logical = self.linen_logical.pop()
+            logical, mesh_names = self.linen_logical.pop()
         if name.endswith(".init"):
-            # the variables, known by the logical names their parameters were given
-            return LinenVarsV(frozenset(logical)) if logical else Unknown
+            # the variables, known by the logical names (or mesh axes) their parameters were given
+            return LinenVarsV(frozenset(logical), mesh_names=frozenset(mesh_names)) \
+                if logical or mesh_names else Unknown
         if name.endswith(".tabulate"):
             return Unknown
         mutable = p.get("mutable")
@@ -1009,6 +1058,21 @@ def _linen_vars(v: Value, seen: set):
     elif isinstance(v, Multi):
         for o in v.options:
             yield from _linen_vars(o, seen)
+
+
+def _statement_holding(body_of: ast.AST, node: ast.AST) -> ast.stmt | None:
+    """The innermost statement of `body_of`'s body (a function's) whose lines hold `node`."""
+    found, block = None, getattr(body_of, "body", None)
+    while isinstance(block, list):
+        st = next((s for s in block if isinstance(s, ast.stmt)
+                   and s.lineno <= node.lineno <= (s.end_lineno or s.lineno)), None)
+        if st is None:
+            break
+        found = st
+        block = next((b for b in (getattr(st, f, None) for f in ("body", "orelse", "finalbody"))
+                      if isinstance(b, list) and any(s.lineno <= node.lineno <= (s.end_lineno or s.lineno)
+                                                     for s in b if isinstance(s, ast.stmt))), None)
+    return found
 
 
 def _partitioned(v: Value) -> bool:

@@ -101,9 +101,10 @@ class Interpreter(ExprMixin, ApiMixin):
         self.norm_stats: list = []  # per Linen apply running: the varying axes of its BatchNorm statistics
         # per Linen apply running: (the axes its variables vary over, whether exactly those)
         self.linen_params: list = []
+        # per Linen init running: (the logical names, the mesh axes) its parameters are given
         self.linen_logical: list = []
         # (file, line) of each `if` run -> whether its test was decided on every run
-        self.decided_ifs: dict = {}  # per Linen init running: the logical names its parameters are given
+        self.decided_ifs: dict = {}
         # While a custom_vjp's backward rule runs, JAX attributes what it does to the primal call.
         self.blame: Site | None = None
         # `jax.set_mesh(mesh)` called as a statement: the process-wide mesh of the program whose

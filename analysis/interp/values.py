@@ -229,12 +229,16 @@ class EagerShardingV(Value):
 class LinenVarsV(Value):
     """The variables a Flax Linen `init` makes, known by the logical axis names its parameters
     were given (`nn.with_logical_partitioning`): `logical`, each a tuple of names (or None);
-    as `nn.get_partition_spec` gives them (`specs`), the logical PartitionSpecs of them."""
+    as `nn.get_partition_spec` gives them (`specs`), the logical PartitionSpecs of them.
+    `mesh_names`: the mesh axes `nn.with_partitioning` gave parameters, each a tuple of the
+    Consts written (their sites kept, for fixes)."""
     logical: frozenset
     specs: bool = False
+    mesh_names: frozenset = frozenset()
 
     def key(self):
-        return ("linen_vars", self.logical, self.specs)
+        return ("linen_vars", self.logical, self.specs,
+                frozenset(tuple(n.value for n in names) for names in self.mesh_names))
 
 
 @dataclass(eq=False)

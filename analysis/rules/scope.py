@@ -9,8 +9,8 @@ from ..apis import short
 from ..diagnostics import Severity
 from ..jaxfacts import (
     AXIS_LIST, AXIS_LIST_ANYWHERE, AXIS_LIST_OPS, AXIS_LIST_PMAP_SINCE, BRANCH_TYPES, BWD_TYPES, CARRY_TYPES,
-    CONSTRAINT_AUTO_ONLY, CONSTRAINT_MANUAL, CONSTRAINT_VARYING, CONSTRAINT_VARYING_SINCE, CONTEXT_MESH,
-    EXPLICIT_INPUTS_CHECKED, GPU_ONLY, IN_SPECS_MANUAL, MANUAL_SHARDING_ONLY, MIXED_STATE, MIXED_STATE_OPS,
+    CONSTRAINT_ASSERT, CONSTRAINT_AUTO_ONLY, CONSTRAINT_MANUAL, CONSTRAINT_VARYING, CONSTRAINT_VARYING_SINCE,
+    CONTEXT_MESH, EXPLICIT_INPUTS_CHECKED, GPU_ONLY, IN_SPECS_MANUAL, MANUAL_SHARDING_ONLY, MIXED_STATE, MIXED_STATE_OPS,
     MIXED_STATE_SINCE, NO_CONTEXT_MESH, NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE, OUTSIDE_JIT, OUT_SHARDING_AUTO,
     OUT_SPECS_REPLICATION, OUT_SPECS_STRUCTURE, PCAST_VARYING_AGAIN, PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP,
     PPERMUTE_BATCHER, PVARY_VARYING_AGAIN, RESHARD_AUTO, SEND_RECV_ADDED, SHARDING_AXIS_MISSING, SPECS_MISMATCH,
@@ -617,6 +617,24 @@ def _constraints(facts: Facts) -> list:
                 "`axis_types=(jax.sharding.AxisType.Explicit,) * n`, or leave `out_sharding` out and constrain "
                 "the result with `jax.lax.with_sharding_constraint`.",
                 path=ev.path, ctx=ev.ctx))
+            continue
+        if ev.kind == "param_assert":
+            n = len(ev.mesh.axes)
+            out.append(diag(
+                facts, "SHL025", ev.site,
+                f"Flax constrains the parameter this `nn.with_logical_partitioning` makes to {spec} (its logical "
+                f"names, by the logical axis rules) where the module reads it, and under `jax.set_mesh` of a mesh "
+                + ("whose `axis_types` are Explicit" if ev.mesh.explicit_types else
+                   f"from `jax.make_mesh` without `axis_types`, Explicit on JAX {facts.jax_version}")
+                + f" a sharding constraint asserts the value is sharded so already; the parameter `init` makes is "
+                f"not, and JAX raises {quoted(CONSTRAINT_ASSERT.format(spec=spec))} "
+                + ("Reshard the parameters with `jax.sharding.reshard` before the module reads them."
+                   if ev.mesh.explicit_types else
+                   f"Pass `axis_types=(jax.sharding.AxisType.Auto,){f' * {n}' if n > 1 else ''}` to `jax.make_mesh` "
+                   "(what it built before JAX 0.10)."),
+                path=ev.path, ctx=ev.ctx,
+                fix_facts=() if ev.mesh.explicit_types else (AutoAxes(site_ref(facts, ev.mesh.site),
+                                                                      tuple(ev.mesh.axes)),)))
             continue
         if ev.kind == "explicit":
             n = len(ev.mesh.axes)
