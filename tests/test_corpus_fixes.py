@@ -212,9 +212,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                            "is not reported"),
     "blind24b_eqx_filter_shard_ragged_last_batch_062": (_PROGRAM, "the last batch of 6 rows over 4 devices: the data "
                                                                   "must change, not the scope"),
-    "blind24b_linen_logical_constraint_make_mesh_0102": (_MISSED, "a Flax logical constraint under set_mesh of an "
-                                                                  "Explicit mesh asserts an unsharded activation's "
-                                                                  "sharding"),
     "blind24b_linen_trainstate_uneven_eval_batch_062": (_PROGRAM, "the eval batch does not divide over the devices: "
                                                                   "the data must change, not the scope"),
     "blind24b_nnx_partitioning_no_mesh": (_SCOPE, "the partitioned model is made where no mesh context is entered: "
@@ -366,8 +363,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind32b_gpt2_vocab_uneven_init_shardings": (_MISSED, "shapes and specs through nn.get_partition_spec and "
                                                            "logical_to_mesh_sharding of eval_shape(init)"),
     "blind32b_halo_conv_bidirectional_perm": (_SCOPE, "SHL103 (a perm naming a device twice) has no fix"),
-    "blind32b_logical_constraint_explicit_mesh": (_MISSED, "the constraint Flax applies unboxing a "
-                                                           "LogicallyPartitioned param on an Explicit mesh"),
     "blind32b_partitioned_logical_names_as_mesh_082": (_MISSED, "specs from nn.get_partition_spec of "
                                                                 "eval_shape(init) are not followed"),
     "blind32b_shmap_state_sharded_prefix_spec": (_SCOPE, "reported as SHL016; the in_specs prefix also covers the "
@@ -399,6 +394,22 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind33b_pallas_gather_to_root_const_device_id": (_MISSED, "a kernel that names no axis is lowered over a 0-D "
                                                                 "mesh on JAX 0.8.2, where a 1-tuple device id "
                                                                 "fails"),
+    "blind34a_linen_batch_uneven_over_mesh": (_PROGRAM, "a batch of 6 does not split over 4 devices"),
+    "blind34a_linen_bias_spec_rank_082": (_MISSED, "a bias spec longer than its rank through "
+                                                   "nn.get_partition_spec(eval_shape(init)) (Linen parameter shapes "
+                                                   "are not known)"),
+    "blind34a_nnx_einsum_out_sharding_082": (_SCOPE, "SHL028 (out_sharding naming Auto axes on JAX 0.8.2): no fix "
+                                                     "rewrites the einsum"),
+    "blind34a_nnx_gspmd_wsc_outside_mesh_ctx": (_MISSED, "after the SHL025 fix: a dot's out_sharding=P(...) where "
+                                                         "no mesh context is entered"),
+    "blind34a_nnx_megatron_mlp_contracting_sharded": (_MISSED, "a dot contracting two arrays sharded over the same "
+                                                               "axis of an Explicit mesh"),
+    "blind34a_nnx_shard_map_psum_unsharded_params": (_MISSED, "an NNX module's unsharded parameters given to "
+                                                              "nnx.shard_map whose in_specs shard them on an "
+                                                              "Explicit mesh"),
+    "blind34b_eqx_filter_shard_eager_uneven": (_PROGRAM, "10 rows do not split over 4 devices"),
+    "blind34b_nnx_partition_axis_typo": (_PROGRAM, "both names are wrong and no rules map them: which axes were "
+                                                   "meant is the author's intent"),
 }
 
 

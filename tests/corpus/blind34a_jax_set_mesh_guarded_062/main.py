@@ -1,0 +1,24 @@
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+# JAX version compatibility, as flax.nnx.spmd does it
+if hasattr(jax.sharding, "use_mesh"):
+    set_mesh = jax.sharding.use_mesh
+else:
+    set_mesh = jax.set_mesh
+
+mesh = jax.make_mesh((4,), ("i",))
+
+
+@jax.jit
+@partial(jax.shard_map, in_specs=P("i"), out_specs=P())
+def total(x):
+    return jax.lax.psum(x.sum(keepdims=True), "i")
+
+
+with set_mesh(mesh):
+    x = jax.device_put(jnp.arange(16.0), NamedSharding(mesh, P("i")))
+    print(total.trace(x).lower(lowering_platforms=("cuda",)).as_text()[:10])

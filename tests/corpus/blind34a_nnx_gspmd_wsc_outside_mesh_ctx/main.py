@@ -1,0 +1,46 @@
+import jax
+import jax.numpy as jnp
+import optax
+from flax import nnx
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+mesh = jax.make_mesh((2, 2), ("data", "model"))
+
+
+class DotReluDot(nnx.Module):
+    def __init__(self, depth: int, rngs: nnx.Rngs):
+        init_fn = nnx.initializers.lecun_normal()
+        self.dot1 = nnx.Linear(
+            depth, depth,
+            kernel_init=nnx.with_partitioning(init_fn, (None, "model")),
+            use_bias=False, rngs=rngs)
+        self.w2 = nnx.Param(init_fn(rngs.params(), (depth, depth)))
+
+    def __call__(self, x):
+        y = jax.nn.relu(self.dot1(x))
+        return jnp.dot(y, self.w2[...], out_sharding=P("data", None))
+
+
+with jax.set_mesh(mesh):
+    model = DotReluDot(64, rngs=nnx.Rngs(0))
+    optimizer = nnx.Optimizer(model, optax.adam(1e-3), wrt=nnx.Param)
+
+
+@nnx.jit
+def train_step(model, optimizer, x, y):
+    # shard the incoming batch over the data axis, as in the GSPMD guide
+    x = jax.lax.with_sharding_constraint(x, NamedSharding(mesh, P("data", None)))
+
+    def loss_fn(model):
+        return ((model(x) - y) ** 2).mean()
+
+    loss, grads = nnx.value_and_grad(loss_fn)(model)
+    optimizer.update(model, grads)
+    return loss
+
+
+data_sharding = NamedSharding(mesh, P("data", None))
+x = jax.device_put(jnp.ones((16, 64)), data_sharding)
+y = jax.device_put(jnp.ones((16, 64)), data_sharding)
+lowered = train_step.trace(model, optimizer, x, y).lower(lowering_platforms=("cuda",))
+print("lowered", len(lowered.as_text()) > 0)

@@ -1,0 +1,35 @@
+import functools
+
+import jax
+from jax import lax
+from jax import numpy as jnp
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+P = jax.sharding.PartitionSpec
+mesh = jax.make_mesh((4,), ('x',), axis_types=(jax.sharding.AxisType.Auto,))
+
+
+def right_permute_kernel(input_ref, output_ref, send_sem, recv_sem):
+  my_id = lax.axis_index('x')
+  right_neighbor = lax.rem(my_id + 1, 4)
+  copy = pltpu.make_async_remote_copy(
+      src_ref=input_ref, dst_ref=output_ref, send_sem=send_sem, recv_sem=recv_sem,
+      device_id=(right_neighbor,), device_id_type=pltpu.DeviceIdType.MESH)
+  copy.start()
+  copy.wait()
+
+
+@functools.partial(jax.shard_map, mesh=mesh, in_specs=P(None, 'x'), out_specs=P(None, 'x'))
+def right_permute(x):
+  return pl.pallas_call(
+      right_permute_kernel,
+      out_shape=jax.ShapeDtypeStruct((8, 128), jnp.float32),
+      in_specs=[pl.BlockSpec(memory_space=pl.ANY)],
+      out_specs=pl.BlockSpec(memory_space=pl.ANY),
+      scratch_shapes=[pltpu.SemaphoreType.DMA] * 2,
+  )(x)
+
+
+x = jnp.ones((8, 512), jnp.float32)
+print(jax.jit(right_permute).trace(x).lower(lowering_platforms=('tpu',)).as_text()[:40])

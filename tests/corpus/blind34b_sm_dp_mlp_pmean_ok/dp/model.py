@@ -1,0 +1,31 @@
+import jax
+import jax.numpy as jnp
+
+
+def init_layer(key, n_in, n_out):
+  k1, k2 = jax.random.split(key)
+  W = jax.random.normal(k1, (n_in, n_out)) / jnp.sqrt(n_in)
+  b = jax.random.normal(k2, (n_out,))
+  return W, b
+
+
+def init(key, layer_sizes):
+  keys = jax.random.split(key, len(layer_sizes) - 1)
+  return [init_layer(k, a, b) for k, a, b in zip(keys, layer_sizes[:-1], layer_sizes[1:])]
+
+
+def predict(params, inputs):
+  for W, b in params:
+    outputs = jnp.dot(inputs, W) + b
+    inputs = jax.nn.relu(outputs)
+  return outputs
+
+
+def loss(params, batch):
+  inputs, targets = batch
+  predictions = predict(params, inputs)
+  return jnp.mean(jnp.sum((predictions - targets) ** 2, axis=-1))
+
+
+def loss_dp(params, batch, axis):
+  return jax.lax.pmean(loss(params, batch), axis)
