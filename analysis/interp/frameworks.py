@@ -457,10 +457,8 @@ class FrameworkMixin:
     def _api_linen_logical_init(self, name, row, p, act, ctx, site, node, decorating):
         """`nn.with_logical_partitioning(init, names)`: the initializer, whose parameters carry the
         logical names (where static, noted for the `init` running)."""
-        names = p.get("names")
-        items = names.items if isinstance(names, Seq) else None
-        if self.linen_logical and items is not None and all(
-                isinstance(n, Const) and (n.value is None or isinstance(n.value, str)) for n in items):
+        items = _static_names(p.get("names"))
+        if self.linen_logical and items is not None:
             self.linen_logical[-1][0].add(tuple(n.value for n in items))
             if "linen_init" in ctx.modes and _is_none(p.get("mesh", Const(None))):
                 self._linen_unboxed(name, [n.value for n in items], p.get("rules"), act, ctx, site, node)
@@ -491,11 +489,9 @@ class FrameworkMixin:
     def _api_linen_partitioned_init(self, name, row, p, act, ctx, site, node, decorating):
         """`nn.with_partitioning(init, names)`: the initializer, whose parameters carry the mesh
         axes named (where static, noted for the `init` running)."""
-        names = p.get("names")
-        items = names.items if isinstance(names, Seq) else None
-        if self.linen_logical and items is not None and all(
-                isinstance(n, Const) and (n.value is None or isinstance(n.value, str)) for n in items):
-            self.linen_logical[-1][1].add(tuple(items))
+        items = _static_names(p.get("names"))
+        if self.linen_logical and items is not None:
+            self.linen_logical[-1][1].add(items)
         return p.get("fn", Unknown)
 
     def _api_linen_partition_spec(self, name, row, p, act, ctx, site, node, decorating):
@@ -1060,19 +1056,28 @@ def _linen_vars(v: Value, seen: set):
             yield from _linen_vars(o, seen)
 
 
+def _static_names(names: Value) -> tuple | None:
+    """The names written in a tuple of axis names (each a string or None), where all are known."""
+    items = names.items if isinstance(names, Seq) else None
+    if items is None or not all(isinstance(n, Const) and (n.value is None or isinstance(n.value, str))
+                                for n in items):
+        return None
+    return tuple(items)
+
+
 def _statement_holding(body_of: ast.AST, node: ast.AST) -> ast.stmt | None:
     """The innermost statement of `body_of`'s body (a function's) whose lines hold `node`."""
-    found, block = None, getattr(body_of, "body", None)
-    while isinstance(block, list):
-        st = next((s for s in block if isinstance(s, ast.stmt)
-                   and s.lineno <= node.lineno <= (s.end_lineno or s.lineno)), None)
+    def holds(st) -> bool:
+        return isinstance(st, ast.stmt) and st.lineno <= node.lineno <= (st.end_lineno or st.lineno)
+
+    found, blocks = None, [getattr(body_of, "body", None)]
+    while True:
+        st = next((s for b in blocks if isinstance(b, list) for s in b if holds(s)), None)
         if st is None:
-            break
+            return found
         found = st
-        block = next((b for b in (getattr(st, f, None) for f in ("body", "orelse", "finalbody"))
-                      if isinstance(b, list) and any(s.lineno <= node.lineno <= (s.end_lineno or s.lineno)
-                                                     for s in b if isinstance(s, ast.stmt))), None)
-    return found
+        blocks = [getattr(st, f, None) for f in ("body", "orelse", "finalbody")] + [
+            h.body for h in getattr(st, "handlers", ())]
 
 
 def _partitioned(v: Value) -> bool:
