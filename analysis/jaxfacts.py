@@ -74,6 +74,9 @@ CONSTRAINT_MANUAL = ("ValueError: pspec {spec} contains a manual axes {axes} of 
 OUT_SHARDING_TYPED = (0, 8)
 OUT_SHARDING_AUTO = ("ValueError: PartitionSpec passed to ... cannot contain axis names that are of type Auto or "
                      "Manual. Got PartitionSpec: {spec} with axis name: {axis} of type: AxisType.Auto")
+OUT_SHARDING_NO_MESH = ("ValueError: Using PartitionSpec when you are not under a mesh context is not allowed. "
+                        "Please pass a NamedSharding instance or enter into a mesh context via `jax.set_mesh`. "
+                        "Got {spec}")
 RESHARD_AUTO = ("ValueError: PartitionSpec passed to reshard cannot contain axis names that are of type Auto or "
                 "Manual. Got PartitionSpec: {spec} with axis name: {axis} of type: AxisType.Auto")
 CONSTRAINT_ASSERT = ("AssertionError: `with_sharding_constraint` acts as an assert when all axes of mesh are of type "

@@ -400,8 +400,9 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                    "are not known)"),
     "blind34a_nnx_einsum_out_sharding_082": (_SCOPE, "SHL028 (out_sharding naming Auto axes on JAX 0.8.2): no fix "
                                                      "rewrites the einsum"),
-    "blind34a_nnx_gspmd_wsc_outside_mesh_ctx": (_MISSED, "after the SHL025 fix: a dot's out_sharding=P(...) where "
-                                                         "no mesh context is entered"),
+    "blind34a_nnx_gspmd_wsc_outside_mesh_ctx": (_SCOPE, "after the SHL025 fix, SHL028 for a dot's "
+                                                        "out_sharding=P(...) where no mesh context is entered: no fix "
+                                                        "enters one"),
     "blind34a_nnx_megatron_mlp_contracting_sharded": (_MISSED, "a dot contracting two arrays sharded over the same "
                                                                "axis of an Explicit mesh"),
     "blind34a_nnx_shard_map_psum_unsharded_params": (_MISSED, "an NNX module's unsharded parameters given to "

@@ -34,6 +34,9 @@ from .values import (
 
 _REGISTERED_CLASS = "jax.tree_util.register_pytree_node_class"
 _CONSTRAINTS = frozenset({"jax.lax.with_sharding_constraint", "equinox.filter_shard"})
+# APIs whose `out_sharding=` applies when the function they make is called (where a context mesh
+# may be entered by then), not where they are given it
+_LATER_OUT_SHARDING = frozenset({"auto_axes", "explicit_axes"})
 TRACES = "traces it"  # the call-path label of a function an API traces right away (eval_shape, scan, tree.map)
 MAX_SPLIT = 16  # an event with more option combinations than this is recorded unsplit (unknown)
 MAX_JSON = 100_000  # longer JSON text in a program is left unread
@@ -154,13 +157,19 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
 
     def _out_sharding(self, name: str, where: Value, act, ctx, site, node) -> None:
         """`out_sharding=` of an array JAX makes or computes (`jax.random.normal`, `jnp.zeros`,
-        `jnp.einsum`, ...) outside shard_map: the axes its spec names must be Explicit (measured
-        on 0.8.2 and 0.10.2; before 0.8 not every function took it)."""
+        `jnp.einsum`, ...) outside shard_map: the axes its spec names must be Explicit, and a bare
+        PartitionSpec needs a context mesh (`jax.set_mesh`) to be resolved against (measured on
+        0.8.2 and 0.10.2; before 0.8 not every function took it)."""
         from ..jaxfacts import OUT_SHARDING_TYPED
 
         if ctx.innermost("shard_map") is not None or self.jax_version < OUT_SHARDING_TYPED:
             return
         mesh, spec = (where.mesh, where.spec) if isinstance(where, ShardingV) else (self.context_mesh(ctx, act), where)
+        if mesh is None and isinstance(spec, PSpecV) and spec.named and "mesh_maybe" not in ctx.modes \
+                and ctx.legacy_mesh is None and apis.short(name) not in _LATER_OUT_SHARDING:
+            self.record(ConstraintEvent(site, ctx, act.path, node, api=name, kind="out_sharding_no_mesh",
+                                        axes=tuple(spec.named), spec=spec, mesh=None))
+            raise Raise()
         if self._auto_axes(mesh, spec):
             self.record(ConstraintEvent(site, ctx, act.path, node, api=name, kind="out_sharding_auto",
                                         axes=tuple(spec.named), spec=spec, mesh=mesh))

@@ -293,7 +293,8 @@ RULES: dict[str, Rule] = {
             "`jax.sharding.reshard`, or the `out_sharding=` of an array JAX makes or computes "
             "(`jax.random.normal`, `jnp.zeros`, `jnp.einsum`, ...), to a spec naming axes of a mesh whose axes "
             "are Auto (a `Mesh` given no `axis_types`, `jax.make_mesh` before JAX 0.10): both take Explicit axes "
-            "only.",
+            "only. Also an `out_sharding=` that is a bare PartitionSpec where no mesh context is entered: "
+            "JAX resolves it against the context mesh.",
             jf.RESHARD_AUTO.format(spec="P('data', 'model')", axis="data"),
             "Build the mesh with `axis_types=(jax.sharding.AxisType.Explicit,) * n`, or use "
             "`jax.lax.with_sharding_constraint` on Auto axes.",

@@ -12,7 +12,7 @@ from ..jaxfacts import (
     CONSTRAINT_ASSERT, CONSTRAINT_AUTO_ONLY, CONSTRAINT_MANUAL, CONSTRAINT_VARYING, CONSTRAINT_VARYING_SINCE,
     CONTEXT_MESH, EXPLICIT_INPUTS_CHECKED, GPU_ONLY, IN_SPECS_MANUAL, MANUAL_SHARDING_ONLY, MIXED_STATE, MIXED_STATE_OPS,
     MIXED_STATE_SINCE, NO_CONTEXT_MESH, NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE, OUTSIDE_JIT, OUT_SHARDING_AUTO,
-    OUT_SPECS_REPLICATION, OUT_SPECS_STRUCTURE, PCAST_VARYING_AGAIN, PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP,
+    OUT_SHARDING_NO_MESH, OUT_SPECS_REPLICATION, OUT_SPECS_STRUCTURE, PCAST_VARYING_AGAIN, PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP,
     PPERMUTE_BATCHER, PVARY_VARYING_AGAIN, RESHARD_AUTO, SEND_RECV_ADDED, SHARDING_AXIS_MISSING, SPECS_MISMATCH,
     SPECS_STRUCTURE, SPEC_INDIVISIBLE, SPEC_RANK, SPEC_TOO_LONG, UNBOUND_AXIS, UNEVEN_SHARDING, VARIABLE_MANUAL_MESH,
     VARIABLE_NO_MESH, WHILE_CARRY_TYPES, error_head, quoted, version_text,
@@ -607,6 +607,15 @@ def _constraints(facts: Facts) -> list:
                 "`jax.lax.with_sharding_constraint` on Auto axes.",
                 path=ev.path, ctx=ev.ctx,
                 fix_facts=(ReshardConstraint(site_ref(facts, ev.site)),) if ev.site.path in facts.files else ()))
+            continue
+        if ev.kind == "out_sharding_no_mesh":
+            out.append(diag(
+                facts, "SHL028", ev.site,
+                f"`{short(ev.api)}(..., out_sharding={spec})` gives a bare PartitionSpec where no mesh context is "
+                f"entered ({ctx_words(ev.ctx)}): JAX resolves it against the context mesh, and raises "
+                f"{quoted(OUT_SHARDING_NO_MESH.format(spec=spec))} Call it inside `with jax.set_mesh(mesh):`, or "
+                "give a `NamedSharding(mesh, spec)`.",
+                path=ev.path, ctx=ev.ctx))
             continue
         if ev.kind == "out_sharding_auto":
             out.append(diag(
