@@ -10,12 +10,12 @@ from ..diagnostics import Severity
 from ..jaxfacts import (
     AXIS_LIST, AXIS_LIST_ANYWHERE, AXIS_LIST_OPS, AXIS_LIST_PMAP_SINCE, BRANCH_TYPES, BWD_TYPES, CARRY_TYPES,
     CONSTRAINT_ASSERT, CONSTRAINT_AUTO_ONLY, CONSTRAINT_MANUAL, CONSTRAINT_VARYING, CONSTRAINT_VARYING_SINCE,
-    CONTEXT_MESH, EXPLICIT_INPUTS_CHECKED, GPU_ONLY, IN_SPECS_MANUAL, MANUAL_SHARDING_ONLY, MIXED_STATE, MIXED_STATE_OPS,
-    MIXED_STATE_SINCE, NO_CONTEXT_MESH, NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE, OUTSIDE_JIT, OUT_SHARDING_AUTO,
-    OUT_SHARDING_NO_MESH, OUT_SPECS_REPLICATION, OUT_SPECS_STRUCTURE, PCAST_VARYING_AGAIN, PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP,
-    PPERMUTE_BATCHER, PVARY_VARYING_AGAIN, RESHARD_AUTO, SEND_RECV_ADDED, SHARDING_AXIS_MISSING, SPECS_MISMATCH,
-    SPECS_STRUCTURE, SPEC_INDIVISIBLE, SPEC_RANK, SPEC_TOO_LONG, UNBOUND_AXIS, UNEVEN_SHARDING, VARIABLE_MANUAL_MESH,
-    VARIABLE_NO_MESH, WHILE_CARRY_TYPES, error_head, quoted, version_text,
+    CONTEXT_MESH, EXPLICIT_INPUTS_CHECKED, GPU_ONLY, IN_SPECS_MANUAL, MANUAL_SHARDING_ONLY, MIXED_STATE,
+    MIXED_STATE_OPS, MIXED_STATE_SINCE, NO_CONTEXT_MESH, NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE, OUTSIDE_JIT,
+    OUT_SHARDING_AUTO, OUT_SHARDING_NO_MESH, OUT_SPECS_REPLICATION, OUT_SPECS_STRUCTURE, PCAST_VARYING_AGAIN,
+    PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, PVARY_VARYING_AGAIN, RESHARD_AUTO, SEND_RECV_ADDED,
+    SHARDING_AXIS_MISSING, SPECS_MISMATCH, SPECS_STRUCTURE, SPEC_INDIVISIBLE, SPEC_RANK, SPEC_TOO_LONG, UNBOUND_AXIS,
+    UNEVEN_SHARDING, VARIABLE_MANUAL_MESH, VARIABLE_NO_MESH, WHILE_CARRY_TYPES, error_head, quoted, version_text,
 )
 from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, AxisTuple, CarryInit, CarryLeaf, ContextMesh,
                         DropConstraint, DropVary, EagerSharding, EnterMesh, GlobalReduction, InlineShardMap, InSpecs,
@@ -627,38 +627,30 @@ def _constraints(facts: Facts) -> list:
                 "the result with `jax.lax.with_sharding_constraint`.",
                 path=ev.path, ctx=ev.ctx))
             continue
-        if ev.kind == "param_assert":
+        if ev.kind in ("explicit", "param_assert"):
+            # a constraint over Explicit axes: the mesh's Auto twin (what make_mesh built before
+            # JAX 0.10) is the fix where make_mesh chose the types
             n = len(ev.mesh.axes)
-            out.append(diag(
-                facts, "SHL025", ev.site,
-                f"Flax constrains the parameter this `nn.with_logical_partitioning` makes to {spec} (its logical "
-                f"names, by the logical axis rules) where the module reads it, and under `jax.set_mesh` of a mesh "
-                + ("whose `axis_types` are Explicit" if ev.mesh.explicit_types else
-                   f"from `jax.make_mesh` without `axis_types`, Explicit on JAX {facts.jax_version}")
-                + f" a sharding constraint asserts the value is sharded so already; the parameter `init` makes is "
-                f"not, and JAX raises {quoted(CONSTRAINT_ASSERT.format(spec=spec))} "
-                + ("Reshard the parameters with `jax.sharding.reshard` before the module reads them."
-                   if ev.mesh.explicit_types else
-                   f"Pass `axis_types=(jax.sharding.AxisType.Auto,){f' * {n}' if n > 1 else ''}` to `jax.make_mesh` "
-                   "(what it built before JAX 0.10)."),
-                path=ev.path, ctx=ev.ctx,
-                fix_facts=() if ev.mesh.explicit_types else (AutoAxes(site_ref(facts, ev.mesh.site),
-                                                                      tuple(ev.mesh.axes)),)))
-            continue
-        if ev.kind == "explicit":
-            n = len(ev.mesh.axes)
-            whose = ("whose `axis_types` are Explicit" if ev.mesh.explicit_types else
+            typed = ev.mesh.explicit_types
+            whose = ("whose `axis_types` are Explicit" if typed else
                      f"from `jax.make_mesh` without `axis_types`, whose axes are Explicit on JAX {facts.jax_version}")
-            out.append(diag(
-                facts, "SHL025", ev.site,
-                f"{what} names {axes} of a mesh {whose}: a sharding constraint may only name Auto axes, and JAX "
-                f"raises {quoted(CONSTRAINT_AUTO_ONLY.format(spec=spec))} "
-                + ("Explicit axes are resharded with `jax.sharding.reshard`." if ev.mesh.explicit_types else
-                   f"Pass `axis_types=(jax.sharding.AxisType.Auto,){f' * {n}' if n > 1 else ''}` to `jax.make_mesh` "
-                   "(what it built before JAX 0.10), or reshard with `jax.sharding.reshard`."),
-                path=ev.path, ctx=ev.ctx,
-                fix_facts=() if ev.mesh.explicit_types else (AutoAxes(site_ref(facts, ev.mesh.site),
-                                                                      tuple(ev.mesh.axes)),)))
+            auto = (f"Pass `axis_types=(jax.sharding.AxisType.Auto,){f' * {n}' if n > 1 else ''}` to `jax.make_mesh` "
+                    "(what it built before JAX 0.10)")
+            if ev.kind == "explicit":
+                message = (f"{what} names {axes} of a mesh {whose}: a sharding constraint may only name Auto axes, "
+                           f"and JAX raises {quoted(CONSTRAINT_AUTO_ONLY.format(spec=spec))} "
+                           + ("Explicit axes are resharded with `jax.sharding.reshard`." if typed else
+                              f"{auto}, or reshard with `jax.sharding.reshard`."))
+            else:
+                message = (f"Flax constrains the parameter this `nn.with_logical_partitioning` makes to {spec} (its "
+                           f"logical names, by the logical axis rules) where the module reads it, and under "
+                           f"`jax.set_mesh` of a mesh {whose}, a sharding constraint asserts the value is sharded so "
+                           f"already; the parameter `init` makes is not, and JAX raises "
+                           f"{quoted(CONSTRAINT_ASSERT.format(spec=spec))} "
+                           + ("Reshard the parameters with `jax.sharding.reshard` before the module reads them."
+                              if typed else f"{auto}."))
+            out.append(diag(facts, "SHL025", ev.site, message, path=ev.path, ctx=ev.ctx,
+                            fix_facts=() if typed else (AutoAxes(site_ref(facts, ev.mesh.site), tuple(ev.mesh.axes)),)))
             continue
         smap = ev.ctx.innermost("shard_map")
         if ev.kind == "varying":

@@ -19,12 +19,12 @@ _SMAP_KW = {
     "jax.experimental.shard_map.shard_map": {"check_vma": "jax.shard_map(check_vma=...)",
                                              "axis_names": "jax.shard_map(axis_names=...)"},
 }
-# Keywords JAX renamed: api -> {keyword: (the first version that has it, the first that has it no
-# more (None: either end open), what to write instead)}. (`manual_axis_type=` before JAX 0.10 is
-# the `jax.sharding.ManualAxisType` it is given, an API that JAX lacks.)
+# Keywords JAX renamed: api -> {keyword: (the first version that has it no more, what to write
+# instead)}. (The new name before JAX 0.10, `manual_axis_type=`, is given a
+# `jax.sharding.ManualAxisType`, an API that JAX lacks there: SHL008 by the API table.)
 _RENAMED_KW = {
     "jax.ShapeDtypeStruct": {
-        "vma": (None, MANUAL_AXIS_TYPE, "`manual_axis_type=jax.sharding.ManualAxisType(varying=...)`"),
+        "vma": (MANUAL_AXIS_TYPE, "`manual_axis_type=jax.sharding.ManualAxisType(varying=...)`"),
     },
 }
 
@@ -115,18 +115,17 @@ def check(facts: Facts):
 
 
 def _renamed_keywords(facts: Facts, ev) -> list:
-    """SHL008 for a keyword the target JAX version does not take under that name (_RENAMED_KW)."""
+    """SHL008 for a keyword the target JAX version no longer takes under that name (_RENAMED_KW)."""
     out = []
     for k in ev.keywords:
-        since, until, instead = _RENAMED_KW[ev.api].get(k, (None, None, ""))
-        if (since is None or facts.version >= since) and (until is None or facts.version < until):
+        until, instead = _RENAMED_KW[ev.api].get(k, (None, ""))
+        if until is None or facts.version < until:
             continue
-        what = f"added in JAX {version_text(since)}" if since is not None and facts.version < since else \
-            f"removed in JAX {version_text(until)}"
         callee = f"{ev.api.rsplit('.', 1)[-1]}.__init__"
         out.append(diag(
             facts, "SHL008", ev.site,
-            f"`{ev.api}` has no keyword `{k}` in JAX {facts.jax_version} ({what}): JAX raises "
+            f"`{ev.api}` has no keyword `{k}` in JAX {facts.jax_version} (removed in JAX {version_text(until)}): "
+            f"JAX raises "
             f"{quoted(UNEXPECTED_KEYWORD.format(callee=callee, keyword=k))}. Use {instead}.",
             path=ev.path, ev=ev, fix_facts=(Spelling(site_ref(facts, ev.site), ev.api, k, facts.jax_version),)))
     return out
