@@ -193,6 +193,16 @@ class ReshardConstraint(FixFact):
 
 
 @dataclass(frozen=True)
+class OutSharding(FixFact):
+    """A matrix product whose operands both split a contracted dimension (SHL029): the call (or
+    the `@`), what it is (`@` or the API's qualified name), and the result's spec were the
+    contracted axes reduced (stypes: per dimension, a tuple of axes)."""
+    site: SiteRef
+    api: str
+    spec: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
 class InlineShardMap(FixFact):
     """A shard_map inside another shard_map over the same axes (SHL012): the outer one split the
     inputs already, so the function runs as it is."""

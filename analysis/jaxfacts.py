@@ -77,10 +77,22 @@ OUT_SHARDING_AUTO = ("ValueError: PartitionSpec passed to ... cannot contain axi
 OUT_SHARDING_NO_MESH = ("ValueError: Using PartitionSpec when you are not under a mesh context is not allowed. "
                         "Please pass a NamedSharding instance or enter into a mesh context via `jax.set_mesh`. "
                         "Got {spec}")
+# dot_general on a mesh whose axes are Explicit, given no out_sharding: a contracted dimension
+# split on both operands (0.6.2, 0.8.2 and 0.10.2 alike; jnp.dot, matmul, einsum and Flax's
+# dense layers reach it)
+CONTRACTING_SHARDED = ("ShardingTypeError: Contracting dimensions are sharded and it is ambiguous how the output "
+                       "should be sharded. Please specify the output sharding via the `out_sharding` parameter. Got "
+                       "lhs_contracting_spec={lhs} and rhs_contracting_spec={rhs}")
+CONTRACTING_INCONSISTENT = ("ShardingTypeError: dot_general requires contracting dimensions to have consistent "
+                            "sharding, got {lhs} and {rhs}.")
 RESHARD_AUTO = ("ValueError: PartitionSpec passed to reshard cannot contain axis names that are of type Auto or "
                 "Manual. Got PartitionSpec: {spec} with axis name: {axis} of type: AxisType.Auto")
 CONSTRAINT_ASSERT = ("AssertionError: `with_sharding_constraint` acts as an assert when all axes of mesh are of type "
-                     "`Explicit`. The array sharding: P(None, ...) did not match the sharding provided: {spec}.")
+                     "`Explicit`. The array sharding: {have} did not match the sharding provided: {spec}.")
+# a creation op's `out_sharding=` that splits a dimension unevenly (0.8.2 and 0.10.2; a spec longer
+# than the array's rank is accepted there)
+OUT_SHARDING_UNEVEN = ("ValueError: Sharding spec {axes} implies that array axis {dim} is partitioned {total} times, "
+                       "but does not evenly divide the dimension size {size}.")
 CONSTRAINT_AUTO_ONLY = ("ValueError: The spec of NamedSharding passed to with_sharding_constraint can only refer "
                         "to Auto axes of the mesh. Got spec={spec} and mesh=...")
 CONSTRAINT_VARYING = {(0, 8): "ValueError: Axes mentioned in `vma` field of ShapedArray should be of type `Manual`. "

@@ -2,8 +2,9 @@
 and the fixes of a mesh in the wrong place: a context mesh entered under a trace (SHL010), a
 concrete mesh given to a nested shard_map (SHL012), a `jax.make_mesh` with Explicit axes that
 a shard_map's inputs do not match (SHL011), a legacy `with mesh:` where Flax needs a context
-mesh (SHL026), a shard_map given no mesh where no context mesh is entered (SHL017), and a
-reshard to Auto axes (SHL028)."""
+mesh (SHL026), a shard_map given no mesh where no context mesh is entered (SHL017), a
+reshard to Auto axes (SHL028), and a matrix product whose operands both split a contracted
+dimension on an Explicit mesh (SHL029)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import libcst as cst
 
 from ..diagnostics import Diagnostic, Fix
 from ..fixfacts import (AbstractMesh, AutoAxes, ContextMesh, InlineShardMap, LegacyMesh, MeshRef, NoMesh,
-                        ReshardConstraint)
+                        OutSharding, ReshardConstraint)
 from ..jaxfacts import ABSTRACT_MESH_CONTEXT, SET_MESH_ADDED
 from .edits import append_kwarg, delete_lines, insert_before, remove_keyword, replace_node, text_change
 from .importer import Importer, spell
@@ -26,6 +27,7 @@ TITLE_AUTO_AXES = "Build the mesh with Auto axes"
 TITLE_SET_MESH = "Enter the mesh with jax.set_mesh (a legacy `with mesh:` sets no context mesh)"
 TITLE_PASS_MESH = "Pass the mesh to the shard_map (mesh={mesh})"
 TITLE_CONSTRAIN = "Constrain with jax.lax.with_sharding_constraint (reshard needs Explicit axes)"
+TITLE_OUT_SHARDING = "Give the product out_sharding={spec}"
 # reshard's parameters by with_sharding_constraint's names
 _CONSTRAINT_KEYWORDS = {"xs": "x", "out_shardings": "shardings"}
 
@@ -188,3 +190,25 @@ def reshard_constraint(diag: Diagnostic, fact: ReshardConstraint, ctx: FixContex
                             args=args)
     edit = replace_node(mod, call, mod.module.code_for_node(new))
     return Fix(TITLE_CONSTRAIN, "unsafe", imp.with_imports([edit], call))
+
+
+@fixer("out_sharding", OutSharding)
+def out_sharding(diag: Diagnostic, fact: OutSharding, ctx: FixContext) -> Fix | None:
+    """SHL029: the product is given the sharding JAX would give its result were the contracted
+    axes reduced (`out_sharding=P(...)`); `a @ b` becomes `jnp.matmul(a, b, out_sharding=...)`."""
+    mod = ctx.module(fact.site.path)
+    node = mod.node_at(fact.site, (cst.Call, cst.BinaryOperation)) if mod is not None else None
+    if node is None or (isinstance(node, cst.Call) and keyword_index(node, "out_sharding") is not None):
+        return None
+    imp = Importer(mod, node)
+    spec = f"{imp.pspec()}(" + ", ".join(repr(d[0]) if len(d) == 1 else repr(d) if d else "None"
+                                        for d in fact.spec) + ")"
+    if isinstance(node, cst.Call):
+        edit = append_kwarg(mod, node, f"out_sharding={spec}")
+    elif isinstance(node.operator, cst.MatrixMultiply):
+        matmul = imp.jax_attribute("jax.numpy.matmul")
+        left, right = (mod.module.code_for_node(n) for n in (node.left, node.right))
+        edit = replace_node(mod, node, f"{matmul}({left}, {right}, out_sharding={spec})")
+    else:
+        return None
+    return Fix(TITLE_OUT_SHARDING.format(spec=spec), "safe", imp.with_imports([edit], node))

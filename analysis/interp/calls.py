@@ -202,7 +202,8 @@ class CallMixin:
                     how = callee.attrs.get(LAYER_OUTPUT)
                     shape = layer_output_shape(how.value, args[0].shape) \
                         if isinstance(how, Const) and args and isinstance(args[0], ArrayV) else None
-                    return ArrayV(shape, vma=frozenset(own).union(*(a.vma for a in arrays)), exact=exact) \
+                    return ArrayV(shape, vma=frozenset(own).union(*(a.vma for a in arrays)), exact=exact,
+                                  spec=self.layer_type(callee, args, kwargs, shape, act, ctx, site, node)) \
                         if arrays or own else Unknown
                 return Unknown
             return self.call(m, args, kwargs, act, ctx, site, node, unknown_tail=unknown_tail, label=label)
@@ -482,7 +483,7 @@ class CallMixin:
             placed = NO_SHARDING if obj.sharding is NO_SHARDING else Unknown
             if name == "astype" and args:
                 return ArrayV(obj.shape, args[0].name if isinstance(args[0], DTypeV) else None, placed, vma=obj.vma,
-                              exact=obj.exact)
+                              exact=obj.exact, spec=obj.spec)
             if name == "reshape" and args:
                 dims = args[0] if len(args) == 1 and isinstance(args[0], Seq) else Seq(tuple(args))
                 return ArrayV(_reshaped(obj.shape, dims), obj.dtype, placed, vma=obj.vma, exact=obj.exact)

@@ -209,16 +209,31 @@ class ConstraintEvent(Event):
     """A sharding constraint (`with_sharding_constraint`, `eqx.filter_shard`, Flax's logical
     constraints) JAX rejects: `kind` "explicit" (it names Explicit mesh axes), "varying" (its
     NamedSharding constrains an operand that varies over manual axes), "manual" (its spec names
-    manual axes; `mesh` None where the spec is bare, of the context mesh)."""
+    manual axes; `mesh` None where the spec is bare, of the context mesh), "assert" (under
+    `jax.set_mesh` of an Explicit mesh, a spec other than the operand's sharding type), or one
+    of the output shardings (`reshard`, `out_sharding=`) JAX rejects: "reshard_auto",
+    "out_sharding_auto" (Auto axes), "out_sharding_no_mesh" (a bare spec, no mesh context)."""
     api: str = ""
     kind: str = ""
     axes: tuple = ()  # the axes that make it fail
     spec: Value | None = None
     mesh: Value | None = None
     manual: tuple = ()  # the manual axes around it, in the mesh's order
+    have: tuple | None = None  # "assert": the operand's sharding type (stypes)
 
     def ident(self):
         return (*super().ident(), self.kind)
+
+
+@dataclass(eq=False)
+class ContractionEvent(Event):
+    """A matrix product (`jnp.dot`, `@`, `jnp.einsum`, a framework's dense layer) given no
+    `out_sharding`, of operands whose sharding types split a contracted dimension on both sides
+    (a ShardingTypeError there): `specs` the two contracted specs (stypes), `out` the type of
+    the result JAX would give were the contracted axes reduced (for a fix: `out_sharding=`)."""
+    api: str = ""
+    specs: tuple = ()
+    out: tuple | None = None
 
 
 @dataclass(eq=False)

@@ -10,7 +10,7 @@ import operator
 import os
 
 from .. import apis
-from . import datafiles
+from . import datafiles, stypes
 from .calls import DICT_ITEMS, Super, value_name
 from .events import ApiRefEvent, MeshAxisLookupEvent
 from .frames import Context, Raise
@@ -217,8 +217,10 @@ class ExprMixin:
             return MethodOf(ArrayV(a.shape, a.dtype, vma=a.vma | vma_of(idx), exact=exact), "at[]")
         if isinstance(base, ArrayV):
             # an index that varies (`x[lax.axis_index(a)]`) makes the element vary too
+            # (`x[...]` is `x`, of its sharding type)
             return ArrayV(indexed(base.shape, _index_parts(idx)), dtype=base.dtype, vma=base.vma | vma_of(idx),
-                          exact=base.exact and _exact_index(node, idx))
+                          exact=base.exact and _exact_index(node, idx),
+                          spec=base.spec if isinstance(idx, Const) and idx.value is Ellipsis else None)
         return Unknown
 
     def _ex_IfExp(self, node, act, ctx):
@@ -274,12 +276,14 @@ class ExprMixin:
         return self.eval(node.value, act, ctx)
 
     def _ex_BinOp(self, node, act, ctx):
-        return self.binop(node.op, self.eval(node.left, act, ctx), self.eval(node.right, act, ctx))
+        return self.binop(node.op, self.eval(node.left, act, ctx), self.eval(node.right, act, ctx), (act, ctx, node))
 
-    def binop(self, op, left: Value, right: Value) -> Value:
+    def binop(self, op, left: Value, right: Value, where: tuple | None = None) -> Value:
+        """`left op right`; `where` the (activation, context, node) it is computed at, for the
+        sharding types of arrays (a matrix product is checked there)."""
         left, right = (variable_array(v) if is_variable(v) else v for v in (left, right))
         if isinstance(left, Multi) or isinstance(right, Multi):
-            return join([self.binop(op, a, b) for a in options(left) for b in options(right)])
+            return join([self.binop(op, a, b, where) for a in options(left) for b in options(right)])
         if isinstance(op, ast.Div):
             path = datafiles.divide(left, right)
             if path is not None:
@@ -312,8 +316,17 @@ class ExprMixin:
             # array's shape where the other operand is a number
             unplaced = all(isinstance(v, Const) or (isinstance(v, ArrayV) and v.sharding is NO_SHARDING)
                            for v in (left, right))
-            return ArrayV(arrays[0].shape if scalar else _binop_shape(op, left, right), arrays[0].dtype,
-                          NO_SHARDING if unplaced else Unknown, vma, received, exact)
+            shape = arrays[0].shape if scalar else _binop_shape(op, left, right)
+            if not isinstance(op, ast.MatMult):
+                spec = stypes.elementwise([left, right])
+            elif where is not None and len(arrays) == 2:
+                act, ctx, node = where
+                spec = self.product("@", left, right, stypes.matmul_dims(left, right, "matmul"), shape,
+                                    None, act, ctx, self.site(node, act), node)
+            else:
+                spec = None
+            return ArrayV(shape, arrays[0].dtype, NO_SHARDING if unplaced else Unknown, vma, received, exact,
+                          spec=spec)
         return Unknown
 
     def _ex_UnaryOp(self, node, act, ctx):
@@ -639,7 +652,9 @@ class ExprMixin:
             return a.sharding if isinstance(a.sharding, ShardingV) else Unknown
         if attr in ("T", "mT", "real", "imag"):
             shape = transposed(a.shape, None) if attr == "T" else swapped(a.shape, -1, -2) if attr == "mT" else a.shape
-            return ArrayV(shape, dtype=a.dtype, vma=a.vma, exact=a.exact)
+            spec = None if a.spec is None else a.spec[::-1] if attr == "T" else a.spec if attr != "mT" else \
+                (*a.spec[:-2], a.spec[-1], a.spec[-2]) if len(a.spec) >= 2 else None
+            return ArrayV(shape, dtype=a.dtype, vma=a.vma, exact=a.exact, spec=spec)
         if attr == "size" and a.shape is not None and None not in a.shape:
             return Const(math.prod(a.shape))
         return MethodOf(a, attr)

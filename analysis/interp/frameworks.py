@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 
+from . import stypes
 from .calls import MAP_VARIABLES, is_callable, value_name
 from ..jaxfacts import MAKE_MESH_EXPLICIT
 from .events import CollectiveEvent, ConstraintEvent, VariableShardingEvent
@@ -15,7 +16,7 @@ from .frames import Raise, entry_path
 from .values import (
     ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, EagerShardingV, Ext, Factory, GraphPart, Inst, Lifted, LinenVarsV,
     MeshV, Multi, Partial, PSpecV, Seq, ShardingV, Transformed, Unknown, Value, exact_vma, is_variable, options,
-    varying_with, vma_of,
+    variable_array, varying_with, vma_of,
 )
 
 _LINEN = "flax.linen."
@@ -321,7 +322,7 @@ class FrameworkMixin:
                                                    node, decorating)
         return Unknown
 
-    def eager_sharding(self, init: Inst, act, ctx, site, node, value: Value | None = None) -> None:
+    def eager_sharding(self, init: Inst, act, ctx, site, node, value: Value | None = None) -> Value | None:
         """Flax 0.12 shards a variable whose metadata holds a sharding where it is made (a layer
         given `kernel_init=nnx.with_partitioning(init, spec)`, measured on 0.12.6 and 0.12.8;
         0.11.2 does not): over the context mesh (`jax.set_mesh`; a legacy `with mesh:` is none),
@@ -332,14 +333,15 @@ class FrameworkMixin:
         on 0.12.8, Auto and Explicit meshes). Not where eager sharding may be off: `with
         nnx.use_eager_sharding(False):` around it, the statement `nnx.use_eager_sharding(False)`
         (or `flax.config.update("flax_always_shard_variable", False)`) before it, or
-        `eager_sharding=` in the metadata."""
+        `eager_sharding=` in the metadata. The NamedSharding it places the variable with, where
+        known."""
         spec, given_mesh = init.attrs.get("sharding"), init.attrs.get("mesh")
         if not (isinstance(given_mesh, Const) and given_mesh.value is None) or spec is Unknown:
-            return
+            return None
         eager = init.attrs.get("eager_sharding")
         if "eager_off" in ctx.modes or entry_path(act) in self.eager_off or not (
                 eager is None or isinstance(eager, Const) and eager.value is True):
-            return
+            return None
         if isinstance(spec, Seq):  # a tuple of axis names, as a PartitionSpec
             spec = self._api_pspec("jax.sharding.PartitionSpec", None, {"partitions": spec}, act, ctx, site, node,
                                    False)
@@ -351,7 +353,7 @@ class FrameworkMixin:
             if "mesh_maybe" not in ctx.modes:
                 self.record(VariableShardingEvent(site, ctx, act.path, node, kind="no_mesh", spec=spec))
                 raise Raise()
-            return
+            return None
         renamed, logical = self.variable_pspec(init, act, ctx, site, node)
         if isinstance(mesh, MeshV) and isinstance(renamed, PSpecV):
             sharding = self._api_named_sharding("flax.nnx.with_partitioning", None,
@@ -359,6 +361,40 @@ class FrameworkMixin:
                                                 act, ctx, site, node, False)
             if value is not None:  # placed as device_put places it: a split must be even
                 self.check_even(sharding, value, "device_put", None, act, ctx, site, node)
+            return sharding
+        return None
+
+    def layer_type(self, layer: Inst, args: list, kwargs: dict, shape, act, ctx, site, node) -> tuple | None:
+        """The sharding type of what a Flax NNX `Linear` computes from an input of known type:
+        the input times its kernel (a matrix product, checked as JAX checks it; `out_sharding=`
+        as Flax passes it on), plus its bias; None elsewhere."""
+        from .shapes import LAYER_TYPES
+        from .transforms import layer_param
+
+        x = args[0] if len(args) == 1 else None
+        types = layer.attrs.get(LAYER_TYPES)
+        if layer.cls.name != "flax.nnx.Linear" or not isinstance(x, ArrayV) or x.shape is None \
+                or not isinstance(types, Const) or ctx.innermost("vmap") is not None:
+            return None
+
+        def param(name: str) -> ArrayV | None:
+            held = layer_param(layer, name)  # (the state's array where one was given: `nnx.merge`)
+            held = variable_array(held) if is_variable(held) else held
+            if name in layer.attrs and isinstance(held, ArrayV):
+                return held
+            spec = dict(types.value).get(name)
+            return ArrayV(held.shape, spec=spec) if isinstance(held, ArrayV) else None
+
+        kernel, bias = param("kernel"), param("bias")
+        if kernel is None or kernel.shape is None or len(kernel.shape) != 2 or kernel.spec is None \
+                or x.spec is None:
+            return None
+        where = kwargs.get("out_sharding")
+        out = self.product("flax.nnx.Linear", x, kernel, ((len(x.shape) - 1,), (0,), [x.spec[:-1], kernel.spec[1:]]),
+                           shape, None if where is None or _is_none(where) else where, act, ctx, site, node)
+        if "bias" not in dict(types.value):
+            return out
+        return stypes.elementwise([ArrayV(spec=out), bias]) if out is not None and bias is not None else None
 
     def variable_pspec(self, meta: Inst, act, ctx, site, node) -> tuple[Value, Value | None]:
         """The PartitionSpec Flax NNX gives a variable whose metadata is `meta` (an

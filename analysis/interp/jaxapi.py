@@ -10,20 +10,21 @@ import itertools
 import json
 import math
 import re
+from dataclasses import replace
 
 from .. import apis
-from . import datafiles
+from . import datafiles, stypes
 from .calls import DESCRIPTORS, CallMixin, Super, ints, is_callable, value_name
 from .expr import MAX_EXPAND
 from .events import (
-    CollectiveEvent, CommEvent, ConstraintEvent, KernelApiEvent, MixedStateEvent, SetMeshTracedEvent, ShardingAxisEvent,
+    CollectiveEvent, CommEvent, ConstraintEvent, ContractionEvent, KernelApiEvent, MixedStateEvent, SetMeshTracedEvent, ShardingAxisEvent,
     KeywordsEvent, SplitSizeEvent, UnevenShardingEvent, VaryingAgainEvent,
 )
 from ..jaxfacts import CONSTRAINT_VARYING_SINCE, EAGER_SHARDING_SINCE, MAKE_MESH_EXPLICIT, MIXED_STATE_OPS
 from ..verdicts import catches
 from .frameworks import PARTITIONED, FrameworkMixin, layer_output, layer_params, variable_sharding
 from .frames import Raise
-from .shapes import LAYER_OUTPUT, call_shape, pieces, shape_of, static
+from .shapes import LAYER_OUTPUT, LAYER_TYPES, call_shape, pieces, shape_of, static
 from .transforms import LAYER_SHAPES, TransformMixin, layer_param, prefix_pairs, too_long
 from .values import (
     NNX_VARIABLES, ArrayV, ClassV, CommV, CompilerParamsV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory,
@@ -165,7 +166,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         if ctx.innermost("shard_map") is not None or self.jax_version < OUT_SHARDING_TYPED:
             return
         mesh, spec = (where.mesh, where.spec) if isinstance(where, ShardingV) else (self.context_mesh(ctx, act), where)
-        if mesh is None and isinstance(spec, PSpecV) and spec.named and "mesh_maybe" not in ctx.modes \
+        if mesh is None and isinstance(spec, PSpecV) and "mesh_maybe" not in ctx.modes \
                 and ctx.legacy_mesh is None and apis.short(name) not in _LATER_OUT_SHARDING:
             self.record(ConstraintEvent(site, ctx, act.path, node, api=name, kind="out_sharding_no_mesh",
                                         axes=tuple(spec.named), spec=spec, mesh=None))
@@ -174,6 +175,74 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             self.record(ConstraintEvent(site, ctx, act.path, node, api=name, kind="out_sharding_auto",
                                         axes=tuple(spec.named), spec=spec, mesh=mesh))
             raise Raise()
+
+    def explicit_mesh(self, mesh) -> bool:
+        """Whether every axis of `mesh` is Explicit: `axis_types` says so, or `jax.make_mesh`
+        chose them (from JAX 0.10)."""
+        return isinstance(mesh, MeshV) and mesh.axes is not None and (
+            mesh.explicit_types or (mesh.explicit_default and self.jax_version >= MAKE_MESH_EXPLICIT))
+
+    def typed(self, x: Value, where: Value, act, ctx, sharding=None) -> Value:
+        """`x` placed with `sharding` (None: where it was; see `_placed`), with the sharding type
+        placing it with `where` gives its arrays: a NamedSharding,
+        or a bare PartitionSpec of the context mesh, over a mesh whose axes are all Explicit
+        (outside shard_map); elsewhere, types not known."""
+        mesh, spec = (where.mesh, where.spec) if isinstance(where, ShardingV) else \
+            (self.context_mesh(ctx, act), where) if isinstance(where, PSpecV) else (None, None)
+        known = ctx.innermost("shard_map") is None and self.explicit_mesh(mesh)
+        return _placed(x, sharding, lambda a: stypes.of_spec(spec, a.shape) if known else None)
+
+    def product(self, name: str, lhs: ArrayV, rhs: ArrayV, dims, shape, out_sharding, act, ctx, site,
+                node) -> tuple | None:
+        """The sharding type of a matrix product of `lhs` and `rhs` (`dims`: the dimensions each
+        contracts, and what each keeps into the result or, for an einsum, its labels; `shape`:
+        the result's), where known; JAX requires a contracted dimension split on one side at
+        most, unless the product is given `out_sharding` (outside shard_map; 0.8.2 and 0.10.2
+        alike)."""
+        if dims is None or ctx.innermost("shard_map") is not None:
+            return None
+        lc, rc, kept = dims
+        if out_sharding is not None:
+            return self.typed(ArrayV(shape), out_sharding, act, ctx).spec
+        out = stypes.einsum_result(lhs, rhs, kept) if isinstance(kept, tuple) else \
+            stypes.result(kept) if kept is not None else None
+        specs = stypes.contraction(lhs, rhs, lc, rc)
+        if specs is not None:
+            self.record(ContractionEvent(site, ctx, act.path, node, api=name, specs=specs, out=out))
+            raise Raise()
+        return out
+
+    def array_type(self, name: str, args: list, kwargs: dict, shape, act, ctx, site, node) -> tuple | None:
+        """The sharding type of what a function of jax.numpy, jax.nn or jax.lax computes, where
+        stypes has its rule: its `out_sharding=`, an elementwise operation's, a matrix
+        product's (checked as JAX checks it)."""
+        op, lax = name.rsplit(".", 1)[-1], name.startswith("jax.lax.")
+        out_sharding = given(kwargs, "out_sharding")
+        if op in ("dot", "matmul") and not lax and len(args) == 2 and all(isinstance(a, ArrayV) for a in args):
+            return self.product(name, *args, stypes.matmul_dims(*args, op), shape, out_sharding, act, ctx, site, node)
+        if op == "einsum" and not lax and len(args) == 3 and all(isinstance(a, ArrayV) for a in args[1:]):
+            return self.product(name, args[1], args[2], stypes.einsum_dims(*args), shape, out_sharding, act, ctx,
+                                site, node)
+        if out_sharding is not None:
+            return self.typed(ArrayV(shape), out_sharding, act, ctx).spec if shape is not None else None
+        if op in stypes.UNARY and not lax and len(args) == 1 and isinstance(args[0], ArrayV):
+            return args[0].spec
+        if op in stypes.ELEMENTWISE or (lax and op in stypes.LAX_ELEMENTWISE):
+            return stypes.elementwise([*args, *(v for k, v in kwargs.items() if k != "dtype")])
+        return None
+
+    def param_type(self, shape, init, act, ctx, site, node) -> tuple | None:
+        """The sharding type of a Flax NNX layer's parameter of `shape` made by `init` (None: the
+        layer's default): split as an `nnx.with_partitioning` initializer's sharding says (where
+        Flax shards it eagerly; checked there), else nowhere; None where not known."""
+        if init is None or isinstance(init, Ext):
+            return ((),) * len(shape)
+        if not (isinstance(init, Inst) and isinstance(init.cls, Ext) and init.cls.name == PARTITIONED):
+            return None
+        if self.flax_version < EAGER_SHARDING_SINCE:
+            return ((),) * len(shape)
+        sharding = self.eager_sharding(init, act, ctx, site, node, ArrayV(shape))
+        return self.typed(ArrayV(shape), sharding, act, ctx).spec if sharding is not None else None
 
     def _auto_axes(self, mesh, spec) -> bool:
         """Whether `spec` names axes of `mesh` and its axes are Auto (a `Mesh` given no
@@ -618,13 +687,26 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         return Ext("numpy.random.Generator")  # (its methods are rows of their own)
 
     def _api_new_array(self, name, row, p, act, ctx, site, node, decorating):
+        """A new array (`jnp.zeros`, `jax.random.normal`, an initializer's, NumPy's): split
+        nowhere, or as its `out_sharding=` says."""
         short = name.rsplit(".", 1)[-1]
         if short in ("arange", "linspace", "eye"):
-            return ArrayV(_sequence_shape(short, p), dtype_name(p.get("dtype")), sharding=NO_SHARDING, exact=True)
-        shape = p.get("shape", p.get("size"))
-        dims = ints(shape) if shape is not None else None
-        return ArrayV(dims, dtype_name(p.get("dtype")) or ("float32" if not name.startswith("numpy.") else None),
-                      sharding=NO_SHARDING, exact=True)
+            dims, dtype = _sequence_shape(short, p), dtype_name(p.get("dtype"))
+        else:
+            shape = p.get("shape", p.get("size"))
+            dims = ints(shape) if shape is not None else None
+            dtype = dtype_name(p.get("dtype")) or ("float32" if not name.startswith("numpy.") else None)
+        where = given(p.get("kwargs").items if isinstance(p.get("kwargs"), DictV) else {}, "out_sharding")
+        new = ArrayV(dims, dtype, sharding=NO_SHARDING, exact=True,
+                     spec=((),) * len(dims) if dims is not None and where is None else None)
+        if where is None:
+            return new
+        mesh = self.context_mesh(ctx, act)
+        sharding = where if isinstance(where, ShardingV) else ShardingV(mesh, where) \
+            if isinstance(where, PSpecV) and isinstance(mesh, MeshV) else None
+        if sharding is not None and ctx.innermost("shard_map") is None:
+            self.check_even(sharding, new, "out_sharding", None, act, ctx, site, node, rank=False)
+        return self.typed(new, where, act, ctx)
 
     def _api_random_split(self, name, row, p, act, ctx, site, node, decorating):
         """`jax.random.split(key, n)`: n keys (iterating gives each), varying as the key does."""
@@ -633,14 +715,15 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         return ArrayV(sharding=NO_SHARDING, vma=vma_of(key), exact=exact_vma(key), lead=lead)
 
     def _api_new_array_like(self, name, row, p, act, ctx, site, node, decorating):
-        """`jnp.zeros_like(x)`: from JAX 0.8 it varies as `x` does (before, it is replicated)."""
+        """`jnp.zeros_like(x)`: from JAX 0.8 it varies as `x` does (before, it is replicated); it
+        has `x`'s sharding type."""
         from ..jaxfacts import LIKE_KEEPS_VMA
 
         a = p.get("a")
         like = a if isinstance(a, ArrayV) else ArrayV()
         keeps = self.jax_version >= LIKE_KEEPS_VMA
         return ArrayV(like.shape, dtype_name(p.get("dtype")) or like.dtype, sharding=NO_SHARDING,
-                      vma=like.vma if keeps else frozenset(), exact=like.exact if keeps else True)
+                      vma=like.vma if keeps else frozenset(), exact=like.exact if keeps else True, spec=like.spec)
 
     def _api_shape_dtype(self, name, row, p, act, ctx, site, node, decorating):
         passed = self._keywords(node)
@@ -685,7 +768,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         sharding = where if isinstance(where, ShardingV) else Unknown if where is not None else None
         if x is Unknown:
             return ArrayV(sharding=sharding if sharding is not None else Unknown)
-        return _placed(x, sharding)
+        return self.typed(x, where, act, ctx, sharding)
 
     def _api_reshard(self, name, row, p, act, ctx, site, node, decorating):
         """`jax.sharding.reshard(x, sharding)`: `x` placed so. JAX requires the axes its spec names
@@ -698,6 +781,12 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             mesh, spec = where.mesh, where.spec
         else:
             mesh, spec = self.context_mesh(ctx, act), where
+        if ctx.innermost("shard_map") is None and mesh is None and isinstance(spec, PSpecV) \
+                and "mesh_maybe" not in ctx.modes and ctx.legacy_mesh is None:
+            # a bare spec is resolved against the context mesh (0.8.2 and 0.10.2; even `P()`)
+            self.record(ConstraintEvent(site, ctx, act.path, node, api=name, kind="out_sharding_no_mesh",
+                                        axes=tuple(spec.named), spec=spec, mesh=None))
+            raise Raise()
         if ctx.innermost("shard_map") is None and self._auto_axes(mesh, spec):
             self.record(ConstraintEvent(site, ctx, act.path, node, api=name, kind="reshard_auto",
                                         axes=tuple(spec.named), spec=spec, mesh=mesh))
@@ -707,7 +796,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             self.record(UnevenShardingEvent(site, ctx, act.path, node, where="reshard", spec=spec, mesh=mesh,
                                             rank=rank))
             raise Raise()
-        return _placed(x, where if isinstance(where, ShardingV) else None)
+        return self.typed(x, where, act, ctx, where if isinstance(where, ShardingV) else None)
 
     def constraint(self, name, x: Value, where: Value, act, ctx, site, node) -> None:
         """A sharding constraint of `x` to `where` (a NamedSharding, or a bare PartitionSpec of
@@ -745,9 +834,17 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                                               bare=True))
                 raise Raise()
         if smap is None:
-            # (under `jax.set_mesh` of an Explicit mesh a constraint asserts the value's sharding,
-            # which is not known here)
-            outside = self.context_mesh(ctx, act) is None and "mesh_maybe" not in ctx.modes
+            # under `jax.set_mesh` of an Explicit mesh a constraint asserts the value's sharding
+            # type (a prefix spec's missing entries unsplit), where it is known
+            context = self.context_mesh(ctx, act)
+            if self.explicit_mesh(context) and (mesh is None or mesh.key() == context.key()) \
+                    and isinstance(x, ArrayV) and x.spec is not None:
+                want = stypes.of_spec(spec, x.shape)
+                if want is not None and want != x.spec:
+                    self.record(ConstraintEvent(site, ctx, act.path, node, api=name, kind="assert",
+                                                axes=tuple(spec.named), spec=spec, mesh=context, have=x.spec))
+                    raise Raise()
+            outside = context is None and "mesh_maybe" not in ctx.modes
             if mesh is not None and spec.named and outside and (
                     mesh.explicit_types or (mesh.explicit_default and self.jax_version >= MAKE_MESH_EXPLICIT)):
                 record("explicit", tuple(spec.named))
@@ -986,7 +1083,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             # the same array (numpy's is on the host; JAX's keeps the placement it has, where known)
             a, dtype = args[0], dtype_name(kwargs.get("dtype", args[1] if len(args) > 1 else Unknown))
             placed = NO_SHARDING if name.startswith("numpy.") or a.sharding is NO_SHARDING else Unknown
-            return ArrayV(a.shape, dtype or a.dtype, placed, vma=a.vma, exact=a.exact)
+            return ArrayV(a.shape, dtype or a.dtype, placed, vma=a.vma, exact=a.exact,
+                          spec=None if name.startswith("numpy.") else a.spec)
         if name in ("jax.numpy.dtype", "numpy.dtype") and args:
             d = dtype_name(args[0])
             return DTypeV(d) if d else Unknown
@@ -1016,7 +1114,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             shape = call_shape(op, name.startswith("jax.lax."), args, kwargs)
             if shape is None and full_reduction(op, args[1:], kwargs):
                 shape = ()
-            return ArrayV(shape, dtype=_first_dtype(args), vma=vma, exact=exact)
+            return ArrayV(shape, dtype=_first_dtype(args), vma=vma, exact=exact,
+                          spec=self.array_type(name, args, kwargs, shape, act, ctx, site, node))
         top, _, last = name.rpartition(".")
         if name.split(".")[0] in apis.MODELLED_PACKAGES:
             # A framework's layer class (`nn.Dense(64)`, `nnx.Linear(...)`, `eqx.nn.Linear(...)`)
@@ -1031,18 +1130,23 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                 shaping = layer_output(name, args, kwargs)
                 if shaping:
                     layer.attrs[LAYER_OUTPUT] = Const(shaping)
+                if name.startswith("flax.nnx.") and params:
+                    layer.attrs[LAYER_TYPES] = Const(tuple(
+                        (k, self.param_type(shape, kwargs.get(f"{k}_init"), act, ctx, site, node))
+                        for k, shape in params.items()))
                 if name.startswith("flax.nnx.") and self.flax_version >= EAGER_SHARDING_SINCE:
                     for k, v in kwargs.items():
-                        if isinstance(v, Inst) and isinstance(v.cls, Ext) and v.cls.name == PARTITIONED:
-                            # `kernel_init=`: the parameter `kernel`, of the shape the table gives it
-                            shape = (params or {}).get(k.removesuffix("_init"))
-                            self.eager_sharding(v, act, ctx, site, node,
-                                                ArrayV(shape) if isinstance(shape, tuple) else None)
+                        if isinstance(v, Inst) and isinstance(v.cls, Ext) and v.cls.name == PARTITIONED \
+                                and not (params and k.removesuffix("_init") in params):
+                            # `kernel_init=` of a parameter the table does not know the shape of
+                            self.eager_sharding(v, act, ctx, site, node)
                     # `nnx.Param(value, sharding=spec)`: metadata as an initializer's
                     meta = variable_sharding(kwargs) if name in NNX_VARIABLES else None
                     if meta is not None:
-                        self.eager_sharding(meta, act, ctx, site, node,
-                                            layer.attrs["value"] if isinstance(layer.attrs["value"], ArrayV) else None)
+                        value = layer.attrs["value"] if isinstance(layer.attrs["value"], ArrayV) else None
+                        sharding = self.eager_sharding(meta, act, ctx, site, node, value)
+                        if value is not None and sharding is not None:
+                            layer.attrs["value"] = self.typed(value, sharding, act, ctx)
                 if name.startswith("flax.linen.") and self.linen_params and "linen_apply" in ctx.modes:
                     # a Linen layer made while `apply` runs: its parameters are the variables'
                     vma, exact = linen_layer_vma(self.linen_params[-1], last, kwargs.get("name"))
@@ -1055,7 +1159,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                 # a framework's re-export of an activation (`nnx.silu`, `nn.gelu`) or of `one_hot`
                 return ArrayV(call_shape(last, False, args, kwargs), args[0].dtype,
                               vma=frozenset().union(*(a.vma for a in arrays)),
-                              exact=all(exact_vma(a) for a in (*args, *kwargs.values())))
+                              exact=all(exact_vma(a) for a in (*args, *kwargs.values())),
+                              spec=args[0].spec if last in stypes.UNARY and len(args) == 1 else None)
             if arrays:
                 # Optax's functions (losses, norms, `apply_updates`) compute on what they are given
                 # and communicate nothing: what they return varies exactly as their inputs do.
@@ -1178,20 +1283,21 @@ def dtype_name(v) -> str | None:
     return None
 
 
-def _placed(v: Value, sharding, seen: frozenset = frozenset()) -> Value:
-    """`v` with its arrays placed with `sharding` (None: where they were)."""
+def _placed(v: Value, sharding, typer=None, seen: frozenset = frozenset()) -> Value:
+    """`v` with its arrays placed with `sharding` (None: where they were), each of the type
+    `typer` gives it (None: the type it had)."""
     if isinstance(v, ArrayV):
-        return ArrayV(v.shape, v.dtype, v.sharding if sharding is None else sharding, v.vma, v.received, v.exact,
-                      v.struct, v.lead)
+        return replace(v, sharding=v.sharding if sharding is None else sharding,
+                       spec=v.spec if typer is None else typer(v))
     if isinstance(v, Seq):
-        return Seq(tuple(_placed(i, sharding, seen) for i in v.items), v.kind)
+        return Seq(tuple(_placed(i, sharding, typer, seen) for i in v.items), v.kind)
     if isinstance(v, DictV):
-        return DictV({k: _placed(i, sharding, seen) for k, i in v.items.items()}, v.origin)
+        return DictV({k: _placed(i, sharding, typer, seen) for k, i in v.items.items()}, v.origin)
     if isinstance(v, Multi):
-        return join([_placed(o, sharding, seen) for o in v.options])
+        return join([_placed(o, sharding, typer, seen) for o in v.options])
     if isinstance(v, Inst) and id(v) not in seen:
         inner = seen | {id(v)}
-        attrs = {k: _placed(a, sharding, inner) if isinstance(a, Value) else a for k, a in v.attrs.items()}
+        attrs = {k: _placed(a, sharding, typer, inner) if isinstance(a, Value) else a for k, a in v.attrs.items()}
         return Inst(v.cls, attrs, 0, v.lift, v.setup_done)
     return v
 

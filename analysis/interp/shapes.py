@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 LAYER_OUTPUT = "__output__"  # how a framework layer shapes its output (`frameworks.layer_output`), an Inst's
+LAYER_TYPES = "__types__"  # a Flax NNX layer's parameters' sharding types, ((name, type or None), ...)
 
 
 def broadcast(*shapes) -> tuple | None:

@@ -10,6 +10,7 @@ import ast
 import math
 
 from .. import apis
+from . import stypes
 from .events import (
     ExplicitUnshardedEvent, NestedMeshEvent, NoMeshEvent, PallasEvent, ReceivedCarryEvent, SpecEvent, UnevenShardingEvent,
 )
@@ -133,22 +134,27 @@ class TransformMixin:
         inner = ctx.push(Layer("jit", t.site, frozenset(), auto_partitioned=auto, api=t.api,
                                platforms=platforms, wrap=p.get("__wrap__"), args=tuple(args),
                                entry=len(act.path if act is not None else ()) + (site is not None)))
+        if not _none(p.get("in_shardings", Const(None))):
+            args = [stypes.cleared(a) for a in args]  # placed as in_shardings say: types not followed
         result = self.call(t.fn, args, kwargs, act, inner, site, node, label=label or "calls the jitted function")
+        if not _none(p.get("out_shardings", Const(None))):
+            result = stypes.cleared(result)
         self.jit_outputs.setdefault(t.site, []).append(result)
         if t.api == "jax.jit":
             for part, sharding in prefix_pairs(p.get("out_shardings", Unknown), result):
                 self.check_even(sharding, part, "out_shardings", None, act, ctx, site, node)
         return result
 
-    def check_even(self, sharding: Value, value: Value, where: str, index, act, ctx, site, node) -> None:
+    def check_even(self, sharding: Value, value: Value, where: str, index, act, ctx, site, node,
+                   rank: bool = True) -> None:
         """A NamedSharding that splits a dimension of `value`'s arrays over mesh axes whose total
-        size does not divide it, or whose spec is longer than an array's rank (jit's
-        `in_shardings`/`out_shardings`, `device_put`): JAX raises (measured on 0.6.2, 0.8.2 and
-        0.10.2), and nothing after it on this path runs."""
+        size does not divide it, or (with `rank`) whose spec is longer than an array's rank
+        (jit's `in_shardings`/`out_shardings`, `device_put`): JAX raises (measured on 0.6.2, 0.8.2
+        and 0.10.2), and nothing after it on this path runs."""
         if not (isinstance(sharding, ShardingV) and isinstance(sharding.mesh, MeshV)
                 and isinstance(sharding.spec, PSpecV)):
             return
-        rank = too_long(sharding.spec, value, self.arg_leaves)
+        rank = too_long(sharding.spec, value, self.arg_leaves) if rank else None
         found = uneven(sharding.spec, value, sharding.mesh.axes, sharding.mesh.sizes, self.arg_leaves) \
             if rank is None else None
         if found is not None or rank is not None:
@@ -1084,3 +1090,8 @@ def _platform_names(v) -> tuple:
     from .jaxapi import axis_tuple
 
     return tuple(axis_tuple(v) or ())
+
+
+def _none(v: Value) -> bool:
+    """Whether a parameter is not given: None, or `jax.jit`'s default."""
+    return isinstance(v, Const) and v.value is None

@@ -271,7 +271,8 @@ class ArrayV(Value):
     (its varying axes, as shard_map's check sees them) — a lower bound: what an unknown operand
     adds is not in it; `exact`: it is all of them. `received` is the precv event whose result it
     is. `struct`: for a ShapeDtypeStruct, whether it declares its varying axes (`vma=`,
-    `manual_axis_type=`): "typed" or "untyped"; None for an array."""
+    `manual_axis_type=`): "typed" or "untyped"; None for an array. `spec`: its sharding type on
+    a mesh whose axes are Explicit, where known (stypes.py)."""
     shape: tuple | None = None  # of ints or None per dimension
     dtype: str | None = None
     sharding: object = Unknown
@@ -280,6 +281,7 @@ class ArrayV(Value):
     exact: bool = False
     struct: str | None = None
     lead: int | None = None  # the length of its first dimension, where only that is known
+    spec: tuple | None = None
 
     @property
     def varying(self) -> bool:
@@ -288,7 +290,7 @@ class ArrayV(Value):
     def key(self):
         return ("array", self.shape, self.dtype, id(self.sharding) if isinstance(self.sharding, Value) else
                 self.sharding, self.vma, self.exact, id(self.received) if self.received is not None else 0,
-                self.struct, self.lead)
+                self.struct, self.lead, self.spec)
 
 
 @dataclass(eq=False)

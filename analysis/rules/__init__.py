@@ -261,7 +261,8 @@ RULES: dict[str, Rule] = {
             "`jax.make_mesh` without `axis_types` from JAX 0.10 (code written for older JAX), or "
             "`axis_types` all Explicit. Also the constraint Flax Linen applies to a parameter made with "
             "`nn.with_logical_partitioning` under `jax.set_mesh` of such a mesh, which asserts a sharding "
-            "the parameter `init` makes does not have.",
+            "the parameter `init` makes does not have, and any constraint there to a spec other than its "
+            "operand's sharding type (there a constraint asserts).",
             jf.CONSTRAINT_AUTO_ONLY.format(spec="P('data',)"),
             "Pass `axis_types=(jax.sharding.AxisType.Auto,) * n` to `jax.make_mesh` (what it built "
             "before JAX 0.10), or reshard Explicit axes with `jax.sharding.reshard`.",
@@ -280,8 +281,9 @@ RULES: dict[str, Rule] = {
         ),
         Rule(
             "SHL027", "sharding-uneven", _E,
-            "A NamedSharding given to `jax.jit` (`in_shardings`, `out_shardings`), `jax.device_put` or a "
-            "sharding constraint run eagerly (`eqx.filter_shard` outside jit) that splits a dimension of an "
+            "A NamedSharding given to `jax.jit` (`in_shardings`, `out_shardings`), `jax.device_put`, a "
+            "sharding constraint run eagerly (`eqx.filter_shard` outside jit) or the `out_sharding=` of a new "
+            "array (`jnp.zeros`, `jax.random.normal`) that splits a dimension of an "
             "array over mesh axes whose total size does not divide it (a batch of 6 over 4 devices), or whose "
             "spec has more entries than the array has dimensions (a 2-entry spec on a bias).",
             jf.UNEVEN_SHARDING[(0, 10)].format(dim=0, total=4, size=6),
@@ -293,12 +295,23 @@ RULES: dict[str, Rule] = {
             "`jax.sharding.reshard`, or the `out_sharding=` of an array JAX makes or computes "
             "(`jax.random.normal`, `jnp.zeros`, `jnp.einsum`, ...), to a spec naming axes of a mesh whose axes "
             "are Auto (a `Mesh` given no `axis_types`, `jax.make_mesh` before JAX 0.10): both take Explicit axes "
-            "only. Also an `out_sharding=` that is a bare PartitionSpec where no mesh context is entered: "
-            "JAX resolves it against the context mesh.",
+            "only. Also an `out_sharding=`, or a `reshard` spec, that is a bare PartitionSpec (even `P()`) where "
+            "no mesh context is entered: JAX resolves it against the context mesh.",
             jf.RESHARD_AUTO.format(spec="P('data', 'model')", axis="data"),
             "Build the mesh with `axis_types=(jax.sharding.AxisType.Explicit,) * n`, or use "
             "`jax.lax.with_sharding_constraint` on Auto axes.",
             fixers=("reshard_constraint",),
+        ),
+        Rule(
+            "SHL029", "contracting-dimension-sharded", _E,
+            "A matrix product (`jnp.dot`, `@`, `jnp.matmul`, `jnp.einsum`, a Flax NNX `Linear`) given no "
+            "`out_sharding`, on a mesh whose axes are Explicit, of operands whose sharding types both split a "
+            "dimension it contracts (row-parallel weights times activations split the same way): JAX cannot "
+            "tell how the result should be sharded.",
+            jf.CONTRACTING_SHARDED.format(lhs="('model',)", rhs="('model',)"),
+            "Give the product `out_sharding=` (the result's spec: JAX then reduces over the contracted axis), "
+            "or reshard one operand with `jax.sharding.reshard` first.",
+            fixers=("out_sharding",),
         ),
         Rule(
             "SHL101", "unmatched-send-recv", _W,

@@ -10,22 +10,24 @@ from ..diagnostics import Severity
 from ..jaxfacts import (
     AXIS_LIST, AXIS_LIST_ANYWHERE, AXIS_LIST_OPS, AXIS_LIST_PMAP_SINCE, BRANCH_TYPES, BWD_TYPES, CARRY_TYPES,
     CONSTRAINT_ASSERT, CONSTRAINT_AUTO_ONLY, CONSTRAINT_MANUAL, CONSTRAINT_VARYING, CONSTRAINT_VARYING_SINCE,
+    CONTRACTING_INCONSISTENT, CONTRACTING_SHARDED,
     CONTEXT_MESH, EXPLICIT_INPUTS_CHECKED, GPU_ONLY, IN_SPECS_MANUAL, MANUAL_SHARDING_ONLY, MIXED_STATE,
     MIXED_STATE_OPS, MIXED_STATE_SINCE, NO_CONTEXT_MESH, NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE, OUTSIDE_JIT,
-    OUT_SHARDING_AUTO, OUT_SHARDING_NO_MESH, OUT_SPECS_REPLICATION, OUT_SPECS_STRUCTURE, PCAST_VARYING_AGAIN,
+    OUT_SHARDING_AUTO, OUT_SHARDING_NO_MESH, OUT_SHARDING_UNEVEN, OUT_SPECS_REPLICATION, OUT_SPECS_STRUCTURE, PCAST_VARYING_AGAIN,
     PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, PVARY_VARYING_AGAIN, RESHARD_AUTO, SEND_RECV_ADDED,
     SHARDING_AXIS_MISSING, SPECS_MISMATCH, SPECS_STRUCTURE, SPEC_INDIVISIBLE, SPEC_RANK, SPEC_TOO_LONG, UNBOUND_AXIS,
     UNEVEN_SHARDING, VARIABLE_MANUAL_MESH, VARIABLE_NO_MESH, WHILE_CARRY_TYPES, error_head, quoted, version_text,
 )
 from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, AxisTuple, CarryInit, CarryLeaf, ContextMesh,
                         DropConstraint, DropVary, EagerSharding, EnterMesh, GlobalReduction, InlineShardMap, InSpecs,
-                        LegacyMesh, NoMesh, RenameAxis, ReshardConstraint, SendRecv, ShardingAxis, SpecAxis,
+                        LegacyMesh, NoMesh, OutSharding, RenameAxis, ReshardConstraint, SendRecv, ShardingAxis, SpecAxis,
                         SpecsRepair, UnnamedAxis, VaryFirst, VmaCheck)
 from ..interp.events import (
-    CollectiveEvent, ConstraintEvent, ExplicitUnshardedEvent, MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent,
+    CollectiveEvent, ConstraintEvent, ContractionEvent, ExplicitUnshardedEvent, MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent,
     NoMeshEvent, ReceivedCarryEvent, SetMeshTracedEvent, ShardingAxisEvent, SpecEvent, UnevenShardingEvent,
     VariableShardingEvent, VaryingAgainEvent,
 )
+from ..interp.stypes import render
 from ..interp.transforms import spec_literals
 from ..interp.values import Const, Multi, PSpecV, Seq
 from .axisnames import meant_axis
@@ -475,6 +477,7 @@ def check_traced_meshes(facts: Facts):
                f"mesh."),
             path=ev.path, ctx=ev.ctx, fix_facts=fix))
     out.extend(_constraints(facts))
+    out.extend(_contractions(facts))
     out.extend(_variable_shardings(facts))
     out.extend(_uneven_shardings(facts))
     for ev in facts.of(SetMeshTracedEvent):
@@ -585,6 +588,29 @@ def check_traced_meshes(facts: Facts):
     return out
 
 
+def _contractions(facts: Facts) -> list:
+    """SHL029: a matrix product whose operands' sharding types split a contracted dimension on
+    both sides, given no `out_sharding`."""
+    out = []
+    for ev in facts.of(ContractionEvent):
+        lhs, rhs = map(render, ev.specs)
+        same = all(a == b for a, b in zip(*ev.specs) if a and b)
+        said = (CONTRACTING_SHARDED if same else CONTRACTING_INCONSISTENT).format(lhs=lhs, rhs=rhs)
+        what = "`@`" if ev.api == "@" else f"`{short(ev.api)}`"
+        out.append(diag(
+            facts, "SHL029", ev.site,
+            f"{what} contracts a dimension both operands split ({lhs} and {rhs}, their sharding types on a mesh "
+            f"whose axes are Explicit) and is given no `out_sharding`: JAX cannot tell how the result should be "
+            f"sharded, and raises {quoted(said)} "
+            + (f"Pass `out_sharding={_type_text(ev.out)}` (JAX then reduces over the contracted axis), or reshard "
+               f"one operand with `jax.sharding.reshard`." if ev.out is not None else
+               "Pass `out_sharding=` (the result's spec), or reshard one operand with `jax.sharding.reshard`."),
+            path=ev.path, ctx=ev.ctx,
+            fix_facts=(OutSharding(site_ref(facts, ev.site), ev.api, ev.out),)
+            if ev.out is not None and ev.site.path in facts.files else ()))
+    return out
+
+
 def _constraints(facts: Facts) -> list:
     """SHL024: a sharding constraint inside a shard_map over its manual axes (or, as a
     NamedSharding, of a value that varies over them); SHL025: one naming Explicit axes; SHL028:
@@ -609,9 +635,10 @@ def _constraints(facts: Facts) -> list:
                 fix_facts=(ReshardConstraint(site_ref(facts, ev.site)),) if ev.site.path in facts.files else ()))
             continue
         if ev.kind == "out_sharding_no_mesh":
+            call = f"reshard(..., {spec})" if short(ev.api) == "reshard" else f"{short(ev.api)}(..., out_sharding={spec})"
             out.append(diag(
                 facts, "SHL028", ev.site,
-                f"`{short(ev.api)}(..., out_sharding={spec})` gives a bare PartitionSpec where no mesh context is "
+                f"`{call}` gives a bare PartitionSpec where no mesh context is "
                 f"entered ({ctx_words(ev.ctx)}): JAX resolves it against the context mesh, and raises "
                 f"{quoted(OUT_SHARDING_NO_MESH.format(spec=spec))} Call it inside `with jax.set_mesh(mesh):`, or "
                 "give a `NamedSharding(mesh, spec)`.",
@@ -627,7 +654,7 @@ def _constraints(facts: Facts) -> list:
                 "the result with `jax.lax.with_sharding_constraint`.",
                 path=ev.path, ctx=ev.ctx))
             continue
-        if ev.kind in ("explicit", "param_assert"):
+        if ev.kind in ("explicit", "param_assert", "assert"):
             # a constraint over Explicit axes: the mesh's Auto twin (what make_mesh built before
             # JAX 0.10) is the fix where make_mesh chose the types
             n = len(ev.mesh.axes)
@@ -641,12 +668,20 @@ def _constraints(facts: Facts) -> list:
                            f"and JAX raises {quoted(CONSTRAINT_AUTO_ONLY.format(spec=spec))} "
                            + ("Explicit axes are resharded with `jax.sharding.reshard`." if typed else
                               f"{auto}, or reshard with `jax.sharding.reshard`."))
+            elif ev.kind == "assert":
+                have = _type_text(ev.have) if facts.version >= (0, 10) else \
+                    _type_text(ev.have).replace("P(", "PartitionSpec(", 1)
+                message = (f"This `{short(ev.api)}` to {spec} asserts its operand is sharded so: under `jax.set_mesh` of a mesh {whose}, a "
+                           f"sharding constraint does not move data, and the operand's sharding type is {have}. JAX "
+                           f"raises {quoted(CONSTRAINT_ASSERT.format(have=have, spec=spec))} "
+                           + ("Reshard it with `jax.sharding.reshard` instead." if typed else
+                              f"Reshard it with `jax.sharding.reshard` instead, or {auto[0].lower()}{auto[1:]}."))
             else:
                 message = (f"Flax constrains the parameter this `nn.with_logical_partitioning` makes to {spec} (its "
                            f"logical names, by the logical axis rules) where the module reads it, and under "
                            f"`jax.set_mesh` of a mesh {whose}, a sharding constraint asserts the value is sharded so "
                            f"already; the parameter `init` makes is not, and JAX raises "
-                           f"{quoted(CONSTRAINT_ASSERT.format(spec=spec))} "
+                           f"{quoted(CONSTRAINT_ASSERT.format(have='P(None, ...)', spec=spec))} "
                            + ("Reshard the parameters with `jax.sharding.reshard` before the module reads them."
                               if typed else f"{auto}."))
             out.append(diag(facts, "SHL025", ev.site, message, path=ev.path, ctx=ev.ctx,
@@ -730,6 +765,7 @@ _UNEVEN_WHERE = {"in_shardings": ("The `in_shardings` of this jit split dimensio
                  "device_put": ("This `device_put`'s NamedSharding splits dimension {dim} of an array",
                                 "device_put args"),
                  "reshard": ("This `reshard` splits dimension {dim} of an array", ""),
+                 "out_sharding": ("This `out_sharding=` splits dimension {dim} of the array", ""),
                  # run eagerly, a constraint is a jit of it: its output is placed so
                  "constraint": ("This sharding constraint, run eagerly, splits dimension {dim} of an array",
                                 "pjit outputs with pytree key path result")}
@@ -756,11 +792,13 @@ def _uneven_shardings(facts: Facts) -> list:
         said = next(t for v, t in sorted(UNEVEN_SHARDING.items(), reverse=True) if facts.version >= v)
         over = f"axis {axes[0]!r}" if len(axes) == 1 else f"axes {axes!r}"
         what, called = _UNEVEN_WHERE[ev.where]
+        said = OUT_SHARDING_UNEVEN.format(axes=tuple(axes), dim=dim, total=total, size=size) \
+            if ev.where == "out_sharding" else said.format(what=called, dim=dim, total=total, size=size)
         out.append(diag(
             facts, "SHL027", ev.site,
             f"{what.format(dim=dim, index=ev.index)} (of size {size}) over mesh {over} "
             f"(of total size {total}), which does not divide it: JAX raises "
-            f"{quoted(said.format(what=called, dim=dim, total=total, size=size))} Make the "
+            f"{quoted(said)} Make the "
             "dimension a multiple of the mesh axes' size (pad the batch, drop the last one), or shard another "
             "dimension.",
             path=ev.path, ctx=ev.ctx))
@@ -836,6 +874,11 @@ def _pspec_text(spec, head: str) -> str:
         else:
             entries.append(repr(e.value) if isinstance(e, Const) else "...")
     return f"{head}(" + ", ".join(entries) + ("," if len(entries) == 1 else "") + ")"
+
+
+def _type_text(t: tuple) -> str:
+    """A sharding type as the PartitionSpec that gives it (`P('data', None)`)."""
+    return "P(" + ", ".join(repr(d[0]) if len(d) == 1 else repr(d) if d else "None" for d in t) + ")"
 
 
 def _names_text(v) -> str:
