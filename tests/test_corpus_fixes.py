@@ -403,11 +403,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind34a_nnx_gspmd_wsc_outside_mesh_ctx": (_SCOPE, "after the SHL025 fix, SHL028 for a dot's "
                                                         "out_sharding=P(...) where no mesh context is entered: no fix "
                                                         "enters one"),
-    "blind34a_nnx_megatron_mlp_contracting_sharded": (_MISSED, "a dot contracting two arrays sharded over the same "
-                                                               "axis of an Explicit mesh"),
-    "blind34a_nnx_shard_map_psum_unsharded_params": (_MISSED, "an NNX module's unsharded parameters given to "
-                                                              "nnx.shard_map whose in_specs shard them on an "
-                                                              "Explicit mesh"),
     "blind34b_eqx_filter_shard_eager_uneven": (_PROGRAM, "10 rows do not split over 4 devices"),
     "blind34b_nnx_partition_axis_typo": (_PROGRAM, "both names are wrong and no rules map them: which axes were "
                                                    "meant is the author's intent"),

@@ -7,6 +7,7 @@ Linen transformations of a Module class, and dataclass-style field declarations.
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 
 from . import stypes
 from .calls import MAP_VARIABLES, is_callable, value_name
@@ -233,6 +234,15 @@ class FrameworkMixin:
         return GraphPart("state", model)
 
     def _api_graph_update(self, name, row, p, act, ctx, site, node, decorating):
+        """`nnx.update(model, state)`: the model's variables hold the state's arrays, placed as
+        they are (`nnx.state` of a module, placed anew by `device_put` or a constraint); where
+        the state is not such a state, where they are is not known any more."""
+        states = [p.get("state", Unknown), *(p["states"].items if isinstance(p.get("states"), Seq) else ())]
+        for state in states:
+            if isinstance(state, GraphPart) and state.kind == "state":
+                _assign(p.get("node", Unknown), state.of, set())
+            else:
+                _unplace(p.get("node", Unknown), set())
         return Const(None)
 
     def _api_same(self, name, row, p, act, ctx, site, node, decorating):
@@ -1130,6 +1140,43 @@ def variable_sharding(kwargs: dict) -> Inst | None:
     meta = {"sharding": given[0], "mesh": kwargs.get("mesh", Const(None))}
     meta.update({k: kwargs[k] for k in ("eager_sharding", "sharding_rules") if k in kwargs})
     return Inst(Ext(PARTITIONED), meta)
+
+
+def _assign(dst: Value, src: Value, seen: set) -> None:
+    """`dst`'s variables (a module, its submodules, lists of them) given the arrays of `src`'s of
+    the same names, in place; where `src` has none, not known."""
+    if isinstance(dst, Seq):
+        items = src.items if isinstance(src, Seq) and len(src.items) == len(dst.items) else (Unknown,) * len(dst.items)
+        for d, s in zip(dst.items, items):
+            _assign(d, s, seen)
+    elif isinstance(dst, Inst) and id(dst) not in seen:
+        seen.add(id(dst))
+        if is_variable(dst):
+            new = src.attrs.get("value") if is_variable(src) else None
+            if isinstance(new, ArrayV):
+                dst.attrs["value"] = new
+                dst.version += 1
+            else:
+                _unplace(dst, seen - {id(dst)})
+            return
+        for k, a in list(dst.attrs.items()):
+            if isinstance(a, Value) and not k.startswith("__"):
+                _assign(a, src.attrs.get(k, Unknown) if isinstance(src, Inst) else Unknown, seen)
+
+
+def _unplace(v: Value, seen: set) -> None:
+    """Forget where the arrays of `v`'s variables (a module, its submodules) are placed, in place."""
+    if isinstance(v, (Seq, Multi)):
+        for i in v.items if isinstance(v, Seq) else v.options:
+            _unplace(i, seen)
+    elif isinstance(v, Inst) and id(v) not in seen:
+        seen.add(id(v))
+        if is_variable(v) and isinstance(v.attrs.get("value"), ArrayV):
+            v.attrs["value"] = replace(v.attrs["value"], sharding=Unknown, spec=None)
+            v.version += 1
+        for a in list(v.attrs.values()):
+            if isinstance(a, Value):
+                _unplace(a, seen)
 
 
 def _is_none(v) -> bool:

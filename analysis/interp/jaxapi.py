@@ -768,6 +768,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         sharding = where if isinstance(where, ShardingV) else Unknown if where is not None else None
         if x is Unknown:
             return ArrayV(sharding=sharding if sharding is not None else Unknown)
+        if name in _CONSTRAINTS and not isinstance(where, (ShardingV, PSpecV)):
+            return _placed(x, sharding)  # (each part checked above; their types as they were)
         return self.typed(x, where, act, ctx, sharding)
 
     def _api_reshard(self, name, row, p, act, ctx, site, node, decorating):
@@ -1146,7 +1148,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                         value = layer.attrs["value"] if isinstance(layer.attrs["value"], ArrayV) else None
                         sharding = self.eager_sharding(meta, act, ctx, site, node, value)
                         if value is not None and sharding is not None:
-                            layer.attrs["value"] = self.typed(value, sharding, act, ctx)
+                            layer.attrs["value"] = self.typed(value, sharding, act, ctx, sharding)
                 if name.startswith("flax.linen.") and self.linen_params and "linen_apply" in ctx.modes:
                     # a Linen layer made while `apply` runs: its parameters are the variables'
                     vma, exact = linen_layer_vma(self.linen_params[-1], last, kwargs.get("name"))
@@ -1295,6 +1297,8 @@ def _placed(v: Value, sharding, typer=None, seen: frozenset = frozenset()) -> Va
         return DictV({k: _placed(i, sharding, typer, seen) for k, i in v.items.items()}, v.origin)
     if isinstance(v, Multi):
         return join([_placed(o, sharding, typer, seen) for o in v.options])
+    if isinstance(v, GraphPart) and v.kind == "state":
+        return GraphPart("state", _placed(v.of, sharding, typer, seen))
     if isinstance(v, Inst) and id(v) not in seen:
         inner = seen | {id(v)}
         attrs = {k: _placed(a, sharding, typer, inner) if isinstance(a, Value) else a for k, a in v.attrs.items()}

@@ -305,7 +305,8 @@ class TransformMixin:
             manual = None if a is None else frozenset(mesh_axes) - a
         elif mesh_axes is not None:
             manual = frozenset(mesh_axes)
-        check = p.get("check_vma", p.get("check_rep", Const(True)))
+        rep = p.get("check_rep")  # (the experimental shard_map's, and Flax 0.11's `nnx.shard_map`'s)
+        check = rep if rep is not None and not _none(rep) else p.get("check_vma", Const(True))
         layer = Layer("shard_map", t.site, manual, mesh_axes, mesh_sizes, api=t.api,
                       wrap=p.get("__wrap__"), spec_axes=spec_axes(p.get("in_specs")),
                       entry=len(act.path if act is not None else ()) + (site is not None))
@@ -452,7 +453,9 @@ class TransformMixin:
         specs = in_specs.items if isinstance(in_specs, Seq) else (in_specs,) * len(args)
         for spec, arg in zip(specs, args):
             if isinstance(spec, PSpecV) and spec.axes and any(
-                    isinstance(leaf, ArrayV) and leaf.sharding is NO_SHARDING for leaf in _leaves(arg)):
+                    isinstance(leaf, ArrayV) and (leaf.sharding is NO_SHARDING or (
+                        leaf.spec is not None and not any(leaf.spec)))
+                    for leaf in _leaves(arg, modules=True)):
                 self.record(ExplicitUnshardedEvent(site, ctx, act.path, node, axes=spec.axes, mesh=mesh))
                 return
 
@@ -1012,15 +1015,22 @@ def stacked(m: Inst, n: int | None) -> Inst:
                 m.setup_done)
 
 
-def _leaves(v):
-    """The leaves of a pytree argument (a spec given for it applies to each)."""
+def _leaves(v, modules: bool = False, seen: frozenset = frozenset()):
+    """The leaves of a pytree argument (a spec given for it applies to each); with `modules`,
+    the arrays of a Flax NNX module's variables too (a program's module class, its submodules)."""
     if isinstance(v, Seq):
         for i in v.items:
-            yield from _leaves(i)
+            yield from _leaves(i, modules, seen)
     elif isinstance(v, DictV):
         for i in v.items.values():
-            yield from _leaves(i)
-    else:
+            yield from _leaves(i, modules, seen)
+    elif modules and is_variable(v):
+        yield variable_array(v)
+    elif modules and isinstance(v, Inst) and isinstance(v.cls, ClassV) and id(v) not in seen:
+        for k, i in v.attrs.items():
+            if not k.startswith("__"):
+                yield from _leaves(i, modules, seen | {id(v)})
+    elif not modules or not isinstance(v, Inst):
         yield v
 
 
