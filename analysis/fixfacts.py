@@ -194,9 +194,10 @@ class ReshardConstraint(FixFact):
 
 @dataclass(frozen=True)
 class OutSharding(FixFact):
-    """A matrix product whose operands both split a contracted dimension (SHL029): the call (or
-    the `@`), what it is (`@` or the API's qualified name), and the result's spec were the
-    contracted axes reduced (stypes: per dimension, a tuple of axes)."""
+    """A matrix product whose operands both split a contracted dimension (SHL029), or a lookup
+    whose result JAX cannot type (SHL030): the call (the `@`, the subscript), what it is (`@`,
+    `[]` or the API's qualified name), and the result's spec to ask for (stypes: per dimension,
+    a tuple of axes)."""
     site: SiteRef
     api: str
     spec: tuple[tuple[str, ...], ...]

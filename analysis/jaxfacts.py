@@ -85,6 +85,11 @@ CONTRACTING_SHARDED = ("ShardingTypeError: Contracting dimensions are sharded an
                        "lhs_contracting_spec={lhs} and rhs_contracting_spec={rhs}")
 CONTRACTING_INCONSISTENT = ("ShardingTypeError: dot_general requires contracting dimensions to have consistent "
                             "sharding, got {lhs} and {rhs}.")
+# a gather (`table[ids]`, `jnp.take`) whose result's sharding JAX cannot infer on an Explicit mesh:
+# indices split, or the table split on the looked-up dimension (0.8.2 and 0.10.2 alike)
+GATHER_AMBIGUOUS = ("ShardingTypeError: Use `.at[...].get(out_sharding=)` to provide output PartitionSpec for the "
+                    "gather indexing as out sharding could not be resolved unambiguously (or would require "
+                    "collectives on inputs). Got operand=..., indices=...")
 RESHARD_AUTO = ("ValueError: PartitionSpec passed to reshard cannot contain axis names that are of type Auto or "
                 "Manual. Got PartitionSpec: {spec} with axis name: {axis} of type: AxisType.Auto")
 CONSTRAINT_ASSERT = ("AssertionError: `with_sharding_constraint` acts as an assert when all axes of mesh are of type "

@@ -367,10 +367,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                                 "eval_shape(init) are not followed"),
     "blind32b_shmap_state_sharded_prefix_spec": (_SCOPE, "reported as SHL016; the in_specs prefix also covers the "
                                                          "rank-0 step, which the pmean fix does not reach"),
-    "blind33a_nnx_eager_sharding_default_explicit_mesh": (_MISSED, "a dot contracting two arrays sharded over the "
-                                                                   "same axis of an Explicit mesh (Explicit "
-                                                                   "shardings are not followed through the "
-                                                                   "computation)"),
     "blind33a_nnx_jit_init_out_shardings_uneven_vocab": (_PROGRAM, "GPT-2's 50,257 embedding rows do not split "
                                                                    "over 4 devices"),
     "blind33a_nnx_nested_shardmap_concrete_mesh": (_SCOPE, "SHL012 in nnx.shard_map, which needs its mesh=: the "
@@ -406,6 +402,27 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind34b_eqx_filter_shard_eager_uneven": (_PROGRAM, "10 rows do not split over 4 devices"),
     "blind34b_nnx_partition_axis_typo": (_PROGRAM, "both names are wrong and no rules map them: which axes were "
                                                    "meant is the author's intent"),
+    "blind35a_eqx_filter_shard_uneven_batch": (_PROGRAM, "a batch of 6 does not split over 4 devices"),
+    "blind35a_linen_pmap_decorator_axis_renamed": (_SCOPE, "SHL005 for nn.BatchNorm(axis_name='batch') under a pmap "
+                                                           "that binds 'devices': no fix renames a layer's axis_name"),
+    "blind35a_linen_train_state_uneven_batch_in_shardings": (_PROGRAM, "a batch of 6 does not split over 4 devices"),
+    "blind35a_linen_with_partitioning_bias_two_names": (_MISSED, "a bias spec longer than its rank through "
+                                                                 "nn.get_partition_spec(eval_shape(init)) (Linen "
+                                                                 "parameter shapes are not known)"),
+    "blind35b_nnx_logical_names_not_in_mesh": (_PROGRAM, "logical names given as mesh axes with no rules to map "
+                                                         "them: which axes were meant is the author's intent"),
+    "blind35b_nnx_pipeline_params_unplaced": (_SCOPE, "SHL011 on a mesh whose axis_types are Explicit: no fix places "
+                                                      "the module's parameters on the mesh"),
+    "blind35b_nnx_set_mesh_inside_jit": (_SCOPE, "after the SHL010 fix (the abstract mesh under the trace), the jit's "
+                                                 "inputs are on one device: no fix enters the mesh around the call"),
+    "blind36a_eqx_ppermute_stage_count_config": (_MISSED, "a perm for 8 stages over a mesh of all the devices, whose "
+                                                          "number is not known statically"),
+    "blind36b_bigvision_regex_rules_bias_rank": (_MISSED, "a 2-entry spec matched by regex rules to a 1-D Linen bias "
+                                                          "(Linen parameter shapes are not known)"),
+    "blind36b_eqx_filter_shard_uneven_eval_batch": (_PROGRAM, "30 rows do not split over 4 devices"),
+    "blind36b_nnx_linen_bridge_partitioning_make_mesh": (_MISSED, "a Linen module's nn.with_partitioning through "
+                                                                  "bridge.ToNNX: its partitioning is not carried "
+                                                                  "into nnx.get_partition_spec"),
 }
 
 

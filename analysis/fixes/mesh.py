@@ -3,8 +3,8 @@ and the fixes of a mesh in the wrong place: a context mesh entered under a trace
 concrete mesh given to a nested shard_map (SHL012), a `jax.make_mesh` with Explicit axes that
 a shard_map's inputs do not match (SHL011), a legacy `with mesh:` where Flax needs a context
 mesh (SHL026), a shard_map given no mesh where no context mesh is entered (SHL017), a
-reshard to Auto axes (SHL028), and a matrix product whose operands both split a contracted
-dimension on an Explicit mesh (SHL029)."""
+reshard to Auto axes (SHL028), and a matrix product or a lookup whose result's sharding is
+ambiguous on an Explicit mesh (SHL029, SHL030)."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ TITLE_AUTO_AXES = "Build the mesh with Auto axes"
 TITLE_SET_MESH = "Enter the mesh with jax.set_mesh (a legacy `with mesh:` sets no context mesh)"
 TITLE_PASS_MESH = "Pass the mesh to the shard_map (mesh={mesh})"
 TITLE_CONSTRAIN = "Constrain with jax.lax.with_sharding_constraint (reshard needs Explicit axes)"
-TITLE_OUT_SHARDING = "Give the product out_sharding={spec}"
+TITLE_OUT_SHARDING = "Give the result's sharding: out_sharding={spec}"
 # reshard's parameters by with_sharding_constraint's names
 _CONSTRAINT_KEYWORDS = {"xs": "x", "out_shardings": "shardings"}
 
@@ -194,21 +194,27 @@ def reshard_constraint(diag: Diagnostic, fact: ReshardConstraint, ctx: FixContex
 
 @fixer("out_sharding", OutSharding)
 def out_sharding(diag: Diagnostic, fact: OutSharding, ctx: FixContext) -> Fix | None:
-    """SHL029: the product is given the sharding JAX would give its result were the contracted
-    axes reduced (`out_sharding=P(...)`); `a @ b` becomes `jnp.matmul(a, b, out_sharding=...)`."""
+    """SHL029, SHL030: the product or the lookup is given the sharding JAX would give its result
+    were it unambiguous (`out_sharding=P(...)`): `a @ b` becomes `jnp.matmul(a, b, ...)`, and
+    `table[ids]` or `jnp.take(table, ids, axis=0)` `table.at[ids].get(...)`."""
     mod = ctx.module(fact.site.path)
-    node = mod.node_at(fact.site, (cst.Call, cst.BinaryOperation)) if mod is not None else None
+    node = mod.node_at(fact.site, (cst.Call, cst.BinaryOperation, cst.Subscript)) if mod is not None else None
     if node is None or (isinstance(node, cst.Call) and keyword_index(node, "out_sharding") is not None):
         return None
     imp = Importer(mod, node)
     spec = f"{imp.pspec()}(" + ", ".join(repr(d[0]) if len(d) == 1 else repr(d) if d else "None"
                                         for d in fact.spec) + ")"
-    if isinstance(node, cst.Call):
-        edit = append_kwarg(mod, node, f"out_sharding={spec}")
-    elif isinstance(node.operator, cst.MatrixMultiply):
-        matmul = imp.jax_attribute("jax.numpy.matmul")
-        left, right = (mod.module.code_for_node(n) for n in (node.left, node.right))
-        edit = replace_node(mod, node, f"{matmul}({left}, {right}, out_sharding={spec})")
+    code = mod.module.code_for_node
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.MatrixMultiply):
+        new = f"{imp.jax_attribute('jax.numpy.matmul')}({code(node.left)}, {code(node.right)}, out_sharding={spec})"
+    elif isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+        new = f"{code(node.value)}.at[{code(node.slice[0].slice.value)}].get(out_sharding={spec})"
+    elif isinstance(node, cst.Call) and fact.api == "jax.numpy.take" and len(node.args) >= 2 \
+            and all(a.keyword is None for a in node.args[:2]):
+        new = f"{code(node.args[0].value)}.at[{code(node.args[1].value)}].get(out_sharding={spec})"
+    elif isinstance(node, cst.Call) and fact.api != "jax.numpy.take":
+        return Fix(TITLE_OUT_SHARDING.format(spec=spec), "safe",
+                   imp.with_imports([append_kwarg(mod, node, f"out_sharding={spec}")], node))
     else:
         return None
-    return Fix(TITLE_OUT_SHARDING.format(spec=spec), "safe", imp.with_imports([edit], node))
+    return Fix(TITLE_OUT_SHARDING.format(spec=spec), "safe", imp.with_imports([replace_node(mod, node, new)], node))

@@ -46,9 +46,14 @@ def spelling(diag: Diagnostic, fact: Spelling, ctx: FixContext) -> Fix | None:
         if fact.keyword == "auto" and fact.api == "jax.experimental.shard_map.shard_map":
             return _top_level_shard_map(mod, node, title)
         if fact.keyword == "vma" and fact.api == "jax.ShapeDtypeStruct":
-            # the varying axes, as JAX 0.10's ManualAxisType holds them
+            # the varying axes, as JAX 0.10's ManualAxisType holds them; an array type's own
+            # (`jax.typeof(x).vma`) is its `manual_axis_type` there
+            value = arg.value
+            if isinstance(value, cst.Attribute) and value.attr.value == "vma":
+                text = f"manual_axis_type={mod.text_of(value.value)}.manual_axis_type"
+                return Fix(title, "safe", (replace_node(mod, arg, text),))
             imp = Importer(mod, node)
-            text = f"manual_axis_type={imp.jax()}.sharding.ManualAxisType(varying={mod.text_of(arg.value)})"
+            text = f"manual_axis_type={imp.jax()}.sharding.ManualAxisType(varying={mod.text_of(value)})"
             return Fix(title, "safe", imp.with_imports([replace_node(mod, arg, text)], node))
         return None
     if not isinstance(node, cst.Attribute):

@@ -237,6 +237,18 @@ class ContractionEvent(Event):
 
 
 @dataclass(eq=False)
+class GatherEvent(Event):
+    """An integer-array lookup (`table[ids]`, `jnp.take(table, ids, axis=0)`, an NNX `Embed`)
+    whose result JAX cannot type on an Explicit mesh (a ShardingTypeError): the operand's and
+    the indices' types, and `out` the type to ask for (the indices' dimensions, then the
+    table's others), where one can be."""
+    api: str = ""
+    operand: tuple = ()
+    indices: tuple = ()
+    out: tuple | None = None
+
+
+@dataclass(eq=False)
 class UnevenShardingEvent(Event):
     """A NamedSharding that splits a dimension of an array over mesh axes whose total size does
     not divide it: `where` jit's "in_shardings" (argument `index`) or "out_shardings",

@@ -164,9 +164,9 @@ class ExprMixin:
         if isinstance(base, ArrayV):
             # `x[a:b]`: the rows the slice keeps, the other dimensions as they were; placed
             # nowhere where `x` is not
-            shape = indexed(base.shape, [("slice", sl.start, sl.stop, sl.step)])
-            return ArrayV(shape, base.dtype, NO_SHARDING if base.sharding is NO_SHARDING else Unknown,
-                          vma=base.vma, exact=base.exact)
+            part = ("slice", sl.start, sl.stop, sl.step)
+            return ArrayV(indexed(base.shape, [part]), base.dtype, NO_SHARDING if base.sharding is NO_SHARDING else Unknown,
+                          vma=base.vma, exact=base.exact, spec=stypes.indexed(base.spec, [part]))
         return Unknown
 
     def _item(self, base, idx, node, act, ctx) -> Value:
@@ -217,10 +217,12 @@ class ExprMixin:
             return MethodOf(ArrayV(a.shape, a.dtype, vma=a.vma | vma_of(idx), exact=exact), "at[]")
         if isinstance(base, ArrayV):
             # an index that varies (`x[lax.axis_index(a)]`) makes the element vary too
-            # (`x[...]` is `x`, of its sharding type)
-            return ArrayV(indexed(base.shape, _index_parts(idx)), dtype=base.dtype, vma=base.vma | vma_of(idx),
-                          exact=base.exact and _exact_index(node, idx),
-                          spec=base.spec if isinstance(idx, Const) and idx.value is Ellipsis else None)
+            # (`x[...]` is `x`, of its sharding type; `table[ids]` a lookup)
+            parts = _index_parts(idx)
+            spec = self.gather_type("[]", base, idx, act, ctx, self.site(node, act), node) \
+                if parts[0][0] == "array" else stypes.indexed(base.spec, parts)
+            return ArrayV(indexed(base.shape, parts), dtype=base.dtype, vma=base.vma | vma_of(idx),
+                          exact=base.exact and _exact_index(node, idx), spec=spec)
         return Unknown
 
     def _ex_IfExp(self, node, act, ctx):

@@ -377,14 +377,15 @@ class FrameworkMixin:
     def layer_type(self, layer: Inst, args: list, kwargs: dict, shape, act, ctx, site, node) -> tuple | None:
         """The sharding type of what a Flax NNX `Linear` computes from an input of known type:
         the input times its kernel (a matrix product, checked as JAX checks it; `out_sharding=`
-        as Flax passes it on), plus its bias; None elsewhere."""
+        as Flax passes it on), plus its bias; or an `Embed`, a lookup in its table; None
+        elsewhere."""
         from .shapes import LAYER_TYPES
         from .transforms import layer_param
 
         x = args[0] if len(args) == 1 else None
         types = layer.attrs.get(LAYER_TYPES)
-        if layer.cls.name != "flax.nnx.Linear" or not isinstance(x, ArrayV) or x.shape is None \
-                or not isinstance(types, Const) or ctx.innermost("vmap") is not None:
+        if layer.cls.name not in ("flax.nnx.Linear", "flax.nnx.Embed") or not isinstance(x, ArrayV) \
+                or x.shape is None or not isinstance(types, Const) or ctx.innermost("vmap") is not None:
             return None
 
         def param(name: str) -> ArrayV | None:
@@ -395,13 +396,19 @@ class FrameworkMixin:
             spec = dict(types.value).get(name)
             return ArrayV(held.shape, spec=spec) if isinstance(held, ArrayV) else None
 
+        where = kwargs.get("out_sharding")
+        where = None if where is None or _is_none(where) else where
+        if layer.cls.name == "flax.nnx.Embed":  # `jnp.take(embedding, x, axis=0)`
+            table = param("embedding")
+            if where is not None:
+                return self.typed(ArrayV(shape), where, act, ctx).spec if shape is not None else None
+            return self.gather_type("flax.nnx.Embed", table, x, act, ctx, site, node) if table is not None else None
         kernel, bias = param("kernel"), param("bias")
         if kernel is None or kernel.shape is None or len(kernel.shape) != 2 or kernel.spec is None \
                 or x.spec is None:
             return None
-        where = kwargs.get("out_sharding")
         out = self.product("flax.nnx.Linear", x, kernel, ((len(x.shape) - 1,), (0,), [x.spec[:-1], kernel.spec[1:]]),
-                           shape, None if where is None or _is_none(where) else where, act, ctx, site, node)
+                           shape, where, act, ctx, site, node)
         if "bias" not in dict(types.value):
             return out
         return stypes.elementwise([ArrayV(spec=out), bias]) if out is not None and bias is not None else None

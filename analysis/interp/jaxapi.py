@@ -17,7 +17,7 @@ from . import datafiles, stypes
 from .calls import DESCRIPTORS, CallMixin, Super, ints, is_callable, value_name
 from .expr import MAX_EXPAND
 from .events import (
-    CollectiveEvent, CommEvent, ConstraintEvent, ContractionEvent, KernelApiEvent, MixedStateEvent, SetMeshTracedEvent, ShardingAxisEvent,
+    CollectiveEvent, CommEvent, ConstraintEvent, ContractionEvent, GatherEvent, KernelApiEvent, MixedStateEvent, SetMeshTracedEvent, ShardingAxisEvent,
     KeywordsEvent, SplitSizeEvent, UnevenShardingEvent, VaryingAgainEvent,
 )
 from ..jaxfacts import CONSTRAINT_VARYING_SINCE, EAGER_SHARDING_SINCE, MAKE_MESH_EXPLICIT, MIXED_STATE_OPS
@@ -212,6 +212,24 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             raise Raise()
         return out
 
+    def gather_type(self, name: str, table: Value, indices: Value, act, ctx, site, node) -> tuple | None:
+        """The sharding type of `table[indices]` with integer indices (an embedding lookup), where
+        known; where JAX cannot type it, outside shard_map and vmap, a ShardingTypeError (0.8.2
+        and 0.10.2 alike)."""
+        if not (isinstance(table, ArrayV) and isinstance(indices, ArrayV) and indices.dtype is not None
+                and "int" in indices.dtype) or ctx.innermost("shard_map") is not None \
+                or ctx.innermost("vmap") is not None:
+            return None
+        found = stypes.gather(table, indices)
+        if found is None:
+            return None
+        fails, out = found
+        if fails:
+            self.record(GatherEvent(site, ctx, act.path, node, api=name, operand=table.spec, indices=indices.spec,
+                                    out=out))
+            raise Raise()
+        return out
+
     def array_type(self, name: str, args: list, kwargs: dict, shape, act, ctx, site, node) -> tuple | None:
         """The sharding type of what a function of jax.numpy, jax.nn or jax.lax computes, where
         stypes has its rule: its `out_sharding=`, an elementwise operation's, a matrix
@@ -225,6 +243,9 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                                 site, node)
         if out_sharding is not None:
             return self.typed(ArrayV(shape), out_sharding, act, ctx).spec if shape is not None else None
+        axis = args[2] if len(args) > 2 else kwargs.get("axis")
+        if op == "take" and not lax and len(args) >= 2 and isinstance(axis, Const) and axis.value == 0:
+            return self.gather_type(name, args[0], args[1], act, ctx, site, node)
         if op in stypes.UNARY and not lax and len(args) == 1 and isinstance(args[0], ArrayV):
             return args[0].spec
         if op in stypes.ELEMENTWISE or (lax and op in stypes.LAX_ELEMENTWISE):

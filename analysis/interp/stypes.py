@@ -170,3 +170,45 @@ def einsum_result(lhs: ArrayV, rhs: ArrayV, labels: tuple) -> Type | None:
         else:
             out.append(lhs.spec[a.index(c)] if c in a else rhs.spec[b.index(c)])
     return result([out])
+
+
+def gather(table: ArrayV, indices: ArrayV) -> tuple | None:
+    """`table[indices]` (`jnp.take(table, indices, axis=0)`, an embedding lookup) of types known:
+    whether JAX fails to type the gather, and the result's type: the indices' dimensions, then
+    the table's others. JAX gives the result a type only where both are unsplit, or the indices
+    are unsplit and the table's first dimension is; else it asks for `out_sharding`, and the
+    type given is the indices' dimensions split as they are and the rows' replicated (as a
+    tensor-parallel embedding's output is). None where a type is not known."""
+    if table.spec is None or indices.spec is None or not table.spec:
+        return None
+    if any(indices.spec) or table.spec[0]:
+        return True, (*indices.spec, *((),) * (len(table.spec) - 1))
+    return False, result([indices.spec, table.spec[1:]])
+
+
+def indexed(t: Type | None, parts: list) -> Type | None:
+    """The type of `x[...]` by basic indexing (`parts` as `shapes.indexed` reads them): the
+    dimensions a slice keeps and `None` adds, those an integer takes dropped. None where a
+    split dimension is taken part of (or the index is not basic)."""
+    if t is None or sum(1 for p in parts if p[0] == "ellipsis") > 1:
+        return None
+    dims, out = list(t), []
+    for i, p in enumerate(parts):
+        if p[0] == "new":
+            out.append(())
+        elif p[0] == "ellipsis":
+            take = len(dims) - sum(1 for q in parts[i + 1:] if q[0] in ("int", "slice"))
+            if take < 0:
+                return None
+            out.extend(dims[:take])
+            dims = dims[take:]
+        elif p[0] in ("int", "slice") and dims:
+            d = dims.pop(0)
+            whole = p[0] == "slice" and p[1:] == (None, None, None)
+            if d and not whole:
+                return None
+            if p[0] == "slice":
+                out.append(d)
+        else:
+            return None
+    return (*out, *dims)

@@ -314,6 +314,16 @@ RULES: dict[str, Rule] = {
             fixers=("out_sharding",),
         ),
         Rule(
+            "SHL030", "lookup-sharding-ambiguous", _E,
+            "An integer-array lookup (`table[ids]`, `jnp.take(table, ids, axis=0)`, a Flax NNX `Embed`) on a "
+            "mesh whose axes are Explicit, of indices split over a mesh axis (a batch of token ids) or a table "
+            "split on the dimension it looks up: JAX cannot tell how the result should be sharded.",
+            jf.GATHER_AMBIGUOUS,
+            "Look up with `table.at[ids].get(out_sharding=...)` (an `Embed`: `embed(ids, out_sharding=...)`), "
+            "giving the result's spec.",
+            fixers=("out_sharding",),
+        ),
+        Rule(
             "SHL101", "unmatched-send-recv", _W,
             "A `psend` with no `precv` of the same axis and perm in the same manual region, or the reverse.",
             "deadlock at run time",

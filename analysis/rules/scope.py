@@ -10,7 +10,7 @@ from ..diagnostics import Severity
 from ..jaxfacts import (
     AXIS_LIST, AXIS_LIST_ANYWHERE, AXIS_LIST_OPS, AXIS_LIST_PMAP_SINCE, BRANCH_TYPES, BWD_TYPES, CARRY_TYPES,
     CONSTRAINT_ASSERT, CONSTRAINT_AUTO_ONLY, CONSTRAINT_MANUAL, CONSTRAINT_VARYING, CONSTRAINT_VARYING_SINCE,
-    CONTRACTING_INCONSISTENT, CONTRACTING_SHARDED,
+    CONTRACTING_INCONSISTENT, CONTRACTING_SHARDED, GATHER_AMBIGUOUS,
     CONTEXT_MESH, EXPLICIT_INPUTS_CHECKED, GPU_ONLY, IN_SPECS_MANUAL, MANUAL_SHARDING_ONLY, MIXED_STATE,
     MIXED_STATE_OPS, MIXED_STATE_SINCE, NO_CONTEXT_MESH, NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE, OUTSIDE_JIT,
     OUT_SHARDING_AUTO, OUT_SHARDING_NO_MESH, OUT_SHARDING_UNEVEN, OUT_SPECS_REPLICATION, OUT_SPECS_STRUCTURE, PCAST_VARYING_AGAIN,
@@ -23,7 +23,7 @@ from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, AxisTuple, CarryInit
                         LegacyMesh, NoMesh, OutSharding, RenameAxis, ReshardConstraint, SendRecv, ShardingAxis, SpecAxis,
                         SpecsRepair, UnnamedAxis, VaryFirst, VmaCheck)
 from ..interp.events import (
-    CollectiveEvent, ConstraintEvent, ContractionEvent, ExplicitUnshardedEvent, MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent,
+    CollectiveEvent, ConstraintEvent, ContractionEvent, ExplicitUnshardedEvent, GatherEvent, MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent,
     NoMeshEvent, ReceivedCarryEvent, SetMeshTracedEvent, ShardingAxisEvent, SpecEvent, UnevenShardingEvent,
     VariableShardingEvent, VaryingAgainEvent,
 )
@@ -590,7 +590,7 @@ def check_traced_meshes(facts: Facts):
 
 def _contractions(facts: Facts) -> list:
     """SHL029: a matrix product whose operands' sharding types split a contracted dimension on
-    both sides, given no `out_sharding`."""
+    both sides, given no `out_sharding`; SHL030: a lookup whose result JAX cannot type."""
     out = []
     for ev in facts.of(ContractionEvent):
         lhs, rhs = map(render, ev.specs)
@@ -605,6 +605,20 @@ def _contractions(facts: Facts) -> list:
             + (f"Pass `out_sharding={_type_text(ev.out)}` (JAX then reduces over the contracted axis), or reshard "
                f"one operand with `jax.sharding.reshard`." if ev.out is not None else
                "Pass `out_sharding=` (the result's spec), or reshard one operand with `jax.sharding.reshard`."),
+            path=ev.path, ctx=ev.ctx,
+            fix_facts=(OutSharding(site_ref(facts, ev.site), ev.api, ev.out),)
+            if ev.out is not None and ev.site.path in facts.files else ()))
+    for ev in facts.of(GatherEvent):
+        what = {"[]": "This lookup", "flax.nnx.Embed": "This `Embed`"}.get(ev.api, f"This `{short(ev.api)}`")
+        why = "its indices are split" + (" and so is the table's looked-up dimension" if ev.operand[0] else "") \
+            if any(ev.indices) else "the table is split on the dimension it looks up"
+        ask = "`embed(ids, out_sharding=...)`" if ev.api == "flax.nnx.Embed" else "`table.at[ids].get(out_sharding=...)`"
+        out.append(diag(
+            facts, "SHL030", ev.site,
+            f"{what} gathers rows of a table of sharding type {_type_text(ev.operand)} at indices of type "
+            f"{_type_text(ev.indices)} on a mesh whose axes are Explicit: {why}, so JAX cannot tell how the "
+            f"result should be sharded, and raises {quoted(GATHER_AMBIGUOUS)} Look up with {ask}"
+            + (f", e.g. `out_sharding={_type_text(ev.out)}`." if ev.out is not None else "."),
             path=ev.path, ctx=ev.ctx,
             fix_facts=(OutSharding(site_ref(facts, ev.site), ev.api, ev.out),)
             if ev.out is not None and ev.site.path in facts.files else ()))
