@@ -473,9 +473,16 @@ class CallMixin:
                         return Const(i)
             return Unknown
         if isinstance(obj, MethodOf) and obj.name == "at[]":
-            a = obj.obj  # `x.at[i].set(v)` and the like: x, varying where v or the index does
+            # `x.at[i].set(v)` and the like: x, varying where v or the index does; `.get()` what
+            # the index picks (of the sharding type its `out_sharding=` gives)
+            a, picked = obj.obj.items
             if name == "get":
-                return ArrayV(dtype=a.dtype, vma=a.vma, exact=a.exact)
+                where = kwargs.get("out_sharding")
+                if where is not None:
+                    self._out_sharding("jax.numpy.ndarray.at.get", where, act, ctx, site, node)
+                typed = self.typed(picked, where, act, ctx).spec \
+                    if where is not None and ctx.innermost("shard_map") is None else None
+                return ArrayV(picked.shape, a.dtype, vma=a.vma, exact=a.exact, spec=typed)
             v = args[0] if args else Unknown
             return ArrayV(a.shape, a.dtype, vma=a.vma | vma_of(v), exact=a.exact and exact_vma(v))
         if isinstance(obj, ArrayV):

@@ -144,7 +144,10 @@ class ExprMixin:
             # `x.at[a:b]`: its `.set(v)` / `.add(v)` / `.get()` is x updated there (a slice, whatever
             # its bounds, is static)
             a = base.obj
-            return MethodOf(ArrayV(a.shape, a.dtype, vma=a.vma, exact=a.exact), "at[]")
+            known = all(isinstance(p, Const) and (p.value is None or isinstance(p.value, int)) for p in parts)
+            picked = indexed(a.shape, [("slice", *(p.value for p in parts))]) if known else None
+            return MethodOf(Seq((ArrayV(a.shape, a.dtype, vma=a.vma, exact=a.exact), ArrayV(picked, a.dtype))),
+                            "at[]")
         if not all(isinstance(p, Const) and (p.value is None or isinstance(p.value, int)) for p in parts):
             return DevicesV(None) if isinstance(base, DevicesV) else Unknown
         sl = slice(*(p.value for p in parts))
@@ -214,7 +217,8 @@ class ExprMixin:
             # varies makes the whole result vary
             a = base.obj
             exact = a.exact and _exact_index(node, idx)
-            return MethodOf(ArrayV(a.shape, a.dtype, vma=a.vma | vma_of(idx), exact=exact), "at[]")
+            return MethodOf(Seq((ArrayV(a.shape, a.dtype, vma=a.vma | vma_of(idx), exact=exact),
+                                 ArrayV(indexed(a.shape, _index_parts(idx)), a.dtype))), "at[]")
         if isinstance(base, ArrayV):
             # an index that varies (`x[lax.axis_index(a)]`) makes the element vary too
             # (`x[...]` is `x`, of its sharding type; `table[ids]` a lookup)

@@ -518,21 +518,26 @@ class FrameworkMixin:
         return p.get("fn", Unknown)
 
     def _linen_unboxed(self, name, names: list, given_rules, act, ctx, site, node) -> None:
-        """Linen reads a parameter made with logical names through `unbox()`, which, where a mesh
-        is in context, constrains it to the spec the logical axis rules (given, else in force) map
-        the names to. Under `jax.set_mesh` of a mesh whose axes are Explicit the constraint is an
-        assertion, and the parameter `init` makes is not sharded: where the spec names a mesh
-        axis, JAX raises there, at the statement that makes and reads the parameter (measured on
-        JAX 0.10.2, Flax 0.12.8; Auto axes lower)."""
+        """Linen reads a parameter made with mesh axis names (`nn.with_partitioning`) or logical
+        ones through `unbox()`, which, where a mesh is in context, constrains it to the spec the
+        names give (logical ones mapped by the logical axis rules given, else in force). Under
+        `jax.set_mesh` of a mesh whose axes are Explicit the constraint is an assertion, and the
+        parameter `init` makes is not sharded: where the spec names a mesh axis, JAX raises
+        there, at the statement that makes and reads the parameter (measured on JAX 0.10.2, Flax
+        0.12.8; Auto axes lower)."""
         mesh = self.context_mesh(ctx, act)
         if not (isinstance(mesh, MeshV) and (mesh.explicit_types or (
                 mesh.explicit_default and self.jax_version >= MAKE_MESH_EXPLICIT))):
             return
-        rules = static_rules(given_rules) if given_rules is not None and not _is_none(given_rules) else \
-            ctx.rules if ctx.rules is not None else self.global_rules.get(entry_path(act))
-        if rules is None or rules.rules is None:
-            return
-        spec = self.logical_pspec(names, rules, act, ctx, site, node)
+        if name == "flax.linen.with_partitioning":
+            spec = self._api_pspec("jax.sharding.PartitionSpec", None, {"partitions": Seq(tuple(map(Const, names)))},
+                                   act, ctx, site, node, False)
+        else:
+            rules = static_rules(given_rules) if given_rules is not None and not _is_none(given_rules) else \
+                ctx.rules if ctx.rules is not None else self.global_rules.get(entry_path(act))
+            if rules is None or rules.rules is None:
+                return
+            spec = self.logical_pspec(names, rules, act, ctx, site, node)
         if isinstance(spec, PSpecV) and spec.named:
             reads = _statement_holding(act.scope.node, node) or node
             self.record(ConstraintEvent(self.site(reads, act), ctx, act.path, reads, api=name, kind="param_assert",
@@ -545,6 +550,8 @@ class FrameworkMixin:
         items = _static_names(p.get("names"))
         if self.linen_logical and items is not None:
             self.linen_logical[-1][1].add(items)
+            if "linen_init" in ctx.modes and _is_none(p.get("mesh", Const(None))):
+                self._linen_unboxed(name, [n.value for n in items], None, act, ctx, site, node)
         return p.get("fn", Unknown)
 
     def _api_linen_partition_spec(self, name, row, p, act, ctx, site, node, decorating):

@@ -246,8 +246,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         axis = args[2] if len(args) > 2 else kwargs.get("axis")
         if op == "take" and not lax and len(args) >= 2 and isinstance(axis, Const) and axis.value == 0:
             return self.gather_type(name, args[0], args[1], act, ctx, site, node)
-        if op in stypes.UNARY and not lax and len(args) == 1 and isinstance(args[0], ArrayV):
-            return args[0].spec
+        if op in stypes.UNARY and not lax and len(args) == 1:
+            return stypes.elementwise(args)
         if op in stypes.ELEMENTWISE or (lax and op in stypes.LAX_ELEMENTWISE):
             return stypes.elementwise([*args, *(v for k, v in kwargs.items() if k != "dtype")])
         return None
@@ -1108,6 +1108,13 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             placed = NO_SHARDING if name.startswith("numpy.") or a.sharding is NO_SHARDING else Unknown
             return ArrayV(a.shape, dtype or a.dtype, placed, vma=a.vma, exact=a.exact,
                           spec=None if name.startswith("numpy.") else a.spec)
+        if name in _AS_ARRAY and args and isinstance(args[0], (Seq, Const)):
+            # an array of Python numbers (nested lists): its shape, placed nowhere
+            shape, kind = _literal_shape(args[0])
+            if shape is not None:
+                dtype = dtype_name(kwargs.get("dtype", args[1] if len(args) > 1 else Unknown)) or kind
+                return ArrayV(shape, dtype, NO_SHARDING, exact=True,
+                              spec=None if name.startswith("numpy.") else ((),) * len(shape))
         if name in ("jax.numpy.dtype", "numpy.dtype") and args:
             d = dtype_name(args[0])
             return DTypeV(d) if d else Unknown
@@ -1365,6 +1372,21 @@ _REEXPORTED = frozenset({
     "relu", "relu6", "gelu", "silu", "swish", "sigmoid", "softplus", "softmax", "log_softmax", "elu", "leaky_relu",
     "logistic", "one_hot", "standardize", "celu", "selu", "hard_tanh", "log_sigmoid", "soft_sign",
 })
+
+
+def _literal_shape(v: Value) -> tuple:
+    """The shape of nested lists (or tuples) of Python numbers, and the dtype JAX gives them
+    ("int32", "float32"; None for bools and mixes); (None, None) where it is not regular or an
+    item is not a known number."""
+    if isinstance(v, Const) and isinstance(v.value, (int, float)) and not isinstance(v.value, bool):
+        return (), "int32" if isinstance(v.value, int) else "float32"
+    if not isinstance(v, Seq) or not v.items:
+        return None, None
+    inner = [_literal_shape(i) for i in v.items]
+    if any(sh is None or sh != inner[0][0] for sh, _ in inner):
+        return None, None
+    kinds = {k for _, k in inner}
+    return (len(v.items), *inner[0][0]), kinds.pop() if len(kinds) == 1 else "float32" if None not in kinds else None
 
 
 def _sequence_shape(short: str, p: dict) -> tuple | None:

@@ -15,13 +15,14 @@ from .values import ArrayV, Const, DictV, Inst, Multi, PSpecV, Seq, Value, join
 
 Type = tuple  # of tuples of axis names, one per dimension
 
-# Functions of one array that compute each element from its own: the result has its type.
+# Functions of one array whose result has its type: elementwise ones, masks of its positions,
+# and normalizations along one dimension (a reduction over a split dimension broadcasts back).
 UNARY = frozenset({
     "abs", "negative", "exp", "exp2", "expm1", "log", "log1p", "log2", "log10", "sqrt", "rsqrt", "square", "sign",
     "tanh", "sin", "cos", "tan", "sinh", "cosh", "arcsin", "arccos", "arctan", "floor", "ceil", "round", "relu",
     "relu6", "gelu", "silu", "swish", "sigmoid", "softplus", "elu", "leaky_relu", "logistic", "stop_gradient", "erf",
     "reciprocal", "conj", "real", "imag", "isnan", "isfinite", "isinf", "logical_not", "celu", "selu", "hard_tanh",
-    "mish", "squareplus", "sparse_plus", "soft_sign", "log_sigmoid",
+    "mish", "squareplus", "sparse_plus", "soft_sign", "log_sigmoid", "tril", "triu", "softmax", "log_softmax",
 })
 # Elementwise functions of several arrays (broadcast): jax.numpy's, and jax.lax's.
 ELEMENTWISE = frozenset({
@@ -81,8 +82,9 @@ def render(t: Type) -> str:
 
 def elementwise(operands: list) -> Type | None:
     """The type of an elementwise operation's result (broadcasting, numbers alike): each
-    dimension split as the operands that have it split it. None where an operand's type is not
-    known, or two split one dimension differently (JAX raises there)."""
+    dimension split as the operands that have it split it (of numbers alone, a scalar's). None
+    where an operand's type is not known, or two split one dimension differently (JAX raises
+    there)."""
     types = []
     for v in operands:
         if isinstance(v, Const) and isinstance(v.value, (bool, int, float, complex)):
@@ -91,7 +93,7 @@ def elementwise(operands: list) -> Type | None:
             return None
         types.append(v.spec)
     if not types:
-        return None
+        return ()  # numbers: a scalar
     rank = max(map(len, types))
     out = []
     for i in range(rank):

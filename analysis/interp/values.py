@@ -548,8 +548,10 @@ def vma_of(v, seen: frozenset = frozenset()) -> frozenset:
 
 
 def row_of(a: ArrayV) -> ArrayV:
-    """One row of an array (what iterating over it or unpacking it gives), varying as it does."""
-    return ArrayV(a.shape[1:] if a.shape else None, a.dtype, vma=a.vma, exact=a.exact)
+    """One row of an array (what iterating over it or unpacking it gives), varying as it does;
+    of its sharding type where its rows are not split."""
+    return ArrayV(a.shape[1:] if a.shape else None, a.dtype, vma=a.vma, exact=a.exact,
+                  spec=a.spec[1:] if a.spec and not a.spec[0] else None)
 
 
 def map_arrays(v: Value, array, other=lambda v: Unknown) -> Value:

@@ -260,9 +260,9 @@ RULES: dict[str, Rule] = {
             "A sharding constraint whose NamedSharding names axes of a mesh whose axes are Explicit: "
             "`jax.make_mesh` without `axis_types` from JAX 0.10 (code written for older JAX), or "
             "`axis_types` all Explicit. Also the constraint Flax Linen applies to a parameter made with "
-            "`nn.with_logical_partitioning` under `jax.set_mesh` of such a mesh, which asserts a sharding "
-            "the parameter `init` makes does not have, and any constraint there to a spec other than its "
-            "operand's sharding type (there a constraint asserts).",
+            "`nn.with_partitioning` or `nn.with_logical_partitioning` under `jax.set_mesh` of such a mesh, "
+            "which asserts a sharding the parameter `init` makes does not have, and any constraint there to a "
+            "spec other than its operand's sharding type (there a constraint asserts).",
             jf.CONSTRAINT_AUTO_ONLY.format(spec="P('data',)"),
             "Pass `axis_types=(jax.sharding.AxisType.Auto,) * n` to `jax.make_mesh` (what it built "
             "before JAX 0.10), or reshard Explicit axes with `jax.sharding.reshard`.",

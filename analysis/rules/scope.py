@@ -691,8 +691,11 @@ def _constraints(facts: Facts) -> list:
                            + ("Reshard it with `jax.sharding.reshard` instead." if typed else
                               f"Reshard it with `jax.sharding.reshard` instead, or {auto[0].lower()}{auto[1:]}."))
             else:
-                message = (f"Flax constrains the parameter this `nn.with_logical_partitioning` makes to {spec} (its "
-                           f"logical names, by the logical axis rules) where the module reads it, and under "
+                made = ("this `nn.with_partitioning` makes to" if short(ev.api) == "with_partitioning" else
+                        "this `nn.with_logical_partitioning` makes to")
+                message = (f"Flax constrains the parameter {made} {spec}"
+                           + (" (its logical names, by the logical axis rules)" if "logical" in made else "")
+                           + f" where the module reads it, and under "
                            f"`jax.set_mesh` of a mesh {whose}, a sharding constraint asserts the value is sharded so "
                            f"already; the parameter `init` makes is not, and JAX raises "
                            f"{quoted(CONSTRAINT_ASSERT.format(have='P(None, ...)', spec=spec))} "
