@@ -1,0 +1,1 @@
+from .block import PipelineBlock

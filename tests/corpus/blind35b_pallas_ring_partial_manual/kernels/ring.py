@@ -1,0 +1,32 @@
+import functools
+
+import jax
+import jax.numpy as jnp
+from jax import lax
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import tpu as pltpu
+
+
+def _right_permute_kernel(input_ref, output_ref, send_sem, recv_sem, *, axis, n):
+    my_id = lax.axis_index(axis)
+    right = lax.rem(my_id + 1, n)
+    copy = pltpu.make_async_remote_copy(
+        src_ref=input_ref, dst_ref=output_ref,
+        send_sem=send_sem, recv_sem=recv_sem,
+        device_id={axis: right}, device_id_type=pl.DeviceIdType.MESH)
+    copy.start()
+    copy.wait()
+
+
+def right_permute(x, *, axis, n):
+    kernel = functools.partial(_right_permute_kernel, axis=axis, n=n)
+    return pl.pallas_call(
+        kernel,
+        out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+        grid_spec=pltpu.PrefetchScalarGridSpec(
+            num_scalar_prefetch=0,
+            in_specs=[pl.BlockSpec(memory_space=pl.ANY)],
+            out_specs=pl.BlockSpec(memory_space=pl.ANY),
+            scratch_shapes=[pltpu.SemaphoreType.DMA] * 2,
+        ),
+    )(x)

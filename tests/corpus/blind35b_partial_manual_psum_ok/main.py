@@ -1,0 +1,24 @@
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+from jax import lax
+from jax.sharding import PartitionSpec as P
+
+mesh = jax.make_mesh((2, 2), ("data", "model"))
+
+
+@jax.jit
+def loss(x, w):
+    @partial(jax.shard_map, in_specs=(P("data"), P()), out_specs=P(), axis_names={"data"})
+    def local_loss(x, w):
+        y = x @ w
+        return lax.psum(jnp.sum(y * y), "data")
+
+    return local_loss(x, w)
+
+
+with jax.set_mesh(mesh):
+    x = jax.device_put(jnp.ones((8, 16)), P("data", None))
+    w = jax.device_put(jnp.ones((16, 32)), P(None, "model"))
+    print(loss.trace(x, w).lower(lowering_platforms=("cuda",)).as_text()[:20])

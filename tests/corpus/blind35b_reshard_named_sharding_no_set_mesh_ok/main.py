@@ -1,0 +1,18 @@
+import jax
+import jax.numpy as jnp
+from jax.sharding import AxisType, NamedSharding, PartitionSpec as P
+
+mesh = jax.make_mesh((4,), ("data",), axis_types=(AxisType.Explicit,))
+replicated = NamedSharding(mesh, P())
+
+
+def make_fn(out):
+    def normalized_logits(logits):
+        full = jax.sharding.reshard(logits, out)
+        return full - jax.nn.logsumexp(full, axis=-1, keepdims=True)
+    return jax.jit(normalized_logits)
+
+
+normalized_logits = make_fn(replicated)
+logits = jax.device_put(jnp.ones((8, 10)), NamedSharding(mesh, P("data", None)))
+print(normalized_logits.trace(logits).lower(lowering_platforms=("cuda",)).as_text()[:30])

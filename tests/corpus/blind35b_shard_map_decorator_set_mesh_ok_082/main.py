@@ -1,0 +1,18 @@
+from functools import partial
+
+import jax
+import jax.numpy as jnp
+from jax.sharding import AxisType, PartitionSpec as P
+
+mesh = jax.make_mesh((4,), ("i",), axis_types=(AxisType.Explicit,))
+jax.set_mesh(mesh)
+
+
+@jax.jit
+@partial(jax.shard_map, in_specs=P("i"), out_specs=P())
+def global_sum(x_block):
+    return jax.lax.psum(jnp.sum(x_block, keepdims=True), "i")
+
+
+x = jax.device_put(jnp.arange(16.0), P("i"))
+print(global_sum.trace(x).lower(lowering_platforms=("cuda",)).as_text()[:30])

@@ -1,0 +1,1 @@
+from .schedule import spmd_pipeline  # noqa: F401

@@ -1,0 +1,1 @@
+from .mlp import init_mlp, mlp_apply, PARAM_SPECS

@@ -1,0 +1,42 @@
+import functools
+
+import equinox as eqx
+import jax
+import jax.numpy as jnp
+import jax.random as jr
+import optax
+
+num_devices = len(jax.devices())
+mesh = jax.make_mesh((num_devices,), ("batch",))
+sharding = jax.sharding.NamedSharding(mesh, jax.sharding.PartitionSpec("batch"))
+replicated = jax.sharding.NamedSharding(mesh, jax.sharding.PartitionSpec())
+
+model = eqx.nn.MLP(in_size=8, out_size=1, width_size=32, depth=2, key=jr.PRNGKey(0))
+optim = optax.adam(1e-3)
+opt_state = optim.init(eqx.filter(model, eqx.is_inexact_array))
+
+
+def compute_loss(model, x, y):
+    pred_y = jax.vmap(model)(x)
+    return jnp.mean((y - pred_y) ** 2)
+
+
+def train_step(params, static, opt_state, x, y):
+    model = eqx.combine(params, static)
+    model, opt_state = eqx.filter_shard((model, opt_state), replicated)
+    x, y = eqx.filter_shard((x, y), sharding)
+    grads = eqx.filter_grad(compute_loss)(model, x, y)
+    updates, opt_state = optim.update(grads, opt_state)
+    model = eqx.apply_updates(model, updates)
+    model, opt_state = eqx.filter_shard((model, opt_state), replicated)
+    return eqx.filter(model, eqx.is_array), opt_state
+
+
+params, static = eqx.partition(model, eqx.is_array)
+step = jax.jit(train_step, static_argnums=1)
+
+x = jr.normal(jr.PRNGKey(1), (64, 8))
+y = jr.normal(jr.PRNGKey(2), (64, 1))
+x, y = eqx.filter_shard((x, y), sharding)
+lowered = step.trace(params, static, opt_state, x, y).lower(lowering_platforms=("cuda",))
+print("lowered", lowered.as_text()[:20])

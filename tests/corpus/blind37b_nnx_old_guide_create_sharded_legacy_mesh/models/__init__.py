@@ -1,0 +1,1 @@
+from .dotrelu import DotReluDot
