@@ -168,8 +168,9 @@ class ExprMixin:
             # `x[a:b]`: the rows the slice keeps, the other dimensions as they were; placed
             # nowhere where `x` is not
             part = ("slice", sl.start, sl.stop, sl.step)
-            return ArrayV(indexed(base.shape, [part]), base.dtype, NO_SHARDING if base.sharding is NO_SHARDING else Unknown,
-                          vma=base.vma, exact=base.exact, spec=stypes.indexed(base.spec, [part]))
+            placed = NO_SHARDING if base.sharding is NO_SHARDING else Unknown
+            return ArrayV(indexed(base.shape, [part]), base.dtype, placed, vma=base.vma, exact=base.exact,
+                          spec=stypes.indexed(base.spec, [part]))
         return Unknown
 
     def _item(self, base, idx, node, act, ctx) -> Value:

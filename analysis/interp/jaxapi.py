@@ -17,8 +17,8 @@ from . import datafiles, stypes
 from .calls import DESCRIPTORS, CallMixin, Super, ints, is_callable, value_name
 from .expr import MAX_EXPAND
 from .events import (
-    CollectiveEvent, CommEvent, ConstraintEvent, ContractionEvent, GatherEvent, KernelApiEvent, MixedStateEvent, SetMeshTracedEvent, ShardingAxisEvent,
-    KeywordsEvent, SplitSizeEvent, UnevenShardingEvent, VaryingAgainEvent,
+    CollectiveEvent, CommEvent, ConstraintEvent, ContractionEvent, GatherEvent, KernelApiEvent, MixedStateEvent,
+    SetMeshTracedEvent, ShardingAxisEvent, KeywordsEvent, SplitSizeEvent, UnevenShardingEvent, VaryingAgainEvent,
 )
 from ..jaxfacts import CONSTRAINT_VARYING_SINCE, EAGER_SHARDING_SINCE, MAKE_MESH_EXPLICIT, MIXED_STATE_OPS
 from ..verdicts import catches
@@ -183,10 +183,10 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             mesh.explicit_types or (mesh.explicit_default and self.jax_version >= MAKE_MESH_EXPLICIT))
 
     def typed(self, x: Value, where: Value, act, ctx, sharding=None) -> Value:
-        """`x` placed with `sharding` (None: where it was; see `_placed`), with the sharding type
-        placing it with `where` gives its arrays: a NamedSharding,
-        or a bare PartitionSpec of the context mesh, over a mesh whose axes are all Explicit
-        (outside shard_map); elsewhere, types not known."""
+        """`x` placed with `sharding` (None: where it was; see `_placed`), its arrays of the
+        sharding type placing them with `where` gives: a NamedSharding, or a bare PartitionSpec of
+        the context mesh, over a mesh whose axes are all Explicit (outside shard_map); elsewhere,
+        types not known."""
         mesh, spec = (where.mesh, where.spec) if isinstance(where, ShardingV) else \
             (self.context_mesh(ctx, act), where) if isinstance(where, PSpecV) else (None, None)
         known = ctx.innermost("shard_map") is None and self.explicit_mesh(mesh)
@@ -1376,8 +1376,8 @@ _REEXPORTED = frozenset({
 
 def _literal_shape(v: Value) -> tuple:
     """The shape of nested lists (or tuples) of Python numbers, and the dtype JAX gives them
-    ("int32", "float32"; None for bools and mixes); (None, None) where it is not regular or an
-    item is not a known number."""
+    ("int32"; "float32" where any is a float); (None, None) where it is not regular or an item
+    is not a known number (a bool)."""
     if isinstance(v, Const) and isinstance(v.value, (int, float)) and not isinstance(v.value, bool):
         return (), "int32" if isinstance(v.value, int) else "float32"
     if not isinstance(v, Seq) or not v.items:
@@ -1385,8 +1385,7 @@ def _literal_shape(v: Value) -> tuple:
     inner = [_literal_shape(i) for i in v.items]
     if any(sh is None or sh != inner[0][0] for sh, _ in inner):
         return None, None
-    kinds = {k for _, k in inner}
-    return (len(v.items), *inner[0][0]), kinds.pop() if len(kinds) == 1 else "float32" if None not in kinds else None
+    return (len(v.items), *inner[0][0]), "float32" if any(k == "float32" for _, k in inner) else "int32"
 
 
 def _sequence_shape(short: str, p: dict) -> tuple | None:

@@ -13,18 +13,19 @@ from ..jaxfacts import (
     CONTRACTING_INCONSISTENT, CONTRACTING_SHARDED, GATHER_AMBIGUOUS,
     CONTEXT_MESH, EXPLICIT_INPUTS_CHECKED, GPU_ONLY, IN_SPECS_MANUAL, MANUAL_SHARDING_ONLY, MIXED_STATE,
     MIXED_STATE_OPS, MIXED_STATE_SINCE, NO_CONTEXT_MESH, NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE, OUTSIDE_JIT,
-    OUT_SHARDING_AUTO, OUT_SHARDING_NO_MESH, OUT_SHARDING_UNEVEN, OUT_SPECS_REPLICATION, OUT_SPECS_STRUCTURE, PCAST_VARYING_AGAIN,
+    OUT_SHARDING_AUTO, OUT_SHARDING_NO_MESH, OUT_SHARDING_UNEVEN, OUT_SPECS_REPLICATION, OUT_SPECS_STRUCTURE,
+    PCAST_VARYING_AGAIN,
     PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, PVARY_VARYING_AGAIN, RESHARD_AUTO, SEND_RECV_ADDED,
     SHARDING_AXIS_MISSING, SPECS_MISMATCH, SPECS_STRUCTURE, SPEC_INDIVISIBLE, SPEC_RANK, SPEC_TOO_LONG, UNBOUND_AXIS,
     UNEVEN_SHARDING, VARIABLE_MANUAL_MESH, VARIABLE_NO_MESH, WHILE_CARRY_TYPES, error_head, quoted, version_text,
 )
 from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, AxisTuple, CarryInit, CarryLeaf, ContextMesh,
                         DropConstraint, DropVary, EagerSharding, EnterMesh, GlobalReduction, InlineShardMap, InSpecs,
-                        LegacyMesh, NoMesh, OutSharding, RenameAxis, ReshardConstraint, SendRecv, ShardingAxis, SpecAxis,
-                        SpecsRepair, UnnamedAxis, VaryFirst, VmaCheck)
+                        LegacyMesh, NoMesh, OutSharding, RenameAxis, ReshardConstraint, SendRecv, ShardingAxis,
+                        SpecAxis, SpecsRepair, UnnamedAxis, VaryFirst, VmaCheck)
 from ..interp.events import (
-    CollectiveEvent, ConstraintEvent, ContractionEvent, ExplicitUnshardedEvent, GatherEvent, MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent,
-    NoMeshEvent, ReceivedCarryEvent, SetMeshTracedEvent, ShardingAxisEvent, SpecEvent, UnevenShardingEvent,
+    CollectiveEvent, ConstraintEvent, ContractionEvent, ExplicitUnshardedEvent, GatherEvent, MeshAxisLookupEvent,
+    MixedStateEvent, NestedMeshEvent, NoMeshEvent, ReceivedCarryEvent, SetMeshTracedEvent, ShardingAxisEvent, SpecEvent, UnevenShardingEvent,
     VariableShardingEvent, VaryingAgainEvent,
 )
 from ..interp.stypes import render
