@@ -240,10 +240,11 @@ class ContractionEvent(Event):
 class GatherEvent(Event):
     """An integer-array lookup (`table[ids]`, `jnp.take(table, ids, axis=0)`, an NNX `Embed`)
     whose result JAX cannot type on an Explicit mesh (a ShardingTypeError): the operand's and
-    the indices' types, and `out` the type to ask for (the indices' dimensions, then the
-    table's others), where one can be."""
+    the indices' types (the operand's None where not known: split indices fail whatever it
+    is), and `out` the type to ask for (the indices' dimensions, then the table's others),
+    where one can be."""
     api: str = ""
-    operand: tuple = ()
+    operand: tuple | None = ()
     indices: tuple = ()
     out: tuple | None = None
 

@@ -377,12 +377,15 @@ class FrameworkMixin:
     def layer_type(self, layer: Inst, args: list, kwargs: dict, shape, act, ctx, site, node) -> tuple | None:
         """The sharding type of what a Flax NNX `Linear` computes from an input of known type:
         the input times its kernel (a matrix product, checked as JAX checks it; `out_sharding=`
-        as Flax passes it on), plus its bias; or an `Embed`, a lookup in its table; None
-        elsewhere."""
+        as Flax passes it on), plus its bias; or an `Embed` (NNX's or Linen's), a lookup in its
+        table; None elsewhere."""
         from .shapes import LAYER_TYPES
         from .transforms import layer_param
 
         x = args[0] if len(args) == 1 else None
+        if layer.cls.name == "flax.linen.Embed" and isinstance(x, ArrayV) and ctx.innermost("vmap") is None:
+            # its table (a variable of `init`/`apply`) of no known type: split ids fail whatever it is
+            return self.gather_type("flax.linen.Embed", ArrayV((None, None)), x, act, ctx, site, node)
         types = layer.attrs.get(LAYER_TYPES)
         if layer.cls.name not in ("flax.nnx.Linear", "flax.nnx.Embed") or not isinstance(x, ArrayV) \
                 or x.shape is None or not isinstance(types, Const) or ctx.innermost("vmap") is not None:

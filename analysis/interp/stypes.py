@@ -175,16 +175,22 @@ def einsum_result(lhs: ArrayV, rhs: ArrayV, labels: tuple) -> Type | None:
 
 
 def gather(table: ArrayV, indices: ArrayV) -> tuple | None:
-    """`table[indices]` (`jnp.take(table, indices, axis=0)`, an embedding lookup) of types known:
-    whether JAX fails to type the gather, and the result's type: the indices' dimensions, then
-    the table's others. JAX gives the result a type only where both are unsplit, or the indices
-    are unsplit and the table's first dimension is; else it asks for `out_sharding`, and the
-    type given is the indices' dimensions split as they are and the rows' replicated (as a
-    tensor-parallel embedding's output is). None where a type is not known."""
-    if table.spec is None or indices.spec is None or not table.spec:
+    """`table[indices]` (`jnp.take(table, indices, axis=0)`, an embedding lookup): whether JAX
+    fails to type the gather, and the result's type: the indices' dimensions, then the table's
+    others. JAX gives the result a type only where both are unsplit, or the indices are unsplit
+    and the table's first dimension is; else (split indices fail whatever the table's type) it
+    asks for `out_sharding`, and the type given is the indices' dimensions split as they are and
+    the rows' replicated (as a tensor-parallel embedding's output is). None where a type that
+    decides it is not known."""
+    if indices.spec is None:
         return None
-    if any(indices.spec) or table.spec[0]:
-        return True, (*indices.spec, *((),) * (len(table.spec) - 1))
+    rank = len(table.spec) if table.spec is not None else len(table.shape) if table.shape else None
+    if any(indices.spec):  # (whatever the table's type)
+        return True, (*indices.spec, *((),) * (rank - 1)) if rank else None
+    if table.spec is None or not table.spec:
+        return None
+    if table.spec[0]:
+        return True, (*indices.spec, *((),) * (rank - 1))
     return False, result([indices.spec, table.spec[1:]])
 
 

@@ -610,19 +610,24 @@ def _contractions(facts: Facts) -> list:
             fix_facts=(OutSharding(site_ref(facts, ev.site), ev.api, ev.out),)
             if ev.out is not None and ev.site.path in facts.files else ()))
     for ev in facts.of(GatherEvent):
-        what = {"[]": "This lookup", "flax.nnx.Embed": "This `Embed`"}.get(ev.api, f"This `{short(ev.api)}`")
-        why = "its indices are split" + (" and so is the table's looked-up dimension" if ev.operand[0] else "") \
-            if any(ev.indices) else "the table is split on the dimension it looks up"
-        ask = "`embed(ids, out_sharding=...)`" if ev.api == "flax.nnx.Embed" else "`table.at[ids].get(out_sharding=...)`"
+        what = {"[]": "This lookup", "flax.nnx.Embed": "This `Embed`", "flax.linen.Embed": "This `nn.Embed`"}.get(
+            ev.api, f"This `{short(ev.api)}`")
+        why = "its indices are split" + (" and so is the table's looked-up dimension" if ev.operand and ev.operand[0]
+                                         else "") if any(ev.indices) else "the table is split on the dimension it looks up"
+        table = f"a table of sharding type {_type_text(ev.operand)}" if ev.operand is not None else "its table"
+        ask = "`embed(ids, out_sharding=...)`" if ev.api == "flax.nnx.Embed" else \
+            "its table's `.at[ids].get(out_sharding=...)` (a Linen `nn.Embed` takes none), or give it ids " \
+            "resharded to `P()`" if ev.api == "flax.linen.Embed" else "`table.at[ids].get(out_sharding=...)`"
         out.append(diag(
             facts, "SHL030", ev.site,
-            f"{what} gathers rows of a table of sharding type {_type_text(ev.operand)} at indices of type "
-            f"{_type_text(ev.indices)} on a mesh whose axes are Explicit: {why}, so JAX cannot tell how the "
-            f"result should be sharded, and raises {quoted(GATHER_AMBIGUOUS)} Look up with {ask}"
-            + (f", e.g. `out_sharding={_type_text(ev.out)}`." if ev.out is not None else "."),
+            f"{what} gathers rows of {table} at indices of type {_type_text(ev.indices)} on a mesh whose axes are "
+            f"Explicit: {why}, so JAX cannot tell how the result should be sharded, and raises "
+            f"{quoted(GATHER_AMBIGUOUS)} Look up with {ask}"
+            + (f", e.g. `out_sharding={_type_text(ev.out)}`." if ev.out is not None and ev.api != "flax.linen.Embed"
+               else "."),
             path=ev.path, ctx=ev.ctx,
             fix_facts=(OutSharding(site_ref(facts, ev.site), ev.api, ev.out),)
-            if ev.out is not None and ev.site.path in facts.files else ()))
+            if ev.out is not None and ev.site.path in facts.files and ev.api != "flax.linen.Embed" else ()))
     return out
 
 
