@@ -192,6 +192,12 @@ class ReshardConstraint(FixFact):
     site: SiteRef
 
 
+def spec_text(t: tuple, head: str = "P") -> str:
+    """A sharding type (stypes: per dimension, a tuple of axes) as the PartitionSpec that gives
+    it, written with `head` (`P('data', None)`)."""
+    return f"{head}(" + ", ".join(repr(d[0]) if len(d) == 1 else repr(d) if d else "None" for d in t) + ")"
+
+
 @dataclass(frozen=True)
 class OutSharding(FixFact):
     """A matrix product whose operands both split a contracted dimension (SHL029), or a lookup

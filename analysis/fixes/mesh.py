@@ -12,7 +12,7 @@ import libcst as cst
 
 from ..diagnostics import Diagnostic, Fix
 from ..fixfacts import (AbstractMesh, AutoAxes, ContextMesh, InlineShardMap, LegacyMesh, MeshRef, NoMesh,
-                        OutSharding, ReshardConstraint)
+                        OutSharding, ReshardConstraint, spec_text)
 from ..jaxfacts import ABSTRACT_MESH_CONTEXT, SET_MESH_ADDED
 from .edits import append_kwarg, delete_lines, insert_before, remove_keyword, replace_node, text_change
 from .importer import Importer, spell
@@ -202,11 +202,11 @@ def out_sharding(diag: Diagnostic, fact: OutSharding, ctx: FixContext) -> Fix | 
     if node is None or (isinstance(node, cst.Call) and keyword_index(node, "out_sharding") is not None):
         return None
     imp = Importer(mod, node)
-    spec = f"{imp.pspec()}(" + ", ".join(repr(d[0]) if len(d) == 1 else repr(d) if d else "None"
-                                        for d in fact.spec) + ")"
+    spec = spec_text(fact.spec, imp.pspec())
     code = mod.module.code_for_node
     if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.MatrixMultiply):
-        new = f"{imp.jax_attribute('jax.numpy.matmul')}({code(node.left)}, {code(node.right)}, out_sharding={spec})"
+        matmul = imp.jax_attribute("jax.numpy.matmul")
+        new = f"{matmul}({code(node.left)}, {code(node.right)}, out_sharding={spec})"
     elif isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
         new = f"{code(node.value)}.at[{code(node.slice[0].slice.value)}].get(out_sharding={spec})"
     elif isinstance(node, cst.Call) and fact.api == "jax.numpy.take" and len(node.args) >= 2 \

@@ -225,7 +225,7 @@ class ExprMixin:
             # (`x[...]` is `x`, of its sharding type; `table[ids]` a lookup)
             parts = _index_parts(idx)
             spec = self.gather_type("[]", base, idx, act, ctx, self.site(node, act), node) \
-                if parts[0][0] == "array" else stypes.indexed(base.spec, parts)
+                if parts[0][0] == "array" and len(parts) == 1 else stypes.indexed(base.spec, parts)
             return ArrayV(indexed(base.shape, parts), dtype=base.dtype, vma=base.vma | vma_of(idx),
                           exact=base.exact and _exact_index(node, idx), spec=spec)
         return Unknown

@@ -22,10 +22,11 @@ from ..jaxfacts import (
 from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, AxisTuple, CarryInit, CarryLeaf, ContextMesh,
                         DropConstraint, DropVary, EagerSharding, EnterMesh, GlobalReduction, InlineShardMap, InSpecs,
                         LegacyMesh, NoMesh, OutSharding, RenameAxis, ReshardConstraint, SendRecv, ShardingAxis,
-                        SpecAxis, SpecsRepair, UnnamedAxis, VaryFirst, VmaCheck)
+                        SpecAxis, SpecsRepair, UnnamedAxis, VaryFirst, VmaCheck, spec_text)
 from ..interp.events import (
     CollectiveEvent, ConstraintEvent, ContractionEvent, ExplicitUnshardedEvent, GatherEvent, MeshAxisLookupEvent,
-    MixedStateEvent, NestedMeshEvent, NoMeshEvent, ReceivedCarryEvent, SetMeshTracedEvent, ShardingAxisEvent, SpecEvent, UnevenShardingEvent,
+    MixedStateEvent, NestedMeshEvent, NoMeshEvent, ReceivedCarryEvent, SetMeshTracedEvent, ShardingAxisEvent, SpecEvent,
+    UnevenShardingEvent,
     VariableShardingEvent, VaryingAgainEvent,
 )
 from ..interp.stypes import render
@@ -603,7 +604,7 @@ def _contractions(facts: Facts) -> list:
             f"{what} contracts a dimension both operands split ({lhs} and {rhs}, their sharding types on a mesh "
             f"whose axes are Explicit) and is given no `out_sharding`: JAX cannot tell how the result should be "
             f"sharded, and raises {quoted(said)} "
-            + (f"Pass `out_sharding={_type_text(ev.out)}` (JAX then reduces over the contracted axis), or reshard "
+            + (f"Pass `out_sharding={spec_text(ev.out)}` (JAX then reduces over the contracted axis), or reshard "
                f"one operand with `jax.sharding.reshard`." if ev.out is not None else
                "Pass `out_sharding=` (the result's spec), or reshard one operand with `jax.sharding.reshard`."),
             path=ev.path, ctx=ev.ctx,
@@ -612,18 +613,18 @@ def _contractions(facts: Facts) -> list:
     for ev in facts.of(GatherEvent):
         what = {"[]": "This lookup", "flax.nnx.Embed": "This `Embed`", "flax.linen.Embed": "This `nn.Embed`"}.get(
             ev.api, f"This `{short(ev.api)}`")
-        why = "its indices are split" + (" and so is the table's looked-up dimension" if ev.operand and ev.operand[0]
-                                         else "") if any(ev.indices) else "the table is split on the dimension it looks up"
-        table = f"a table of sharding type {_type_text(ev.operand)}" if ev.operand is not None else "its table"
+        both = " and so is the table's looked-up dimension" if ev.operand and ev.operand[0] else ""
+        why = f"its indices are split{both}" if any(ev.indices) else "the table is split on the dimension it looks up"
+        table = f"a table of sharding type {spec_text(ev.operand)}" if ev.operand is not None else "its table"
         ask = "`embed(ids, out_sharding=...)`" if ev.api == "flax.nnx.Embed" else \
             "its table's `.at[ids].get(out_sharding=...)` (a Linen `nn.Embed` takes none), or give it ids " \
             "resharded to `P()`" if ev.api == "flax.linen.Embed" else "`table.at[ids].get(out_sharding=...)`"
         out.append(diag(
             facts, "SHL030", ev.site,
-            f"{what} gathers rows of {table} at indices of type {_type_text(ev.indices)} on a mesh whose axes are "
+            f"{what} gathers rows of {table} at indices of type {spec_text(ev.indices)} on a mesh whose axes are "
             f"Explicit: {why}, so JAX cannot tell how the result should be sharded, and raises "
             f"{quoted(GATHER_AMBIGUOUS)} Look up with {ask}"
-            + (f", e.g. `out_sharding={_type_text(ev.out)}`." if ev.out is not None and ev.api != "flax.linen.Embed"
+            + (f", e.g. `out_sharding={spec_text(ev.out)}`." if ev.out is not None and ev.api != "flax.linen.Embed"
                else "."),
             path=ev.path, ctx=ev.ctx,
             fix_facts=(OutSharding(site_ref(facts, ev.site), ev.api, ev.out),)
@@ -655,7 +656,8 @@ def _constraints(facts: Facts) -> list:
                 fix_facts=(ReshardConstraint(site_ref(facts, ev.site)),) if ev.site.path in facts.files else ()))
             continue
         if ev.kind == "out_sharding_no_mesh":
-            call = f"reshard(..., {spec})" if short(ev.api) == "reshard" else f"{short(ev.api)}(..., out_sharding={spec})"
+            call = f"reshard(..., {spec})" if short(ev.api) == "reshard" else \
+                f"{short(ev.api)}(..., out_sharding={spec})"
             out.append(diag(
                 facts, "SHL028", ev.site,
                 f"`{call}` gives a bare PartitionSpec where no mesh context is "
@@ -689,10 +691,10 @@ def _constraints(facts: Facts) -> list:
                            + ("Explicit axes are resharded with `jax.sharding.reshard`." if typed else
                               f"{auto}, or reshard with `jax.sharding.reshard`."))
             elif ev.kind == "assert":
-                have = _type_text(ev.have) if facts.version >= (0, 10) else \
-                    _type_text(ev.have).replace("P(", "PartitionSpec(", 1)
-                message = (f"This `{short(ev.api)}` to {spec} asserts its operand is sharded so: under `jax.set_mesh` of a mesh {whose}, a "
-                           f"sharding constraint does not move data, and the operand's sharding type is {have}. JAX "
+                have = spec_text(ev.have, "P" if facts.version >= (0, 10) else "PartitionSpec")
+                message = (f"This `{short(ev.api)}` to {spec} asserts its operand is sharded so: under `jax.set_mesh` "
+                           f"of a mesh {whose}, a sharding constraint does not move data, and the operand's sharding "
+                           f"type is {have}. JAX "
                            f"raises {quoted(CONSTRAINT_ASSERT.format(have=have, spec=spec))} "
                            + ("Reshard it with `jax.sharding.reshard` instead." if typed else
                               f"Reshard it with `jax.sharding.reshard` instead, or {auto[0].lower()}{auto[1:]}."))
@@ -897,11 +899,6 @@ def _pspec_text(spec, head: str) -> str:
         else:
             entries.append(repr(e.value) if isinstance(e, Const) else "...")
     return f"{head}(" + ", ".join(entries) + ("," if len(entries) == 1 else "") + ")"
-
-
-def _type_text(t: tuple) -> str:
-    """A sharding type as the PartitionSpec that gives it (`P('data', None)`)."""
-    return "P(" + ", ".join(repr(d[0]) if len(d) == 1 else repr(d) if d else "None" for d in t) + ")"
 
 
 def _names_text(v) -> str:
