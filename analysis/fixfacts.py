@@ -203,10 +203,11 @@ class OutSharding(FixFact):
     """A matrix product whose operands both split a contracted dimension (SHL029), or a lookup
     whose result JAX cannot type (SHL030): the call (the `@`, the subscript), what it is (`@`,
     `[]` or the API's qualified name), and the result's spec to ask for (stypes: per dimension,
-    a tuple of axes)."""
+    a tuple of axes); `bias`: an Equinox `Linear` that adds its bias to the product."""
     site: SiteRef
     api: str
     spec: tuple[tuple[str, ...], ...]
+    bias: bool = False
 
 
 @dataclass(frozen=True)

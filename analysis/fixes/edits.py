@@ -15,6 +15,9 @@ from ..diagnostics import Edit
 from ..source import line_starts
 from .tree import SourceModule, keyword_index
 
+# Where any expression can stand without parentheses.
+OPEN = (cst.Arg, cst.Return, cst.Assign, cst.AnnAssign, cst.Element, cst.DictElement, cst.Expr)
+
 
 def _line_end(text: str, starts: list[int], line: int) -> int:
     end = starts[line] if line < len(starts) else len(text)

@@ -12,13 +12,11 @@ import libcst as cst
 
 from ..diagnostics import Diagnostic, Fix
 from ..fixfacts import DropConstraint, GlobalReduction
-from .edits import delete_lines, replace_node
+from .edits import OPEN, delete_lines, replace_node
 from .registry import FixContext, fixer
 from .tree import argument, callee_name
 
 _REDUCTIONS = ("psum", "pmean", "pmax", "pmin")
-# Where any expression can stand without parentheses.
-_OPEN = (cst.Arg, cst.Return, cst.Assign, cst.AnnAssign, cst.Element, cst.DictElement, cst.Expr)
 _ATOMS = (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.SimpleString, cst.Integer, cst.Float,
           cst.Tuple, cst.List, cst.Dict)
 
@@ -57,7 +55,7 @@ def _drop(mod, call: cst.Call, operand, title: str) -> Fix:
     if stmt is not None:
         return Fix(title, "unsafe", (delete_lines(mod, stmt),))
     text = mod.text_of(operand)
-    if not isinstance(operand, _ATOMS) and not isinstance(mod.parent.get(call), _OPEN):
+    if not isinstance(operand, _ATOMS) and not isinstance(mod.parent.get(call), OPEN):
         text = f"({text})"
     return Fix(title, "unsafe", (replace_node(mod, call, text),))
 

@@ -14,7 +14,7 @@ from ..diagnostics import Diagnostic, Fix
 from ..fixfacts import (AbstractMesh, AutoAxes, ContextMesh, InlineShardMap, LegacyMesh, MeshRef, NoMesh,
                         OutSharding, ReshardConstraint, spec_text)
 from ..jaxfacts import ABSTRACT_MESH_CONTEXT, SET_MESH_ADDED
-from .edits import append_kwarg, delete_lines, insert_before, remove_keyword, replace_node, text_change
+from .edits import OPEN, append_kwarg, delete_lines, insert_before, remove_keyword, replace_node, text_change
 from .importer import Importer, spell
 from .registry import FixContext, fixer
 from .tree import SourceModule, argument, callee_name, keyword_index, walk
@@ -212,6 +212,14 @@ def out_sharding(diag: Diagnostic, fact: OutSharding, ctx: FixContext) -> Fix | 
     elif isinstance(node, cst.Call) and fact.api == "jax.numpy.take" and len(node.args) >= 2 \
             and all(a.keyword is None for a in node.args[:2]):
         new = f"{code(node.args[0].value)}.at[{code(node.args[1].value)}].get(out_sharding={spec})"
+    elif isinstance(node, cst.Call) and fact.api == "equinox.nn.Linear":
+        # its call, `weight @ x + bias`, written out: it takes no `out_sharding`
+        if len(node.args) != 1 or node.args[0].keyword is not None or node.args[0].star:
+            return None
+        layer = code(node.func)
+        new = f"{imp.jax_attribute('jax.numpy.matmul')}({layer}.weight, {code(node.args[0].value)}, out_sharding={spec})"
+        if fact.bias:
+            new = f"{new} + {layer}.bias" if isinstance(mod.parent.get(node), OPEN) else f"({new} + {layer}.bias)"
     elif isinstance(node, cst.Call) and fact.api != "jax.numpy.take":
         return Fix(TITLE_OUT_SHARDING.format(spec=spec), "safe",
                    imp.with_imports([append_kwarg(mod, node, f"out_sharding={spec}")], node))

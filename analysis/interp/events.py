@@ -230,10 +230,12 @@ class ContractionEvent(Event):
     """A matrix product (`jnp.dot`, `@`, `jnp.einsum`, a framework's dense layer) given no
     `out_sharding`, of operands whose sharding types split a contracted dimension on both sides
     (a ShardingTypeError there): `specs` the two contracted specs (stypes), `out` the type of
-    the result JAX would give were the contracted axes reduced (for a fix: `out_sharding=`)."""
+    the result JAX would give were the contracted axes reduced (for a fix: `out_sharding=`);
+    `bias`: an Equinox `Linear` that adds its bias to the product."""
     api: str = ""
     specs: tuple = ()
     out: tuple | None = None
+    bias: bool = False
 
 
 @dataclass(eq=False)

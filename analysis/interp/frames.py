@@ -79,6 +79,9 @@ class Layer:
     invocation: tuple = ()
     # vmap, pmap: the size of the mapped dimension, where an argument's shape (or `axis_size=`) says it
     size: int | None = field(default=None, compare=False)
+    # vmap: its function was given what each item holds (the arrays without their mapped
+    # dimension), as JAX gives it; else the arguments as they were
+    per_item: bool = field(default=False, compare=False)
     # jit, shard_map: the length of the call path to its function's body (the calls written
     # there are the next step)
     entry: int | None = field(default=None, compare=False)
@@ -173,6 +176,12 @@ class Context:
                     return None
                 out |= f.axes
         return out
+
+    @property
+    def per_item(self) -> bool:
+        """Whether the arrays here have the shapes JAX traces: no pmap around, and every vmap
+        around gave its function per-item arrays."""
+        return all(f.per_item for f in self.layers if f.kind in ("vmap", "pmap"))
 
     def innermost(self, kind: str) -> Layer | None:
         for f in reversed(self.layers):

@@ -14,6 +14,7 @@ from .calls import MAP_VARIABLES, is_callable, value_name
 from ..jaxfacts import MAKE_MESH_EXPLICIT
 from .events import CollectiveEvent, ConstraintEvent, VariableShardingEvent
 from .frames import Raise, entry_path
+from .shapes import LAYER_SHAPES, LAYER_TYPES, STACKED
 from .values import (
     ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, EagerShardingV, Ext, Factory, GraphPart, Inst, Lifted, LinenVarsV,
     MeshV, Multi, Partial, PSpecV, Seq, ShardingV, Transformed, Unknown, Value, exact_vma, is_variable, options,
@@ -117,7 +118,7 @@ def _overlaid(module: Value, state: DictV) -> Value:
     """A copy of `module` whose variables hold the arrays of `state`, a pure dict of its state
     (submodules by attribute name, a variable by its name, holding its array). A framework
     layer given all its parameters computes what varies as they do."""
-    from .transforms import LAYER_SHAPES, layer_param
+    from .transforms import layer_param
 
     if not isinstance(module, Inst):
         return module
@@ -377,9 +378,9 @@ class FrameworkMixin:
     def layer_type(self, layer: Inst, args: list, kwargs: dict, shape, act, ctx, site, node) -> tuple | None:
         """The sharding type of what a Flax NNX `Linear` computes from an input of known type:
         the input times its kernel (a matrix product, checked as JAX checks it; `out_sharding=`
-        as Flax passes it on), plus its bias; or an `Embed` (NNX's or Linen's), a lookup in its
-        table; None elsewhere."""
-        from .shapes import LAYER_TYPES
+        as Flax passes it on), plus its bias; an Equinox `Linear`, its weight times one input
+        vector, plus its bias; or an `Embed` (NNX's or Linen's), a lookup in its table; None
+        elsewhere."""
         from .transforms import layer_param
 
         x = args[0] if len(args) == 1 else None
@@ -387,8 +388,9 @@ class FrameworkMixin:
             # its table (a variable of `init`/`apply`) of no known type: split ids fail whatever it is
             return self.gather_type("flax.linen.Embed", ArrayV((None, None)), x, act, ctx, site, node)
         types = layer.attrs.get(LAYER_TYPES)
-        if layer.cls.name not in ("flax.nnx.Linear", "flax.nnx.Embed") or not isinstance(x, ArrayV) \
-                or x.shape is None or not isinstance(types, Const) or ctx.innermost("vmap") is not None:
+        if layer.cls.name not in ("flax.nnx.Linear", "flax.nnx.Embed", "equinox.nn.Linear") \
+                or not isinstance(x, ArrayV) or x.shape is None or not isinstance(types, Const) or not ctx.per_item \
+                or STACKED in layer.attrs:  # (whose attributes are one member's)
             return None
 
         def param(name: str) -> ArrayV | None:
@@ -406,6 +408,14 @@ class FrameworkMixin:
             if where is not None:
                 return self.typed(ArrayV(shape), where, act, ctx).spec if shape is not None else None
             return self.gather_type("flax.nnx.Embed", table, x, act, ctx, site, node) if table is not None else None
+        if layer.cls.name == "equinox.nn.Linear":  # `weight @ x + bias`
+            weight, bias = param("weight"), param("bias")
+            if weight is None or weight.shape is None or len(weight.shape) != 2 or len(x.shape) != 1:
+                return None
+            out = self.product("equinox.nn.Linear", weight, x, stypes.matmul_dims(weight, x, "matmul"), shape, None,
+                               act, ctx, site, node, bias="bias" in dict(types.value))
+            return out if "bias" not in dict(types.value) else stypes.elementwise([ArrayV(spec=out), bias]) \
+                if out is not None and bias is not None else None
         kernel, bias = param("kernel"), param("bias")
         if kernel is None or kernel.shape is None or len(kernel.shape) != 2 or kernel.spec is None \
                 or x.spec is None:
@@ -465,7 +475,6 @@ class FrameworkMixin:
         `make(spec, logical)` of its PartitionSpec and the names as given where rules renamed
         them (else None), in the structure `jax.tree.map` gives; Unknown where a part's structure
         or spec is not known."""
-        from .transforms import LAYER_SHAPES
 
         def leaf(meta: Value) -> Value:
             if meta is None:

@@ -24,8 +24,10 @@ from ..jaxfacts import CONSTRAINT_VARYING_SINCE, EAGER_SHARDING_SINCE, MAKE_MESH
 from ..verdicts import catches
 from .frameworks import PARTITIONED, FrameworkMixin, layer_output, layer_params, variable_sharding
 from .frames import Raise
-from .shapes import LAYER_OUTPUT, LAYER_TYPES, call_shape, pieces, shape_of, static
-from .transforms import LAYER_SHAPES, TransformMixin, layer_param, prefix_pairs, too_long
+from .shapes import (
+    ELEMENTWISE, LAX_ELEMENTWISE, LAYER_OUTPUT, LAYER_SHAPES, LAYER_TYPES, call_shape, pieces, shape_of, static,
+)
+from .transforms import TransformMixin, layer_param, prefix_pairs, too_long
 from .values import (
     NNX_VARIABLES, ArrayV, ClassV, CommV, CompilerParamsV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory,
     Func, GraphPart, Inst, MeshV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, SetMeshV, ShardingV,
@@ -183,23 +185,23 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             mesh.explicit_types or (mesh.explicit_default and self.jax_version >= MAKE_MESH_EXPLICIT))
 
     def typed(self, x: Value, where: Value, act, ctx, sharding=None) -> Value:
-        """`x` placed with `sharding` (None: where it was; see `_placed`), its arrays of the
+        """`x` placed with `sharding` (None: where it was; see `stypes.placed`), its arrays of the
         sharding type placing them with `where` gives: a NamedSharding, or a bare PartitionSpec of
         the context mesh, over a mesh whose axes are all Explicit (outside shard_map); elsewhere,
         types not known."""
         mesh, spec = (where.mesh, where.spec) if isinstance(where, ShardingV) else \
             (self.context_mesh(ctx, act), where) if isinstance(where, PSpecV) else (None, None)
         known = ctx.innermost("shard_map") is None and self.explicit_mesh(mesh)
-        return _placed(x, sharding, lambda a: stypes.of_spec(spec, a.shape) if known else None)
+        return stypes.placed(x, sharding, lambda a: stypes.of_spec(spec, a.shape) if known else None)
 
-    def product(self, name: str, lhs: ArrayV, rhs: ArrayV, dims, shape, out_sharding, act, ctx, site,
-                node) -> tuple | None:
+    def product(self, name: str, lhs: ArrayV, rhs: ArrayV, dims, shape, out_sharding, act, ctx, site, node,
+                bias: bool = False) -> tuple | None:
         """The sharding type of a matrix product of `lhs` and `rhs` (`dims`: the dimensions each
         contracts, and what each keeps into the result or, for an einsum, its labels; `shape`:
         the result's), where known; JAX requires a contracted dimension split on one side at
-        most, unless the product is given `out_sharding` (outside shard_map; 0.8.2 and 0.10.2
-        alike)."""
-        if dims is None or ctx.innermost("shard_map") is not None:
+        most, unless the product is given `out_sharding` (outside shard_map, on arrays of the
+        shapes JAX traces; 0.8.2 and 0.10.2 alike). `bias`: an Equinox `Linear`'s, added to it."""
+        if dims is None or ctx.innermost("shard_map") is not None or not ctx.per_item:
             return None
         lc, rc, kept = dims
         if out_sharding is not None:
@@ -208,7 +210,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             stypes.result(kept) if kept is not None else None
         specs = stypes.contraction(lhs, rhs, lc, rc)
         if specs is not None:
-            self.record(ContractionEvent(site, ctx, act.path, node, api=name, specs=specs, out=out))
+            self.record(ContractionEvent(site, ctx, act.path, node, api=name, specs=specs, out=out, bias=bias))
             raise Raise()
         return out
 
@@ -218,7 +220,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         and 0.10.2 alike)."""
         if not (isinstance(table, ArrayV) and isinstance(indices, ArrayV) and indices.dtype is not None
                 and "int" in indices.dtype) or ctx.innermost("shard_map") is not None \
-                or ctx.innermost("vmap") is not None:
+                or ctx.innermost("vmap") is not None:  # (what the mapped dimension's split does: not followed)
             return None
         found = stypes.gather(table, indices)
         if found is None:
@@ -248,7 +250,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             return self.gather_type(name, args[0], args[1], act, ctx, site, node)
         if op in stypes.UNARY and not lax and len(args) == 1:
             return stypes.elementwise(args)
-        if op in stypes.ELEMENTWISE or (lax and op in stypes.LAX_ELEMENTWISE):
+        if op in ELEMENTWISE or (lax and op in LAX_ELEMENTWISE):
             return stypes.elementwise([*args, *(v for k, v in kwargs.items() if k != "dtype")])
         return None
 
@@ -790,7 +792,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         if x is Unknown:
             return ArrayV(sharding=sharding if sharding is not None else Unknown)
         if name in _CONSTRAINTS and not isinstance(where, (ShardingV, PSpecV)):
-            return _placed(x, sharding)  # (each part checked above; their types as they were)
+            return stypes.placed(x, sharding)  # (each part checked above; their types as they were)
         return self.typed(x, where, act, ctx, sharding)
 
     def _api_reshard(self, name, row, p, act, ctx, site, node, decorating):
@@ -1164,6 +1166,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                     layer.attrs[LAYER_TYPES] = Const(tuple(
                         (k, self.param_type(shape, kwargs.get(f"{k}_init"), act, ctx, site, node))
                         for k, shape in params.items()))
+                elif name.startswith("equinox.nn.") and params:  # made by JAX's random functions: unsplit
+                    layer.attrs[LAYER_TYPES] = Const(tuple((k, ((),) * len(shape)) for k, shape in params.items()))
                 if name.startswith("flax.nnx.") and self.flax_version >= EAGER_SHARDING_SINCE:
                     for k, v in kwargs.items():
                         if isinstance(v, Inst) and isinstance(v.cls, Ext) and v.cls.name == PARTITIONED \
@@ -1311,27 +1315,6 @@ def dtype_name(v) -> str | None:
     if isinstance(v, ArrayV):
         return None
     return None
-
-
-def _placed(v: Value, sharding, typer=None, seen: frozenset = frozenset()) -> Value:
-    """`v` with its arrays placed with `sharding` (None: where they were), each of the type
-    `typer` gives it (None: the type it had)."""
-    if isinstance(v, ArrayV):
-        return replace(v, sharding=v.sharding if sharding is None else sharding,
-                       spec=v.spec if typer is None else typer(v))
-    if isinstance(v, Seq):
-        return Seq(tuple(_placed(i, sharding, typer, seen) for i in v.items), v.kind)
-    if isinstance(v, DictV):
-        return DictV({k: _placed(i, sharding, typer, seen) for k, i in v.items.items()}, v.origin)
-    if isinstance(v, Multi):
-        return join([_placed(o, sharding, typer, seen) for o in v.options])
-    if isinstance(v, GraphPart) and v.kind == "state":
-        return GraphPart("state", _placed(v.of, sharding, typer, seen))
-    if isinstance(v, Inst) and id(v) not in seen:
-        inner = seen | {id(v)}
-        attrs = {k: _placed(a, sharding, typer, inner) if isinstance(a, Value) else a for k, a in v.attrs.items()}
-        return Inst(v.cls, attrs, 0, v.lift, v.setup_done)
-    return v
 
 
 def _control_result(short: str, outputs: list) -> Value:

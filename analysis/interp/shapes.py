@@ -9,7 +9,9 @@ from __future__ import annotations
 import math
 
 LAYER_OUTPUT = "__output__"  # how a framework layer shapes its output (`frameworks.layer_output`), an Inst's
-LAYER_TYPES = "__types__"  # a Flax NNX layer's parameters' sharding types, ((name, type or None), ...)
+LAYER_TYPES = "__types__"  # a framework layer's parameters' sharding types, ((name, type or None), ...)
+LAYER_SHAPES = "__params__"  # a framework layer's parameters, ((name, shape), ...), where known
+STACKED = "__stacked__"  # how many a module's state stacks along its leading axis (an Inst's)
 
 
 def broadcast(*shapes) -> tuple | None:
@@ -313,13 +315,15 @@ def shape_of(v) -> tuple | None:
     return None
 
 
-_ELEMENTWISE = frozenset({
+# Elementwise functions of several arrays, jax.numpy's and jax.lax's: their result's shape and
+# sharding type are their operands' broadcast (stypes.elementwise).
+ELEMENTWISE = frozenset({
     "add", "subtract", "multiply", "divide", "true_divide", "floor_divide", "power", "maximum", "minimum", "mod",
     "remainder", "equal", "not_equal", "greater", "greater_equal", "less", "less_equal", "logical_and", "logical_or",
     "logical_xor", "arctan2", "hypot", "bitwise_and", "bitwise_or", "bitwise_xor", "where", "fmax", "fmin",
 })
-_LAX_ELEMENTWISE = frozenset({"add", "sub", "mul", "div", "max", "min", "pow", "eq", "ne", "gt", "ge", "lt", "le",
-                              "rem", "atan2", "select"})
+LAX_ELEMENTWISE = frozenset({"add", "sub", "mul", "div", "max", "min", "pow", "eq", "ne", "gt", "ge", "lt", "le",
+                             "rem", "atan2", "select"})
 _UNARY = frozenset({
     "abs", "negative", "exp", "exp2", "expm1", "log", "log1p", "log2", "log10", "sqrt", "rsqrt", "square", "sign",
     "tanh", "sin", "cos", "tan", "sinh", "cosh", "arcsin", "arccos", "arctan", "floor", "ceil", "round",
@@ -349,7 +353,7 @@ def call_shape(op: str, lax: bool, args: list, kwargs: dict) -> tuple | None:
 
     first = shape_of(args[0]) if args else None
     operands = [a for a in (*args, *(v for k, v in kwargs.items() if k not in _OPTIONS)) if static(a) is not None]
-    if op in _ELEMENTWISE or (lax and op in _LAX_ELEMENTWISE) or op == "clip":
+    if op in ELEMENTWISE or (lax and op in LAX_ELEMENTWISE) or op == "clip":
         if not operands or (op == "where" and len(operands) < 3):
             return None
         return broadcast(*(shape_of(a) for a in operands))

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .values import ArrayV, Const, DictV, Inst, Multi, PSpecV, Seq, Value, join
+from .shapes import LAYER_SHAPES, LAYER_TYPES, STACKED
+from .values import ArrayV, Const, DictV, GraphPart, Inst, Multi, PSpecV, Seq, Value, join
 
 Type = tuple  # of tuples of axis names, one per dimension
 
@@ -24,35 +25,46 @@ UNARY = frozenset({
     "reciprocal", "conj", "real", "imag", "isnan", "isfinite", "isinf", "logical_not", "celu", "selu", "hard_tanh",
     "mish", "squareplus", "sparse_plus", "soft_sign", "log_sigmoid", "tril", "triu", "softmax", "log_softmax",
 })
-# Elementwise functions of several arrays (broadcast): jax.numpy's, and jax.lax's.
-ELEMENTWISE = frozenset({
-    "add", "subtract", "multiply", "divide", "true_divide", "floor_divide", "power", "maximum", "minimum", "mod",
-    "remainder", "equal", "not_equal", "greater", "greater_equal", "less", "less_equal", "logical_and", "logical_or",
-    "logical_xor", "arctan2", "hypot", "where", "fmax", "fmin",
-})
-LAX_ELEMENTWISE = frozenset({"add", "sub", "mul", "div", "max", "min", "pow", "rem", "select"})
 
 
-def cleared(v: Value, seen: frozenset = frozenset()) -> Value:
-    """`v` with the types of its arrays (in containers and modules) not known: placed anew by
-    what is not followed (jit's `in_shardings`). `v` itself where none of its arrays has one."""
+def placed(v: Value, sharding=None, typer=None, seen: frozenset = frozenset()) -> Value:
+    """`v` with its arrays (in containers, NNX states and modules) placed with `sharding` (None:
+    where they were), each of the type `typer` gives it (None: the type it had). `v` itself
+    where nothing changes (jit's arguments are not copied for nothing)."""
     if isinstance(v, ArrayV):
-        return replace(v, spec=None) if v.spec is not None else v
+        new = replace(v, sharding=v.sharding if sharding is None else sharding,
+                      spec=v.spec if typer is None else typer(v))
+        return v if new.sharding is v.sharding and new.spec == v.spec else new
     if isinstance(v, (Seq, DictV, Multi)):
         items = v.items if isinstance(v, Seq) else tuple(v.items.values()) if isinstance(v, DictV) else v.options
-        new = [cleared(i, seen) for i in items]
+        new = [placed(i, sharding, typer, seen) for i in items]
         if all(a is b for a, b in zip(new, items)):
             return v
         if isinstance(v, Seq):
             return Seq(tuple(new), v.kind)
         return DictV(dict(zip(v.items, new)), v.origin) if isinstance(v, DictV) else join(new)
+    if isinstance(v, GraphPart) and v.kind == "state":
+        of = placed(v.of, sharding, typer, seen)
+        return v if of is v.of else GraphPart("state", of)
     if isinstance(v, Inst) and id(v) not in seen:
         inner = seen | {id(v)}
-        attrs = {k: cleared(a, inner) if isinstance(a, Value) else a for k, a in v.attrs.items()}
-        if all(attrs[k] is a for k, a in v.attrs.items()):
+        attrs = {k: placed(a, sharding, typer, inner) if isinstance(a, Value) else a for k, a in v.attrs.items()}
+        implicit, types = v.attrs.get(LAYER_SHAPES), v.attrs.get(LAYER_TYPES)
+        if typer is not None and isinstance(implicit, Const) and STACKED not in v.attrs:
+            # a framework layer's parameters it holds by its constructor's word: placed, they are its own
+            known = dict(types.value) if isinstance(types, Const) else {}
+            attrs.update({k: placed(ArrayV(shape, spec=known.get(k)), sharding, typer)
+                          for k, shape in implicit.value if k not in attrs})
+        if all(attrs.get(k) is a for k, a in v.attrs.items()) and len(attrs) == len(v.attrs):
             return v
         return Inst(v.cls, attrs, v.version + 1, v.lift, v.setup_done)
     return v
+
+
+def cleared(v: Value) -> Value:
+    """`v` with the types of its arrays not known: placed anew by what is not followed (jit's
+    `in_shardings`)."""
+    return placed(v, typer=lambda a: None)
 
 
 def of_spec(spec, shape: tuple | None) -> Type | None:

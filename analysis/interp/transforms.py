@@ -16,6 +16,7 @@ from .events import (
 )
 from .calls import MAP_VARIABLES, ints, is_callable
 from .frames import Layer, Raise, Site
+from .shapes import LAYER_SHAPES, STACKED
 from .values import (
     DIFFERENTIATED, NNX_VARIABLES, ArrayV, Bound, ClassV, Const, DictV, DTypeV, Ext, Func, GraphPart, Inst, MeshV,
     ModV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, ShardingV, Transformed, Unknown, Value, differentiated,
@@ -206,12 +207,12 @@ class TransformMixin:
                 yield from self.arg_leaves(i, seen)
         elif is_variable(v):
             yield variable_array(v)
-        elif isinstance(v, Inst) and id(v) not in seen and _STACKED in v.attrs:
-            n = v.attrs[_STACKED]
+        elif isinstance(v, Inst) and id(v) not in seen and STACKED in v.attrs:
+            n = v.attrs[STACKED]
             if not isinstance(n, Const):
                 yield v
                 return
-            member = Inst(v.cls, {k: a for k, a in v.attrs.items() if k != _STACKED}, v.version, v.lift,
+            member = Inst(v.cls, {k: a for k, a in v.attrs.items() if k != STACKED}, v.version, v.lift,
                           v.setup_done)
             for leaf in self.arg_leaves(member, seen):
                 # each array holds one member's per item: the count leads its shape
@@ -235,11 +236,15 @@ class TransformMixin:
 
     def _apply_vmap(self, t, args, kwargs, act, ctx, site, node, label):
         results = []
+        items = _per_item(t, args, kwargs)
         for name, c in self.each_option(t.params.get("axis_name", Const(None)), (t.site, "axis_name"), ctx):
             # a layer even without an axis name: what is batched matters (psend/precv)
             size = _vmap_size(t, args)
-            inner = c.push(Layer("vmap", t.site, axis_set(name), api=t.api, size=size))
-            result = self.call(t.fn, args, kwargs, act, inner, site, node, label=label or "calls the vmapped function")
+            inner = c.push(Layer("vmap", t.site, axis_set(name), api=t.api, size=size, per_item=items is not None))
+            result = self.call(t.fn, items[0] if items is not None else args, kwargs, act, inner, site, node,
+                               label=label or "calls the vmapped function")
+            if items is not None:
+                result = _batched(result, t, size, items[1])
             out_axes = t.params.get("out_axes", Const(0))
             if isinstance(result, Inst):
                 # a module made per mapped item: its state stacked (how many, where known);
@@ -852,7 +857,7 @@ def spec_parts(spec: Value, value: Value, path: tuple) -> list:
         return [((*path, k), s, value.items[k]) for k, s in spec.items.items() if k in value.items]
     if isinstance(spec, GraphPart) and isinstance(value, GraphPart):
         return [(path, spec.of, value.of)]  # an NNX state of specs for a state
-    if isinstance(spec, Inst) and isinstance(value, Inst) and not is_variable(spec) and _STACKED not in value.attrs:
+    if isinstance(spec, Inst) and isinstance(value, Inst) and not is_variable(spec) and STACKED not in value.attrs:
         # (a module a vmap stacked holds one member's attributes: not the arrays' shapes)
         found = ((k, s, layer_param(value, k)) for k, s in spec.attrs.items() if not k.startswith("__"))
         return [((*path, k), s, v) for k, s, v in found if v is not None]
@@ -965,6 +970,88 @@ def _spec_text(spec: Value) -> str:
     return "..."
 
 
+_NO_SPLIT = object()  # (a mapped dimension whose split is not known)
+
+
+def _per_item(t, args: list, kwargs: dict) -> tuple | None:
+    """What the function `jax.vmap` or `eqx.filter_vmap` maps is given, as JAX gives it: each
+    mapped array without its mapped dimension (in its shape and its sharding type); with the
+    split the mapped dimensions share (their type's entry; None where one's is not known or
+    they differ). None where what is mapped is not followed: `in_axes` other than an int or a
+    tuple of ints and Nones, arrays given by keyword, a module or other object mapped."""
+    if t.api not in ("jax.vmap", "equinox.filter_vmap") or any(
+            not isinstance(v, Const) and v is not Unknown for v in kwargs.values()):
+        return None
+    in_axes = t.params.get("in_axes", Const(0))
+    if isinstance(in_axes, Const):
+        per_arg = [in_axes] * len(args)
+    elif isinstance(in_axes, Seq) and in_axes.kind == "tuple" and len(in_axes.items) == len(args):
+        per_arg = list(in_axes.items)
+    else:
+        return None
+    if t.api == "equinox.filter_vmap":  # (its default maps every array at 0)
+        per_arg = [Const(0) if isinstance(a, Const) and a.value is None else a for a in per_arg]
+    splits: list = []
+
+    def item(v: Value, axis: int) -> Value | None:
+        if isinstance(v, ArrayV):
+            if v.shape is None:
+                splits.append(_NO_SPLIT)
+                return ArrayV(None, v.dtype, vma=v.vma, exact=v.exact, received=v.received)
+            if not -len(v.shape) <= axis < len(v.shape):
+                return None
+            at = axis % len(v.shape)
+            splits.append(v.spec[at] if v.spec is not None else _NO_SPLIT)
+            return ArrayV(v.shape[:at] + v.shape[at + 1:], v.dtype, vma=v.vma, exact=v.exact, received=v.received,
+                          spec=v.spec[:at] + v.spec[at + 1:] if v.spec is not None else None)
+        if isinstance(v, (Seq, DictV)):
+            parts = v.items if isinstance(v, Seq) else tuple(v.items.values())
+            new = [item(i, axis) for i in parts]
+            if any(i is None for i in new):
+                return None
+            return Seq(tuple(new), v.kind) if isinstance(v, Seq) else DictV(dict(zip(v.items, new)), v.origin)
+        return v if isinstance(v, Const) or v is Unknown else None
+
+    out = []
+    for axis, arg in zip(per_arg, args):
+        if not isinstance(axis, Const) or not (axis.value is None or type(axis.value) is int):
+            return None
+        mapped = arg if axis.value is None else item(arg, axis.value)
+        if mapped is None:
+            return None
+        out.append(mapped)
+    split = splits[0] if splits and all(s == splits[0] for s in splits) else _NO_SPLIT
+    return out, None if split is _NO_SPLIT else split
+
+
+def _batched(result: Value, t, size: int | None, split: tuple | None) -> Value:
+    """What a vmap returns from what its function returned given per-item arguments: each array
+    with the mapped dimension at `out_axes` (`size` long, split as `split`: None where not
+    known). An array unmapped (`out_axes=None`) is returned as it is; where `out_axes` is not an
+    int, the arrays' shapes are not known."""
+    out_axes = t.params.get("out_axes", Const(0))
+    if t.api == "equinox.filter_vmap" and isinstance(out_axes, Const) and out_axes.value is None:
+        out_axes = Const(0)  # (its default stacks every array at 0)
+    if isinstance(out_axes, Const) and out_axes.value is None:
+        return result
+    axis = out_axes.value if isinstance(out_axes, Const) and type(out_axes.value) is int else None
+
+    def batched(v: ArrayV) -> ArrayV:
+        if axis is None or v.shape is None or not -len(v.shape) - 1 <= axis <= len(v.shape):
+            return ArrayV(None, v.dtype, vma=v.vma, exact=v.exact, received=v.received,
+                          lead=size if axis == 0 else None)
+        at = axis % (len(v.shape) + 1)
+        spec = v.spec[:at] + (split,) + v.spec[at:] if v.spec is not None and split is not None \
+            and not set(split) & {a for d in v.spec for a in d} else None  # (an axis splits one dimension)
+        return ArrayV(v.shape[:at] + (size,) + v.shape[at:], v.dtype, vma=v.vma, exact=v.exact,
+                      received=v.received, spec=spec)
+
+    def other(v: Value) -> Value:  # (a value that differs by path: each option)
+        return join([map_arrays(o, batched, other) for o in v.options]) if isinstance(v, Multi) else v
+
+    return map_arrays(result, batched, other)
+
+
 def _vmap_size(t, args) -> int | None:
     """The size of the dimension a vmap maps: `axis_size=`, else the one length every mapped
     argument whose shape is known agrees on (`in_axes` an int or one entry per argument;
@@ -989,7 +1076,7 @@ def _vmap_size(t, args) -> int | None:
         if not isinstance(axis.value, int) or isinstance(axis.value, bool):
             return None
         module = arg.of if isinstance(arg, GraphPart) else arg
-        lead = module.attrs.get(_STACKED) if isinstance(module, Inst) and axis.value == 0 else None
+        lead = module.attrs.get(STACKED) if isinstance(module, Inst) and axis.value == 0 else None
         if isinstance(lead, Const):
             sizes.add(lead.value)
         for leaf in _leaves(arg):
@@ -1003,15 +1090,13 @@ def _vmap_size(t, args) -> int | None:
 
 
 COTANGENT = "__cotangent__"  # a module that is a gradient (of the module it has the class of), an Inst's
-_STACKED = "__stacked__"  # how many a module's state stacks along its leading axis (an Inst's)
-LAYER_SHAPES = "__params__"  # a framework layer's parameters, ((name, shape), ...), where known
 
 
 def stacked(m: Inst, n: int | None) -> Inst:
     """A copy of `m` whose state stacks `n` of it along a leading axis (modules made under an
     `nnx.vmap` of `n` items, Rngs `nnx.split_rngs` splits `n` ways): a vmap over it maps `n`.
     With `n` None, stacked in a way not known (its attributes' shapes are not its arrays')."""
-    return Inst(m.cls, {**m.attrs, _STACKED: Const(n) if n is not None else Unknown}, m.version + 1, m.lift,
+    return Inst(m.cls, {**m.attrs, STACKED: Const(n) if n is not None else Unknown}, m.version + 1, m.lift,
                 m.setup_done)
 
 

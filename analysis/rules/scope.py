@@ -599,16 +599,19 @@ def _contractions(facts: Facts) -> list:
         same = all(a == b for a, b in zip(*ev.specs) if a and b)
         said = (CONTRACTING_SHARDED if same else CONTRACTING_INCONSISTENT).format(lhs=lhs, rhs=rhs)
         what = "`@`" if ev.api == "@" else f"`{short(ev.api)}`"
+        spec = spec_text(ev.out) if ev.out is not None else "..."
+        ask = (f"Equinox's `Linear` takes no `out_sharding`: compute `jnp.matmul(layer.weight, x, "
+               f"out_sharding={spec}){' + layer.bias' if ev.bias else ''}` in its place"
+               if ev.api == "equinox.nn.Linear" else f"Pass `out_sharding={spec}`")
         out.append(diag(
             facts, "SHL029", ev.site,
             f"{what} contracts a dimension both operands split ({lhs} and {rhs}, their sharding types on a mesh "
             f"whose axes are Explicit) and is given no `out_sharding`: JAX cannot tell how the result should be "
-            f"sharded, and raises {quoted(said)} "
-            + (f"Pass `out_sharding={spec_text(ev.out)}` (JAX then reduces over the contracted axis), or reshard "
-               f"one operand with `jax.sharding.reshard`." if ev.out is not None else
-               "Pass `out_sharding=` (the result's spec), or reshard one operand with `jax.sharding.reshard`."),
+            f"sharded, and raises {quoted(said)} {ask}"
+            + (" (JAX then reduces over the contracted axis)" if ev.out is not None else " (the result's spec)")
+            + ", or reshard one operand with `jax.sharding.reshard`.",
             path=ev.path, ctx=ev.ctx,
-            fix_facts=(OutSharding(site_ref(facts, ev.site), ev.api, ev.out),)
+            fix_facts=(OutSharding(site_ref(facts, ev.site), ev.api, ev.out, ev.bias),)
             if ev.out is not None and ev.site.path in facts.files else ()))
     for ev in facts.of(GatherEvent):
         what = {"[]": "This lookup", "flax.nnx.Embed": "This `Embed`", "flax.linen.Embed": "This `nn.Embed`"}.get(
