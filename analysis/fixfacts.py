@@ -203,11 +203,14 @@ class OutSharding(FixFact):
     """A matrix product whose operands both split a contracted dimension (SHL029), or a lookup
     whose result JAX cannot type (SHL030): the call (the `@`, the subscript), what it is (`@`,
     `[]` or the API's qualified name), and the result's spec to ask for (stypes: per dimension,
-    a tuple of axes); `bias`: an Equinox `Linear` that adds its bias to the product."""
+    a tuple of axes); `bias`: an Equinox `Linear` that adds its bias to the product; `bare`: a
+    mesh context is in force, so a bare PartitionSpec can say it (else the spec goes on an
+    operand's own sharding)."""
     site: SiteRef
     api: str
     spec: tuple[tuple[str, ...], ...]
     bias: bool = False
+    bare: bool = True
 
 
 @dataclass(frozen=True)

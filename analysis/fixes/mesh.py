@@ -195,8 +195,11 @@ def reshard_constraint(diag: Diagnostic, fact: ReshardConstraint, ctx: FixContex
 @fixer("out_sharding", OutSharding)
 def out_sharding(diag: Diagnostic, fact: OutSharding, ctx: FixContext) -> Fix | None:
     """SHL029, SHL030: the product or the lookup is given the sharding JAX would give its result
-    were it unambiguous (`out_sharding=P(...)`): `a @ b` becomes `jnp.matmul(a, b, ...)`, and
-    `table[ids]` or `jnp.take(table, ids, axis=0)` `table.at[ids].get(...)`."""
+    were it unambiguous (`out_sharding=P(...)`): `a @ b` becomes `jnp.matmul(a, b, ...)`,
+    `table[ids]` or `jnp.take(table, ids, axis=0)` `table.at[ids].get(...)`, and an Equinox
+    `layer(x)` its `jnp.matmul(layer.weight, x, ...) + layer.bias`. Where no mesh context
+    resolves a bare spec, the spec goes on an operand's sharding (`jax.typeof(a).sharding
+    .update(spec=...)`, on JAX's abstract mesh)."""
     mod = ctx.module(fact.site.path)
     node = mod.node_at(fact.site, (cst.Call, cst.BinaryOperation, cst.Subscript)) if mod is not None else None
     if node is None or (isinstance(node, cst.Call) and keyword_index(node, "out_sharding") is not None):
@@ -204,25 +207,39 @@ def out_sharding(diag: Diagnostic, fact: OutSharding, ctx: FixContext) -> Fix | 
     imp = Importer(mod, node)
     spec = spec_text(fact.spec, imp.pspec())
     code = mod.module.code_for_node
+    positional = [a.value for a in node.args if a.keyword is None and not a.star] \
+        if isinstance(node, cst.Call) else []
+
+    def where(*operands) -> str:
+        if fact.bare:
+            return spec
+        # (the mesh of an operand's sharding: the abstract mesh its type carries)
+        simple = [o for o in operands if isinstance(o, (cst.Name, cst.Attribute))]
+        return f"{imp.jax_attribute('jax.typeof')}({code((simple or operands)[0])}).sharding.update(spec={spec})"
+
     if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.MatrixMultiply):
-        matmul = imp.jax_attribute("jax.numpy.matmul")
-        new = f"{matmul}({code(node.left)}, {code(node.right)}, out_sharding={spec})"
+        edit = replace_node(mod, node, f"{imp.jax_attribute('jax.numpy.matmul')}({code(node.left)}, "
+                                       f"{code(node.right)}, out_sharding={where(node.left, node.right)})")
     elif isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
-        new = f"{code(node.value)}.at[{code(node.slice[0].slice.value)}].get(out_sharding={spec})"
-    elif isinstance(node, cst.Call) and fact.api == "jax.numpy.take" and len(node.args) >= 2 \
-            and all(a.keyword is None for a in node.args[:2]):
-        new = f"{code(node.args[0].value)}.at[{code(node.args[1].value)}].get(out_sharding={spec})"
-    elif isinstance(node, cst.Call) and fact.api == "equinox.nn.Linear":
+        edit = replace_node(mod, node, f"{code(node.value)}.at[{code(node.slice[0].slice.value)}]"
+                                       f".get(out_sharding={where(node.value)})")
+    elif fact.api == "jax.numpy.take" and len(positional) >= 2 and positional[:2] == [a.value for a in node.args[:2]]:
+        edit = replace_node(mod, node, f"{code(positional[0])}.at[{code(positional[1])}]"
+                                       f".get(out_sharding={where(positional[0])})")
+    elif fact.api == "equinox.nn.Linear":
         # its call, `weight @ x + bias`, written out: it takes no `out_sharding`
-        if len(node.args) != 1 or node.args[0].keyword is not None or node.args[0].star:
+        if len(node.args) != 1 or not positional:
             return None
-        layer = code(node.func)
-        new = f"{imp.jax_attribute('jax.numpy.matmul')}({layer}.weight, {code(node.args[0].value)}, out_sharding={spec})"
+        weight = cst.Attribute(node.func, cst.Name("weight"))
+        new = f"{imp.jax_attribute('jax.numpy.matmul')}({code(weight)}, {code(positional[0])}, " \
+              f"out_sharding={where(weight)})"
         if fact.bias:
-            new = f"{new} + {layer}.bias" if isinstance(mod.parent.get(node), OPEN) else f"({new} + {layer}.bias)"
-    elif isinstance(node, cst.Call) and fact.api != "jax.numpy.take":
-        return Fix(TITLE_OUT_SHARDING.format(spec=spec), "safe",
-                   imp.with_imports([append_kwarg(mod, node, f"out_sharding={spec}")], node))
+            bias = code(cst.Attribute(node.func, cst.Name("bias")))
+            new = f"{new} + {bias}" if isinstance(mod.parent.get(node), OPEN) else f"({new} + {bias})"
+        edit = replace_node(mod, node, new)
+    elif isinstance(node, cst.Call) and fact.api != "jax.numpy.take" and positional:
+        operands = positional[1:] if fact.api == "jax.numpy.einsum" else positional
+        edit = append_kwarg(mod, node, f"out_sharding={where(*operands)}")
     else:
         return None
-    return Fix(TITLE_OUT_SHARDING.format(spec=spec), "safe", imp.with_imports([replace_node(mod, node, new)], node))
+    return Fix(TITLE_OUT_SHARDING.format(spec=spec), "safe", imp.with_imports([edit], node))

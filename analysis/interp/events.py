@@ -231,11 +231,13 @@ class ContractionEvent(Event):
     `out_sharding`, of operands whose sharding types split a contracted dimension on both sides
     (a ShardingTypeError there): `specs` the two contracted specs (stypes), `out` the type of
     the result JAX would give were the contracted axes reduced (for a fix: `out_sharding=`);
-    `bias`: an Equinox `Linear` that adds its bias to the product."""
+    `bias`: an Equinox `Linear` that adds its bias to the product; `bare`: a mesh context is
+    in force there, so a bare PartitionSpec can say it."""
     api: str = ""
     specs: tuple = ()
     out: tuple | None = None
     bias: bool = False
+    bare: bool = True
 
 
 @dataclass(eq=False)
@@ -244,11 +246,13 @@ class GatherEvent(Event):
     whose result JAX cannot type on an Explicit mesh (a ShardingTypeError): the operand's and
     the indices' types (the operand's None where not known: split indices fail whatever it
     is), and `out` the type to ask for (the indices' dimensions, then the table's others),
-    where one can be."""
+    where one can be; `bare`: a mesh context is in force there, so a bare PartitionSpec can
+    say it."""
     api: str = ""
     operand: tuple | None = ()
     indices: tuple = ()
     out: tuple | None = None
+    bare: bool = True
 
 
 @dataclass(eq=False)

@@ -27,7 +27,7 @@ from .frames import Raise
 from .shapes import (
     ELEMENTWISE, LAX_ELEMENTWISE, LAYER_OUTPUT, LAYER_SHAPES, LAYER_TYPES, call_shape, pieces, shape_of, static,
 )
-from .transforms import TransformMixin, layer_param, prefix_pairs, too_long
+from .transforms import TransformMixin, layer_param, prefix_pairs, spec_parts, too_long
 from .values import (
     NNX_VARIABLES, ArrayV, ClassV, CommV, CompilerParamsV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory,
     Func, GraphPart, Inst, MeshV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, SetMeshV, ShardingV,
@@ -210,9 +210,15 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             stypes.result(kept) if kept is not None else None
         specs = stypes.contraction(lhs, rhs, lc, rc)
         if specs is not None:
-            self.record(ContractionEvent(site, ctx, act.path, node, api=name, specs=specs, out=out, bias=bias))
+            self.record(ContractionEvent(site, ctx, act.path, node, api=name, specs=specs, out=out, bias=bias,
+                                         bare=self._bare_specs(ctx, act)))
             raise Raise()
         return out
+
+    def _bare_specs(self, ctx, act) -> bool:
+        """Whether a bare PartitionSpec resolves here: a mesh context (`jax.set_mesh`, a legacy
+        `with mesh:`) is known to be in force."""
+        return self.context_mesh(ctx, act) is not None or ctx.legacy_mesh is not None
 
     def gather_type(self, name: str, table: Value, indices: Value, act, ctx, site, node) -> tuple | None:
         """The sharding type of `table[indices]` with integer indices (an embedding lookup), where
@@ -228,6 +234,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         fails, out = found
         if fails:
             self.record(GatherEvent(site, ctx, act.path, node, api=name, operand=table.spec, indices=indices.spec,
+                                    bare=self._bare_specs(ctx, act),
                                     out=out))
             raise Raise()
         return out
@@ -793,7 +800,26 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             return ArrayV(sharding=sharding if sharding is not None else Unknown)
         if name in _CONSTRAINTS and not isinstance(where, (ShardingV, PSpecV)):
             return stypes.placed(x, sharding)  # (each part checked above; their types as they were)
-        return self.typed(x, where, act, ctx, sharding)
+        return self.typed_parts(x, where, act, ctx)
+
+    def typed_parts(self, x: Value, where: Value, act, ctx) -> Value:
+        """`x` placed with `where`, a sharding or a pytree of them whose structure is a prefix of
+        `x`'s (`spec_parts`): each part typed by the sharding given for it (`typed`), and what
+        no sharding is known for (a structure not followed, a None) of no known type."""
+        if isinstance(where, (ShardingV, PSpecV)):
+            return self.typed(x, where, act, ctx, where if isinstance(where, ShardingV) else Unknown)
+        parts = spec_parts(where, x, ()) if where is not None else []
+        out = stypes.placed(x, Unknown if where is not None else None, lambda a: None)
+        if not parts or not isinstance(out, (Seq, DictV, GraphPart, Inst)):
+            return out
+        if isinstance(out, GraphPart):
+            return GraphPart("state", self.typed_parts(x.of, parts[0][1], act, ctx))
+        new = {path[-1]: self.typed_parts(v, s, act, ctx) for path, s, v in parts}
+        if isinstance(out, Seq):
+            return Seq(tuple(new.get(i, item) for i, item in enumerate(out.items)), out.kind)
+        if isinstance(out, DictV):
+            return DictV({k: new.get(k, item) for k, item in out.items.items()}, out.origin)
+        return Inst(out.cls, {**out.attrs, **new}, out.version + 1, out.lift, out.setup_done)
 
     def _api_reshard(self, name, row, p, act, ctx, site, node, decorating):
         """`jax.sharding.reshard(x, sharding)`: `x` placed so. JAX requires the axes its spec names

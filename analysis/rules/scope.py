@@ -611,7 +611,7 @@ def _contractions(facts: Facts) -> list:
             + (" (JAX then reduces over the contracted axis)" if ev.out is not None else " (the result's spec)")
             + ", or reshard one operand with `jax.sharding.reshard`.",
             path=ev.path, ctx=ev.ctx,
-            fix_facts=(OutSharding(site_ref(facts, ev.site), ev.api, ev.out, ev.bias),)
+            fix_facts=(OutSharding(site_ref(facts, ev.site), ev.api, ev.out, ev.bias, ev.bare),)
             if ev.out is not None and ev.site.path in facts.files else ()))
     for ev in facts.of(GatherEvent):
         what = {"[]": "This lookup", "flax.nnx.Embed": "This `Embed`", "flax.linen.Embed": "This `nn.Embed`"}.get(
@@ -630,7 +630,7 @@ def _contractions(facts: Facts) -> list:
             + (f", e.g. `out_sharding={spec_text(ev.out)}`." if ev.out is not None and ev.api != "flax.linen.Embed"
                else "."),
             path=ev.path, ctx=ev.ctx,
-            fix_facts=(OutSharding(site_ref(facts, ev.site), ev.api, ev.out),)
+            fix_facts=(OutSharding(site_ref(facts, ev.site), ev.api, ev.out, bare=ev.bare),)
             if ev.out is not None and ev.site.path in facts.files and ev.api != "flax.linen.Embed" else ()))
     return out
 
