@@ -304,8 +304,8 @@ RULES: dict[str, Rule] = {
         ),
         Rule(
             "SHL029", "contracting-dimension-sharded", _E,
-            "A matrix product (`jnp.dot`, `@`, `jnp.matmul`, `jnp.einsum`, a Flax NNX `Linear`) given no "
-            "`out_sharding`, on a mesh whose axes are Explicit, of operands whose sharding types both split a "
+            "A matrix product (`jnp.dot`, `@`, `jnp.matmul`, `jnp.einsum`, a Flax NNX or Equinox `Linear`) "
+            "given no `out_sharding`, on a mesh whose axes are Explicit, of operands whose sharding types both split a "
             "dimension it contracts (row-parallel weights times activations split the same way): JAX cannot "
             "tell how the result should be sharded.",
             jf.CONTRACTING_SHARDED.format(lhs="('model',)", rhs="('model',)"),
