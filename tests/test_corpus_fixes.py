@@ -430,10 +430,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                       "assertion on an Explicit mesh"),
     "blind37a_eqx_megatron_einsum_outsharding_082": (_SCOPE, "SHL028 (jax.random.normal's out_sharding naming Auto "
                                                              "axes on JAX 0.8.2): no fix rewrites it"),
-    "blind37a_eqx_megatron_linear_explicit": (_MISSED, "eqx.nn.Linear's product under vmap (Equinox layers' products "
-                                                       "are not typed)"),
-    "blind37a_eqx_megatron_linear_explicit_axis_types_082": (_MISSED, "eqx.nn.Linear's product under vmap (Equinox "
-                                                                      "layers' products are not typed)"),
     "blind37a_eqx_reshard_missing_062": (_SCOPE, "SHL008: jax.sharding.reshard does not exist on JAX 0.6.2, and no "
                                                  "fix stands in for it"),
     "blind37a_eqx_scan_layers_row_parallel": (_MISSED, "stacked weights placed through eqx.tree_at, sliced by "
@@ -452,6 +448,27 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind37b_local_sgd_cond_pmean_in_fori": (_MISSED, "cond branches of an NNX State made varying with pcast"),
     "blind37b_nnx_shard_map_tp_missing_psum": (_MISSED, "nnx.shard_map's out_specs with a filter-keyed "
                                                         "StateSharding"),
+    "blind38a_device_put_2d_spec_on_bias": (_PROGRAM, "one two-entry sharding given every leaf, biases included: "
+                                                      "which leaves take which spec is the program's choice"),
+    "blind38a_device_put_uneven_head": (_PROGRAM, "a 6-class head split over 4 devices: no even layout keeps "
+                                                  "the program's"),
+    "blind38a_embed_explicit_batch_ids": (_MISSED, "eqx.nn.Embedding under vmap looking up batch-split ids "
+                                                   "(Equinox layers' lookups are not typed)"),
+    "blind38a_named_sharding_fsdp_axis_from_config": (_MISSED, "a spec picked from another module's dict by a "
+                                                               "string parameter, in a conditional in a lambda"),
+    "blind38a_set_mesh_inside_filter_jit": (_SCOPE, "SHL010's fix puts use_abstract_mesh in the step, but the "
+                                                    "outer jit is still traced with no mesh context, so reshard "
+                                                    "fails there"),
+    "blind38a_zero_psum_scatter_bias": (_PROGRAM, "a 10-wide bias reduce-scattered over 4: padding is the "
+                                                  "program's choice"),
+    "blind38b_linen_logical_rules_stale_axis": (_PROGRAM, "the logical axis rules name a mesh axis the mesh no "
+                                                          "longer has: which axis they mean is the program's "
+                                                          "choice"),
+    "blind38b_linen_moe_all_to_all_split_size": (_PROGRAM, "the dispatch buffer has one bucket per local expert: "
+                                                           "its size is the program's"),
+    "blind38b_linen_trainstate_uneven_batch": (_PROGRAM, "a batch of 6 split over 4 devices by in_shardings"),
+    "blind38b_nnx_explicit_style_on_082": (_SCOPE, "SHL028 (jax.random.normal's out_sharding naming Auto axes on "
+                                                   "JAX 0.8.2): no fix rewrites it"),
 }
 
 

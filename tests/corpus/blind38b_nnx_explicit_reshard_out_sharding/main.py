@@ -1,0 +1,47 @@
+import jax
+import jax.numpy as jnp
+import optax
+from flax import nnx
+from jax.sharding import NamedSharding, PartitionSpec as P, reshard
+
+
+class DotReluDot(nnx.Module):
+    def __init__(self, depth: int, rngs: nnx.Rngs):
+        init_fn = nnx.initializers.lecun_normal()
+        self.dot1 = nnx.Linear(
+            depth, depth,
+            kernel_init=nnx.with_partitioning(init_fn, (None, "model")),
+            use_bias=False,
+            rngs=rngs,
+        )
+        self.w2 = nnx.Param(init_fn(rngs.params(), (depth, depth)), sharding=("model", None))
+
+    def __call__(self, x: jax.Array):
+        y = jax.nn.relu(self.dot1(x))
+        y = reshard(y, P("data", "model"))
+        return jnp.dot(y, self.w2[...], out_sharding=P("data", None))
+
+
+@nnx.jit
+def train_step(model, optimizer, x, y):
+    def loss_fn(model):
+        return jnp.mean((model(x) - y) ** 2)
+
+    loss, grads = nnx.value_and_grad(loss_fn)(model)
+    optimizer.update(model, grads)
+    return loss
+
+
+def main():
+    mesh = jax.make_mesh((2, 2), ("data", "model"))
+    with jax.set_mesh(mesh):
+        model = DotReluDot(64, rngs=nnx.Rngs(0))
+        optimizer = nnx.Optimizer(model, optax.adamw(1e-3), wrt=nnx.Param)
+        x = jax.random.normal(jax.random.key(1), (8, 64), out_sharding=P("data", None))
+        y = jax.random.normal(jax.random.key(2), (8, 64), out_sharding=P("data", None))
+        lowered = train_step.trace(model, optimizer, x, y).lower(lowering_platforms=("cuda",))
+    print(jax.typeof(x), len(lowered.as_text()) > 0)
+
+
+if __name__ == "__main__":
+    main()
