@@ -1,0 +1,1 @@
+from .comm import send_forward
