@@ -467,6 +467,17 @@ class EagerSharding(FixFact):
 
 
 @dataclass(frozen=True)
+class UnevenDim(FixFact):
+    """A NamedSharding splitting a dimension of an array over mesh axes whose size does not
+    divide it (SHL027): the string literals of that dimension's entry, as written in the
+    PartitionSpec (one axis, or a tuple of them), the dimension, its size and the axes."""
+    literals: tuple[SiteRef, ...]
+    dim: int
+    size: int
+    axes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class ShardingAxis(FixFact):
     """A PartitionSpec given to a NamedSharding that names `axis`, which its mesh lacks and which
     names the mesh's axis `to` otherwise (SHL023), or a mesh's shape looked up by it (SHL014):

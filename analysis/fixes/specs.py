@@ -9,12 +9,12 @@ from __future__ import annotations
 import libcst as cst
 
 from ..diagnostics import Diagnostic, Fix
-from ..fixfacts import InSpecs, InSpecsRank, OutSpecsRank, OutSpecsVarying, ShardingAxis, SpecAxis
+from ..fixfacts import InSpecs, InSpecsRank, OutSpecsRank, OutSpecsVarying, ShardingAxis, SpecAxis, UnevenDim
 from .axes import quoted
 from .edits import replace_node, tuple_text
-from .importer import Importer
+from .importer import PSPEC, Importer, bindings_at
 from .registry import FixContext, fixer
-from .tree import SourceModule, argument, literal_str, walk
+from .tree import SourceModule, argument, callee_name, literal_str, walk
 
 
 @fixer("in_specs", InSpecs)
@@ -259,6 +259,58 @@ def sharding_axis(diag: Diagnostic, fact: ShardingAxis, ctx: FixContext) -> Fix 
         return Fix(f"Drop {fact.axis!r} from the dimension's axes", "unsafe", (replace_node(mod, axes, text),))
     return Fix(f"Use the mesh's axis {fact.to!r}", "unsafe",
                (replace_node(mod, string, f"{string.quote}{fact.to}{string.quote}"),))
+
+
+@fixer("replicate_dim", UnevenDim)
+def replicate_dim(diag: Diagnostic, fact: UnevenDim, ctx: FixContext) -> Fix | None:
+    """SHL027: the dimension the mesh axes do not divide is placed whole: its entry in the
+    PartitionSpec written as a call's argument (`P('data', None)`, `P(('data', 'fsdp'))`), or in
+    the axis names of a Flax variable's sharding, becomes None. What is computed stays the same;
+    only where it is kept changes."""
+    mod = ctx.module(fact.literals[0].path)
+    if mod is None or any(ref.path != fact.literals[0].path for ref in fact.literals):
+        return None
+    strings = [mod.node_at(ref, (cst.SimpleString,)) for ref in fact.literals]
+    if any(s is None for s in strings):
+        return None
+    entry = strings[0] if len(strings) == 1 else mod.parent.get(mod.parent.get(strings[0]))
+    if len(strings) > 1 and not (isinstance(entry, (cst.Tuple, cst.List))
+                                 and [e.value for e in entry.elements] == strings):
+        return None
+    if not (_pspec_argument(mod, entry) or _variable_sharding_entry(mod, entry)):
+        return None
+    over = f"axis {fact.axes[0]!r}" if len(fact.axes) == 1 else f"axes {fact.axes!r}"
+    return Fix(f"Place dimension {fact.dim} whole: its size, {fact.size}, does not split over {over}", "unsafe",
+               (replace_node(mod, entry, "None"),))
+
+
+def _pspec_argument(mod: SourceModule, node) -> bool:
+    """Whether `node` is a positional argument of `PartitionSpec(...)` (however imported)."""
+    arg = mod.parent.get(node)
+    call = mod.parent.get(arg)
+    return isinstance(arg, cst.Arg) and arg.keyword is None and not arg.star and isinstance(call, cst.Call) \
+        and _names(mod, call.func) in PSPEC
+
+
+def _variable_sharding_entry(mod: SourceModule, node) -> bool:
+    """Whether `node` is an entry of the tuple of axis names a Flax variable's sharding is
+    written as: `nnx.with_partitioning(init, ('model', None))`, `nn.with_logical_partitioning`,
+    `sharding=` (`sharding_names=`, `out_sharding=`)."""
+    element = mod.parent.get(node)
+    names = mod.parent.get(element)
+    arg = mod.parent.get(names)
+    call = mod.parent.get(arg)
+    return isinstance(element, cst.Element) and isinstance(names, (cst.Tuple, cst.List)) \
+        and isinstance(arg, cst.Arg) and isinstance(call, cst.Call) and (
+            callee_name(call.func) in ("with_partitioning", "with_logical_partitioning")
+            or (arg.keyword is not None and arg.keyword.value in ("sharding", "sharding_names", "out_sharding")))
+
+
+def _names(mod: SourceModule, func) -> str | None:
+    """The qualified name an imported name (or an attribute of an imported module) is, here."""
+    head, _, rest = mod.text_of(func).partition(".")
+    bound = bindings_at(mod, func).get(head)
+    return None if bound is None else f"{bound}.{rest}" if rest else bound
 
 
 def _function(mod: SourceModule, site) -> cst.FunctionDef | cst.Lambda | None:

@@ -259,7 +259,8 @@ class GatherEvent(Event):
 class UnevenShardingEvent(Event):
     """A NamedSharding that splits a dimension of an array over mesh axes whose total size does
     not divide it: `where` jit's "in_shardings" (argument `index`) or "out_shardings",
-    "device_put", or "constraint" (one run eagerly); `found` (dimension, its size, the axes,
+    "device_put" ("device_put_spec": a bare PartitionSpec of the context mesh), or "constraint"
+    (one run eagerly); `found` (dimension, its size, the axes,
     their total size); or, where the spec has more entries than an array has dimensions,
     `rank` (the spec's length, the array's rank)."""
     where: str = ""

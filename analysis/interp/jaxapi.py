@@ -25,7 +25,8 @@ from ..verdicts import catches
 from .frameworks import PARTITIONED, FrameworkMixin, layer_output, layer_params, variable_sharding
 from .frames import Raise
 from .shapes import (
-    ELEMENTWISE, LAX_ELEMENTWISE, LAYER_OUTPUT, LAYER_SHAPES, LAYER_TYPES, call_shape, pieces, shape_of, static,
+    ELEMENTWISE, LAX_ELEMENTWISE, LAYER_OUTPUT, LAYER_SHAPES, LAYER_TYPES, STACKED, call_shape, pieces, shape_of,
+    static,
 )
 from .transforms import TransformMixin, layer_param, prefix_pairs, spec_parts, too_long
 from .values import (
@@ -509,10 +510,25 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         if not is_callable(f) or given(p, "is_leaf") is not None:
             return Unknown
 
+        lead: list = []  # the stacked modules walked into: their attributes hold one member's arrays
+
         def leaf_call(args):
+            if lead and isinstance(args[0], ArrayV):  # (a stacked array: its shape not followed, its length)
+                a = args[0]
+                args = [ArrayV(None, a.dtype, vma=a.vma, exact=a.exact, lead=lead[-1]), *args[1:]]
             return self.call(f, args, {}, act, ctx, site, node, label=f"tree.map {TRACES}")
 
         def walk(tree, others):
+            if isinstance(tree, Inst) and STACKED in tree.attrs:
+                n = tree.attrs[STACKED]
+                lead.append(n.value if isinstance(n, Const) else None)
+                try:
+                    return parts(tree, others)
+                finally:
+                    lead.pop()
+            return parts(tree, others)
+
+        def parts(tree, others):
             if isinstance(tree, Seq) and tree.kind in ("tuple", "list"):
                 subs = [o.items if isinstance(o, Seq) and len(o.items) == len(tree.items) else None for o in others]
                 return Seq(tuple(walk(t, [s[i] if s is not None else Unknown for s in subs])
@@ -791,10 +807,15 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             for part, sharding in pairs:
                 self.constraint(name, part, sharding, act, ctx, site, node)
         if name == "jax.device_put" or (name in _CONSTRAINTS and not ctx.traced):
-            # (an eager constraint places its operand as device_put does, with its checks)
+            # (an eager constraint places its operand as device_put does, with its checks; a bare
+            # PartitionSpec given device_put is of the context mesh)
+            mesh = self.context_mesh(ctx, act) if name == "jax.device_put" else None
             for part, sharding in pairs:
-                self.check_even(sharding, part, "device_put" if name == "jax.device_put" else "constraint", None,
-                                act, ctx, site, node)
+                kind = "device_put" if name == "jax.device_put" else "constraint"
+                if isinstance(sharding, PSpecV) and isinstance(mesh, MeshV):
+                    sharding, kind = ShardingV(mesh, sharding), "device_put_spec"
+                # (a bare spec longer than the array: JAX's message for it not measured)
+                self.check_even(sharding, part, kind, None, act, ctx, site, node, rank=kind != "device_put_spec")
         sharding = where if isinstance(where, ShardingV) else Unknown if where is not None else None
         if x is Unknown:
             return ArrayV(sharding=sharding if sharding is not None else Unknown)

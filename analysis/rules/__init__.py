@@ -288,7 +288,9 @@ RULES: dict[str, Rule] = {
             "spec has more entries than the array has dimensions (a 2-entry spec on a bias).",
             jf.UNEVEN_SHARDING[(0, 10)].format(dim=0, total=4, size=6),
             "Make the dimension a multiple of the mesh axes' size (pad the batch, drop the last one), or "
-            "shard another dimension.",
+            "shard another dimension; or place it whole (its spec entry None): the quick fix, where the spec "
+            "is written as a `PartitionSpec`'s arguments.",
+            fixers=("replicate_dim",),
         ),
         Rule(
             "SHL028", "reshard-auto-axes", _E,

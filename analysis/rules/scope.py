@@ -22,7 +22,7 @@ from ..jaxfacts import (
 from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, AxisTuple, CarryInit, CarryLeaf, ContextMesh,
                         DropConstraint, DropVary, EagerSharding, EnterMesh, GlobalReduction, InlineShardMap, InSpecs,
                         LegacyMesh, NoMesh, OutSharding, RenameAxis, ReshardConstraint, SendRecv, ShardingAxis,
-                        SpecAxis, SpecsRepair, UnnamedAxis, VaryFirst, VmaCheck, spec_text)
+                        SpecAxis, SpecsRepair, UnevenDim, UnnamedAxis, VaryFirst, VmaCheck, spec_text)
 from ..interp.events import (
     CollectiveEvent, ConstraintEvent, ContractionEvent, ExplicitUnshardedEvent, GatherEvent, MeshAxisLookupEvent,
     MixedStateEvent, NestedMeshEvent, NoMeshEvent, ReceivedCarryEvent, SetMeshTracedEvent, ShardingAxisEvent, SpecEvent,
@@ -792,6 +792,8 @@ _UNEVEN_WHERE = {"in_shardings": ("The `in_shardings` of this jit split dimensio
                                    "pjit outputs"),
                  "device_put": ("This `device_put`'s NamedSharding splits dimension {dim} of an array",
                                 "device_put args"),
+                 "device_put_spec": ("This `device_put`'s PartitionSpec (of the context mesh) splits dimension "
+                                     "{dim} of an array", ""),
                  "reshard": ("This `reshard` splits dimension {dim} of an array", ""),
                  "out_sharding": ("This `out_sharding=` splits dimension {dim} of the array", ""),
                  # run eagerly, a constraint is a jit of it: its output is placed so
@@ -821,7 +823,13 @@ def _uneven_shardings(facts: Facts) -> list:
         over = f"axis {axes[0]!r}" if len(axes) == 1 else f"axes {axes!r}"
         what, called = _UNEVEN_WHERE[ev.where]
         said = OUT_SHARDING_UNEVEN.format(axes=tuple(axes), dim=dim, total=total, size=size) \
-            if ev.where == "out_sharding" else said.format(what=called, dim=dim, total=total, size=size)
+            if ev.where in ("out_sharding", "device_put_spec") else said.format(what=called, dim=dim, total=total, size=size)
+        entry = ev.spec.parts[dim] if isinstance(ev.spec, PSpecV) and ev.spec.parts is not None \
+            and dim < len(ev.spec.parts) else None
+        written = [entry] if isinstance(entry, Const) else list(entry.items) if isinstance(entry, Seq) else []
+        sites = [c.site for c in written if isinstance(c, Const) and isinstance(c.value, str) and c.site is not None]
+        fix = (UnevenDim(tuple(site_ref(facts, s) for s in sites), dim, size, tuple(axes)),) \
+            if sites and len(sites) == len(written) and all(s.path in facts.files for s in sites) else ()
         out.append(diag(
             facts, "SHL027", ev.site,
             f"{what.format(dim=dim, index=ev.index)} (of size {size}) over mesh {over} "
