@@ -178,16 +178,11 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     # blind21
     "blind21a_gemma_mqa_kv_heads_sharded_not_divisible": (_PROGRAM, "one shared kv head cannot split over 4 "
                                                                     "devices: the table of specs must change"),
-    "blind21a_linen_get_sharding_batch_not_divisible": (_PROGRAM, "a batch of 6 does not split over 4 devices: the "
-                                                                  "data must change, not the scope"),
     "blind21a_linen_halo_exchange_both_neighbors_one_ppermute": (_SCOPE, "one perm holds both directions of a halo "
                                                                          "exchange: it needs two ppermutes, which no "
                                                                          "fix writes"),
     "blind21a_linen_moe_all_to_all_experts_not_divisible": (_MISSED, "all_to_all's split axis (6 experts) does not "
                                                                      "divide by the axis size (4)"),
-    "blind21b_eqx_filter_shard_dataloader_uneven_device_put": (_PROGRAM, "a batch of 6 does not split over 4 "
-                                                                         "devices: the data must change, not the "
-                                                                         "scope"),
     # blind22
     "blind22a_linen_init_runs_psend_eagerly": (_PROGRAM, "Linen's init runs psend eagerly, on the machine's CPU: "
                                                          "no scope makes psend run there"),
@@ -212,10 +207,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind24a_nnx_pipeline_set_mesh_inside_jit": (_MISSED, "after the set_mesh fix, the unsharded state entering "
                                                            "P('stage') on an Explicit mesh under use_abstract_mesh "
                                                            "is not reported"),
-    "blind24b_eqx_filter_shard_ragged_last_batch_062": (_PROGRAM, "the last batch of 6 rows over 4 devices: the data "
-                                                                  "must change, not the scope"),
-    "blind24b_linen_trainstate_uneven_eval_batch_062": (_PROGRAM, "the eval batch does not divide over the devices: "
-                                                                  "the data must change, not the scope"),
     "blind24b_nnx_partitioning_no_mesh": (_SCOPE, "the partitioned model is made where no mesh context is entered: "
                                                   "entering one around it is a rewrite no fix writes"),
     "blind24b_nnx_scan_layers_wsc_make_mesh_default": (_MISSED, "a matmul contracting a dimension sharded over an "
@@ -268,8 +259,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                         "axes made Explicit)"),
     "blind27b_eqx_shard_map_uneven_eval_batch": (_PROGRAM, "the eval batch does not split over 4 devices: the data "
                                                            "must change, not the scope"),
-    "blind27b_nnx_device_put_uneven_batch": (_PROGRAM, "a batch of 6 placed over 4 devices: the data must change, "
-                                                       "not the scope"),
     "blind27b_nnx_explicit_row_parallel_ambiguous_dot": (_MISSED, "a matmul contracting a dimension sharded over an "
                                                                   "Explicit axis needs out_sharding= (sharding in "
                                                                   "types)"),
@@ -327,8 +316,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                                 "wrapped, it writes immutable statistics"),
     "blind29b_nnx_parallel_pkg_explicit_mesh_host_batch": (_SCOPE, "SHL011 on a mesh whose axis_types say Explicit: "
                                                                     "no fix rewrites them"),
-    "blind30a_eqx_jit_in_shardings_uneven_batch": (_PROGRAM, "a batch of 6 over 4 devices: the data must change, not "
-                                                              "the scope"),
     "blind30a_eqx_moe_all_to_all_untiled_wrong_split": (_PROGRAM, "an untiled all_to_all of 6 experts over 4 devices"),
     "blind30a_eqx_partial_manual_in_specs_auto_axis": (_SCOPE, "in_specs naming an axis the shard_map leaves Auto: "
                                                                 "no fix adds it to axis_names"),
@@ -337,8 +324,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind30a_nnx_reshard_bias_spec_too_long": (_PROGRAM, "the bias's spec is wrong for its rank: the code must "
                                                            "change, not the scope"),
     "blind30a_nnx_row_parallel_psum_scatter_indivisible": (_PROGRAM, "6 rows reduce-scattered over 4 devices"),
-    "blind30b_jit_in_shardings_uneven_last_batch": (_PROGRAM, "a last batch of 6 over 4 devices: the data must "
-                                                               "change, not the scope"),
     "blind30b_pmap_train_jit_eval_shared_metrics": (_SCOPE, "the wrap replicates an unreplicated state committed to "
                                                              "one device"),
     "blind30b_trainstate_pmap_bn_axis_mismatch_082": (_SCOPE, "BatchNorm's axis_name differs from pmap's: no fix "
@@ -347,16 +332,13 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                                      "unsharded for an Explicit mesh's in_specs"),
     "blind31a_linen_pipeline_stage_psend_under_jit": (_SCOPE, "the wrap puts the eager Linen init under shard_map "
                                                               "without jit: psend's token cannot be made eagerly"),
-    "blind31a_nnx_gpt2_vocab_sharded_uneven": (_PROGRAM, "50257 vocabulary rows placed over 4 devices where made"),
     "blind31a_nnx_set_mesh_on_jax062": (_SCOPE, "use_mesh for set_mesh on 0.6.2 meets an argument committed to "
                                                 "another memory kind (a legacy `with mesh:` lowers)"),
     "blind31a_nnx_ulysses_heads_not_divisible_by_sp": (_PROGRAM, "6 heads do not split over a sequence axis of 4"),
     "blind31a_regex_rules_gqa_kv_heads_uneven": (_MISSED, "specs from regex rules over tree_map_with_path of "
                                                           "eval_shape(init) are not followed"),
-    "blind31b_linen_device_put_chain_uneven": (_PROGRAM, "a batch of 6 split over 4 devices"),
     "blind32a_scan_stacked_tp_layers_missing_psum": (_MISSED, "what a scan over stacked Equinox layers' rows "
                                                               "computes is not followed into its carry"),
-    "blind32a_v082_filter_shard_uneven_batch": (_PROGRAM, "a batch of 6 split over 4 devices"),
     "blind32a_v082_syncbn_tuple_axis_plain_jit": (_PROGRAM, _EQX_STATE_SET),
     "blind32a_v082_tp_tree_map_specs_bias_rank": (_SCOPE, "a spec of rank 2 for a bias, from tree.map over the "
                                                           "module: the rank fix reaches only specs written alone"),
@@ -369,8 +351,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                                 "eval_shape(init) are not followed"),
     "blind32b_shmap_state_sharded_prefix_spec": (_SCOPE, "reported as SHL016; the in_specs prefix also covers the "
                                                          "rank-0 step, which the pmean fix does not reach"),
-    "blind33a_nnx_jit_init_out_shardings_uneven_vocab": (_PROGRAM, "GPT-2's 50,257 embedding rows do not split "
-                                                                   "over 4 devices"),
     "blind33a_nnx_nested_shardmap_concrete_mesh": (_SCOPE, "SHL012 in nnx.shard_map, which needs its mesh=: the "
                                                            "fix that drops it is not offered there"),
     "blind33a_v082_nnx_fsdp_blanket_spec_head10": (_PROGRAM, "a 10-class head's bias does not split over 4 "
@@ -392,7 +372,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind33b_pallas_gather_to_root_const_device_id": (_MISSED, "a kernel that names no axis is lowered over a 0-D "
                                                                 "mesh on JAX 0.8.2, where a 1-tuple device id "
                                                                 "fails"),
-    "blind34a_linen_batch_uneven_over_mesh": (_PROGRAM, "a batch of 6 does not split over 4 devices"),
     "blind34a_linen_bias_spec_rank_082": (_MISSED, "a bias spec longer than its rank through "
                                                    "nn.get_partition_spec(eval_shape(init)) (Linen parameter shapes "
                                                    "are not known)"),
@@ -401,13 +380,10 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind34a_nnx_gspmd_wsc_outside_mesh_ctx": (_SCOPE, "after the SHL025 fix, SHL028 for a dot's "
                                                         "out_sharding=P(...) where no mesh context is entered: no fix "
                                                         "enters one"),
-    "blind34b_eqx_filter_shard_eager_uneven": (_PROGRAM, "10 rows do not split over 4 devices"),
     "blind34b_nnx_partition_axis_typo": (_PROGRAM, "both names are wrong and no rules map them: which axes were "
                                                    "meant is the author's intent"),
-    "blind35a_eqx_filter_shard_uneven_batch": (_PROGRAM, "a batch of 6 does not split over 4 devices"),
     "blind35a_linen_pmap_decorator_axis_renamed": (_SCOPE, "SHL005 for nn.BatchNorm(axis_name='batch') under a pmap "
                                                            "that binds 'devices': no fix renames a layer's axis_name"),
-    "blind35a_linen_train_state_uneven_batch_in_shardings": (_PROGRAM, "a batch of 6 does not split over 4 devices"),
     "blind35a_linen_with_partitioning_bias_two_names": (_MISSED, "a bias spec longer than its rank through "
                                                                  "nn.get_partition_spec(eval_shape(init)) (Linen "
                                                                  "parameter shapes are not known)"),
@@ -421,7 +397,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                           "number is not known statically"),
     "blind36b_bigvision_regex_rules_bias_rank": (_MISSED, "a 2-entry spec matched by regex rules to a 1-D Linen bias "
                                                           "(Linen parameter shapes are not known)"),
-    "blind36b_eqx_filter_shard_uneven_eval_batch": (_PROGRAM, "30 rows do not split over 4 devices"),
     "blind37a_eqx_at_get_outsharding_082": (_SCOPE, "SHL028 (.get's out_sharding naming Auto axes on JAX 0.8.2): no "
                                                     "fix rewrites the lookup"),
     "blind37a_eqx_embedding_vmap_batch_ids": (_MISSED, "eqx.nn.Embedding under vmap looking up batch-split ids "
@@ -443,15 +418,12 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind37a_linen_megatron_dense_apply": (_MISSED, "Linen Dense's product (Linen parameters are not typed)"),
     "blind37a_linen_row_dot_general_init_outside_mesh": (_MISSED, "a bare out_sharding bound into dot_general with "
                                                                   "functools.partial, called inside Flax"),
-    "blind37b_eqx_filter_shard_uneven_eval_batch": (_PROGRAM, "6 rows do not split over 4 devices"),
     "blind37b_eqx_zero2_psum_scatter_odd_bias": (_PROGRAM, "a bias of 10 does not split over 4 devices"),
     "blind37b_local_sgd_cond_pmean_in_fori": (_MISSED, "cond branches of an NNX State made varying with pcast"),
     "blind37b_nnx_shard_map_tp_missing_psum": (_MISSED, "nnx.shard_map's out_specs with a filter-keyed "
                                                         "StateSharding"),
     "blind38a_device_put_2d_spec_on_bias": (_PROGRAM, "one two-entry sharding given every leaf, biases included: "
                                                       "which leaves take which spec is the program's choice"),
-    "blind38a_device_put_uneven_head": (_PROGRAM, "a 6-class head split over 4 devices: no even layout keeps "
-                                                  "the program's"),
     "blind38a_embed_explicit_batch_ids": (_MISSED, "eqx.nn.Embedding under vmap looking up batch-split ids "
                                                    "(Equinox layers' lookups are not typed)"),
     "blind38a_named_sharding_fsdp_axis_from_config": (_MISSED, "a spec picked from another module's dict by a "
@@ -466,9 +438,22 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                           "choice"),
     "blind38b_linen_moe_all_to_all_split_size": (_PROGRAM, "the dispatch buffer has one bucket per local expert: "
                                                            "its size is the program's"),
-    "blind38b_linen_trainstate_uneven_batch": (_PROGRAM, "a batch of 6 split over 4 devices by in_shardings"),
     "blind38b_nnx_explicit_style_on_082": (_SCOPE, "SHL028 (jax.random.normal's out_sharding naming Auto axes on "
                                                    "JAX 0.8.2): no fix rewrites it"),
+    "blind39a_nnx_zero_psum_scatter_uneven": (_MISSED, "a leaf of the State nnx.grad returns, read by key: its "
+                                                       "shape is not followed"),
+    "blind39b_eqx_embedding_vmap_batch_ids": (_SCOPE, "SHL030 under vmap: a lookup of mapped ids fails with "
+                                                      "out_sharding too, and no rewrite moves it out of the vmap"),
+    "blind39b_eqx_linear_rowparallel_vmap": (_SCOPE, "SHL029 in a layer jax.vmap calls: the call written is the "
+                                                     "vmap's, which no fix rewrites"),
+    "blind39b_eqx_mha_vmap_tensor_parallel": (_MISSED, "eqx.nn.MultiheadAttention's products are not typed"),
+    "blind39b_eqx_mlp_megatron_filter_vmap": (_MISSED, "eqx.nn.MLP's layers' products are not typed"),
+    "blind39b_jax082_eqx_embedding_vmap": (_SCOPE, "SHL030 under vmap: a lookup of mapped ids fails with "
+                                                   "out_sharding too, and no rewrite moves it out of the vmap"),
+    "blind39b_nnx_embed_jax_vmap_batch_ids": (_SCOPE, "SHL030 under vmap: a lookup of mapped ids fails with "
+                                                      "out_sharding too, and no rewrite moves it out of the vmap"),
+    "blind39b_nnx_vmap_stack_rowparallel": (_SCOPE, "the out_sharding fix inside an nnx.scan body changes the "
+                                                    "carry's sharding type"),
 }
 
 

@@ -203,7 +203,8 @@ class CallMixin:
                     shape = layer_output_shape(how.value, args[0].shape) \
                         if isinstance(how, Const) and args and isinstance(args[0], ArrayV) else None
                     return ArrayV(shape, vma=frozenset(own).union(*(a.vma for a in arrays)), exact=exact,
-                                  spec=self.layer_type(callee, args, kwargs, shape, act, ctx, site, node)) \
+                                  spec=self.layer_type(callee, args, kwargs, shape, act, ctx, site, node,
+                                                       direct=not label)) \
                         if arrays or own else Unknown
                 return Unknown
             return self.call(m, args, kwargs, act, ctx, site, node, unknown_tail=unknown_tail, label=label)

@@ -238,6 +238,7 @@ class ContractionEvent(Event):
     out: tuple | None = None
     bias: bool = False
     bare: bool = True
+    direct: bool = True  # a layer's product where the code calls the layer (a fix may rewrite the call)
 
 
 @dataclass(eq=False)
@@ -253,6 +254,7 @@ class GatherEvent(Event):
     indices: tuple = ()
     out: tuple | None = None
     bare: bool = True
+    direct: bool = True  # a layer's lookup where the code calls the layer (a fix may rewrite the call)
 
 
 @dataclass(eq=False)

@@ -80,8 +80,12 @@ class Layer:
     # vmap, pmap: the size of the mapped dimension, where an argument's shape (or `axis_size=`) says it
     size: int | None = field(default=None, compare=False)
     # vmap: its function was given what each item holds (the arrays without their mapped
-    # dimension), as JAX gives it; else the arguments as they were
+    # dimension), as JAX gives it; else the arguments as they were. With it, which arrays it
+    # gave per item ((id of the per-item array, id of the array it maps), ...) and the split of
+    # their mapped dimensions (a sharding type's entry; None where not known)
     per_item: bool = field(default=False, compare=False)
+    views: tuple = field(default=(), compare=False)
+    split: tuple | None = field(default=None, compare=False)
     # jit, shard_map: the length of the call path to its function's body (the calls written
     # there are the next step)
     entry: int | None = field(default=None, compare=False)

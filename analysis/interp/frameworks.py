@@ -375,20 +375,23 @@ class FrameworkMixin:
             return sharding
         return None
 
-    def layer_type(self, layer: Inst, args: list, kwargs: dict, shape, act, ctx, site, node) -> tuple | None:
+    def layer_type(self, layer: Inst, args: list, kwargs: dict, shape, act, ctx, site, node,
+                   direct: bool = True) -> tuple | None:
         """The sharding type of what a Flax NNX `Linear` computes from an input of known type:
         the input times its kernel (a matrix product, checked as JAX checks it; `out_sharding=`
         as Flax passes it on), plus its bias; an Equinox `Linear`, its weight times one input
-        vector, plus its bias; or an `Embed` (NNX's or Linen's), a lookup in its table; None
-        elsewhere."""
+        vector, plus its bias; or an `Embed` (NNX's or Linen's) or Equinox `Embedding`, a lookup in
+        its table; None
+        elsewhere. `direct`: the layer is called where the code calls it (not by a transformation
+        of it, `jax.vmap(layer)(xs)`), so a fix may rewrite that call."""
         from .transforms import layer_param
 
         x = args[0] if len(args) == 1 else None
         if layer.cls.name == "flax.linen.Embed" and isinstance(x, ArrayV) and ctx.innermost("vmap") is None:
             # its table (a variable of `init`/`apply`) of no known type: split ids fail whatever it is
-            return self.gather_type("flax.linen.Embed", ArrayV((None, None)), x, act, ctx, site, node)
+            return self.gather_type("flax.linen.Embed", ArrayV((None, None)), x, act, ctx, site, node, direct)
         types = layer.attrs.get(LAYER_TYPES)
-        if layer.cls.name not in ("flax.nnx.Linear", "flax.nnx.Embed", "equinox.nn.Linear") \
+        if layer.cls.name not in ("flax.nnx.Linear", "flax.nnx.Embed", "equinox.nn.Linear", "equinox.nn.Embedding") \
                 or not isinstance(x, ArrayV) or x.shape is None or not isinstance(types, Const) or not ctx.per_item \
                 or STACKED in layer.attrs:  # (whose attributes are one member's)
             return None
@@ -407,13 +410,18 @@ class FrameworkMixin:
             table = param("embedding")
             if where is not None:
                 return self.typed(ArrayV(shape), where, act, ctx).spec if shape is not None else None
-            return self.gather_type("flax.nnx.Embed", table, x, act, ctx, site, node) if table is not None else None
+            return self.gather_type("flax.nnx.Embed", table, x, act, ctx, site, node, direct) \
+                if table is not None else None
+        if layer.cls.name == "equinox.nn.Embedding":  # `weight[x]`
+            table = param("weight")
+            return self.gather_type("equinox.nn.Embedding", table, x, act, ctx, site, node, direct) \
+                if table is not None else None
         if layer.cls.name == "equinox.nn.Linear":  # `weight @ x + bias`
             weight, bias = param("weight"), param("bias")
             if weight is None or weight.shape is None or len(weight.shape) != 2 or len(x.shape) != 1:
                 return None
             out = self.product("equinox.nn.Linear", weight, x, stypes.matmul_dims(weight, x, "matmul"), shape, None,
-                               act, ctx, site, node, bias="bias" in dict(types.value))
+                               act, ctx, site, node, bias="bias" in dict(types.value), direct=direct)
             return out if "bias" not in dict(types.value) else stypes.elementwise([ArrayV(spec=out), bias]) \
                 if out is not None and bias is not None else None
         kernel, bias = param("kernel"), param("bias")
@@ -421,7 +429,7 @@ class FrameworkMixin:
                 or x.spec is None:
             return None
         out = self.product("flax.nnx.Linear", x, kernel, ((len(x.shape) - 1,), (0,), [x.spec[:-1], kernel.spec[1:]]),
-                           shape, where, act, ctx, site, node)
+                           shape, where, act, ctx, site, node, direct=direct)
         if "bias" not in dict(types.value):
             return out
         return stypes.elementwise([ArrayV(spec=out), bias]) if out is not None and bias is not None else None

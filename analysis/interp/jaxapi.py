@@ -196,12 +196,13 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         return stypes.placed(x, sharding, lambda a: stypes.of_spec(spec, a.shape) if known else None)
 
     def product(self, name: str, lhs: ArrayV, rhs: ArrayV, dims, shape, out_sharding, act, ctx, site, node,
-                bias: bool = False) -> tuple | None:
+                bias: bool = False, direct: bool = True) -> tuple | None:
         """The sharding type of a matrix product of `lhs` and `rhs` (`dims`: the dimensions each
         contracts, and what each keeps into the result or, for an einsum, its labels; `shape`:
         the result's), where known; JAX requires a contracted dimension split on one side at
         most, unless the product is given `out_sharding` (outside shard_map, on arrays of the
-        shapes JAX traces; 0.8.2 and 0.10.2 alike). `bias`: an Equinox `Linear`'s, added to it."""
+        shapes JAX traces; 0.8.2 and 0.10.2 alike). `bias`: an Equinox `Linear`'s, added to it;
+        `direct`: a layer's product, where the code calls the layer (see `layer_type`)."""
         if dims is None or ctx.innermost("shard_map") is not None or not ctx.per_item:
             return None
         lc, rc, kept = dims
@@ -212,7 +213,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         specs = stypes.contraction(lhs, rhs, lc, rc)
         if specs is not None:
             self.record(ContractionEvent(site, ctx, act.path, node, api=name, specs=specs, out=out, bias=bias,
-                                         bare=self._bare_specs(ctx, act)))
+                                         bare=self._bare_specs(ctx, act), direct=direct))
             raise Raise()
         return out
 
@@ -221,22 +222,30 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         `with mesh:`) is known to be in force."""
         return self.context_mesh(ctx, act) is not None or ctx.legacy_mesh is not None
 
-    def gather_type(self, name: str, table: Value, indices: Value, act, ctx, site, node) -> tuple | None:
+    def gather_type(self, name: str, table: Value, indices: Value, act, ctx, site, node,
+                    direct: bool = True) -> tuple | None:
         """The sharding type of `table[indices]` with integer indices (an embedding lookup), where
-        known; where JAX cannot type it, outside shard_map and vmap, a ShardingTypeError (0.8.2
-        and 0.10.2 alike)."""
+        known; where JAX cannot type it, outside shard_map, a ShardingTypeError (0.8.2 and 0.10.2
+        alike). Under vmaps that hand their function per-item arrays, indices a vmap maps are
+        split as its mapped dimension too (a batch of ids split over 'data'); a table one maps
+        is not followed."""
         if not (isinstance(table, ArrayV) and isinstance(indices, ArrayV) and indices.dtype is not None
-                and "int" in indices.dtype) or ctx.innermost("shard_map") is not None \
-                or ctx.innermost("vmap") is not None:  # (what the mapped dimension's split does: not followed)
+                and "int" in indices.dtype) or ctx.innermost("shard_map") is not None or not ctx.per_item:
             return None
+        batch = _mapped_splits(indices, table, ctx)
+        if batch is None or indices.spec is None:
+            return None
+        whole = stypes.gather(table, replace(indices, spec=(*batch, *indices.spec)))  # (as JAX sees the indices)
+        if whole is None:
+            return None
+        fails, _ = whole
         found = stypes.gather(table, indices)
-        if found is None:
-            return None
-        fails, out = found
+        # (a lookup of mapped indices fails under vmap with `out_sharding=` too: measured on 0.10.2)
+        out = found[1] if found is not None and not batch else None
         if fails:
-            self.record(GatherEvent(site, ctx, act.path, node, api=name, operand=table.spec, indices=indices.spec,
-                                    bare=self._bare_specs(ctx, act),
-                                    out=out))
+            self.record(GatherEvent(site, ctx, act.path, node, api=name, operand=table.spec,
+                                    indices=(*batch, *indices.spec),
+                                    bare=self._bare_specs(ctx, act), direct=direct, out=out))
             raise Raise()
         return out
 
@@ -1362,6 +1371,27 @@ def dtype_name(v) -> str | None:
     if isinstance(v, ArrayV):
         return None
     return None
+
+
+def _mapped_splits(indices: ArrayV, table: ArrayV, ctx) -> tuple | None:
+    """The splits of the dimensions the vmaps around here mapped away from `indices` (innermost
+    last), as far as it was handed down per item; None where a vmap mapped `table` or split its
+    mapped dimension in a way not known."""
+    out: list = []
+    held = id(indices)
+    for layer in reversed(ctx.layers):
+        if layer.kind != "vmap":
+            continue
+        views = dict(layer.views)
+        if id(table) in views:
+            return None
+        if held not in views:
+            break
+        if layer.split is None:
+            return None
+        out.insert(0, layer.split)
+        held = views[held]
+    return tuple(out)
 
 
 def _control_result(short: str, outputs: list) -> Value:

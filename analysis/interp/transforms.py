@@ -240,7 +240,9 @@ class TransformMixin:
         for name, c in self.each_option(t.params.get("axis_name", Const(None)), (t.site, "axis_name"), ctx):
             # a layer even without an axis name: what is batched matters (psend/precv)
             size = _vmap_size(t, args)
-            inner = c.push(Layer("vmap", t.site, axis_set(name), api=t.api, size=size, per_item=items is not None))
+            inner = c.push(Layer("vmap", t.site, axis_set(name), api=t.api, size=size, per_item=items is not None,
+                                 views=items[2] if items is not None else (),
+                                 split=items[1] if items is not None else None))
             result = self.call(t.fn, items[0] if items is not None else args, kwargs, act, inner, site, node,
                                label=label or "calls the vmapped function")
             if items is not None:
@@ -977,7 +979,7 @@ def _per_item(t, args: list, kwargs: dict) -> tuple | None:
     """What the function `jax.vmap` or `eqx.filter_vmap` maps is given, as JAX gives it: each
     mapped array without its mapped dimension (in its shape and its sharding type); with the
     split the mapped dimensions share (their type's entry; None where one's is not known or
-    they differ). None where what is mapped is not followed: `in_axes` other than an int or a
+    they differ), and which array each per-item one maps ((id, id), ...). None where what is mapped is not followed: `in_axes` other than an int or a
     tuple of ints and Nones, arrays given by keyword, a module or other object mapped."""
     if t.api not in ("jax.vmap", "equinox.filter_vmap") or any(
             not isinstance(v, Const) and v is not Unknown for v in kwargs.values()):
@@ -992,18 +994,22 @@ def _per_item(t, args: list, kwargs: dict) -> tuple | None:
     if t.api == "equinox.filter_vmap":  # (its default maps every array at 0)
         per_arg = [Const(0) if isinstance(a, Const) and a.value is None else a for a in per_arg]
     splits: list = []
+    views: list = []
 
     def item(v: Value, axis: int) -> Value | None:
         if isinstance(v, ArrayV):
             if v.shape is None:
                 splits.append(_NO_SPLIT)
-                return ArrayV(None, v.dtype, vma=v.vma, exact=v.exact, received=v.received)
-            if not -len(v.shape) <= axis < len(v.shape):
+                view = ArrayV(None, v.dtype, vma=v.vma, exact=v.exact, received=v.received)
+            elif not -len(v.shape) <= axis < len(v.shape):
                 return None
-            at = axis % len(v.shape)
-            splits.append(v.spec[at] if v.spec is not None else _NO_SPLIT)
-            return ArrayV(v.shape[:at] + v.shape[at + 1:], v.dtype, vma=v.vma, exact=v.exact, received=v.received,
-                          spec=v.spec[:at] + v.spec[at + 1:] if v.spec is not None else None)
+            else:
+                at = axis % len(v.shape)
+                splits.append(v.spec[at] if v.spec is not None else _NO_SPLIT)
+                view = ArrayV(v.shape[:at] + v.shape[at + 1:], v.dtype, vma=v.vma, exact=v.exact,
+                              received=v.received, spec=v.spec[:at] + v.spec[at + 1:] if v.spec is not None else None)
+            views.append((id(view), id(v)))
+            return view
         if isinstance(v, (Seq, DictV)):
             parts = v.items if isinstance(v, Seq) else tuple(v.items.values())
             new = [item(i, axis) for i in parts]
@@ -1021,7 +1027,7 @@ def _per_item(t, args: list, kwargs: dict) -> tuple | None:
             return None
         out.append(mapped)
     split = splits[0] if splits and all(s == splits[0] for s in splits) else _NO_SPLIT
-    return out, None if split is _NO_SPLIT else split
+    return out, None if split is _NO_SPLIT else split, tuple(views)
 
 
 def _batched(result: Value, t, size: int | None, split: tuple | None) -> Value:

@@ -612,7 +612,7 @@ def _contractions(facts: Facts) -> list:
             + ", or reshard one operand with `jax.sharding.reshard`.",
             path=ev.path, ctx=ev.ctx,
             fix_facts=(OutSharding(site_ref(facts, ev.site), ev.api, ev.out, ev.bias, ev.bare),)
-            if ev.out is not None and ev.site.path in facts.files else ()))
+            if ev.out is not None and ev.direct and ev.site.path in facts.files else ()))
     for ev in facts.of(GatherEvent):
         what = {"[]": "This lookup", "flax.nnx.Embed": "This `Embed`", "flax.linen.Embed": "This `nn.Embed`"}.get(
             ev.api, f"This `{short(ev.api)}`")
@@ -631,7 +631,8 @@ def _contractions(facts: Facts) -> list:
                else "."),
             path=ev.path, ctx=ev.ctx,
             fix_facts=(OutSharding(site_ref(facts, ev.site), ev.api, ev.out, bare=ev.bare),)
-            if ev.out is not None and ev.site.path in facts.files and ev.api != "flax.linen.Embed" else ()))
+            if ev.out is not None and ev.direct and ev.site.path in facts.files and ev.api != "flax.linen.Embed"
+            else ()))
     return out
 
 
@@ -835,9 +836,9 @@ def _uneven_shardings(facts: Facts) -> list:
             f"{what.format(dim=dim, index=ev.index)} (of size {size}) over mesh {over} "
             f"(of total size {total}), which does not divide it: JAX raises "
             f"{quoted(said)} Make the "
-            "dimension a multiple of the mesh axes' size (pad the batch, drop the last one), or shard another "
-            "dimension.",
-            path=ev.path, ctx=ev.ctx))
+            "dimension a multiple of the mesh axes' size (pad the batch, drop the last one), shard another "
+            "dimension, or place it whole (`None` in its spec entry).",
+            path=ev.path, ctx=ev.ctx, fix_facts=fix))
     return out
 
 
