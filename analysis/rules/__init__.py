@@ -317,12 +317,13 @@ RULES: dict[str, Rule] = {
         ),
         Rule(
             "SHL030", "lookup-sharding-ambiguous", _E,
-            "An integer-array lookup (`table[ids]`, `jnp.take(table, ids, axis=0)`, a Flax NNX `Embed`) on a "
-            "mesh whose axes are Explicit, of indices split over a mesh axis (a batch of token ids) or a table "
-            "split on the dimension it looks up: JAX cannot tell how the result should be sharded.",
+            "An integer-array lookup (`table[ids]`, `jnp.take(table, ids, axis=0)`, a Flax NNX `Embed`, an "
+            "Equinox `Embedding`) on a mesh whose axes are Explicit, of indices split over a mesh axis (a batch "
+            "of token ids, also one `jax.vmap` maps per example) or a table split on the dimension it looks up: "
+            "JAX cannot tell how the result should be sharded.",
             jf.GATHER_AMBIGUOUS,
             "Look up with `table.at[ids].get(out_sharding=...)` (an `Embed`: `embed(ids, out_sharding=...)`), "
-            "giving the result's spec.",
+            "giving the result's spec; under `jax.vmap` that fails too: look up the whole batch outside it.",
             fixers=("out_sharding",),
         ),
         Rule(
