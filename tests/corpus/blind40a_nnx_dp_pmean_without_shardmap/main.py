@@ -1,0 +1,38 @@
+import jax
+import jax.numpy as jnp
+from flax import nnx
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+mesh = jax.make_mesh((4,), ("data",))
+
+
+class MLP(nnx.Module):
+    def __init__(self, din, dhidden, dout, *, rngs: nnx.Rngs):
+        self.l1 = nnx.Linear(din, dhidden, rngs=rngs)
+        self.l2 = nnx.Linear(dhidden, dout, rngs=rngs)
+
+    def __call__(self, x):
+        return self.l2(nnx.relu(self.l1(x)))
+
+
+def loss_fn(model, x, y):
+    return jnp.mean((model(x) - y) ** 2)
+
+
+@nnx.jit
+def train_step(model, optimizer, x, y):
+    loss, grads = nnx.value_and_grad(loss_fn)(model, x, y)
+    # "sync gradients across data-parallel replicas" -- but jit already shards
+    grads = jax.lax.pmean(grads, axis_name="data")
+    optimizer.update(model, grads)
+    return loss
+
+
+import optax
+
+model = MLP(16, 32, 4, rngs=nnx.Rngs(0))
+optimizer = nnx.Optimizer(model, optax.adamw(1e-3), wrt=nnx.Param)
+x = jax.device_put(jnp.ones((32, 16)), NamedSharding(mesh, P("data")))
+y = jax.device_put(jnp.zeros((32, 4)), NamedSharding(mesh, P("data")))
+lowered = train_step.trace(model, optimizer, x, y).lower(lowering_platforms=("cuda",))
+print("lowered", len(lowered.as_text()))

@@ -1,0 +1,1 @@
+from .blocks import Block, create_stack, run_stack
