@@ -240,12 +240,12 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             return None
         fails, _ = whole
         found = stypes.gather(table, indices)
-        # (a lookup of mapped indices fails under vmap with `out_sharding=` too: measured on 0.10.2)
-        out = found[1] if found is not None and not batch else None
+        out = found[1] if found is not None else None
         if fails:
+            # (a lookup of mapped indices fails under vmap with `out_sharding=` too: measured on 0.10.2)
             self.record(GatherEvent(site, ctx, act.path, node, api=name, operand=table.spec,
-                                    indices=(*batch, *indices.spec),
-                                    bare=self._bare_specs(ctx, act), direct=direct, out=out))
+                                    indices=(*batch, *indices.spec), bare=self._bare_specs(ctx, act),
+                                    direct=direct, out=None if batch else out))
             raise Raise()
         return out
 
@@ -1385,12 +1385,11 @@ def _mapped_splits(indices: ArrayV, table: ArrayV, ctx) -> tuple | None:
         views = dict(layer.views)
         if id(table) in views:
             return None
-        if held not in views:
-            break
-        if layer.split is None:
-            return None
-        out.insert(0, layer.split)
-        held = views[held]
+        if held in views:
+            if layer.split is None:
+                return None
+            out.insert(0, layer.split)
+        held = views.get(held, held)  # (one it does not map is handed down as it is)
     return tuple(out)
 
 
