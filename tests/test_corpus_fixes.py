@@ -454,6 +454,15 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                       "out_sharding too, and no rewrite moves it out of the vmap"),
     "blind39b_nnx_vmap_stack_rowparallel": (_SCOPE, "the out_sharding fix inside an nnx.scan body changes the "
                                                     "carry's sharding type"),
+    "blind40a_eqx_explicit_embedding_vmap": (_SCOPE, "SHL030 under vmap: a lookup of mapped ids fails with "
+                                                     "out_sharding too, and no rewrite moves it out of the vmap"),
+    "blind40a_eqx_ring_allreduce_metric_outside": (_SCOPE, "SHL005 in a helper also called outside the shard_map: "
+                                                           "no fix reaches that call"),
+    "blind40a_nnx_dp_pmean_without_shardmap": (_MISSED, "JAX fails first in the backward product of "
+                                                        "blind40a_nnx_explicit_dp_grad_plain"),
+    "blind40a_nnx_explicit_dp_grad_plain": (_MISSED, "the backward product of a weight made outside any mesh with "
+                                                     "batch-split activations, no mesh context entered: the "
+                                                     "transpose's sharding is ambiguous"),
 }
 
 
