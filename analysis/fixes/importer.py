@@ -11,6 +11,7 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import BuiltinScope, ClassScope, ImportAssignment
 
+from .. import apis
 from ..diagnostics import Edit
 from .edits import insert_lines, replace_node
 from .tree import SourceModule, dotted, is_docstring, walk
@@ -35,6 +36,16 @@ def bindings_at(mod: SourceModule, node) -> dict[str, str]:
         scope = scope.parent
         depth += 1
     return {name: qual for _, _, name, qual in sorted(found)}
+
+
+def api_name(mod: SourceModule, call: cst.Call) -> str | None:
+    """The canonical name of the API a call's callee is bound to where it is written, else None."""
+    try:
+        head, *rest = dotted(call.func).split(".")
+    except TypeError:
+        return None
+    bound = bindings_at(mod, call).get(head)
+    return apis.canonical(".".join([bound, *rest])) if bound is not None else None
 
 
 def _imported_as(assignments, name: str) -> str | None:

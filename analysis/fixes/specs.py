@@ -12,7 +12,7 @@ from ..diagnostics import Diagnostic, Fix
 from ..fixfacts import InSpecs, InSpecsRank, OutSpecsRank, OutSpecsVarying, ShardingAxis, SpecAxis, UnevenDim
 from .axes import quoted
 from .edits import replace_node, tuple_text
-from .importer import PSPEC, Importer, bindings_at
+from .importer import PSPEC, Importer, api_name
 from .registry import FixContext, fixer
 from .tree import SourceModule, argument, callee_name, literal_str, walk
 
@@ -289,7 +289,7 @@ def _pspec_argument(mod: SourceModule, node) -> bool:
     arg = mod.parent.get(node)
     call = mod.parent.get(arg)
     return isinstance(arg, cst.Arg) and arg.keyword is None and not arg.star and isinstance(call, cst.Call) \
-        and _names(mod, call.func) in PSPEC
+        and api_name(mod, call) in PSPEC
 
 
 def _variable_sharding_entry(mod: SourceModule, node) -> bool:
@@ -304,13 +304,6 @@ def _variable_sharding_entry(mod: SourceModule, node) -> bool:
         and isinstance(arg, cst.Arg) and isinstance(call, cst.Call) and (
             callee_name(call.func) in ("with_partitioning", "with_logical_partitioning")
             or (arg.keyword is not None and arg.keyword.value in ("sharding", "sharding_names", "out_sharding")))
-
-
-def _names(mod: SourceModule, func) -> str | None:
-    """The qualified name an imported name (or an attribute of an imported module) is, here."""
-    head, _, rest = mod.text_of(func).partition(".")
-    bound = bindings_at(mod, func).get(head)
-    return None if bound is None else f"{bound}.{rest}" if rest else bound
 
 
 def _function(mod: SourceModule, site) -> cst.FunctionDef | cst.Lambda | None:

@@ -20,10 +20,10 @@ from ..fixfacts import Pmap, Wrap
 from ..jaxfacts import SHARD_MAP_TOP_LEVEL
 from .edits import insert_at, replace_node, text_change, tuple_text
 from .frameworks import FILTER_JIT, filter_shard_map, nnx_shard_map, nnx_specs_given, nnx_step
-from .importer import Importer, bindings_at
+from .importer import Importer, api_name
 from .mesh import find_or_insert_mesh
 from .registry import FixContext, fixer
-from .tree import SourceModule, argument, dotted, is_docstring, literal_str
+from .tree import SourceModule, argument, is_docstring, literal_str
 
 TITLE_WRAP = "Wrap in jax.shard_map"
 TITLE_WRAP_NNX = "Wrap in nnx.shard_map"
@@ -234,19 +234,9 @@ def _entry(axes: tuple[str, ...]) -> str:
     return quoted[0] if len(quoted) == 1 else f"({', '.join(quoted)})"
 
 
-def _api_name(mod: SourceModule, call: cst.Call) -> str | None:
-    """The canonical name of the API a call's callee is bound to where it is written, else None."""
-    try:
-        head, *rest = dotted(call.func).split(".")
-    except TypeError:
-        return None
-    bound = bindings_at(mod, call).get(head)
-    return apis.canonical(".".join([bound, *rest])) if bound is not None else None
-
-
 def _api_row(mod: SourceModule, call: cst.Call) -> apis.Api | None:
     """The API table's row of a call to a JAX API that traces functions right away, else None."""
-    name = _api_name(mod, call)
+    name = api_name(mod, call)
     row = apis.API.get(name) if name is not None else None
     return row if row is not None and row.kind == "call" else None
 
@@ -294,7 +284,7 @@ def _placement(mod: SourceModule, node) -> cst.Call | None:
     `jax.lax.with_sharding_constraint(x, s)`) with its value first, else None."""
     if not isinstance(node, cst.Call) or not node.args or node.args[0].keyword is not None:
         return None
-    return node if _api_name(mod, node) in _PLACED_NAMES else None
+    return node if api_name(mod, node) in _PLACED_NAMES else None
 
 
 def _placements(mod: SourceModule, func: cst.FunctionDef) -> tuple[int, cst.Call | None]:
