@@ -381,9 +381,8 @@ class FrameworkMixin:
         the input times its kernel (a matrix product, checked as JAX checks it; `out_sharding=`
         as Flax passes it on), plus its bias; an Equinox `Linear`, its weight times one input
         vector, plus its bias; or an `Embed` (NNX's or Linen's) or Equinox `Embedding`, a lookup in
-        its table; None
-        elsewhere. `direct`: the layer is called where the code calls it (not by a transformation
-        of it, `jax.vmap(layer)(xs)`), so a fix may rewrite that call."""
+        its table; None elsewhere. `direct`: the layer is called where the code calls it (not by a
+        transformation of it, `jax.vmap(layer)(xs)`), so a fix may rewrite that call."""
         from .transforms import layer_param
 
         x = args[0] if len(args) == 1 else None
@@ -416,21 +415,22 @@ class FrameworkMixin:
             table = param("weight")
             return self.gather_type("equinox.nn.Embedding", table, x, act, ctx, site, node, direct) \
                 if table is not None else None
+        has_bias = "bias" in dict(types.value)
         if layer.cls.name == "equinox.nn.Linear":  # `weight @ x + bias`
             weight, bias = param("weight"), param("bias")
             if weight is None or weight.shape is None or len(weight.shape) != 2 or len(x.shape) != 1:
                 return None
             out = self.product("equinox.nn.Linear", weight, x, stypes.matmul_dims(weight, x, "matmul"), shape, None,
-                               act, ctx, site, node, bias="bias" in dict(types.value), direct=direct)
-            return out if "bias" not in dict(types.value) else stypes.elementwise([ArrayV(spec=out), bias]) \
-                if out is not None and bias is not None else None
-        kernel, bias = param("kernel"), param("bias")
-        if kernel is None or kernel.shape is None or len(kernel.shape) != 2 or kernel.spec is None \
-                or x.spec is None:
-            return None
-        out = self.product("flax.nnx.Linear", x, kernel, ((len(x.shape) - 1,), (0,), [x.spec[:-1], kernel.spec[1:]]),
-                           shape, where, act, ctx, site, node, direct=direct)
-        if "bias" not in dict(types.value):
+                               act, ctx, site, node, bias=has_bias, direct=direct)
+        else:
+            kernel, bias = param("kernel"), param("bias")
+            if kernel is None or kernel.shape is None or len(kernel.shape) != 2 or kernel.spec is None \
+                    or x.spec is None:
+                return None
+            out = self.product("flax.nnx.Linear", x, kernel,
+                               ((len(x.shape) - 1,), (0,), [x.spec[:-1], kernel.spec[1:]]), shape, where, act, ctx,
+                               site, node, direct=direct)
+        if not has_bias:
             return out
         return stypes.elementwise([ArrayV(spec=out), bias]) if out is not None and bias is not None else None
 
