@@ -985,15 +985,9 @@ def _per_item(t, args: list, kwargs: dict) -> tuple | None:
     if t.api not in ("jax.vmap", "equinox.filter_vmap") or any(
             not isinstance(v, Const) and v is not Unknown for v in kwargs.values()):
         return None
-    in_axes = t.params.get("in_axes", Const(0))
-    if isinstance(in_axes, Const):
-        per_arg = [in_axes] * len(args)
-    elif isinstance(in_axes, Seq) and in_axes.kind == "tuple" and len(in_axes.items) == len(args):
-        per_arg = list(in_axes.items)
-    else:
+    per_arg = _in_axes(t, args)
+    if per_arg is None:
         return None
-    if t.api == "equinox.filter_vmap":  # (its default maps every array at 0)
-        per_arg = [Const(0) if isinstance(a, Const) and a.value is None else a for a in per_arg]
     splits: list = []
     views: list = []
 
@@ -1059,6 +1053,20 @@ def _batched(result: Value, t, size: int | None, split: tuple | None) -> Value:
     return map_arrays(result, batched, other)
 
 
+def _in_axes(t, args) -> list | None:
+    """A vmap's `in_axes`, one entry per argument: an int or a tuple with one per argument
+    (Equinox's default, None, maps every array at 0); None where it is another pytree."""
+    in_axes = t.params.get("in_axes", Const(0))
+    if t.api in ("equinox.filter_vmap", "equinox.filter_pmap") and isinstance(in_axes, Const) \
+            and in_axes.value is None:
+        in_axes = Const(0)
+    if isinstance(in_axes, Const):
+        return [in_axes] * len(args)
+    if isinstance(in_axes, Seq) and in_axes.kind == "tuple" and len(in_axes.items) == len(args):
+        return list(in_axes.items)
+    return None
+
+
 def _vmap_size(t, args) -> int | None:
     """The size of the dimension a vmap maps: `axis_size=`, else the one length every mapped
     argument whose shape is known agrees on (`in_axes` an int or one entry per argument;
@@ -1066,15 +1074,8 @@ def _vmap_size(t, args) -> int | None:
     given = t.params.get("axis_size")
     if isinstance(given, Const) and isinstance(given.value, int) and not isinstance(given.value, bool):
         return given.value
-    in_axes = t.params.get("in_axes", Const(0))
-    if t.api in ("equinox.filter_vmap", "equinox.filter_pmap") and isinstance(in_axes, Const) \
-            and in_axes.value is None:
-        in_axes = Const(0)
-    if isinstance(in_axes, Const):
-        per_arg = [in_axes] * len(args)
-    elif isinstance(in_axes, Seq) and in_axes.kind == "tuple" and len(in_axes.items) == len(args):
-        per_arg = list(in_axes.items)
-    else:
+    per_arg = _in_axes(t, args)
+    if per_arg is None:
         return None
     sizes = set()
     for axis, arg in zip(per_arg, args):
