@@ -1196,6 +1196,22 @@ def _assign(dst: Value, src: Value, seen: set) -> None:
         for k, a in list(dst.attrs.items()):
             if isinstance(a, Value) and not k.startswith("__"):
                 _assign(a, src.attrs.get(k, Unknown) if isinstance(src, Inst) else Unknown, seen)
+        if isinstance(dst.attrs.get(LAYER_TYPES), Const):
+            dst.attrs[LAYER_TYPES] = Const(tuple((k, _param_type(src, k)) for k, _ in dst.attrs[LAYER_TYPES].value))
+            dst.version += 1
+
+
+def _param_type(src: Value, name: str):
+    """The sharding type `src` (a framework layer) gives its parameter `name`, held as a variable
+    or by its constructor's word; None where not known."""
+    if not isinstance(src, Inst):
+        return None
+    var = src.attrs.get(name)
+    if var is not None:
+        value = var.attrs.get("value") if is_variable(var) else None
+        return value.spec if isinstance(value, ArrayV) else None
+    types = src.attrs.get(LAYER_TYPES)
+    return dict(types.value).get(name) if isinstance(types, Const) else None
 
 
 def _unplace(v: Value, seen: set) -> None:
@@ -1207,6 +1223,9 @@ def _unplace(v: Value, seen: set) -> None:
         seen.add(id(v))
         if is_variable(v) and isinstance(v.attrs.get("value"), ArrayV):
             v.attrs["value"] = replace(v.attrs["value"], sharding=Unknown, spec=None)
+            v.version += 1
+        if isinstance(v.attrs.get(LAYER_TYPES), Const):
+            v.attrs[LAYER_TYPES] = Const(tuple((k, None) for k, _ in v.attrs[LAYER_TYPES].value))
             v.version += 1
         for a in list(v.attrs.values()):
             if isinstance(a, Value):
