@@ -446,6 +446,9 @@ EQUINOX = {
     _EQX + "field": Api("field", "(*, default=None, converter=None, static=False, **kwargs)"),
     _EQX + "nn.Sequential": Api("sequential", "(layers)"),
     _EQX + "nn.Sequential.__call__": Api("sequential_call", "(self, *args, key=None, **kwargs)"),
+    _EQX + "nn.MLP": Api("eqx_mlp", "(in_size, out_size, width_size, depth, activation=None, final_activation=None, "
+                                    "use_bias=True, use_final_bias=True, dtype=None, *, key=None)"),
+    _EQX + "nn.MLP.__call__": Api("eqx_mlp_call", "(self, x, *, key=None)"),
     _EQX + "nn.Lambda": Api("lambda_layer", "(fn)"),
     _EQX + "nn.Lambda.__call__": Api("lambda_layer_call", "(self, x, *, key=None)"),
     _EQX + "nn.BatchNorm": Api("norm_layer", "(input_size=None, axis_name=None, eps=1e-5, channelwise_affine=True, "

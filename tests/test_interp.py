@@ -1648,20 +1648,18 @@ def test_a_version_guard_guards_only_where_its_test_is_not_decided(tmp_path, tes
         """, **{"jax-version": "0.6.2"}) == found
 
 
-def test_an_equinox_mlp_has_the_parameter_shapes_of_its_linear_layers():
-    from shardlint.analysis.interp.frameworks import layer_params
-    from shardlint.analysis.interp.values import Const
+def test_an_equinox_mlp_is_made_of_linear_layers_as_equinox_makes_them():
+    from shardlint.analysis.interp.frameworks import mlp_layers
 
-    def shapes(*args, **kwargs):
-        return layer_params("equinox.nn.MLP", [Const(a) for a in args], {k: Const(v) for k, v in kwargs.items()})
-
-    assert shapes(16, 10, 64, 2) == {
-        "layers.0.weight": (64, 16), "layers.0.bias": (64,), "layers.1.weight": (64, 64), "layers.1.bias": (64,),
-        "layers.2.weight": (10, 64), "layers.2.bias": (10,)}
-    assert shapes(3, "scalar", 8, 0, use_final_bias=False) == {"layers.0.weight": (3,)}
-    assert shapes(3, 4, 8, 1, use_bias=False) == {"layers.0.weight": (8, 3), "layers.1.weight": (4, 8),
-                                                  "layers.1.bias": (4,)}
-    assert shapes(3, 4, 8, -1) is None
+    assert mlp_layers({"in_size": 16, "out_size": 10, "width_size": 64, "depth": 2}) == [
+        {"in_features": 16, "out_features": 64, "use_bias": True},
+        {"in_features": 64, "out_features": 64, "use_bias": True},
+        {"in_features": 64, "out_features": 10, "use_bias": True}]
+    assert mlp_layers({"in_size": 3, "out_size": "scalar", "width_size": 8, "depth": 0, "use_final_bias": False}) \
+        == [{"in_features": 3, "out_features": "scalar", "use_bias": False}]
+    assert [k["use_bias"] for k in mlp_layers({"in_size": 3, "out_size": 4, "width_size": 8, "depth": 1,
+                                               "use_bias": False})] == [False, True]
+    assert mlp_layers({"in_size": 3, "out_size": 4, "width_size": 8, "depth": -1}) is None
 
 
 @pytest.mark.parametrize("before, expected", [

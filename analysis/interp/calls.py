@@ -194,19 +194,8 @@ class CallMixin:
         if isinstance(callee, Inst):
             m = self.getattr(callee, "__call__")
             if m is Unknown:
-                if isinstance(callee.cls, Ext):  # a framework layer: its output varies as its inputs and parameters
-                    arrays = [a for a in (*args, *kwargs.values()) if isinstance(a, ArrayV)]
-                    own = callee.attrs.get("__vma__", frozenset())
-                    exact = callee.attrs.get("__exact__") is True and bool(arrays) and all(
-                        exact_vma(a) for a in (*args, *kwargs.values()))
-                    how = callee.attrs.get(LAYER_OUTPUT)
-                    shape = layer_output_shape(how.value, args[0].shape) \
-                        if isinstance(how, Const) and args and isinstance(args[0], ArrayV) else None
-                    return ArrayV(shape, vma=frozenset(own).union(*(a.vma for a in arrays)), exact=exact,
-                                  spec=self.layer_type(callee, args, kwargs, shape, act, ctx, site, node,
-                                                       direct=not label)) \
-                        if arrays or own else Unknown
-                return Unknown
+                return self.layer_result(callee, args, kwargs, act, ctx, site, node, label) \
+                    if isinstance(callee.cls, Ext) else Unknown
             return self.call(m, args, kwargs, act, ctx, site, node, unknown_tail=unknown_tail, label=label)
         if isinstance(callee, Transformed):
             return self.apply_transformed(callee, args, kwargs, act, ctx, site, node, label)
@@ -224,6 +213,21 @@ class CallMixin:
             return ArrayV(shape, callee.name, NO_SHARDING if not isinstance(a, ArrayV) else a.sharding,
                           vma=vma_of(a), exact=exact_vma(a))
         return Unknown
+
+    def layer_result(self, layer: Inst, args, kwargs, act, ctx, site, node, label) -> Value:
+        """What a framework layer the analysis does not run computes: an array varying as its
+        inputs and parameters do, shaped and typed as the tables say (see `layer_type`)."""
+        arrays = [a for a in (*args, *kwargs.values()) if isinstance(a, ArrayV)]
+        own = layer.attrs.get("__vma__", frozenset())
+        if not (arrays or own):
+            return Unknown
+        exact = layer.attrs.get("__exact__") is True and bool(arrays) and all(
+            exact_vma(a) for a in (*args, *kwargs.values()))
+        how = layer.attrs.get(LAYER_OUTPUT)
+        shape = layer_output_shape(how.value, args[0].shape) \
+            if isinstance(how, Const) and args and isinstance(args[0], ArrayV) else None
+        return ArrayV(shape, vma=frozenset(own).union(*(a.vma for a in arrays)), exact=exact,
+                      spec=self.layer_type(layer, args, kwargs, shape, act, ctx, site, node, direct=not label))
 
     # ------------------------------------------------------------------ functions
 

@@ -14,7 +14,7 @@ from .calls import MAP_VARIABLES, is_callable, value_name
 from ..jaxfacts import MAKE_MESH_EXPLICIT
 from .events import CollectiveEvent, ConstraintEvent, VariableShardingEvent
 from .frames import Raise, entry_path
-from .shapes import LAYER_SHAPES, LAYER_TYPES, STACKED
+from .shapes import LAYER_OUTPUT, LAYER_SHAPES, LAYER_TYPES, STACKED
 from .values import (
     ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, EagerShardingV, Ext, Factory, GraphPart, Inst, Lifted, LinenVarsV,
     MeshV, Multi, Partial, PSpecV, Seq, ShardingV, Transformed, Unknown, Value, exact_vma, is_variable, options,
@@ -57,21 +57,17 @@ def _eqx_linear(a):
     return {"weight": (*dims_out, *dims_in), **({"bias": dims_out} if a.get("use_bias", True) is True else {})}
 
 
-def _eqx_mlp(a):
-    """An Equinox MLP's linear layers, `depth` hidden ones of `width_size` (none: one layer)."""
+def mlp_layers(a) -> list[dict] | None:
+    """An Equinox MLP's linear layers, `depth` hidden ones of `width_size` (none: one layer), as
+    the arguments each `Linear` is made with; None where a size or flag is not a known constant."""
     i, o, width, depth = a.get("in_size"), a.get("out_size"), a.get("width_size"), a.get("depth")
-    if not (isinstance(depth, int) and depth >= 0 and (depth == 0 or _sizes(width))):
+    if not (isinstance(depth, int) and not isinstance(depth, bool) and depth >= 0 and (depth == 0 or _sizes(width))):
         return None
     sizes = [i, *([width] * depth), o]
-    out = {}
-    for n, (fan_in, fan_out) in enumerate(zip(sizes, sizes[1:])):
-        last = n == depth
-        bias = a.get("use_final_bias", True) if last else a.get("use_bias", True)
-        layer = _eqx_linear({"in_features": fan_in, "out_features": fan_out, "use_bias": bias})
-        if layer is None:
-            return None
-        out.update({f"layers.{n}.{k}": shape for k, shape in layer.items()})
-    return out
+    layers = [{"in_features": fan_in, "out_features": fan_out,
+               "use_bias": a.get("use_final_bias", True) if n == depth else a.get("use_bias", True)}
+              for n, (fan_in, fan_out) in enumerate(zip(sizes, sizes[1:]))]
+    return layers if all(isinstance(k["use_bias"], bool) and _eqx_linear(k) is not None for k in layers) else None
 
 
 def _eqx_norm(a):
@@ -99,7 +95,6 @@ def _nnx_norm(a, names=("scale", "bias")):
 
 LAYER_PARAMS = {
     "equinox.nn.Linear": (("in_features", "out_features"), _eqx_linear),
-    "equinox.nn.MLP": (("in_size", "out_size", "width_size", "depth"), _eqx_mlp),
     "equinox.nn.Embedding": (("num_embeddings", "embedding_size"),
                              lambda a: {"weight": (a["num_embeddings"], a["embedding_size"])}
                              if _sizes(a.get("num_embeddings"), a.get("embedding_size")) else None),
@@ -389,8 +384,11 @@ class FrameworkMixin:
         if layer.cls.name == "flax.linen.Embed" and isinstance(x, ArrayV) and ctx.innermost("vmap") is None:
             # its table (a variable of `init`/`apply`) of no known type: split ids fail whatever it is
             return self.gather_type("flax.linen.Embed", ArrayV((None, None)), x, act, ctx, site, node, direct)
+        if layer.cls.name in _DROPOUTS and isinstance(x, ArrayV) and ctx.per_item:
+            return x.spec  # (zeroes some of it, scales the rest)
         types = layer.attrs.get(LAYER_TYPES)
-        if layer.cls.name not in ("flax.nnx.Linear", "flax.nnx.Embed", "equinox.nn.Linear", "equinox.nn.Embedding") \
+        if layer.cls.name not in ("flax.nnx.Linear", "flax.nnx.Embed", "equinox.nn.Linear", "equinox.nn.Embedding",
+                                  *_AFFINE_NORMS) \
                 or not isinstance(x, ArrayV) or x.shape is None or not isinstance(types, Const) or not ctx.per_item \
                 or STACKED in layer.attrs:  # (whose attributes are one member's)
             return None
@@ -403,6 +401,10 @@ class FrameworkMixin:
             spec = dict(types.value).get(name)
             return ArrayV(held.shape, spec=spec) if isinstance(held, ArrayV) else None
 
+        if layer.cls.name in _AFFINE_NORMS:
+            # the input less its mean (over unsplit or split dimensions alike), scaled: elementwise,
+            # its parameters broadcast onto its trailing dimensions
+            return stypes.elementwise([x, *(param(k) for k, _ in types.value)])
         where = kwargs.get("out_sharding")
         where = None if where is None or _is_none(where) else where
         if layer.cls.name == "flax.nnx.Embed":  # `jnp.take(embedding, x, axis=0)`
@@ -813,6 +815,45 @@ class FrameworkMixin:
         """`nnx.Sequential(*layers)` / `eqx.nn.Sequential(layers)`: it holds its layers."""
         layers = p.get("layers")
         return Inst(Ext(name), {"layers": layers if isinstance(layers, Seq) else Unknown})
+
+    def _api_eqx_mlp(self, name, row, p, act, ctx, site, node, decorating):
+        """`eqx.nn.MLP(...)`: a module holding its `Linear` layers (made as `eqx.nn.Linear(...)`
+        makes them, where every size is known) and its activations (`jax.nn.relu` unless given;
+        no final one unless given)."""
+        given = {k: v for k, v in p.items() if k not in ("activation", "final_activation", "key")}
+        mlp = Inst(Ext(name), given)
+        how = layer_output(name, [], given)
+        if how:
+            mlp.attrs[LAYER_OUTPUT] = Const(how)
+        sizes = mlp_layers({k: _constant(v) for k, v in given.items()})
+        if sizes is not None:
+            mlp.attrs["layers"] = Seq(tuple(
+                self.call(Ext("equinox.nn.Linear"), [], {k: Const(v) for k, v in made.items()}, act, ctx, site, node)
+                for made in sizes), "tuple")
+        activation = p.get("activation")
+        mlp.attrs["activation"] = Ext("jax.nn.relu") if activation is None or _is_none(activation) else activation
+        final = p.get("final_activation")
+        if final is not None and not _is_none(final):
+            mlp.attrs["final_activation"] = final
+        return mlp
+
+    def _api_eqx_mlp_call(self, name, row, p, act, ctx, site, node, decorating):
+        """Calling it runs its layers in turn, its activation after each but the last and its
+        final activation after that; where its layers are not known (or are a stack of members'),
+        it is a layer the analysis does not run."""
+        mlp, x = p.get("self"), p.get("x", Unknown)
+        if not isinstance(mlp, Inst):
+            return Unknown
+        layers = mlp.attrs.get("layers")
+        if not isinstance(layers, Seq) or STACKED in mlp.attrs:
+            return self.layer_result(mlp, [x], {}, act, ctx, site, node, "runs the MLP")
+        last = len(layers.items) - 1
+        for i, layer in enumerate(layers.items):
+            x = self.call(layer, [x], {}, act, ctx, site, node, label=f"runs layer {i} of the MLP")
+            fn = mlp.attrs.get("final_activation" if i == last else "activation")
+            if fn is not None:
+                x = self.call(fn, [x], {}, act, ctx, site, node, label="runs the MLP's activation")
+        return x
 
     def _api_node_list(self, name, row, p, act, ctx, site, node, decorating):
         """`nnx.List(layers)`: a list of them (a pytree node)."""
@@ -1237,6 +1278,9 @@ def _is_none(v) -> bool:
 
 
 _NORMS = ("flax.linen.BatchNorm", "flax.nnx.BatchNorm", "equinox.nn.BatchNorm")
+# Norms whose output is typed as an elementwise operation of the input and their parameters.
+_AFFINE_NORMS = ("equinox.nn.LayerNorm", "equinox.nn.RMSNorm", "flax.nnx.LayerNorm", "flax.nnx.RMSNorm")
+_DROPOUTS = ("equinox.nn.Dropout", "flax.nnx.Dropout")
 
 
 def set_norm_mode(tree: Value, attr: str, value: Value, copy: bool, seen: dict | None = None) -> Value:

@@ -229,6 +229,8 @@ class TransformMixin:
             elif isinstance(v.cls, Ext) and isinstance(params, Const):
                 for _, shape in params.value:
                     yield ArrayV(shape)
+            elif isinstance(v.cls, Ext) and v.cls.name == "equinox.nn.MLP" and isinstance(v.attrs.get("layers"), Seq):
+                yield from self.arg_leaves(v.attrs["layers"], seen | {id(v)})
             else:
                 yield v
         else:
