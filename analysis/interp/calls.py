@@ -676,8 +676,12 @@ def _lowering_platforms(node: ast.Call) -> tuple:
 
 
 def ints(v) -> tuple | None:
+    """The ints of an int or a tuple of them (`argnums=1`, `nondiff_argnums=(0, 2)`, a
+    signature's default `()`); None where one is not a known int."""
     if isinstance(v, Const) and isinstance(v.value, int):
         return (v.value,)
+    if isinstance(v, Const) and isinstance(v.value, tuple) and all(isinstance(i, int) for i in v.value):
+        return v.value
     if isinstance(v, Seq) and all(isinstance(i, Const) and isinstance(i.value, int) for i in v.items):
         return tuple(i.value for i in v.items)
     return None

@@ -45,7 +45,10 @@ class TransformMixin:
                         site, node, label=label)
         primals = [a for i, a in enumerate(args) if i not in nondiff]
         smap = ctx.innermost("shard_map")
-        if smap is not None and smap.axes and isinstance(cts, Seq) and len(cts.items) == len(primals):
+        # (JAX runs the rule, and checks every cotangent, only where an argument depends on what is
+        # differentiated: else it runs the primal function)
+        if smap is not None and smap.axes and isinstance(cts, Seq) and len(cts.items) == len(primals) \
+                and any(DIFFERENTIATED in vma_of(a) for a in primals):
             self.carry_pairs([(a, c, "backward") for a, c in zip(primals, cts.items)], t.api, smap, act, ctx,
                              site, node)
 
