@@ -85,6 +85,13 @@ def _nnx_linear(a):
     return {"kernel": (i, o), **({"bias": (o,)} if a.get("use_bias", True) is True else {})}
 
 
+def _nnx_einsum(a):
+    kernel, bias = _shape(a.get("kernel_shape")), a.get("bias_shape")
+    if kernel is None or not (bias is None or _shape(bias)):
+        return None
+    return {"kernel": kernel, **({"bias": _shape(bias)} if bias is not None else {})}
+
+
 def _nnx_norm(a, names=("scale", "bias")):
     n = a.get("num_features")
     if not _sizes(n):
@@ -101,6 +108,7 @@ LAYER_PARAMS = {
     "equinox.nn.LayerNorm": (("shape",), _eqx_norm),
     "equinox.nn.RMSNorm": (("shape",), _eqx_norm),
     "flax.nnx.Linear": (("in_features", "out_features"), _nnx_linear),
+    "flax.nnx.Einsum": (("einsum_str", "kernel_shape", "bias_shape"), _nnx_einsum),
     "flax.nnx.Embed": (("num_embeddings", "features"),
                        lambda a: {"embedding": (a["num_embeddings"], a["features"])}
                        if _sizes(a.get("num_embeddings"), a.get("features")) else None),
@@ -153,8 +161,10 @@ def layer_params(name: str, args: list, kwargs: dict) -> dict | None:
 
 # How a framework layer's output shape follows from its input's: the constructor parameter (by
 # name and position) whose size replaces the last dimension ("last") or is appended ("append",
-# an embedding's lookup); or the input's shape ("same": norms, dropout).
+# an embedding's lookup); the einsum of the input and the kernel ("einsum", its subscripts'
+# parameter); or the input's shape ("same": norms, dropout).
 LAYER_OUTPUTS = {
+    "flax.nnx.Einsum": ("einsum", "einsum_str", 0),
     "flax.linen.Dense": ("last", "features", 0),
     "flax.nnx.Linear": ("last", "out_features", 1),
     "equinox.nn.Linear": ("last", "out_features", 1),
@@ -169,13 +179,18 @@ LAYER_OUTPUTS = {
 
 
 def layer_output(name: str, args: list, kwargs: dict) -> tuple | None:
-    """("same",), or ("last" | "append", size): how the layer made with these arguments shapes
-    its output, where the table knows the layer and the size is a constant int."""
+    """("same",), ("last" | "append", size) or ("einsum", subscripts, kernel shape): how the
+    layer made with these arguments shapes its output, where the table knows the layer and what
+    it needs is constant."""
     row = LAYER_OUTPUTS.get(name)
     if row is None or row[0] == "same":
         return row
     kind, param, at = row
     size = kwargs.get(param, args[at] if len(args) > at else None)
+    if kind == "einsum":  # ("einsum", the subscripts, the kernel's shape)
+        kernel = _shape(_constant(kwargs.get("kernel_shape", args[1] if len(args) > 1 else Unknown)))
+        text = size.value.replace(" ", "") if isinstance(size, Const) and isinstance(size.value, str) else None
+        return (kind, text, kernel) if text is not None and kernel is not None else None
     if isinstance(size, Const) and isinstance(size.value, int) and not isinstance(size.value, bool):
         return kind, size.value
     return None
@@ -387,8 +402,8 @@ class FrameworkMixin:
         if layer.cls.name in _DROPOUTS and isinstance(x, ArrayV) and ctx.per_item:
             return x.spec  # (zeroes some of it, scales the rest)
         types = layer.attrs.get(LAYER_TYPES)
-        if layer.cls.name not in ("flax.nnx.Linear", "flax.nnx.Embed", "equinox.nn.Linear", "equinox.nn.Embedding",
-                                  *_AFFINE_NORMS) \
+        if layer.cls.name not in ("flax.nnx.Linear", "flax.nnx.Einsum", "flax.nnx.Embed", "equinox.nn.Linear",
+                                  "equinox.nn.Embedding", *_AFFINE_NORMS) \
                 or not isinstance(x, ArrayV) or x.shape is None or not isinstance(types, Const) or not ctx.per_item \
                 or STACKED in layer.attrs:  # (whose attributes are one member's)
             return None
@@ -424,6 +439,23 @@ class FrameworkMixin:
                 return None
             out = self.product("equinox.nn.Linear", weight, x, stypes.matmul_dims(weight, x, "matmul"), shape, None,
                                act, ctx, site, node, bias=has_bias, direct=direct)
+        elif layer.cls.name == "flax.nnx.Einsum":  # `jnp.einsum(subscripts, x, kernel)`, plus its bias
+            how, kernel, bias = layer.attrs.get(LAYER_OUTPUT), param("kernel"), param("bias")
+            if not isinstance(how, Const) or kernel is None or len(args) != 1 or "einsum_str" in kwargs:
+                return None
+            dims = stypes.einsum_dims(Const(how.value[1]), x, kernel)
+            out = self.product("flax.nnx.Einsum", x, kernel, dims, shape, where, act, ctx, site, node, direct=direct)
+            if not has_bias or out is None:
+                return out
+            # its bias holds the kernel's dimensions the result keeps, broadcast onto those
+            _, b, output = dims[2]
+            kept = [c for c in b if c in output]
+            if bias is None or bias.spec is None or len(bias.spec) != len(kept):
+                return None
+            spread = [()] * len(output)
+            for c, split in zip(kept, bias.spec):
+                spread[output.index(c)] = split
+            return stypes.elementwise([ArrayV(spec=out), ArrayV(spec=tuple(spread))])
         else:
             kernel, bias = param("kernel"), param("bias")
             if kernel is None or kernel.shape is None or len(kernel.shape) != 2 or kernel.spec is None \

@@ -277,6 +277,8 @@ def layer_output_shape(how: tuple, shape: tuple | None) -> tuple | None:
         return shape
     if how[0] == "append":
         return (*shape, how[1])
+    if how[0] == "einsum":
+        return einsum(how[1], [shape, how[2]])
     return (*shape[:-1], how[1]) if shape else None
 
 
