@@ -918,13 +918,13 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             # under `jax.set_mesh` of an Explicit mesh a constraint asserts the value's sharding
             # type (a prefix spec's missing entries unsplit), where it is known
             context = self.context_mesh(ctx, act)
-            if self.explicit_mesh(context) and (mesh is None or mesh.key() == context.key()) \
-                    and isinstance(x, ArrayV) and x.spec is not None:
-                want = stypes.of_spec(spec, x.shape)
-                if want is not None and want != x.spec:
-                    self.record(ConstraintEvent(site, ctx, act.path, node, api=name, kind="assert",
-                                                axes=tuple(spec.named), spec=spec, mesh=context, have=x.spec))
-                    raise Raise()
+            if self.explicit_mesh(context) and (mesh is None or mesh.key() == context.key()):
+                for leaf in stypes.typed_leaves(x):  # (one sharding for a pytree: each of its arrays)
+                    want = stypes.of_spec(spec, leaf.shape)
+                    if want is not None and want != leaf.spec:
+                        self.record(ConstraintEvent(site, ctx, act.path, node, api=name, kind="assert",
+                                                    axes=tuple(spec.named), spec=spec, mesh=context, have=leaf.spec))
+                        raise Raise()
             outside = context is None and "mesh_maybe" not in ctx.modes
             if mesh is not None and spec.named and outside and (
                     mesh.explicit_types or (mesh.explicit_default and self.jax_version >= MAKE_MESH_EXPLICIT)):

@@ -61,6 +61,31 @@ def placed(v: Value, sharding=None, typer=None, seen: frozenset = frozenset()) -
     return v
 
 
+def typed_leaves(v: Value, seen: frozenset = frozenset()):
+    """The arrays of `v` (in containers, NNX states and modules, a framework layer's parameters
+    it holds by its constructor's word) whose sharding types are known; none of a module a vmap
+    stacked (its attributes are one member's)."""
+    if isinstance(v, ArrayV):
+        if v.spec is not None:
+            yield v
+    elif isinstance(v, (Seq, DictV)):
+        for i in v.items if isinstance(v, Seq) else v.items.values():
+            yield from typed_leaves(i, seen)
+    elif isinstance(v, GraphPart) and v.kind == "state":
+        yield from typed_leaves(v.of, seen)
+    elif isinstance(v, Inst) and id(v) not in seen and STACKED not in v.attrs:
+        inner = seen | {id(v)}
+        for k, a in v.attrs.items():
+            if isinstance(a, Value) and not k.startswith("__"):
+                yield from typed_leaves(a, inner)
+        implicit, types = v.attrs.get(LAYER_SHAPES), v.attrs.get(LAYER_TYPES)
+        if isinstance(implicit, Const) and isinstance(types, Const):
+            known = dict(types.value)
+            for k, shape in implicit.value:
+                if k not in v.attrs and known.get(k) is not None:
+                    yield ArrayV(shape, spec=known[k])
+
+
 def cleared(v: Value) -> Value:
     """`v` with the types of its arrays not known: placed anew by what is not followed (jit's
     `in_shardings`)."""
