@@ -262,7 +262,8 @@ RULES: dict[str, Rule] = {
             "`axis_types` all Explicit. Also the constraint Flax Linen applies to a parameter made with "
             "`nn.with_partitioning` or `nn.with_logical_partitioning` under `jax.set_mesh` of such a mesh, "
             "which asserts a sharding the parameter `init` makes does not have, and any constraint there to a "
-            "spec other than its operand's sharding type (there a constraint asserts).",
+            "spec other than its operand's sharding type, or one of its arrays' (there a constraint asserts; "
+            "`eqx.filter_shard` of a whole model is one).",
             jf.CONSTRAINT_AUTO_ONLY.format(spec="P('data',)"),
             "Pass `axis_types=(jax.sharding.AxisType.Auto,) * n` to `jax.make_mesh` (what it built "
             "before JAX 0.10), or reshard Explicit axes with `jax.sharding.reshard`.",
@@ -306,7 +307,8 @@ RULES: dict[str, Rule] = {
         ),
         Rule(
             "SHL029", "contracting-dimension-sharded", _E,
-            "A matrix product (`jnp.dot`, `@`, `jnp.matmul`, `jnp.einsum`, a Flax NNX or Equinox `Linear`) "
+            "A matrix product (`jnp.dot`, `@`, `jnp.matmul`, `jnp.einsum`, a Flax NNX `Linear` or `Einsum`, an "
+            "Equinox `Linear`, also one of an Equinox `MLP`'s layers) "
             "given no `out_sharding`, on a mesh whose axes are Explicit, of operands whose sharding types both split a "
             "dimension it contracts (row-parallel weights times activations split the same way): JAX cannot "
             "tell how the result should be sharded.",
