@@ -1111,6 +1111,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                 if args[0].shape:  # `len(jax.devices())` where the count is assumed: an array's rows
                     return Const(args[0].shape[0]) if isinstance(args[0].shape[0], int) else Unknown
                 return self._api_device_count("jax.device_count", None, {}, act, ctx, site, node, False)
+            if isinstance(args[0], ArrayV) and args[0].shape and isinstance(args[0].shape[0], int):
+                return Const(args[0].shape[0])  # an array's rows
             items = self.iterate(args[0])
             return Const(len(items)) if items is not None else Unknown
         if name == "builtins.getattr" and len(args) >= 2 and isinstance(args[1], Const) \
