@@ -304,7 +304,9 @@ class FrameworkMixin:
         if len(items) > 1 and (all(isinstance(t, Inst) for t in items) and len({id(t.cls) for t in items}) == 1
                                or all(isinstance(t, (Seq, DictV)) for t in items)):
             return _combined(list(items), {})
-        return next((t for t in items if isinstance(t, Inst)), items[0] if items else Unknown)
+        # (a filtered-out callable, a transformed function or method, is None in all but one)
+        return next((t for t in items if isinstance(t, Inst)),
+                    next((t for t in items if not _is_none(t)), items[0] if items else Unknown))
 
     def _api_field(self, name, row, p, act, ctx, site, node, decorating):
         """A field's default: `default=`, else what `default_factory=` makes (called once, here:
