@@ -239,6 +239,7 @@ class ContractionEvent(Event):
     bias: bool = False
     bare: bool = True
     direct: bool = True  # a layer's product where the code calls the layer (a fix may rewrite the call)
+    mesh: Value | None = None  # the context mesh, where known
 
 
 @dataclass(eq=False)
@@ -255,6 +256,7 @@ class GatherEvent(Event):
     out: tuple | None = None
     bare: bool = True
     direct: bool = True  # a layer's lookup where the code calls the layer (a fix may rewrite the call)
+    mesh: Value | None = None  # the context mesh, where known
 
 
 @dataclass(eq=False)

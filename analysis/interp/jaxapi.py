@@ -213,9 +213,19 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         specs = stypes.contraction(lhs, rhs, lc, rc)
         if specs is not None:
             self.record(ContractionEvent(site, ctx, act.path, node, api=name, specs=specs, out=out, bias=bias,
-                                         bare=self._bare_specs(ctx, act), direct=direct))
+                                         bare=self._bare_specs(ctx, act), direct=direct,
+                                         mesh=self.mesh_of(ctx, act, lhs, rhs)))
             raise Raise()
         return out
+
+    def mesh_of(self, ctx, act, *operands) -> MeshV | None:
+        """The mesh an operation's operands are on: the mesh in force, else the one an operand's
+        NamedSharding names."""
+        mesh = self.context_mesh(ctx, act)
+        if mesh is None:
+            mesh = next((o.sharding.mesh for o in operands if isinstance(o, ArrayV) and isinstance(o.sharding, ShardingV)
+                         and isinstance(o.sharding.mesh, MeshV)), None)
+        return mesh
 
     def _bare_specs(self, ctx, act) -> bool:
         """Whether a bare PartitionSpec resolves here: a mesh context (`jax.set_mesh`, a legacy
@@ -245,7 +255,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             # (a lookup of mapped indices fails under vmap with `out_sharding=` too: measured on 0.10.2)
             self.record(GatherEvent(site, ctx, act.path, node, api=name, operand=table.spec,
                                     indices=(*batch, *indices.spec), bare=self._bare_specs(ctx, act),
-                                    direct=direct, out=None if batch else out))
+                                    direct=direct, out=None if batch else out,
+                                    mesh=self.mesh_of(ctx, act, table, indices)))
             raise Raise()
         return out
 

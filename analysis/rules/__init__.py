@@ -315,7 +315,7 @@ RULES: dict[str, Rule] = {
             jf.CONTRACTING_SHARDED.format(lhs="('model',)", rhs="('model',)"),
             "Give the product `out_sharding=` (the result's spec: JAX then reduces over the contracted axis), "
             "or reshard one operand with `jax.sharding.reshard` first.",
-            fixers=("out_sharding",),
+            fixers=("out_sharding", "auto_axes"),
         ),
         Rule(
             "SHL030", "lookup-sharding-ambiguous", _E,
@@ -326,7 +326,7 @@ RULES: dict[str, Rule] = {
             jf.GATHER_AMBIGUOUS,
             "Look up with `table.at[ids].get(out_sharding=...)` (an `Embed`: `embed(ids, out_sharding=...)`), "
             "giving the result's spec; under `jax.vmap` that fails too: look up the whole batch outside it.",
-            fixers=("out_sharding",),
+            fixers=("out_sharding", "auto_axes"),
         ),
         Rule(
             "SHL101", "unmatched-send-recv", _W,

@@ -5,6 +5,8 @@ on a backend without send/recv (SHL007), axis names given as a list (SHL021), an
 
 from __future__ import annotations
 
+import re
+
 from ..apis import short
 from ..diagnostics import Severity
 from ..jaxfacts import (
@@ -31,7 +33,7 @@ from ..interp.events import (
 )
 from ..interp.stypes import render
 from ..interp.transforms import spec_literals
-from ..interp.values import Const, Multi, PSpecV, Seq
+from ..interp.values import Const, MeshV, Multi, PSpecV, Seq
 from .axisnames import meant_axis
 from .facts import (Facts, axis_desc, backends_of, binding, check_keyword, checks_vma, ctx_words, diag, mesh_refs,
                     scope_facts, site_ref)
@@ -585,9 +587,26 @@ def check_traced_meshes(facts: Facts):
                if ev.mesh.explicit_types else
                "Pass `axis_types=(jax.sharding.AxisType.Auto,) * n` to `jax.make_mesh`, or shard the input first."),
             path=ev.path, ctx=ev.ctx,
-            fix_facts=() if ev.mesh.explicit_types else (AutoAxes(site_ref(facts, ev.mesh.site),
-                                                                  tuple(ev.mesh.axes or ())),)))
+            fix_facts=_auto_axes(facts, ev)))
     return out
+
+
+# What needs a mesh's axes Explicit: a program that says any of it keeps them so.
+_EXPLICIT_ONLY = re.compile(r"\bout_sharding\b|\breshard\b|\bauto_axes\b|\bexplicit_axes\b")
+
+
+def _auto_axes(facts: Facts, ev) -> tuple:
+    """The fix that builds the mesh of `ev` with Auto axes, as `jax.make_mesh` did before JAX
+    0.10, where that call chose the types (none given) and the files the program runs through to
+    `ev`, and the mesh's, use nothing that needs Explicit axes (`out_sharding=`, `reshard`,
+    `auto_axes`/`explicit_axes`): there the code runs as it did on older JAX."""
+    mesh = ev.mesh
+    if not isinstance(mesh, MeshV) or mesh.explicit_types or mesh.site is None or not mesh.axes:
+        return ()
+    paths = {mesh.site.path, ev.site.path, *(s.path for s, _ in ev.path)}
+    if any(p in facts.files and _EXPLICIT_ONLY.search(facts.files[p].text) for p in paths):
+        return ()
+    return (AutoAxes(site_ref(facts, mesh.site), tuple(mesh.axes)),)
 
 
 def _contractions(facts: Facts) -> list:
@@ -612,7 +631,7 @@ def _contractions(facts: Facts) -> list:
             + ", or reshard one operand with `jax.sharding.reshard`.",
             path=ev.path, ctx=ev.ctx,
             fix_facts=(OutSharding(site_ref(facts, ev.site), ev.api, ev.out, ev.bias, ev.bare),)
-            if ev.out is not None and ev.direct and ev.site.path in facts.files else ()))
+            if ev.out is not None and ev.direct and ev.site.path in facts.files else _auto_axes(facts, ev)))
     for ev in facts.of(GatherEvent):
         what = {"[]": "This lookup", "flax.nnx.Embed": "This `Embed`", "flax.linen.Embed": "This `nn.Embed`"}.get(
             ev.api, f"This `{short(ev.api)}`")
@@ -632,7 +651,7 @@ def _contractions(facts: Facts) -> list:
             path=ev.path, ctx=ev.ctx,
             fix_facts=(OutSharding(site_ref(facts, ev.site), ev.api, ev.out, bare=ev.bare),)
             if ev.out is not None and ev.direct and ev.site.path in facts.files and ev.api != "flax.linen.Embed"
-            else ()))
+            else _auto_axes(facts, ev)))
     return out
 
 
@@ -714,7 +733,7 @@ def _constraints(facts: Facts) -> list:
                            + ("Reshard the parameters with `jax.sharding.reshard` before the module reads them."
                               if typed else f"{auto}."))
             out.append(diag(facts, "SHL025", ev.site, message, path=ev.path, ctx=ev.ctx,
-                            fix_facts=() if typed else (AutoAxes(site_ref(facts, ev.mesh.site), tuple(ev.mesh.axes)),)))
+                            fix_facts=_auto_axes(facts, ev)))
             continue
         smap = ev.ctx.innermost("shard_map")
         if ev.kind == "varying":
