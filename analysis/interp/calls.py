@@ -221,6 +221,9 @@ class CallMixin:
         own = layer.attrs.get("__vma__", frozenset())
         if not (arrays or own):
             return Unknown
+        if "out_sharding" in kwargs and layer.cls.name.startswith("flax.nnx."):
+            # (Flax passes it on to the product or lookup it computes)
+            self._out_sharding(layer.cls.name, kwargs["out_sharding"], act, ctx, site, node)
         exact = layer.attrs.get("__exact__") is True and bool(arrays) and all(
             exact_vma(a) for a in (*args, *kwargs.values()))
         how = layer.attrs.get(LAYER_OUTPUT)

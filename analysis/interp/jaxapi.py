@@ -174,6 +174,14 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             self.record(ConstraintEvent(site, ctx, act.path, node, api=name, kind="out_sharding_no_mesh",
                                         axes=tuple(spec.named), spec=spec, mesh=None))
             raise Raise()
+        if not isinstance(where, ShardingV) and isinstance(mesh, MeshV) and mesh.axes is not None \
+                and isinstance(spec, PSpecV):
+            # a bare spec is resolved against the context mesh, which must have every axis it names
+            missing = [a for a in spec.named if a not in mesh.axes]
+            if missing:
+                self.record(ShardingAxisEvent(site, ctx, act.path, node, axis=missing[0], spec=spec, mesh=mesh,
+                                              bare=True, out=True))
+                raise Raise()
         if self._auto_axes(mesh, spec):
             self.record(ConstraintEvent(site, ctx, act.path, node, api=name, kind="out_sharding_auto",
                                         axes=tuple(spec.named), spec=spec, mesh=mesh))

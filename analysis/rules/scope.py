@@ -467,8 +467,8 @@ def check_traced_meshes(facts: Facts):
             if (to is not None or shared) and len(sites) == 1 else ()
         logical = _names_text(ev.logical) if ev.logical is not None else None
         what = (f"The logical axis rules map the names {logical} here to {spec}, naming" if logical is not None else
-                f"This sharding constraint's PartitionSpec {spec}, resolved against the context mesh, names"
-                if ev.bare else f"This NamedSharding's spec {spec} names")
+                f"This {'`out_sharding=`' if ev.out else 'sharding constraint'}'s PartitionSpec {spec}, resolved "
+                f"against the context mesh, names" if ev.bare else f"This NamedSharding's spec {spec} names")
         out.append(diag(
             facts, "SHL023", ev.site,
             f"{what} axis {ev.axis!r}, which the mesh does not have (its axes are "
