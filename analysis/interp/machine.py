@@ -428,6 +428,12 @@ class Interpreter(ExprMixin, ApiMixin):
 
     def _st_For(self, st, act, ctx, entry_label):
         iterable = self.eval(st.iter, act, ctx)
+        if isinstance(iterable, Inst) and isinstance(iterable.cls, ClassV):
+            # an object of the program's own class: what its `__iter__` gives (a generator's yields)
+            method = self.getattr(iterable, "__iter__")
+            if method is not Unknown:
+                iterable = self.call(method, [], {}, act, ctx, self.site(st.iter, act), st.iter,
+                                     label="the loop iterates over it")
         it = self.iterate(iterable)
         if it is not None and len(it) <= MAX_UNROLL:
             for item in it:
