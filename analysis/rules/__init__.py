@@ -239,7 +239,8 @@ RULES: dict[str, Rule] = {
         Rule(
             "SHL023", "sharding-axis-not-in-mesh", _E,
             "A `NamedSharding` whose PartitionSpec names an axis its mesh does not have (a mesh whose "
-            "axes were renamed, a spec from a config written for another mesh).",
+            "axes were renamed, a spec from a config written for another mesh); also a bare PartitionSpec "
+            "a constraint or an `out_sharding=` resolves against a context mesh without that axis.",
             jf.SHARDING_AXIS_MISSING.format(axis="tensor", spec="P(None, 'tensor')", axes="('data', 'model')"),
             "Name one of the mesh's axes in the spec, or add the axis to the mesh.",
             fixers=("sharding_axis",),
@@ -296,7 +297,8 @@ RULES: dict[str, Rule] = {
         Rule(
             "SHL028", "reshard-auto-axes", _E,
             "`jax.sharding.reshard`, or the `out_sharding=` of an array JAX makes or computes "
-            "(`jax.random.normal`, `jnp.zeros`, `jnp.einsum`, ...), to a spec naming axes of a mesh whose axes "
+            "(`jax.random.normal`, `jnp.zeros`, `jnp.einsum`, a Flax NNX `Linear`'s, ...), to a spec naming axes "
+            "of a mesh whose axes "
             "are Auto (a `Mesh` given no `axis_types`, `jax.make_mesh` before JAX 0.10): both take Explicit axes "
             "only. Also an `out_sharding=`, or a `reshard` spec, that is a bare PartitionSpec (even `P()`) where "
             "no mesh context is entered: JAX resolves it against the context mesh.",
