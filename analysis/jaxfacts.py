@@ -83,6 +83,9 @@ OUT_SHARDING_NO_MESH = ("ValueError: Using PartitionSpec when you are not under 
 CONTRACTING_SHARDED = ("ShardingTypeError: Contracting dimensions are sharded and it is ambiguous how the output "
                        "should be sharded. Please specify the output sharding via the `out_sharding` parameter. Got "
                        "lhs_contracting_spec={lhs} and rhs_contracting_spec={rhs}")
+# a product whose result would have one mesh axis split two of its dimensions (0.8.2 and 0.10.2)
+RESULT_SPLIT_TWICE = ("ShardingTypeError: dot_general operation with inputs: ... produces an illegally sharded "
+                      "result: {out}")
 CONTRACTING_INCONSISTENT = ("ShardingTypeError: dot_general requires contracting dimensions to have consistent "
                             "sharding, got {lhs} and {rhs}.")
 # a gather (`table[ids]`, `jnp.take`) whose result's sharding JAX cannot infer on an Explicit mesh:

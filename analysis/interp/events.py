@@ -244,6 +244,17 @@ class ContractionEvent(Event):
 
 
 @dataclass(eq=False)
+class ResultSplitTwiceEvent(Event):
+    """A matrix product given no `out_sharding` whose result would have one mesh axis split two
+    of its dimensions (each kept split as its operand splits it): `axis`, `result` the type it
+    would have, `specs` the operands' (a ShardingTypeError: an illegally sharded result)."""
+    api: str = ""
+    axis: str = ""
+    result: tuple = ()
+    specs: tuple = ()
+
+
+@dataclass(eq=False)
 class GatherEvent(Event):
     """An integer-array lookup (`table[ids]`, `jnp.take(table, ids, axis=0)`, an NNX `Embed`)
     whose result JAX cannot type on an Explicit mesh (a ShardingTypeError): the operand's and

@@ -18,7 +18,8 @@ from .calls import DESCRIPTORS, CallMixin, Super, ints, is_callable, value_name
 from .expr import MAX_EXPAND
 from .events import (
     CollectiveEvent, CommEvent, ConstraintEvent, ContractionEvent, GatherEvent, KernelApiEvent, MixedStateEvent,
-    SetMeshTracedEvent, ShardingAxisEvent, KeywordsEvent, SplitSizeEvent, UnevenShardingEvent, VaryingAgainEvent,
+    ResultSplitTwiceEvent, SetMeshTracedEvent, ShardingAxisEvent, KeywordsEvent, SplitSizeEvent, UnevenShardingEvent,
+    VaryingAgainEvent,
 )
 from ..jaxfacts import CONSTRAINT_VARYING_SINCE, EAGER_SHARDING_SINCE, MAKE_MESH_EXPLICIT, MIXED_STATE_OPS
 from ..verdicts import catches
@@ -223,6 +224,13 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             self.record(ContractionEvent(site, ctx, act.path, node, api=name, specs=specs, out=out, bias=bias,
                                          bare=self._bare_specs(ctx, act), direct=direct,
                                          mesh=self.mesh_of(ctx, act, lhs, rhs)))
+            raise Raise()
+        raw = stypes.einsum_kept(lhs, rhs, kept) if isinstance(kept, tuple) else \
+            tuple(d for part in kept for d in part) if kept is not None else None
+        axis = stypes.twice(raw) if raw is not None else None
+        if axis is not None:
+            self.record(ResultSplitTwiceEvent(site, ctx, act.path, node, api=name, axis=axis, result=raw,
+                                              specs=(lhs.spec, rhs.spec)))
             raise Raise()
         return out
 

@@ -156,8 +156,18 @@ def result(kept: list) -> Type | None:
     """The type of a dot_general's result: the dimensions each operand keeps, in order (JAX's
     batch dimensions, then lhs's, then rhs's). None where an axis would split two dimensions."""
     out = tuple(d for part in kept for d in part)
-    axes = [a for d in out for a in d]
-    return out if len(axes) == len(set(axes)) else None
+    return out if twice(out) is None else None
+
+
+def twice(t: Type) -> str | None:
+    """The first mesh axis that splits two dimensions of a type (which no array may have)."""
+    seen: set = set()
+    for d in t:
+        for a in d:
+            if a in seen:
+                return a
+            seen.add(a)
+    return None
 
 
 def matmul_dims(lhs: ArrayV, rhs: ArrayV, op: str) -> tuple | None:
@@ -197,6 +207,14 @@ def einsum_dims(subscripts, lhs: ArrayV, rhs: ArrayV) -> tuple | None:
 def einsum_result(lhs: ArrayV, rhs: ArrayV, labels: tuple) -> Type | None:
     """The type of an einsum's result, each output dimension split as the operand that has it
     splits it; None where the two split it differently or a type is not known."""
+    kept = einsum_kept(lhs, rhs, labels)
+    return result([kept]) if kept is not None else None
+
+
+def einsum_kept(lhs: ArrayV, rhs: ArrayV, labels: tuple) -> Type | None:
+    """Each output dimension of an einsum, split as the operand that has it splits it (an axis
+    may split two of them: see `twice`); None where the two split one differently or a type is
+    not known."""
     a, b, output = labels
     if lhs.spec is None or rhs.spec is None:
         return None
@@ -208,7 +226,7 @@ def einsum_result(lhs: ArrayV, rhs: ArrayV, labels: tuple) -> Type | None:
             out.append(lhs.spec[a.index(c)])
         else:
             out.append(lhs.spec[a.index(c)] if c in a else rhs.spec[b.index(c)])
-    return result([out])
+    return tuple(out)
 
 
 def gather(table: ArrayV, indices: ArrayV) -> tuple | None:

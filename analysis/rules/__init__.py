@@ -331,6 +331,16 @@ RULES: dict[str, Rule] = {
             fixers=("out_sharding", "auto_axes"),
         ),
         Rule(
+            "SHL031", "product-result-split-twice", _E,
+            "A matrix product given no `out_sharding`, on a mesh whose axes are Explicit, whose result keeps "
+            "two dimensions split over the same mesh axis (each kept dimension is split as its operand splits "
+            "it: a batch split over 'data' times an FSDP weight whose output dimension is split over 'data' "
+            "too).",
+            jf.RESULT_SPLIT_TWICE.format(out="f32[16@data,8@data]"),
+            "Give the product `out_sharding=` with the axis on one dimension, or reshard an operand with "
+            "`jax.sharding.reshard` first.",
+        ),
+        Rule(
             "SHL101", "unmatched-send-recv", _W,
             "A `psend` with no `precv` of the same axis and perm in the same manual region, or the reverse.",
             "deadlock at run time",

@@ -16,7 +16,7 @@ from ..jaxfacts import (
     CONTEXT_MESH, EXPLICIT_INPUTS_CHECKED, GPU_ONLY, IN_SPECS_MANUAL, MANUAL_SHARDING_ONLY, MIXED_STATE,
     MIXED_STATE_OPS, MIXED_STATE_SINCE, NO_CONTEXT_MESH, NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE, OUTSIDE_JIT,
     OUT_SHARDING_AUTO, OUT_SHARDING_NO_MESH, OUT_SHARDING_UNEVEN, OUT_SPECS_REPLICATION, OUT_SPECS_STRUCTURE,
-    PCAST_VARYING_AGAIN,
+    PCAST_VARYING_AGAIN, RESULT_SPLIT_TWICE,
     PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, PVARY_VARYING_AGAIN, RESHARD_AUTO, SEND_RECV_ADDED,
     SHARDING_AXIS_MISSING, SPECS_MISMATCH, SPECS_STRUCTURE, SPEC_INDIVISIBLE, SPEC_RANK, SPEC_TOO_LONG, UNBOUND_AXIS,
     UNEVEN_SHARDING, VARIABLE_MANUAL_MESH, VARIABLE_NO_MESH, WHILE_CARRY_TYPES, error_head, quoted, version_text,
@@ -27,7 +27,7 @@ from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, AxisTuple, CarryInit
                         SpecAxis, SpecsRepair, UnevenDim, UnnamedAxis, VaryFirst, VmaCheck, spec_text)
 from ..interp.events import (
     CollectiveEvent, ConstraintEvent, ContractionEvent, ExplicitUnshardedEvent, GatherEvent, MeshAxisLookupEvent,
-    MixedStateEvent, NestedMeshEvent, NoMeshEvent, ReceivedCarryEvent, SetMeshTracedEvent, ShardingAxisEvent, SpecEvent,
+    MixedStateEvent, NestedMeshEvent, NoMeshEvent, ReceivedCarryEvent, ResultSplitTwiceEvent, SetMeshTracedEvent, ShardingAxisEvent, SpecEvent,
     UnevenShardingEvent,
     VariableShardingEvent, VaryingAgainEvent,
 )
@@ -611,8 +611,21 @@ def _auto_axes(facts: Facts, ev) -> tuple:
 
 def _contractions(facts: Facts) -> list:
     """SHL029: a matrix product whose operands' sharding types split a contracted dimension on
-    both sides, given no `out_sharding`; SHL030: a lookup whose result JAX cannot type."""
+    both sides, given no `out_sharding`; SHL030: a lookup whose result JAX cannot type; SHL031:
+    a product whose result would be split twice over one axis."""
     out = []
+    for ev in facts.of(ResultSplitTwiceEvent):
+        what = "`@`" if ev.api == "@" else f"`{short(ev.api)}`"
+        dims = [i for i, d in enumerate(ev.result) if ev.axis in d]
+        lhs, rhs = (spec_text(t) for t in ev.specs)
+        out.append(diag(
+            facts, "SHL031", ev.site,
+            f"{what} would give a result split over {ev.axis!r} on both dimension {dims[0]} and dimension {dims[1]} "
+            f"({spec_text(ev.result)}: each dimension it keeps is split as its operand splits it, the operands' "
+            f"sharding types being {lhs} and {rhs} on a mesh whose axes are Explicit), and no array may be split "
+            f"twice over one axis: JAX raises {quoted(RESULT_SPLIT_TWICE.format(out='...'))} Pass `out_sharding=` "
+            f"with {ev.axis!r} on one dimension, or reshard an operand with `jax.sharding.reshard` first.",
+            path=ev.path, ctx=ev.ctx))
     for ev in facts.of(ContractionEvent):
         lhs, rhs = map(render, ev.specs)
         same = all(a == b for a, b in zip(*ev.specs) if a and b)
