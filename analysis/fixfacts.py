@@ -192,6 +192,14 @@ class ReshardConstraint(FixFact):
     site: SiteRef
 
 
+@dataclass(frozen=True)
+class SpecOnOperand(FixFact):
+    """A bare PartitionSpec given where no mesh context resolves it (SHL028): the call
+    (`jax.sharding.reshard(x, P(...))`, `jnp.matmul(a, b, out_sharding=P(...))`), whose spec an
+    operand's sharding can carry."""
+    site: SiteRef
+
+
 def spec_text(t: tuple, head: str = "P") -> str:
     """A sharding type (stypes: per dimension, a tuple of axes) as the PartitionSpec that gives
     it, written with `head` (`P('data', None)`)."""

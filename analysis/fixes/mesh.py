@@ -12,10 +12,10 @@ import libcst as cst
 
 from ..diagnostics import Diagnostic, Fix
 from ..fixfacts import (AbstractMesh, AutoAxes, ContextMesh, InlineShardMap, LegacyMesh, MeshRef, NoMesh,
-                        OutSharding, ReshardConstraint, spec_text)
+                        OutSharding, ReshardConstraint, SpecOnOperand, spec_text)
 from ..jaxfacts import ABSTRACT_MESH_CONTEXT, SET_MESH_ADDED
 from .edits import OPEN, append_kwarg, delete_lines, insert_before, remove_keyword, replace_node, text_change
-from .importer import Importer, spell
+from .importer import Importer, api_name, spell
 from .registry import FixContext, fixer
 from .tree import SourceModule, argument, callee_name, keyword_index, walk
 
@@ -28,6 +28,7 @@ TITLE_SET_MESH = "Enter the mesh with jax.set_mesh (a legacy `with mesh:` sets n
 TITLE_PASS_MESH = "Pass the mesh to the shard_map (mesh={mesh})"
 TITLE_CONSTRAIN = "Constrain with jax.lax.with_sharding_constraint (reshard needs Explicit axes)"
 TITLE_OUT_SHARDING = "Give the result's sharding: out_sharding={spec}"
+TITLE_SPEC_ON_OPERAND = "Give the spec the mesh `{operand}` is on (no mesh context resolves a bare spec)"
 # reshard's parameters by with_sharding_constraint's names
 _CONSTRAINT_KEYWORDS = {"xs": "x", "out_shardings": "shardings"}
 
@@ -190,6 +191,42 @@ def reshard_constraint(diag: Diagnostic, fact: ReshardConstraint, ctx: FixContex
                             args=args)
     edit = replace_node(mod, call, mod.module.code_for_node(new))
     return Fix(TITLE_CONSTRAIN, "unsafe", imp.with_imports([edit], call))
+
+
+# Where an array operand is, in the calls whose bare spec the operand's sharding can carry.
+_OPERAND = {"jax.sharding.reshard": 0, "jax.numpy.matmul": 0, "jax.numpy.dot": 0, "jax.lax.dot_general": 0,
+            "jax.numpy.einsum": 1}
+
+
+@fixer("spec_on_operand", SpecOnOperand)
+def spec_on_operand(diag: Diagnostic, fact: SpecOnOperand, ctx: FixContext) -> Fix | None:
+    """SHL028: a bare PartitionSpec where no mesh context is entered goes on the sharding of the
+    call's array operand (`jax.typeof(x).sharding.update(spec=P(...))`: the abstract mesh the
+    operand is on), which needs no context mesh. An operand given by name only (it is written
+    twice)."""
+    found = ctx.call_at(fact.site)
+    if found is None:
+        return None
+    mod, call = found
+    name = api_name(mod, call)
+    if name not in _OPERAND:
+        return None
+    positional = [a.value for a in call.args if a.keyword is None and not a.star]
+    if len(positional) <= _OPERAND[name]:
+        return None
+    operand = positional[_OPERAND[name]]
+    if name == "jax.sharding.reshard":
+        spec = argument(call, "out_shardings", 1)
+    else:
+        index = keyword_index(call, "out_sharding")
+        spec = call.args[index].value if index is not None else None
+    if spec is None or not isinstance(operand, (cst.Name, cst.Attribute)):
+        return None
+    imp = Importer(mod, call)
+    code = mod.module.code_for_node
+    edit = replace_node(mod, spec, f"{imp.jax_attribute('jax.typeof')}({code(operand)}).sharding.update("
+                                   f"spec={code(spec)})")
+    return Fix(TITLE_SPEC_ON_OPERAND.format(operand=code(operand)), "unsafe", imp.with_imports([edit], call))
 
 
 @fixer("out_sharding", OutSharding)

@@ -221,6 +221,7 @@ class ConstraintEvent(Event):
     mesh: Value | None = None
     manual: tuple = ()  # the manual axes around it, in the mesh's order
     have: tuple | None = None  # "assert": the operand's sharding type (stypes)
+    placed: bool = False  # "out_sharding_no_mesh": its array operand may be on a mesh (is not known to be on none)
 
     def ident(self):
         return (*super().ident(), self.kind)

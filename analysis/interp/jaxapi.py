@@ -153,18 +153,18 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
     def call_api(self, name: str, args, kwargs, act, ctx, site, node, decorating: bool,
                  unknown_tail: bool = False) -> Value:
         if "out_sharding" in kwargs and name.startswith("jax."):
-            self._out_sharding(name, kwargs["out_sharding"], act, ctx, site, node)
+            self._out_sharding(name, kwargs["out_sharding"], act, ctx, site, node, args)
         row = apis.API.get(name)
         if row is None:
             return Unknown if unknown_tail else self.call_builtin(name, args, kwargs, act, ctx, site, node)
         p = bind_row(row, args, kwargs, unknown_tail)
         return getattr(self, "_api_" + row.kind)(name, row, p, act, ctx, site, node, decorating)
 
-    def _out_sharding(self, name: str, where: Value, act, ctx, site, node) -> None:
+    def _out_sharding(self, name: str, where: Value, act, ctx, site, node, operands=()) -> None:
         """`out_sharding=` of an array JAX makes or computes (`jax.random.normal`, `jnp.zeros`,
         `jnp.einsum`, ...) outside shard_map: the axes its spec names must be Explicit, and a bare
         PartitionSpec needs a context mesh (`jax.set_mesh`) to be resolved against (measured on
-        0.8.2 and 0.10.2; before 0.8 not every function took it)."""
+        0.8.2 and 0.10.2; before 0.8 not every function took it). `operands`: its arguments."""
         from ..jaxfacts import OUT_SHARDING_TYPED
 
         if ctx.innermost("shard_map") is not None or self.jax_version < OUT_SHARDING_TYPED:
@@ -173,7 +173,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         if mesh is None and isinstance(spec, PSpecV) and "mesh_maybe" not in ctx.modes \
                 and ctx.legacy_mesh is None and apis.short(name) not in _LATER_OUT_SHARDING:
             self.record(ConstraintEvent(site, ctx, act.path, node, api=name, kind="out_sharding_no_mesh",
-                                        axes=tuple(spec.named), spec=spec, mesh=None))
+                                        axes=tuple(spec.named), spec=spec, mesh=None, placed=_placed(operands)))
             raise Raise()
         if not isinstance(where, ShardingV) and isinstance(mesh, MeshV) and mesh.axes is not None \
                 and isinstance(spec, PSpecV):
@@ -893,7 +893,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                 and "mesh_maybe" not in ctx.modes and ctx.legacy_mesh is None:
             # a bare spec is resolved against the context mesh (0.8.2 and 0.10.2; even `P()`)
             self.record(ConstraintEvent(site, ctx, act.path, node, api=name, kind="out_sharding_no_mesh",
-                                        axes=tuple(spec.named), spec=spec, mesh=None))
+                                        axes=tuple(spec.named), spec=spec, mesh=None, placed=_placed([x])))
             raise Raise()
         if ctx.innermost("shard_map") is None and self._auto_axes(mesh, spec):
             self.record(ConstraintEvent(site, ctx, act.path, node, api=name, kind="reshard_auto",
@@ -1552,6 +1552,13 @@ def make_mesh(kind: str, p: dict, site, node) -> MeshV:
     if names is not None and sizes is not None and len(sizes) != len(names):
         sizes = None
     return MeshV(names, sizes, site, explicit_types=explicit, auto_types=types is None or _all_of(types, "Auto"))
+
+
+def _placed(operands) -> bool:
+    """Whether the first array among `operands` may be on a mesh: not one known to be on none
+    (made from host data, never placed)."""
+    first = next((a for a in operands if isinstance(a, ArrayV)), None)
+    return first is not None and first.sharding != NO_SHARDING
 
 
 def linen_layer_vma(variables: Value, cls: str, name: Value | None) -> tuple[frozenset, bool]:

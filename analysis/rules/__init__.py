@@ -304,8 +304,9 @@ RULES: dict[str, Rule] = {
             "no mesh context is entered: JAX resolves it against the context mesh.",
             jf.RESHARD_AUTO.format(spec="P('data', 'model')", axis="data"),
             "Build the mesh with `axis_types=(jax.sharding.AxisType.Explicit,) * n`, or use "
-            "`jax.lax.with_sharding_constraint` on Auto axes.",
-            fixers=("reshard_constraint",),
+            "`jax.lax.with_sharding_constraint` on Auto axes; a bare spec where no mesh context is entered can "
+            "go on an operand's mesh: `jax.typeof(x).sharding.update(spec=P(...))`.",
+            fixers=("reshard_constraint", "spec_on_operand"),
         ),
         Rule(
             "SHL029", "contracting-dimension-sharded", _E,

@@ -24,7 +24,7 @@ from ..jaxfacts import (
 from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, AxisTuple, CarryInit, CarryLeaf, ContextMesh,
                         DropConstraint, DropVary, EagerSharding, EnterMesh, GlobalReduction, InlineShardMap, InSpecs,
                         LegacyMesh, NoMesh, OutSharding, RenameAxis, ReshardConstraint, SendRecv, ShardingAxis,
-                        SpecAxis, SpecsRepair, UnevenDim, UnnamedAxis, VaryFirst, VmaCheck, spec_text)
+                        SpecAxis, SpecOnOperand, SpecsRepair, UnevenDim, UnnamedAxis, VaryFirst, VmaCheck, spec_text)
 from ..interp.events import (
     CollectiveEvent, ConstraintEvent, ContractionEvent, ExplicitUnshardedEvent, GatherEvent, MeshAxisLookupEvent,
     MixedStateEvent, NestedMeshEvent, NoMeshEvent, ReceivedCarryEvent, ResultSplitTwiceEvent, SetMeshTracedEvent, ShardingAxisEvent, SpecEvent,
@@ -700,7 +700,9 @@ def _constraints(facts: Facts) -> list:
                 f"entered ({ctx_words(ev.ctx)}): JAX resolves it against the context mesh, and raises "
                 f"{quoted(OUT_SHARDING_NO_MESH.format(spec=spec))} Call it inside `with jax.set_mesh(mesh):`, or "
                 "give a `NamedSharding(mesh, spec)`.",
-                path=ev.path, ctx=ev.ctx))
+                path=ev.path, ctx=ev.ctx,
+                fix_facts=(SpecOnOperand(site_ref(facts, ev.site)),) if ev.placed and ev.site.path in facts.files
+                else ()))
             continue
         if ev.kind == "out_sharding_auto":
             out.append(diag(
