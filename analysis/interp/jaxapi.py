@@ -239,7 +239,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         NamedSharding names."""
         mesh = self.context_mesh(ctx, act)
         if mesh is None:
-            mesh = next((o.sharding.mesh for o in operands if isinstance(o, ArrayV) and isinstance(o.sharding, ShardingV)
+            mesh = next((o.sharding.mesh for o in operands
+                         if isinstance(o, ArrayV) and isinstance(o.sharding, ShardingV)
                          and isinstance(o.sharding.mesh, MeshV)), None)
         return mesh
 

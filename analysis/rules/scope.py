@@ -27,7 +27,8 @@ from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, AxisTuple, CarryInit
                         SpecAxis, SpecOnOperand, SpecsRepair, UnevenDim, UnnamedAxis, VaryFirst, VmaCheck, spec_text)
 from ..interp.events import (
     CollectiveEvent, ConstraintEvent, ContractionEvent, ExplicitUnshardedEvent, GatherEvent, MeshAxisLookupEvent,
-    MixedStateEvent, NestedMeshEvent, NoMeshEvent, ReceivedCarryEvent, ResultSplitTwiceEvent, SetMeshTracedEvent, ShardingAxisEvent, SpecEvent,
+    MixedStateEvent, NestedMeshEvent, NoMeshEvent, ReceivedCarryEvent, ResultSplitTwiceEvent, SetMeshTracedEvent,
+    ShardingAxisEvent, SpecEvent,
     UnevenShardingEvent,
     VariableShardingEvent, VaryingAgainEvent,
 )
@@ -601,7 +602,8 @@ def _auto_axes(facts: Facts, ev) -> tuple:
     `ev`, and the mesh's, use nothing that needs Explicit axes (`out_sharding=`, `reshard`,
     `auto_axes`/`explicit_axes`): there the code runs as it did on older JAX."""
     mesh = ev.mesh
-    if not isinstance(mesh, MeshV) or mesh.explicit_types or mesh.site is None or not mesh.axes:
+    if not isinstance(mesh, MeshV) or mesh.explicit_types or not mesh.explicit_default or mesh.site is None \
+            or not mesh.axes:
         return ()
     paths = {mesh.site.path, ev.site.path, *(s.path for s, _ in ev.path)}
     if any(p in facts.files and _EXPLICIT_ONLY.search(facts.files[p].text) for p in paths):
