@@ -1,0 +1,2 @@
+from tplib.ops import enter_tp
+from tplib.layers import ColumnParallelDense

@@ -1,0 +1,3 @@
+MESH_AXES = ('data', 'pipe')
+PIPELINE_AXIS = 'pipeline'
+NUM_STAGES = 2

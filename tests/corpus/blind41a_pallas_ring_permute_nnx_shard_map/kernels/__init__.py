@@ -1,0 +1,1 @@
+from kernels.ring import right_permute

@@ -1,0 +1,1 @@
+from gnn.layers import ChainGNN

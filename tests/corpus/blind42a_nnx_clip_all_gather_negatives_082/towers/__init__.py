@@ -1,0 +1,1 @@
+from .encoders import DualEncoder

@@ -1,0 +1,1 @@
+from lora.layers import Frozen, LoRADense, Adapter
