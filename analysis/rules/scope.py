@@ -634,9 +634,11 @@ def _contractions(facts: Facts) -> list:
         said = (CONTRACTING_SHARDED if same else CONTRACTING_INCONSISTENT).format(lhs=lhs, rhs=rhs)
         what = "`@`" if ev.api == "@" else f"`{short(ev.api)}`"
         spec = spec_text(ev.out) if ev.out is not None else "..."
-        ask = (f"Equinox's `Linear` takes no `out_sharding`: compute `jnp.matmul(layer.weight, x, "
-               f"out_sharding={spec}){' + layer.bias' if ev.bias else ''}` in its place"
-               if ev.api == "equinox.nn.Linear" else f"Pass `out_sharding={spec}`")
+        product = f"`jnp.matmul(layer.weight, x, out_sharding={spec}){' + layer.bias' if ev.bias else ''}`"
+        ask = (f"Pass `out_sharding={spec}`" if ev.api != "equinox.nn.Linear" else
+               f"Equinox's `Linear` takes no `out_sharding`: compute {product} in its place" if ev.direct else
+               f"Equinox's `Linear` takes no `out_sharding`, and this one runs inside the call written here (a "
+               f"`vmap` of it, or an `MLP` whose layer it is): compute {product} in a function of your own")
         out.append(diag(
             facts, "SHL029", ev.site,
             f"{what} contracts a dimension both operands split ({lhs} and {rhs}, their sharding types on a mesh "
