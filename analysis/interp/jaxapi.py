@@ -173,7 +173,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         if mesh is None and isinstance(spec, PSpecV) and "mesh_maybe" not in ctx.modes \
                 and ctx.legacy_mesh is None and apis.short(name) not in _LATER_OUT_SHARDING:
             self.record(ConstraintEvent(site, ctx, act.path, node, api=name, kind="out_sharding_no_mesh",
-                                        axes=tuple(spec.named), spec=spec, mesh=None, placed=_placed(operands)))
+                                        axes=tuple(spec.named), spec=spec, mesh=None, placed=_maybe_on_mesh(operands)))
             raise Raise()
         if not isinstance(where, ShardingV) and isinstance(mesh, MeshV) and mesh.axes is not None \
                 and isinstance(spec, PSpecV):
@@ -217,19 +217,17 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         lc, rc, kept = dims
         if out_sharding is not None:
             return self.typed(ArrayV(shape), out_sharding, act, ctx).spec
-        out = stypes.einsum_result(lhs, rhs, kept) if isinstance(kept, tuple) else \
-            stypes.result(kept) if kept is not None else None
+        would = stypes.kept_type(lhs, rhs, kept)
+        axis = stypes.twice(would) if would is not None else None  # (an axis splitting two of its dimensions)
+        out = would if axis is None else None
         specs = stypes.contraction(lhs, rhs, lc, rc)
         if specs is not None:
             self.record(ContractionEvent(site, ctx, act.path, node, api=name, specs=specs, out=out, bias=bias,
                                          bare=self._bare_specs(ctx, act), direct=direct,
                                          mesh=self.mesh_of(ctx, act, lhs, rhs)))
             raise Raise()
-        raw = stypes.einsum_kept(lhs, rhs, kept) if isinstance(kept, tuple) else \
-            tuple(d for part in kept for d in part) if kept is not None else None
-        axis = stypes.twice(raw) if raw is not None else None
         if axis is not None:
-            self.record(ResultSplitTwiceEvent(site, ctx, act.path, node, api=name, axis=axis, result=raw,
+            self.record(ResultSplitTwiceEvent(site, ctx, act.path, node, api=name, axis=axis, result=would,
                                               specs=(lhs.spec, rhs.spec)))
             raise Raise()
         return out
@@ -894,7 +892,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                 and "mesh_maybe" not in ctx.modes and ctx.legacy_mesh is None:
             # a bare spec is resolved against the context mesh (0.8.2 and 0.10.2; even `P()`)
             self.record(ConstraintEvent(site, ctx, act.path, node, api=name, kind="out_sharding_no_mesh",
-                                        axes=tuple(spec.named), spec=spec, mesh=None, placed=_placed([x])))
+                                        axes=tuple(spec.named), spec=spec, mesh=None, placed=_maybe_on_mesh([x])))
             raise Raise()
         if ctx.innermost("shard_map") is None and self._auto_axes(mesh, spec):
             self.record(ConstraintEvent(site, ctx, act.path, node, api=name, kind="reshard_auto",
@@ -1555,7 +1553,7 @@ def make_mesh(kind: str, p: dict, site, node) -> MeshV:
     return MeshV(names, sizes, site, explicit_types=explicit, auto_types=types is None or _all_of(types, "Auto"))
 
 
-def _placed(operands) -> bool:
+def _maybe_on_mesh(operands) -> bool:
     """Whether the first array among `operands` may be on a mesh: not one known to be on none
     (made from host data, never placed)."""
     first = next((a for a in operands if isinstance(a, ArrayV)), None)

@@ -152,9 +152,21 @@ def contraction(lhs: ArrayV, rhs: ArrayV, lc: tuple, rc: tuple) -> tuple | None:
     return (left, right) if any(a and b for a, b in zip(left, right)) else None
 
 
+def kept_type(lhs: ArrayV, rhs: ArrayV, kept) -> Type | None:
+    """The type a dot_general's result would have: the dimensions each operand keeps, split as
+    that operand splits them, in order (JAX's batch dimensions, then lhs's, then rhs's; `kept`
+    their types, or for an einsum its labels: see `einsum_kept`). An axis may split two of
+    them, which JAX rejects (`twice`); None where a type is not known."""
+    if kept is None:
+        return None
+    if isinstance(kept, tuple):
+        return einsum_kept(lhs, rhs, kept)
+    return tuple(d for part in kept for d in part)
+
+
 def result(kept: list) -> Type | None:
-    """The type of a dot_general's result: the dimensions each operand keeps, in order (JAX's
-    batch dimensions, then lhs's, then rhs's). None where an axis would split two dimensions."""
+    """The type of a dot_general's or a gather's result: the dimensions each operand keeps, in
+    order (see `kept_type`). None where an axis would split two dimensions."""
     out = tuple(d for part in kept for d in part)
     return out if twice(out) is None else None
 
@@ -202,13 +214,6 @@ def einsum_dims(subscripts, lhs: ArrayV, rhs: ArrayV) -> tuple | None:
         return None
     shared = [c for c in a if c in b and c not in output]
     return tuple(a.index(c) for c in shared), tuple(b.index(c) for c in shared), (a, b, output)
-
-
-def einsum_result(lhs: ArrayV, rhs: ArrayV, labels: tuple) -> Type | None:
-    """The type of an einsum's result, each output dimension split as the operand that has it
-    splits it; None where the two split it differently or a type is not known."""
-    kept = einsum_kept(lhs, rhs, labels)
-    return result([kept]) if kept is not None else None
 
 
 def einsum_kept(lhs: ArrayV, rhs: ArrayV, labels: tuple) -> Type | None:
