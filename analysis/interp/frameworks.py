@@ -395,8 +395,6 @@ class FrameworkMixin:
         vector, plus its bias; or an `Embed` (NNX's or Linen's) or Equinox `Embedding`, a lookup in
         its table; None elsewhere. `direct`: the layer is called where the code calls it (not by a
         transformation of it, `jax.vmap(layer)(xs)`), so a fix may rewrite that call."""
-        from .transforms import layer_param
-
         x = args[0] if len(args) == 1 else None
         if layer.cls.name == "flax.linen.Embed" and isinstance(x, ArrayV) and ctx.innermost("vmap") is None:
             # its table (a variable of `init`/`apply`) of no known type: split ids fail whatever it is
@@ -410,39 +408,31 @@ class FrameworkMixin:
                 or STACKED in layer.attrs:  # (whose attributes are one member's)
             return None
 
-        def param(name: str) -> ArrayV | None:
-            held = layer_param(layer, name)  # (the state's array where one was given: `nnx.merge`)
-            held = variable_array(held) if is_variable(held) else held
-            if name in layer.attrs and isinstance(held, ArrayV):
-                return held
-            spec = dict(types.value).get(name)
-            return ArrayV(held.shape, spec=spec) if isinstance(held, ArrayV) else None
-
         if layer.cls.name in _AFFINE_NORMS:
             # the input less its mean (over unsplit or split dimensions alike), scaled: elementwise,
             # its parameters broadcast onto its trailing dimensions
-            return stypes.elementwise([x, *(param(k) for k, _ in types.value)])
+            return stypes.elementwise([x, *(param_array(layer, k) for k, _ in types.value)])
         where = kwargs.get("out_sharding")
         where = None if where is None or _is_none(where) else where
         if layer.cls.name == "flax.nnx.Embed":  # `jnp.take(embedding, x, axis=0)`
-            table = param("embedding")
+            table = param_array(layer, "embedding")
             if where is not None:
                 return self.typed(ArrayV(shape), where, act, ctx).spec if shape is not None else None
             return self.gather_type("flax.nnx.Embed", table, x, act, ctx, site, node, direct) \
                 if table is not None else None
         if layer.cls.name == "equinox.nn.Embedding":  # `weight[x]`
-            table = param("weight")
+            table = param_array(layer, "weight")
             return self.gather_type("equinox.nn.Embedding", table, x, act, ctx, site, node, direct) \
                 if table is not None else None
         has_bias = "bias" in dict(types.value)
         if layer.cls.name == "equinox.nn.Linear":  # `weight @ x + bias`
-            weight, bias = param("weight"), param("bias")
+            weight, bias = param_array(layer, "weight"), param_array(layer, "bias")
             if weight is None or weight.shape is None or len(weight.shape) != 2 or len(x.shape) != 1:
                 return None
             out = self.product("equinox.nn.Linear", weight, x, stypes.matmul_dims(weight, x, "matmul"), shape, None,
                                act, ctx, site, node, bias=has_bias, direct=direct)
         elif layer.cls.name == "flax.nnx.Einsum":  # `jnp.einsum(subscripts, x, kernel)`, plus its bias
-            how, kernel, bias = layer.attrs.get(LAYER_OUTPUT), param("kernel"), param("bias")
+            how, kernel, bias = layer.attrs.get(LAYER_OUTPUT), param_array(layer, "kernel"), param_array(layer, "bias")
             if not isinstance(how, Const) or kernel is None or len(args) != 1 or "einsum_str" in kwargs:
                 return None
             dims = stypes.einsum_dims(Const(how.value[1]), x, kernel)
@@ -459,7 +449,7 @@ class FrameworkMixin:
                 spread[output.index(c)] = split
             return stypes.elementwise([ArrayV(spec=out), ArrayV(spec=tuple(spread))])
         else:
-            kernel, bias = param("kernel"), param("bias")
+            kernel, bias = param_array(layer, "kernel"), param_array(layer, "bias")
             if kernel is None or kernel.shape is None or len(kernel.shape) != 2 or kernel.spec is None \
                     or x.spec is None:
                 return None
@@ -1276,17 +1266,27 @@ def _assign(dst: Value, src: Value, seen: set) -> None:
             dst.version += 1
 
 
-def _param_type(src: Value, name: str):
-    """The sharding type `src` (a framework layer) gives its parameter `name`, held as a variable
-    or by its constructor's word; None where not known."""
-    if not isinstance(src, Inst):
+def param_array(layer: Inst, name: str) -> ArrayV | None:
+    """The array a framework layer holds as its parameter `name`: the one it was given (a
+    variable's; the state's where one was given: `nnx.merge`), else one of the shape its
+    constructor says, of the type its constructor's word gives it; None where not known."""
+    from .transforms import layer_param
+
+    held = layer_param(layer, name)
+    held = variable_array(held) if is_variable(held) else held
+    if not isinstance(held, ArrayV):
         return None
-    var = src.attrs.get(name)
-    if var is not None:
-        value = var.attrs.get("value") if is_variable(var) else None
-        return value.spec if isinstance(value, ArrayV) else None
-    types = src.attrs.get(LAYER_TYPES)
-    return dict(types.value).get(name) if isinstance(types, Const) else None
+    if name in layer.attrs:
+        return held
+    types = layer.attrs.get(LAYER_TYPES)
+    return ArrayV(held.shape, spec=dict(types.value).get(name) if isinstance(types, Const) else None)
+
+
+def _param_type(src: Value, name: str):
+    """The sharding type `src` (a framework layer) gives its parameter `name`; None where not
+    known."""
+    held = param_array(src, name) if isinstance(src, Inst) else None
+    return held.spec if held is not None else None
 
 
 def _unplace(v: Value, seen: set) -> None:
