@@ -83,6 +83,13 @@ OUT_SHARDING_NO_MESH = ("ValueError: Using PartitionSpec when you are not under 
 CONTRACTING_SHARDED = ("ShardingTypeError: Contracting dimensions are sharded and it is ambiguous how the output "
                        "should be sharded. Please specify the output sharding via the `out_sharding` parameter. Got "
                        "lhs_contracting_spec={lhs} and rhs_contracting_spec={rhs}")
+# The gradient of a product's operand is a product too: of the cotangent and the other operand,
+# contracting the dimensions that operand keeps (a batch split over 'data', say), and given the
+# operand's own sharding as its out_sharding. An operand on no mesh (made where no mesh context was
+# in force, never placed on one), differentiated where none is in force, gives none: a kept
+# dimension split then fails as CONTRACTING_SHARDED, at the product (measured on 0.8.2 and 0.10.2;
+# jit's in_shardings do not give it one; JAX 0.6.2 rejects the product itself).
+GRAD_NEEDS_MESH_SINCE = (0, 8)
 # a product whose result would have one mesh axis split two of its dimensions (0.8.2 and 0.10.2)
 RESULT_SPLIT_TWICE = ("ShardingTypeError: dot_general operation with inputs: ... produces an illegally sharded "
                       "result: {out}")

@@ -60,6 +60,11 @@ _STACKED_SIZE = ("psend under vmap: the vmapped axis's size comes from stacked m
 # pmap, which is one there) compares `jax.eval_shape` of the old and new values, and the old one
 # carries the manual mesh's sharding while the new one does not: BatchNorm's running statistics
 # and any stateful layer cannot update inside, whatever the scope.
+# the reshard's fix puts the bare spec on the operand's mesh; the gradient of the weights made on no
+# mesh is then ambiguous (SHL029 reports it once the reshard is fixed), and the program reshards, so
+# its mesh cannot be made Auto
+_GRAD_AFTER_RESHARD = ("after the reshard's fix, SHL029 for the gradient of weights made on no mesh: no fix, as the "
+                       "program reshards (its mesh cannot be made Auto)")
 _EQX_STATE_SET = ("Equinox's State.set rejects, inside shard_map or pmap, a new value whose sharding differs from "
                   "the state's that came in (ValueError: Old and new values have different structures)")
 CANNOT_FIX: dict[str, tuple[str, str]] = {
@@ -447,11 +452,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                      "out_sharding too, and no rewrite moves it out of the vmap"),
     "blind40a_eqx_ring_allreduce_metric_outside": (_SCOPE, "SHL005 in a helper also called outside the shard_map: "
                                                            "no fix reaches that call"),
-    "blind40a_nnx_dp_pmean_without_shardmap": (_MISSED, "JAX fails first in the backward product of "
-                                                        "blind40a_nnx_explicit_dp_grad_plain"),
-    "blind40a_nnx_explicit_dp_grad_plain": (_MISSED, "the backward product of a weight made outside any mesh with "
-                                                     "batch-split activations, no mesh context entered: the "
-                                                     "transpose's sharding is ambiguous"),
     "blind41a_eqx_filter_shard_gathered_linear": (_SCOPE, "SHL005 for an all_gather over a mesh axis under a vmap "
                                                           "naming no axis: the fix names the vmap's axis, where a "
                                                           "shard_map over the mesh was meant"),
@@ -498,14 +498,10 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind42b_nnx_mha_wsc_heads_constraint_disagrees": (_MISSED, "nnx.MultiHeadAttention's output is not typed"),
     "blind42b_nnx_model_built_before_set_mesh": (_SCOPE, "after the fix, the model's arrays are on another mesh "
                                                          "than the context mesh the step runs under"),
-    "blind42b_nnx_reshard_bare_spec_no_set_mesh": (_MISSED, "after the reshard's fix, the backward product of "
-                                                            "weights made outside any mesh with batch-split "
-                                                            "activations (as blind40a_nnx_explicit_dp_grad_plain)"),
+    "blind42b_nnx_reshard_bare_spec_no_set_mesh": (_SCOPE, _GRAD_AFTER_RESHARD),
     "blind42b_v082_eqx_filter_shard_explicit_no_set_mesh": (_SCOPE, "SHL025 on a mesh given Explicit axis_types: "
                                                                     "no fix"),
-    "blind42b_v082_eqx_logits_reshard_without_set_mesh": (_MISSED, "after the reshard's fix, the backward product of "
-                                                                   "weights made outside any mesh with batch-split "
-                                                                   "activations"),
+    "blind42b_v082_eqx_logits_reshard_without_set_mesh": (_SCOPE, _GRAD_AFTER_RESHARD),
     "blind42b_v082_kv_cache_zeros_six_heads_over_four": (_MISSED, "after the uneven split's fix, a "
                                                                   "dynamic_update_slice of a replicated update into "
                                                                   "the split cache: no rule"),

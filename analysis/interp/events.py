@@ -245,6 +245,22 @@ class ContractionEvent(Event):
 
 
 @dataclass(eq=False)
+class BackwardContractionEvent(Event):
+    """A matrix product given no `out_sharding` under differentiation, whose operand `operand`
+    (0: lhs, 1: rhs; of sharding type `spec`) is differentiated and on no mesh, where no mesh
+    context is in force, while the other operand keeps into the result dimensions split as
+    `contracted` says (a type: per dimension, its axes): the product giving that operand's
+    gradient contracts them, split on both sides, with no sharding to give its result (a
+    ShardingTypeError, blamed on this product). `mesh`: the mesh the other operand is on, where
+    known."""
+    api: str = ""
+    operand: int = 0
+    spec: tuple = ()
+    contracted: tuple = ()
+    mesh: Value | None = None
+
+
+@dataclass(eq=False)
 class ResultSplitTwiceEvent(Event):
     """A matrix product given no `out_sharding` whose result would have one mesh axis split two
     of its dimensions (each kept split as its operand splits it): `axis`, `result` the type it

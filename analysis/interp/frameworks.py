@@ -14,11 +14,11 @@ from .calls import MAP_VARIABLES, is_callable, value_name
 from ..jaxfacts import MAKE_MESH_EXPLICIT
 from .events import CollectiveEvent, ConstraintEvent, VariableShardingEvent
 from .frames import Raise, entry_path
-from .shapes import LAYER_OUTPUT, LAYER_SHAPES, LAYER_TYPES, STACKED
+from .shapes import LAYER_OUTPUT, LAYER_SHAPES, LAYER_TYPES, MESHLESS, STACKED
 from .values import (
     ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, EagerShardingV, Ext, Factory, GraphPart, Inst, Lifted, LinenVarsV,
-    MeshV, Multi, Partial, PSpecV, Seq, ShardingV, Transformed, Unknown, Value, exact_vma, is_variable, options,
-    variable_array, varying_with, vma_of,
+    MeshV, Multi, NO_SHARDING, Partial, PSpecV, Seq, ShardingV, Transformed, Unknown, Value, exact_vma, is_variable,
+    options, variable_array, varying_with, vma_of,
 )
 
 _LINEN = "flax.linen."
@@ -1279,7 +1279,9 @@ def param_array(layer: Inst, name: str) -> ArrayV | None:
     if name in layer.attrs:
         return held
     types = layer.attrs.get(LAYER_TYPES)
-    return ArrayV(held.shape, spec=dict(types.value).get(name) if isinstance(types, Const) else None)
+    return ArrayV(held.shape, sharding=NO_SHARDING if layer.attrs.get(MESHLESS) is not None else Unknown,
+                  vma=frozenset(layer.attrs.get("__vma__", frozenset())),
+                  spec=dict(types.value).get(name) if isinstance(types, Const) else None)
 
 
 def _param_type(src: Value, name: str):

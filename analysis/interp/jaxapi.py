@@ -17,22 +17,24 @@ from . import datafiles, stypes
 from .calls import DESCRIPTORS, CallMixin, Super, ints, is_callable, value_name
 from .expr import MAX_EXPAND
 from .events import (
-    CollectiveEvent, CommEvent, ConstraintEvent, ContractionEvent, GatherEvent, KernelApiEvent, MixedStateEvent,
-    ResultSplitTwiceEvent, SetMeshTracedEvent, ShardingAxisEvent, KeywordsEvent, SplitSizeEvent, UnevenShardingEvent,
-    VaryingAgainEvent,
+    BackwardContractionEvent, CollectiveEvent, CommEvent, ConstraintEvent, ContractionEvent, GatherEvent, KernelApiEvent,
+    MixedStateEvent, ResultSplitTwiceEvent, SetMeshTracedEvent, ShardingAxisEvent, KeywordsEvent, SplitSizeEvent,
+    UnevenShardingEvent, VaryingAgainEvent,
 )
-from ..jaxfacts import CONSTRAINT_VARYING_SINCE, EAGER_SHARDING_SINCE, MAKE_MESH_EXPLICIT, MIXED_STATE_OPS
+from ..jaxfacts import (
+    CONSTRAINT_VARYING_SINCE, EAGER_SHARDING_SINCE, GRAD_NEEDS_MESH_SINCE, MAKE_MESH_EXPLICIT, MIXED_STATE_OPS,
+)
 from ..verdicts import catches
 from .frameworks import PARTITIONED, FrameworkMixin, layer_output, layer_params, variable_sharding
 from .frames import Raise
 from .shapes import (
-    ELEMENTWISE, LAX_ELEMENTWISE, LAYER_OUTPUT, LAYER_SHAPES, LAYER_TYPES, STACKED, call_shape, pieces, shape_of,
-    static,
+    ELEMENTWISE, LAX_ELEMENTWISE, LAYER_OUTPUT, LAYER_SHAPES, LAYER_TYPES, MESHLESS, STACKED, call_shape, pieces,
+    shape_of, static,
 )
 from .transforms import TransformMixin, layer_param, prefix_pairs, spec_parts, too_long
 from .values import (
-    NNX_VARIABLES, ArrayV, ClassV, CommV, CompilerParamsV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory,
-    Func, GraphPart, Inst, MeshV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, SetMeshV, ShardingV,
+    DIFFERENTIATED, NNX_VARIABLES, ArrayV, ClassV, CommV, CompilerParamsV, Const, Descriptor, DevicesV, DictV, DTypeV,
+    Ext, Factory, Func, GraphPart, Inst, MeshV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, SetMeshV, ShardingV,
     Transformed, Unknown, Value, join, differentiated, exact_vma, full_reduction, is_variable, map_arrays, options,
     row_of, variable_array, vma_of,
 )
@@ -230,7 +232,39 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             self.record(ResultSplitTwiceEvent(site, ctx, act.path, node, api=name, axis=axis, result=would,
                                               specs=(lhs.spec, rhs.spec)))
             raise Raise()
+        self._backward_product(name, lhs, rhs, dims, act, ctx, site, node)
         return out
+
+    def _backward_product(self, name: str, lhs: ArrayV, rhs: ArrayV, dims, act, ctx, site, node) -> None:
+        """Under differentiation, where no mesh context is in force: an operand on no mesh whose
+        gradient the product contracts over a dimension the other operand keeps split (its own,
+        or the one a vmap mapped away) fails in JAX's backward pass (see GRAD_NEEDS_MESH_SINCE).
+        JAX meets the products in reverse, so the last such product of the differentiated
+        function is the one it blames: kept for `_apply_grad` to record."""
+        if not self.backward or self.jax_version < GRAD_NEEDS_MESH_SINCE or not self.no_mesh_context(ctx, act):
+            return
+        lc, rc, kept = dims
+        for i, (x, other, contracted) in enumerate(((lhs, rhs, rc), (rhs, lhs, lc))):
+            if DIFFERENTIATED not in x.vma or x.sharding is not NO_SHARDING or x.spec is None or any(x.spec) \
+                    or other.spec is None or "int" in (x.dtype or ""):
+                continue
+            if isinstance(kept, tuple):  # an einsum's labels: the other's own (not the batch) dimensions
+                mine, theirs, _ = kept if i == 0 else (kept[1], kept[0], kept[2])
+                free = [other.spec[j] for j, c in enumerate(theirs) if c not in mine]
+            elif kept is not None:
+                free = [d for j, d in enumerate(other.spec) if j not in contracted]
+            else:
+                continue
+            split = tuple(d for d in (*(_mapped_splits(other, x, ctx) or ()), *free) if d)
+            if split:
+                self.backward[-1] = BackwardContractionEvent(site, ctx, act.path, node, api=name, operand=i,
+                                                             spec=x.spec, contracted=split,
+                                                             mesh=self.mesh_of(ctx, act, other))
+                return
+
+    def no_mesh_context(self, ctx, act) -> bool:
+        """Whether no mesh context (`jax.set_mesh`, `use_mesh`) is known to be in force here."""
+        return self.context_mesh(ctx, act) is None and "mesh_maybe" not in ctx.modes
 
     def mesh_of(self, ctx, act, *operands) -> MeshV | None:
         """The mesh an operation's operands are on: the mesh in force, else the one an operand's
@@ -778,7 +812,9 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             dims = ints(shape) if shape is not None else None
             dtype = dtype_name(p.get("dtype")) or ("float32" if not name.startswith("numpy.") else None)
         where = given(p.get("kwargs").items if isinstance(p.get("kwargs"), DictV) else {}, "out_sharding")
-        new = ArrayV(dims, dtype, sharding=NO_SHARDING, exact=True,
+        # (made where a mesh context is in force, it is on that mesh; NumPy's are on the host)
+        home = NO_SHARDING if name.startswith("numpy.") or self.no_mesh_context(ctx, act) else Unknown
+        new = ArrayV(dims, dtype, sharding=home, exact=True,
                      spec=((),) * len(dims) if dims is not None and where is None else None)
         if where is None:
             return new
@@ -1243,6 +1279,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                 params = layer_params(name, args, kwargs)
                 if params:
                     layer.attrs[LAYER_SHAPES] = Const(tuple(params.items()))
+                    if self.no_mesh_context(ctx, act):
+                        layer.attrs[MESHLESS] = Const(True)
                 shaping = layer_output(name, args, kwargs)
                 if shaping:
                     layer.attrs[LAYER_OUTPUT] = Const(shaping)

@@ -107,6 +107,9 @@ class Interpreter(ExprMixin, ApiMixin):
         self.decided_ifs: dict = {}
         # While a custom_vjp's backward rule runs, JAX attributes what it does to the primal call.
         self.blame: Site | None = None
+        # per differentiation running: the product whose gradient JAX cannot shard, the last one
+        # met (jaxapi._backward_product), or None
+        self.backward: list = []
         # `jax.set_mesh(mesh)` called as a statement: the process-wide mesh of the program whose
         # entry module ran it (programs in different files are different processes).
         self.global_mesh: dict = {}

@@ -11,6 +11,7 @@ import math
 LAYER_OUTPUT = "__output__"  # how a framework layer shapes its output (`frameworks.layer_output`), an Inst's
 LAYER_TYPES = "__types__"  # a framework layer's parameters' sharding types, ((name, type or None), ...)
 LAYER_SHAPES = "__params__"  # a framework layer's parameters, ((name, shape), ...), where known
+MESHLESS = "__meshless__"  # a framework layer made where no mesh context was in force: its parameters are on none
 STACKED = "__stacked__"  # how many a module's state stacks along its leading axis (an Inst's)
 
 

@@ -7,12 +7,14 @@ several values (a mesh, an axis name) is applied once per option, each under its
 from __future__ import annotations
 
 import ast
+import itertools
 import math
 
 from .. import apis
 from . import stypes
 from .events import (
-    ExplicitUnshardedEvent, NestedMeshEvent, NoMeshEvent, PallasEvent, ReceivedCarryEvent, SpecEvent, UnevenShardingEvent,
+    ApiRefEvent, ExplicitUnshardedEvent, KeywordsEvent, NestedMeshEvent, NoMeshEvent, PallasEvent, ReceivedCarryEvent,
+    SpecEvent, UnevenShardingEvent,
 )
 from .calls import MAP_VARIABLES, ints, is_callable
 from .frames import Layer, Raise, Site
@@ -104,8 +106,20 @@ class TransformMixin:
                   if isinstance(i, Const) and isinstance(i.value, int)}
         picked = {i % len(args) for i in picked if -len(args) <= i < len(args)}
         traced = [differentiated(a) if i in picked else a for i, a in enumerate(args)]
-        result = self.call(t.fn, traced, kwargs, act, inner, site, node,
-                           label=label or f"calls the function {apis.short(t.api)} differentiates")
+        self.backward.append(None)
+        before = len(self.events)
+        try:
+            result = self.call(t.fn, traced, kwargs, act, inner, site, node,
+                               label=label or f"calls the function {apis.short(t.api)} differentiates")
+        finally:
+            failing = self.backward.pop()
+        if failing is not None and all(isinstance(e, (ApiRefEvent, KeywordsEvent))
+                                       for e in itertools.islice(self.events.values(), before, None)):
+            # JAX's backward pass, after the function ran: only where the function met nothing
+            # the rules judge but the names it uses (a collective there may raise first, and the
+            # fix that binds its axis makes what it differentiates run in a shard_map)
+            self.record(failing)
+            raise Raise()
         grads = _grads(t.params.get("argnums", Const(0)), args, self._pytree_module)
         if "value_and_grad" in t.api:
             return Seq((result, grads))  # (value, grads); (value, aux) is the value with has_aux

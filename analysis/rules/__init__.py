@@ -314,10 +314,15 @@ RULES: dict[str, Rule] = {
             "Equinox `Linear`, also one of an Equinox `MLP`'s layers) "
             "given no `out_sharding`, on a mesh whose axes are Explicit, of operands whose sharding types both split a "
             "dimension it contracts (row-parallel weights times activations split the same way): JAX cannot "
-            "tell how the result should be sharded.",
+            "tell how the result should be sharded. Also such a product differentiated with respect to an "
+            "operand on no mesh (weights made where no mesh context was in force, never placed) while the other "
+            "keeps a split dimension (a batch split over 'data'), where no mesh context is in force: the "
+            "product that gives the gradient contracts that dimension on both sides, and takes the weights' "
+            "own sharding, which is none (JAX blames the last such product of the differentiated function).",
             jf.CONTRACTING_SHARDED.format(lhs="('model',)", rhs="('model',)"),
             "Give the product `out_sharding=` (the result's spec: JAX then reduces over the contracted axis), "
-            "or reshard one operand with `jax.sharding.reshard` first.",
+            "or reshard one operand with `jax.sharding.reshard` first; for a gradient, place the weights on the "
+            "mesh (`jax.device_put(params, NamedSharding(mesh, P()))`) or differentiate under `jax.set_mesh`.",
             fixers=("out_sharding", "auto_axes"),
         ),
         Rule(

@@ -26,11 +26,9 @@ from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, AxisTuple, CarryInit
                         LegacyMesh, NoMesh, OutSharding, RenameAxis, ReshardConstraint, SendRecv, ShardingAxis,
                         SpecAxis, SpecOnOperand, SpecsRepair, UnevenDim, UnnamedAxis, VaryFirst, VmaCheck, spec_text)
 from ..interp.events import (
-    CollectiveEvent, ConstraintEvent, ContractionEvent, ExplicitUnshardedEvent, GatherEvent, MeshAxisLookupEvent,
-    MixedStateEvent, NestedMeshEvent, NoMeshEvent, ReceivedCarryEvent, ResultSplitTwiceEvent, SetMeshTracedEvent,
-    ShardingAxisEvent, SpecEvent,
-    UnevenShardingEvent,
-    VariableShardingEvent, VaryingAgainEvent,
+    BackwardContractionEvent, CollectiveEvent, ConstraintEvent, ContractionEvent, ExplicitUnshardedEvent, GatherEvent,
+    MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent, NoMeshEvent, ReceivedCarryEvent, ResultSplitTwiceEvent,
+    SetMeshTracedEvent, ShardingAxisEvent, SpecEvent, UnevenShardingEvent, VariableShardingEvent, VaryingAgainEvent,
 )
 from ..interp.stypes import render
 from ..interp.transforms import spec_literals
@@ -596,12 +594,17 @@ def check_traced_meshes(facts: Facts):
 _EXPLICIT_ONLY = re.compile(r"\bout_sharding\b|\breshard\b|\bauto_axes\b|\bexplicit_axes\b")
 
 
-def _auto_axes(facts: Facts, ev) -> tuple:
+def _auto_axes(facts: Facts, ev, axes: tuple = ()) -> tuple:
     """The fix that builds the mesh of `ev` with Auto axes, as `jax.make_mesh` did before JAX
     0.10, where that call chose the types (none given) and the files the program runs through to
     `ev`, and the mesh's, use nothing that needs Explicit axes (`out_sharding=`, `reshard`,
-    `auto_axes`/`explicit_axes`): there the code runs as it did on older JAX."""
+    `auto_axes`/`explicit_axes`): there the code runs as it did on older JAX. Where the event
+    knows no mesh, the one mesh with all of `axes` that those files bind at their top level."""
     mesh = ev.mesh
+    if mesh is None and axes:
+        found = {m.key(): m for p in {ev.site.path, *(s.path for s, _ in ev.path)}
+                 for _, m in facts.meshes.get(p, []) if m.axes is not None and set(axes) <= set(m.axes)}
+        mesh = next(iter(found.values())) if len(found) == 1 else None
     if not isinstance(mesh, MeshV) or mesh.explicit_types or not mesh.explicit_default or mesh.site is None \
             or not mesh.axes:
         return ()
@@ -649,6 +652,21 @@ def _contractions(facts: Facts) -> list:
             path=ev.path, ctx=ev.ctx,
             fix_facts=(OutSharding(site_ref(facts, ev.site), ev.api, ev.out, ev.bias, ev.bare),)
             if ev.out is not None and ev.direct and ev.site.path in facts.files else _auto_axes(facts, ev)))
+    for ev in facts.of(BackwardContractionEvent):
+        what = "`@`" if ev.api == "@" else f"`{short(ev.api)}`"
+        operand = f"{('left', 'right')[ev.operand]} operand" if ev.api.startswith(("jax.", "@")) else \
+            "weight" if (ev.api == "equinox.nn.Linear") == (ev.operand == 0) else "input"
+        axes = " and ".join(sorted({repr(a) for d in ev.contracted for a in d}))
+        said = CONTRACTING_SHARDED.format(lhs=render(ev.contracted), rhs=render(ev.contracted))
+        out.append(diag(
+            facts, "SHL029", ev.site,
+            f"{what} is differentiated with respect to its {operand} (of sharding type {spec_text(ev.spec)}), an "
+            f"array on no mesh (made where no mesh context was in force, never placed on one), and no mesh context "
+            f"is in force here: the product that gives its gradient contracts the dimensions split over {axes}, "
+            f"split on both sides, and takes the array's own sharding, which is none. JAX raises {quoted(said)} "
+            f"Place the array on the mesh (`jax.device_put(..., NamedSharding(mesh, P()))`, or make it under "
+            f"`jax.set_mesh(mesh)`), or differentiate under `jax.set_mesh(mesh)`.",
+            path=ev.path, ctx=ev.ctx, fix_facts=_auto_axes(facts, ev, tuple(a for d in ev.contracted for a in d))))
     for ev in facts.of(GatherEvent):
         what = {"[]": "This lookup", "flax.nnx.Embed": "This `Embed`", "flax.linen.Embed": "This `nn.Embed`"}.get(
             ev.api, f"This `{short(ev.api)}`")
