@@ -482,9 +482,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                                "jax.devices(), of unknown size"),
     "blind42a_eqx_zero2_grad_scatter_classes_082": (_PROGRAM, "a 10-wide optimizer-state leaf split over 4 devices "
                                                               "by in_specs built from jax.eval_shape"),
-    "blind42a_linen_tp_mlp_sharded_rmsnorm_init_jit": (_SCOPE, "the wrap of model.init under a jit given "
-                                                               "out_shardings writes out_specs=P(), where the "
-                                                               "shardings' specs were meant"),
     "blind42a_nnx_lora_eval_outside_shard_map": (_SCOPE, "the wrap's one in_specs prefix splits the LoRA "
                                                          "parameters, which were meant whole"),
     "blind42a_nnx_remat_ring_reduce_eager_probe": (_SCOPE, "a module called eagerly at module level (a shape "

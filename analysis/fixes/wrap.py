@@ -57,16 +57,17 @@ def wraps(diag: Diagnostic, fact: Wrap, ctx: FixContext) -> list[Fix | None]:
 
 
 def shard_map_kwargs(imp: Importer, edits: list[Edit], fact: Wrap, modern: bool, anchor, sharded: bool,
-                     kinds: tuple[str, ...] | None = None) -> str:
+                     kinds: tuple[str, ...] | None = None, out: str | None = None) -> str:
     """The keyword arguments of the wrapping shard_map (a mesh inserted into `edits` if needed).
     `kinds`: what each argument of the wrapped function is (the fact's, unless its parameters
-    are not all operands)."""
+    are not all operands); `out`: the replicated wrap's out_specs, where not `P()`."""
     axes = list(fact.axes)
     p = imp.pspec()
+    out = out or f"{p}()"
     mesh, explicit = find_or_insert_mesh(imp, edits, fact.meshes, axes, anchor)
     if explicit and not sharded:
         # over an Explicit mesh shard_map takes the specs from the arguments' own shardings
-        return f"mesh={mesh}, out_specs={p}(), check_vma=False"
+        return f"mesh={mesh}, out_specs={out}, check_vma=False"
     if sharded:
         spec = f'{p}("{axes[0]}")' if len(axes) == 1 else f"{p}(({', '.join(f'{chr(34)}{a}{chr(34)}' for a in axes)}))"
         placed = _placed(fact) if kinds is None and not fact.on_state else ()
@@ -75,7 +76,7 @@ def shard_map_kwargs(imp: Importer, edits: list[Edit], fact: Wrap, modern: bool,
         if fact.pallas:
             kwargs += ", check_vma=False" if modern else ", check_rep=False"
         return kwargs
-    return f"mesh={mesh}, in_specs={p}(), out_specs={p}(), " + ("check_vma=False" if modern else "check_rep=False")
+    return f"mesh={mesh}, in_specs={p}(), out_specs={out}, " + ("check_vma=False" if modern else "check_rep=False")
 
 
 def in_specs(p: str, spec: str, kinds: tuple[str, ...], placed: tuple = ()) -> str:
@@ -159,7 +160,8 @@ def _wrap(fact: Wrap, ctx: FixContext, sharded: bool, nnx: bool = False) -> Fix 
             return None
     else:
         smap = helper or imp.shard_map(modern)
-        kwargs = shard_map_kwargs(imp, edits, fact, modern, node, sharded)
+        kwargs = shard_map_kwargs(imp, edits, fact, modern, node, sharded,
+                                  out=_init_out_specs(mod, imp, node, jit) if fact.kind == "arg" else None)
         r = mod.pos[node]
         if fact.kind == "decorator":
             indent = mod.line_text(r.start.line)[:r.start.column]
@@ -172,6 +174,21 @@ def _wrap(fact: Wrap, ctx: FixContext, sharded: bool, nnx: bool = False) -> Fix 
     if sharded:
         title += f" (arguments sharded over {', '.join(fact.axes)})"
     return Fix(title, "unsafe", imp.with_imports(edits, node))
+
+
+def _init_out_specs(mod: SourceModule, imp: Importer, node, jit) -> str | None:
+    """`jax.jit(model.init, out_shardings=...)` of a Linen module whose code reaches a collective
+    (written for a shard_map: its parameters are one shard's): the wrap's out_specs are the specs
+    of those shardings, which lay the shards out into the parameters the sharded `apply` takes (a
+    replicated out_specs would make each shard the whole). Elsewhere the function sees whole
+    inputs and returns whole results, replicated (None)."""
+    if not (isinstance(node, cst.Attribute) and node.attr.value == "init" and isinstance(jit, cst.Call)
+            and api_name(mod, jit) == "jax.jit"):
+        return None
+    given = argument(jit, "out_shardings", 1 << 30)
+    if given is None or (isinstance(given, cst.Name) and given.value == "None"):
+        return None
+    return f"{imp.jax()}.tree.map(lambda s: s.spec, {mod.text_of(given)})"
 
 
 def _wrap_call(fact: Wrap, ctx: FixContext) -> Fix | None:
