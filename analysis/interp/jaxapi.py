@@ -240,8 +240,13 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         gradient the product contracts over a dimension the other operand keeps split (its own,
         or the one a vmap mapped away) fails in JAX's backward pass (see GRAD_NEEDS_MESH_SINCE).
         JAX meets the products in reverse, so the last such product of the differentiated
-        function is the one it blames: kept for `_apply_grad` to record."""
+        function is the one it blames: kept for `_apply_grad` to record. Only where a jit traces
+        the differentiation (run eagerly, the arrays on different devices fail before, and
+        otherwise)."""
         if not self.backward or self.jax_version < GRAD_NEEDS_MESH_SINCE or not self.no_mesh_context(ctx, act):
+            return
+        kinds = [f.kind for f in ctx.layers]
+        if "grad" not in kinds or "jit" not in kinds[:len(kinds) - kinds[::-1].index("grad")]:
             return
         lc, rc, kept = dims
         for i, (x, other, contracted) in enumerate(((lhs, rhs, rc), (rhs, lhs, lc))):
