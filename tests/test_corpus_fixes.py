@@ -507,6 +507,20 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind42b_v082_nnx_rmsnorm_scale_axis_not_in_mesh": (_PROGRAM, "logical axis names used with no logical axis "
                                                                    "rules: which mesh axes they mean is the "
                                                                    "author's"),
+    "blind43a_eqx_fsdp_all_gather_untiled": (_MISSED, "an untiled all_gather's result (a leading device axis) given "
+                                                      "to an eqx.nn.Linear as its weight: the product's shapes are "
+                                                      "not checked"),
+    "blind43a_eqx_syncbn_two_axes_filter_jit_no_shard_map": (_PROGRAM, _EQX_STATE_SET),
+    "blind43a_linen_ulysses_heads_not_divisible": (_MISSED, "all_to_all's split axis is nn.DenseGeneral's heads "
+                                                            "dimension (Linen parameter shapes are not known)"),
+    "blind43a_nnx_shard_map_tp_make_mesh_explicit_unsharded_model": (_MISSED, "an unsharded model given to "
+                                                                              "nnx.shard_map's filter-keyed "
+                                                                              "StateSharding in_specs over an "
+                                                                              "Explicit mesh"),
+    "blind43b_pallas_eqx_ring_vmap_v082": (_MISSED, "jax.vmap batches a communicating kernel's ANY-memory block"),
+    "blind43b_pallas_linen_matmul_in_shardings": (_SCOPE, "SHL004 for a kernel in a Linen module under a jit whose "
+                                                          "in_shardings split its operand: no wrap is offered (the "
+                                                          "step returns a mean over the split batch)"),
 }
 
 

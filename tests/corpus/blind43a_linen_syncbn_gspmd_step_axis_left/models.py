@@ -1,0 +1,14 @@
+import flax.linen as nn
+
+
+class ConvBN(nn.Module):
+  features: int = 16
+
+  @nn.compact
+  def __call__(self, x, train: bool):
+    x = nn.Conv(self.features, (3, 3))(x)
+    x = nn.BatchNorm(use_running_average=not train, momentum=0.9,
+                     axis_name='batch')(x)
+    x = nn.relu(x)
+    x = x.mean(axis=(1, 2))
+    return nn.Dense(10)(x)
