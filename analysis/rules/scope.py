@@ -616,8 +616,9 @@ def _auto_axes(facts: Facts, ev, axes: tuple = ()) -> tuple:
 
 def _contractions(facts: Facts) -> list:
     """SHL029: a matrix product whose operands' sharding types split a contracted dimension on
-    both sides, given no `out_sharding`; SHL030: a lookup whose result JAX cannot type; SHL031:
-    a product whose result would be split twice over one axis."""
+    both sides, given no `out_sharding`, or whose gradient with respect to an operand on no mesh
+    would (BackwardContractionEvent); SHL030: a lookup whose result JAX cannot type; SHL031: a
+    product whose result would be split twice over one axis."""
     out = []
     for ev in facts.of(ResultSplitTwiceEvent):
         what = "`@`" if ev.api == "@" else f"`{short(ev.api)}`"
