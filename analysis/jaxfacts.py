@@ -90,6 +90,15 @@ CONTRACTING_SHARDED = ("ShardingTypeError: Contracting dimensions are sharded an
 # dimension split then fails as CONTRACTING_SHARDED, at the product (measured on 0.8.2 and 0.10.2;
 # jit's in_shardings do not give it one; JAX 0.6.2 rejects the product itself).
 GRAD_NEEDS_MESH_SINCE = (0, 8)
+# Mosaic takes a block in memory space ANY only whole (its block shape the array's, its index map
+# all zeros): a vmap that batches a pallas_call gives the blocks of its batched operands and its
+# outputs a batch dimension of one item (measured on 0.6.2, 0.8.2 and 0.10.2). From 0.8 HBM too
+# (0.6.2's lowering checks ANY only).
+WHOLE_BLOCKS_ONLY = ("ValueError: The Pallas TPU lowering currently supports in memory space ANY only blocks "
+                     "having the same block shape as the array shape and a trivial index_map (returning all 0s).")
+ANY_SPACES = frozenset({"jax.experimental.pallas.ANY", "jax.experimental.pallas.tpu.ANY"})
+HBM_SPACE = "jax.experimental.pallas.tpu.HBM"
+WHOLE_HBM_SINCE = (0, 8)
 # a product whose result would have one mesh axis split two of its dimensions (0.8.2 and 0.10.2)
 RESULT_SPLIT_TWICE = ("ShardingTypeError: dot_general operation with inputs: ... produces an illegally sharded "
                       "result: {out}")

@@ -29,7 +29,7 @@ RAISES = {
     "SHL029": "ShardingTypeError", "SHL030": "ShardingTypeError", "SHL031": "ShardingTypeError",
     "SHL103": "ValueError", "SHL104": "ValueError", "SHL105": "ValueError",
     "SHL106": "IndexError", "SHL107": "ValueError", "SHL108": "ValueError", "SHL109": "ValueError",
-    "SHL110": "ValueError", "SHL111": "ValueError",
+    "SHL110": "ValueError", "SHL111": "ValueError", "SHL112": "ValueError",
 }
 # Failures JAX raises while tracing (the traceback a user sees starts where it is raised, and
 # where a handler raises an exception of its own instead, there).

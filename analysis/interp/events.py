@@ -66,6 +66,10 @@ class PallasEvent(Event):
     # The differentiating transformations (canonical names) whose differentiated input reaches
     # the kernel's operands, outermost first; empty when none does.
     differentiated: tuple = ()
+    # The vmap (its canonical name) that batches it, where an operand it batches, or an output,
+    # has a BlockSpec in memory space `memory_space` (its canonical name); None otherwise.
+    batched_by: str | None = None
+    memory_space: str | None = None
 
     def ident(self):
         return (*super().ident(), id(self.kernel_layer))

@@ -33,10 +33,10 @@ from .shapes import (
 )
 from .transforms import TransformMixin, layer_param, prefix_pairs, spec_parts, too_long
 from .values import (
-    DIFFERENTIATED, NNX_VARIABLES, ArrayV, ClassV, CommV, CompilerParamsV, Const, Descriptor, DevicesV, DictV, DTypeV,
-    Ext, Factory, Func, GraphPart, Inst, MeshV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, SetMeshV, ShardingV,
-    Transformed, Unknown, Value, join, differentiated, exact_vma, full_reduction, is_variable, map_arrays, options,
-    row_of, variable_array, vma_of,
+    DIFFERENTIATED, NNX_VARIABLES, ArrayV, BlockSpecV, ClassV, CommV, CompilerParamsV, Const, Descriptor,
+    DevicesV, DictV, DTypeV, Ext, Factory, Func, GraphPart, Inst, MeshV, Multi, NO_SHARDING, Partial, PSpecV, Repeated,
+    Seq, SetMeshV, ShardingV, Transformed, Unknown, Value, join, differentiated, exact_vma, full_reduction, is_variable,
+    map_arrays, options, row_of, variable_array, vma_of,
 )
 
 _REGISTERED_CLASS = "jax.tree_util.register_pytree_node_class"
@@ -1065,10 +1065,17 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         kw = p.get("keywords")
         return Partial(fn, args.items if isinstance(args, Seq) else (), dict(kw.items) if isinstance(kw, DictV) else {})
 
-    def _api_memspace(self, *a):
+    def _api_memspace(self, name, *a):
+        return Ext(name)
+
+    def _api_block_spec(self, name, row, p, act, ctx, site, node, decorating):
+        space = p.get("memory_space")
+        return BlockSpecV(None if space is None or (isinstance(space, Const) and space.value is None) else space)
+
+    def _api_other(self, *a):
         return Unknown
 
-    _api_memspace_enum = _api_device_id_type = _api_other = _api_memspace
+    _api_memspace_enum = _api_device_id_type = _api_other
 
     # ------------------------------------------------------------------ argparse
 

@@ -11,6 +11,7 @@ import itertools
 import math
 
 from .. import apis
+from ..jaxfacts import ANY_SPACES, HBM_SPACE
 from . import stypes
 from .events import (
     ApiRefEvent, ExplicitUnshardedEvent, KeywordsEvent, NestedMeshEvent, NoMeshEvent, PallasEvent, ReceivedCarryEvent,
@@ -20,9 +21,9 @@ from .calls import MAP_VARIABLES, ints, is_callable
 from .frames import Layer, Raise, Site
 from .shapes import LAYER_SHAPES, STACKED
 from .values import (
-    DIFFERENTIATED, NNX_VARIABLES, ArrayV, Bound, ClassV, Const, DictV, DTypeV, Ext, Func, GraphPart, Inst, MeshV,
-    ModV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, ShardingV, Transformed, Unknown, Value, differentiated,
-    holds, is_received, is_variable, join, map_arrays, options, variable_array, vma_of,
+    BATCHED, DIFFERENTIATED, NNX_VARIABLES, ArrayV, BlockSpecV, Bound, ClassV, Const, DictV, DTypeV, Ext, Func, GraphPart,
+    Inst, MeshV, ModV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, ShardingV, Transformed, Unknown, Value,
+    differentiated, holds, is_received, is_variable, join, map_arrays, options, variable_array, vma_of,
 )
 
 
@@ -265,7 +266,7 @@ class TransformMixin:
             result = self.call(t.fn, items[0] if items is not None else args, kwargs, act, inner, site, node,
                                label=label or "calls the vmapped function")
             if items is not None:
-                result = _batched(result, t, size, items[1])
+                result = _batched(result, t, size, items[1], outer=c.innermost("vmap") is not None)
             out_axes = t.params.get("out_axes", Const(0))
             if isinstance(result, Inst):
                 # a module made per mapped item: its state stacked (how many, where known);
@@ -411,8 +412,10 @@ class TransformMixin:
             params["compiler_params"] = Unknown
         grads = [f.api for f in ctx.layers if f.kind == "grad"]
         through = grads and DIFFERENTIATED in vma_of(Seq(tuple(args)))
+        vmap, space = _whole_blocks_batched(params, args, ctx)
         self.record(PallasEvent(site, ctx, act.path, node, api=t.api, created=t.site, params=params,
-                                kernel_layer=kl, differentiated=tuple(grads) if through else ()))
+                                kernel_layer=kl, differentiated=tuple(grads) if through else (),
+                                batched_by=vmap, memory_space=space))
         self.call(t.fn, [], {}, act, ctx.push(kl), t.site, node, unknown_tail=True, label="runs the Pallas kernel")
         out = params.get("out_shape")
         return out if isinstance(out, ArrayV) else Unknown
@@ -1001,7 +1004,7 @@ def _per_item(t, args: list, kwargs: dict) -> tuple | None:
     they differ), and which array each per-item one maps ((id, id), ...). None where what is
     mapped is not followed: `in_axes` other than an int or a tuple of ints and Nones, arrays
     given by keyword, a module or other object mapped."""
-    if t.api not in ("jax.vmap", "equinox.filter_vmap") or any(
+    if t.api not in ("jax.vmap", "equinox.filter_vmap", "flax.nnx.vmap") or any(
             not isinstance(v, Const) and v is not Unknown for v in kwargs.values()):
         return None
     per_arg = _in_axes(t, args)
@@ -1014,13 +1017,13 @@ def _per_item(t, args: list, kwargs: dict) -> tuple | None:
         if isinstance(v, ArrayV):
             if v.shape is None:
                 splits.append(_NO_SPLIT)
-                view = ArrayV(None, v.dtype, vma=v.vma, exact=v.exact, received=v.received)
+                view = ArrayV(None, v.dtype, vma=v.vma | {BATCHED}, exact=v.exact, received=v.received)
             elif not -len(v.shape) <= axis < len(v.shape):
                 return None
             else:
                 at = axis % len(v.shape)
                 splits.append(v.spec[at] if v.spec is not None else _NO_SPLIT)
-                view = ArrayV(v.shape[:at] + v.shape[at + 1:], v.dtype, vma=v.vma, exact=v.exact,
+                view = ArrayV(v.shape[:at] + v.shape[at + 1:], v.dtype, vma=v.vma | {BATCHED}, exact=v.exact,
                               received=v.received, spec=v.spec[:at] + v.spec[at + 1:] if v.spec is not None else None)
             views.append((id(view), id(v)))
             return view
@@ -1044,11 +1047,12 @@ def _per_item(t, args: list, kwargs: dict) -> tuple | None:
     return out, None if split is _NO_SPLIT else split, tuple(views)
 
 
-def _batched(result: Value, t, size: int | None, split: tuple | None) -> Value:
+def _batched(result: Value, t, size: int | None, split: tuple | None, outer: bool = False) -> Value:
     """What a vmap returns from what its function returned given per-item arguments: each array
     with the mapped dimension at `out_axes` (`size` long, split as `split`: None where not
-    known). An array unmapped (`out_axes=None`) is returned as it is; where `out_axes` is not an
-    int, the arrays' shapes are not known."""
+    known), no longer batched unless an `outer` vmap maps it too. An array unmapped
+    (`out_axes=None`) is returned as it is; where `out_axes` is not an int, the arrays' shapes
+    are not known."""
     out_axes = t.params.get("out_axes", Const(0))
     if t.api == "equinox.filter_vmap" and isinstance(out_axes, Const) and out_axes.value is None:
         out_axes = Const(0)  # (its default stacks every array at 0)
@@ -1057,19 +1061,44 @@ def _batched(result: Value, t, size: int | None, split: tuple | None) -> Value:
     axis = out_axes.value if isinstance(out_axes, Const) and type(out_axes.value) is int else None
 
     def batched(v: ArrayV) -> ArrayV:
+        vma = v.vma if outer else v.vma - {BATCHED}
         if axis is None or v.shape is None or not -len(v.shape) - 1 <= axis <= len(v.shape):
-            return ArrayV(None, v.dtype, vma=v.vma, exact=v.exact, received=v.received,
+            return ArrayV(None, v.dtype, vma=vma, exact=v.exact, received=v.received,
                           lead=size if axis == 0 else None)
         at = axis % (len(v.shape) + 1)
         spec = v.spec[:at] + (split,) + v.spec[at:] if v.spec is not None and split is not None \
             and not set(split) & {a for d in v.spec for a in d} else None  # (an axis splits one dimension)
-        return ArrayV(v.shape[:at] + (size,) + v.shape[at:], v.dtype, vma=v.vma, exact=v.exact,
+        return ArrayV(v.shape[:at] + (size,) + v.shape[at:], v.dtype, vma=vma, exact=v.exact,
                       received=v.received, spec=spec)
 
     def other(v: Value) -> Value:  # (a value that differs by path: each option)
         return join([map_arrays(o, batched, other) for o in v.options]) if isinstance(v, Multi) else v
 
     return map_arrays(result, batched, other)
+
+
+def _whole_blocks_batched(params: dict, args: list, ctx) -> tuple[str | None, str | None]:
+    """(the vmap, the memory space) where a vmap batches a pallas_call (one of its operands
+    is batched, the vmap known to map more than one item) and a BlockSpec of a batched operand,
+    or of an output (all are batched then), puts it in a memory space Mosaic takes only whole
+    (`pl.ANY`, HBM): batching gives such a block a batch dimension of one item. (None, None)
+    where not known to."""
+    vmap = ctx.innermost("vmap")
+    if vmap is None or vmap.size is None or vmap.size < 2:
+        return None, None
+    batched = [BATCHED in vma_of(a) for a in args]
+    if not any(batched):
+        return None, None
+    ins, outs = params.get("in_specs"), params.get("out_specs")
+    per_in = ins.items if isinstance(ins, Seq) else (ins,) * len(args) if isinstance(ins, BlockSpecV) else ()
+    spaces = [_space(s) for s, b in zip(per_in, batched) if b]
+    spaces += [_space(s) for s in (outs.items if isinstance(outs, Seq) else (outs,))]
+    whole = next((s for s in spaces if s is not None and (s in ANY_SPACES or s == HBM_SPACE)), None)
+    return (vmap.api, whole) if whole is not None else (None, None)
+
+
+def _space(spec: Value) -> str | None:
+    return spec.memory_space.name if isinstance(spec, BlockSpecV) and isinstance(spec.memory_space, Ext) else None
 
 
 def _in_axes(t, args) -> list | None:

@@ -285,7 +285,7 @@ class ArrayV(Value):
 
     @property
     def varying(self) -> bool:
-        return bool(self.vma)
+        return bool(self.vma - {BATCHED})
 
     def key(self):
         return ("array", self.shape, self.dtype, id(self.sharding) if isinstance(self.sharding, Value) else
@@ -444,6 +444,16 @@ class Traced(Value):
 
 
 @dataclass(eq=False)
+class BlockSpecV(Value):
+    """A Pallas `BlockSpec`: the memory space it puts its operand in (None where not given; a
+    canonical name as `Ext` where known)."""
+    memory_space: Value | None
+
+    def key(self):
+        return ("blockspec", self.memory_space.key() if self.memory_space is not None else None)
+
+
+@dataclass(eq=False)
 class CompilerParamsV(Value):
     collective_id: Value | None
     tpu: bool = True
@@ -569,6 +579,11 @@ def map_arrays(v: Value, array, other=lambda v: Unknown) -> Value:
 # A pseudo-axis in `vma`: the array depends on what an enclosing transformation differentiates.
 # No mesh axis is named so, and every check of mesh axes intersects it away.
 DIFFERENTIATED = "\N{PARTIAL DIFFERENTIAL}"
+
+
+# A pseudo-axis in `vma`: the array depends on what an enclosing vmap maps (it carries a batch
+# dimension the function does not see). No mesh axis is named so either.
+BATCHED = "\N{N-ARY TIMES OPERATOR}"
 
 
 def differentiated(v: Value) -> Value:

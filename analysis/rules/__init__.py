@@ -427,6 +427,15 @@ RULES: dict[str, Rule] = {
             "`tiled=True` for a multiple.",
         ),
         Rule(
+            "SHL112", "pallas-call-batched-whole-blocks", _E,
+            "A `pallas_call` batched by a vmap (`jax.vmap`, `nnx.vmap`, `eqx.filter_vmap`) where a batched operand "
+            "or an output has a BlockSpec in memory space `pl.ANY` (or `pltpu.HBM` from JAX "
+            f"{jf.version_text(jf.WHOLE_HBM_SINCE)}), as remote-DMA kernels have: Mosaic takes those blocks only whole.",
+            jf.WHOLE_BLOCKS_ONLY,
+            "Call the kernel on the whole batch (a leading dimension it handles itself), or loop over the items "
+            "(`jax.lax.map`, `fori_loop`) instead of vmapping it.",
+        ),
+        Rule(
             "SHL201", "pmap-legacy", _H,
             f"Collectives or communicating kernels under `pmap` on JAX ≥ {_PMAP_SM} (pmap is jit + shard_map there).",
             f"works on JAX ≥ {_PMAP_SM}; older JAX rejects it",

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from ..apis import short
 from ..diagnostics import Severity
-from ..jaxfacts import (COLLECTIVE_ID_MISSING, COLLECTIVE_ID_UNUSED, COMM_WITHOUT_SHARD_MAP, DEVICE_ID_ARITY,
-                        KERNEL_LINEARIZE, MOSAIC_AUTO_PARTITIONED, PMAP_IS_SHARD_MAP, REPLICA_MOSAIC, UNBOUND_AXIS,
-                        UNRECOGNIZED_DEVICE_AXES, VMA_OUT_SHAPE, error_head, quoted, version_text)
+from ..jaxfacts import (ANY_SPACES, COLLECTIVE_ID_MISSING, COLLECTIVE_ID_UNUSED, COMM_WITHOUT_SHARD_MAP,
+                        DEVICE_ID_ARITY, HBM_SPACE, KERNEL_LINEARIZE, MOSAIC_AUTO_PARTITIONED, PMAP_IS_SHARD_MAP,
+                        REPLICA_MOSAIC, UNBOUND_AXIS, UNRECOGNIZED_DEVICE_AXES, VMA_OUT_SHAPE, WHOLE_BLOCKS_ONLY,
+                        WHOLE_HBM_SINCE, error_head, quoted, version_text)
 from ..fixfacts import DeviceIdAxis, DeviceIdKey, MissingCollectiveId, UnusedCollectiveId, VmaCheck
 from ..interp.events import CollectiveEvent, CommEvent, KernelApiEvent, PallasEvent, StartEvent
 from ..interp.values import ArrayV, CompilerParamsV, Const, DictV, Ext, Seq, Unknown, options
@@ -132,6 +133,7 @@ def check(facts: Facts):
             continue  # JAX fails while it differentiates, before it lowers the kernel
         reported_arity = False
         auto_partitioned = False
+        reported = len(out)
 
         # SHL104 / SHL107: collective_id and the barrier semaphore go together (unless the kernel
         # says it uses the id without one).
@@ -239,6 +241,11 @@ def check(facts: Facts):
                     f"nothing of the varying mesh axes, and JAX raises {quoted(VMA_OUT_SHAPE)} Pass "
                     f"`{kw}=False` to the shard_map (as Pallas code does).",
                     path=ev.path, ctx=ctx, fix_facts=(*scoped, VmaCheck(site_ref(facts, smap.site), kw))))
+        # SHL112 fails in lowering: only where nothing above fails first
+        if tpu and (smap is not None or not comm) and len(out) == reported:
+            d = _batched_whole_blocks(facts, ev)
+            if d is not None:
+                out.append(d)
         if not comm:
             continue
         what = _comm_words(comm)
@@ -320,6 +327,23 @@ def _differentiated(facts: Facts, ev, comm):
         f"({ctx_words(ev.ctx)}), and {why}. Give the kernel a `jax.custom_vjp` (its backward pass as another "
         f"kernel or in `jnp`), or keep the differentiated values out of it.",
         path=ev.path, ctx=ev.ctx, raises=raises)
+
+
+def _batched_whole_blocks(facts: Facts, ev):
+    """SHL112: a vmap batches a pallas_call one of whose batched operands, or outputs, has a
+    BlockSpec in memory space ANY (or HBM): Mosaic takes such blocks only whole."""
+    space = ev.memory_space
+    if ev.batched_by is None or space is None or (space == HBM_SPACE and facts.version < WHOLE_HBM_SINCE):
+        return None
+    name = "pl.ANY" if space in ANY_SPACES else "pltpu.HBM"
+    return diag(
+        facts, "SHL112", ev.site,
+        f"This `pallas_call` is batched by `{short(ev.batched_by)}` ({ctx_words(ev.ctx)}), and a BlockSpec of a "
+        f"batched operand or of its output is in memory space `{name}`, which Mosaic takes only whole: batching "
+        f"gives the block a batch dimension of one item, and JAX raises {quoted(error_head(WHOLE_BLOCKS_ONLY))} "
+        f"Call the kernel on the whole batch (a leading dimension it handles itself), or loop over the items "
+        f"(`jax.lax.map`, `fori_loop`) instead of vmapping it.",
+        path=ev.path, ctx=ev.ctx)
 
 
 def _comm_words(comm) -> str:
