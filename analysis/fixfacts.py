@@ -200,6 +200,17 @@ class SpecOnOperand(FixFact):
     site: SiteRef
 
 
+@dataclass(frozen=True)
+class ReshardInput(FixFact):
+    """An input to a shard_map over Explicit axes whose sharding is not its in_specs' (SHL032):
+    the call that gives it, which positional argument it is, the spec to reshard it to (stypes:
+    per dimension, a tuple of axes), and whether a mesh context resolves a bare spec there."""
+    site: SiteRef
+    arg: int
+    spec: tuple[tuple[str, ...], ...]
+    bare: bool = True
+
+
 def spec_text(t: tuple, head: str = "P") -> str:
     """A sharding type (stypes: per dimension, a tuple of axes) as the PartitionSpec that gives
     it, written with `head` (`P('data', None)`)."""

@@ -125,6 +125,15 @@ CONSTRAINT_VARYING = {(0, 8): "ValueError: Axes mentioned in `vma` field of Shap
                                "type `Manual`."}
 UNBOUND_AXIS = ("NameError: Found an unbound axis name: {axis}. To fix this, please call {name} under "
                 "`jax.shard_map`.")
+# Which primitive that advice names, per collective (measured on 0.8.2 and 0.10.2): the
+# reductions go through psum, pshuffle and pbroadcast through ppermute, pcast through pvary.
+# all_gather, psum_scatter, all_to_all and axis_size say only UNBOUND_AXIS_SHORT; so does every
+# collective on 0.6.2.
+_UNBOUND_ADVICE = {"psum": "psum", "pmean": "psum", "pmax": "psum", "pmin": "psum", "ppermute": "ppermute",
+                   "pshuffle": "ppermute", "pbroadcast": "ppermute", "axis_index": "axis_index",
+                   "psend": "psend", "pcast": "pvary"}
+UNBOUND_AXIS_SHORT = "NameError: unbound axis name: {axis}"
+UNBOUND_ADVICE_SINCE = (0, 8)
 MANUAL_SHARDING_ONLY = "NotImplementedError: {name} currently only supports manual sharding"
 GPU_ONLY = "NotImplementedError: {name} is currently only implemented on GPU"
 NO_DIFFERENTIATION_RULE = "NotImplementedError: Differentiation rule for '{name}' not implemented"
@@ -218,6 +227,19 @@ UNEXPECTED_KEYWORD = "TypeError: {callee}() got an unexpected keyword argument '
 def quoted(text: str) -> str:
     """`text` as a Markdown code span (which cannot hold backticks: JAX's own go)."""
     return f"`{text.replace('`', '')}`"
+
+
+def quoted_sentence(text: str) -> str:
+    """`quoted(text)`, ending a sentence: with a period after it where JAX's text has none."""
+    return quoted(text) + ("" if text.endswith(".") else ".")
+
+
+def unbound_axis(name: str, axis: str, version: tuple) -> str:
+    """What JAX `version` raises for the collective `name` over `axis`, which nothing binds."""
+    advice = _UNBOUND_ADVICE.get(name)
+    if advice is None or version < UNBOUND_ADVICE_SINCE:
+        return UNBOUND_AXIS_SHORT.format(axis=axis)
+    return UNBOUND_AXIS.format(axis=axis, name=advice)
 
 
 def error_head(text: str) -> str:

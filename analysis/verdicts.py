@@ -26,7 +26,7 @@ RAISES = {
     "SHL017": "ValueError", "SHL018": "TypeError", "SHL019": "ValueError", "SHL020": "ValueError",
     "SHL021": "TypeError", "SHL022": "ValueError", "SHL023": "ValueError", "SHL024": "ValueError",
     "SHL025": "ValueError", "SHL026": "ValueError", "SHL027": "ValueError", "SHL028": "ValueError",
-    "SHL029": "ShardingTypeError", "SHL030": "ShardingTypeError", "SHL031": "ShardingTypeError",
+    "SHL029": "ShardingTypeError", "SHL030": "ShardingTypeError", "SHL031": "ShardingTypeError", "SHL032": "ValueError",
     "SHL103": "ValueError", "SHL104": "ValueError", "SHL105": "ValueError",
     "SHL106": "IndexError", "SHL107": "ValueError", "SHL108": "ValueError", "SHL109": "ValueError",
     "SHL110": "ValueError", "SHL111": "ValueError", "SHL112": "ValueError",

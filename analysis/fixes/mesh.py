@@ -3,8 +3,9 @@ and the fixes of a mesh in the wrong place: a context mesh entered under a trace
 concrete mesh given to a nested shard_map (SHL012), a `jax.make_mesh` with Explicit axes that
 a shard_map's inputs do not match (SHL011), a legacy `with mesh:` where Flax needs a context
 mesh (SHL026), a shard_map given no mesh where no context mesh is entered (SHL017), a
-reshard to Auto axes (SHL028), and a matrix product or a lookup whose result's sharding is
-ambiguous on an Explicit mesh (SHL029, SHL030)."""
+reshard to Auto axes (SHL028), a matrix product or a lookup whose result's sharding is
+ambiguous on an Explicit mesh (SHL029, SHL030), and an input sharded otherwise than its
+shard_map's in_specs over Explicit axes (SHL032)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import libcst as cst
 
 from ..diagnostics import Diagnostic, Fix
 from ..fixfacts import (AbstractMesh, AutoAxes, ContextMesh, InlineShardMap, LegacyMesh, MeshRef, NoMesh,
-                        OutSharding, ReshardConstraint, SpecOnOperand, spec_text)
+                        OutSharding, ReshardConstraint, ReshardInput, SpecOnOperand, spec_text)
 from ..jaxfacts import ABSTRACT_MESH_CONTEXT, SET_MESH_ADDED
 from .edits import OPEN, append_kwarg, delete_lines, insert_before, remove_keyword, replace_node, text_change
 from .importer import Importer, api_name, spell
@@ -26,6 +27,7 @@ TITLE_INLINE = "Run the function without its shard_map (the shard_map around it 
 TITLE_AUTO_AXES = "Build the mesh with Auto axes"
 TITLE_SET_MESH = "Enter the mesh with jax.set_mesh (a legacy `with mesh:` sets no context mesh)"
 TITLE_PASS_MESH = "Pass the mesh to the shard_map (mesh={mesh})"
+TITLE_RESHARD_INPUT = "Reshard the input to the in_specs first (jax.sharding.reshard)"
 TITLE_CONSTRAIN = "Constrain with jax.lax.with_sharding_constraint (reshard needs Explicit axes)"
 TITLE_OUT_SHARDING = "Give the result's sharding: out_sharding={spec}"
 TITLE_SPEC_ON_OPERAND = "Give the spec the mesh `{operand}` is on (no mesh context resolves a bare spec)"
@@ -191,6 +193,33 @@ def reshard_constraint(diag: Diagnostic, fact: ReshardConstraint, ctx: FixContex
                             args=args)
     edit = replace_node(mod, call, mod.module.code_for_node(new))
     return Fix(TITLE_CONSTRAIN, "unsafe", imp.with_imports([edit], call))
+
+
+@fixer("reshard_input", ReshardInput)
+def reshard_input(diag: Diagnostic, fact: ReshardInput, ctx: FixContext) -> Fix | None:
+    """SHL032: the input is resharded to what the in_specs say where the shard_map is called
+    (`jax.sharding.reshard(x, P(...))`; where no mesh context resolves a bare spec, the spec goes
+    on the input's own sharding, which names its mesh)."""
+    found = ctx.call_at(fact.site)
+    if found is None:
+        return None
+    mod, call = found
+    positional = [a for a in call.args if a.keyword is None]
+    if len(positional) <= fact.arg or any(a.star for a in positional[:fact.arg + 1]):
+        return None
+    operand = positional[fact.arg].value
+    imp = Importer(mod, call)
+    code = mod.module.code_for_node
+    kept = list(fact.spec)
+    while kept and not kept[-1]:
+        kept.pop()  # (the dimensions a spec leaves out are not split)
+    spec = spec_text(tuple(kept), imp.pspec())
+    if not fact.bare:
+        if not isinstance(operand, (cst.Name, cst.Attribute)):
+            return None
+        spec = f"{imp.jax_attribute('jax.typeof')}({code(operand)}).sharding.update(spec={spec})"
+    text = f"{imp.jax_attribute('jax.sharding.reshard')}({code(operand)}, {spec})"
+    return Fix(TITLE_RESHARD_INPUT, "unsafe", imp.with_imports([replace_node(mod, operand, text)], call))
 
 
 # Where an array operand is, in the calls whose bare spec the operand's sharding can carry.

@@ -181,6 +181,16 @@ class ExplicitUnshardedEvent(Event):
 
 
 @dataclass(eq=False)
+class ExplicitMismatchEvent(Event):
+    """An input to a shard_map over an Explicit mesh whose sharding type (`given`) is not the
+    one its in_specs say (`wanted`): each a type of stypes, one entry per dimension."""
+    given: tuple = ()
+    wanted: tuple = ()
+    arg: int = 0  # which positional argument of the call
+    bare: bool = True  # a mesh context is in force at the call: a bare PartitionSpec resolves there
+
+
+@dataclass(eq=False)
 class MeshAxisLookupEvent(Event):
     """`mesh.shape[axis]` for an axis the mesh does not have (a KeyError at that line); where
     the axis was written as a string literal."""

@@ -89,6 +89,9 @@ class Layer:
     # jit, shard_map: the length of the call path to its function's body (the calls written
     # there are the next step)
     entry: int | None = field(default=None, compare=False)
+    # grad: what it differentiates is arrays the analysis follows (in tuples, lists, dicts), so
+    # an array without the DIFFERENTIATED pseudo-axis is known not to depend on it
+    tracked: bool = field(default=False, compare=False)
 
     @property
     def words(self) -> str:

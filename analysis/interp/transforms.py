@@ -14,16 +14,16 @@ from .. import apis
 from ..jaxfacts import ANY_SPACES, HBM_SPACE
 from . import stypes
 from .events import (
-    ApiRefEvent, ExplicitUnshardedEvent, KeywordsEvent, NestedMeshEvent, NoMeshEvent, PallasEvent, ReceivedCarryEvent,
-    SpecEvent, UnevenShardingEvent,
+    ApiRefEvent, ExplicitMismatchEvent, ExplicitUnshardedEvent, KeywordsEvent, NestedMeshEvent, NoMeshEvent,
+    PallasEvent, ReceivedCarryEvent, SpecEvent, UnevenShardingEvent,
 )
 from .calls import MAP_VARIABLES, ints, is_callable
 from .frames import Layer, Raise, Site
 from .shapes import LAYER_SHAPES, STACKED
 from .values import (
-    BATCHED, DIFFERENTIATED, NNX_VARIABLES, ArrayV, BlockSpecV, Bound, ClassV, Const, DictV, DTypeV, Ext, Func, GraphPart,
-    Inst, MeshV, ModV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, ShardingV, Transformed, Unknown, Value,
-    differentiated, holds, is_received, is_variable, join, map_arrays, options, variable_array, vma_of,
+    BATCHED, DIFFERENTIATED, NNX_VARIABLES, ArrayV, BlockSpecV, Bound, ClassV, Const, DictV, DTypeV, Ext, Func,
+    GraphPart, Inst, MeshV, ModV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, ShardingV, Transformed, Unknown,
+    Value, differentiated, holds, is_received, is_variable, join, map_arrays, options, variable_array, vma_of,
 )
 
 
@@ -63,9 +63,12 @@ class TransformMixin:
 
     def _apply_wrap(self, t, args, kwargs, act, ctx, site, node, label):
         p = t.params
-        if ctx.innermost("grad") is not None and ("__fwd__" in p or "__jvp__" in p):
+        grad = ctx.innermost("grad")
+        if grad is not None and ("__fwd__" in p or "__jvp__" in p) and not (
+                grad.tracked and all(_arrays_or_constants(a, DIFFERENTIATED) for a in (*args, *kwargs.values()))):
             # Differentiated: JAX traces the custom rules instead of the primal function, and
-            # does not differentiate them.
+            # does not differentiate them (unless no argument depends on what is differentiated:
+            # JAX runs the primal function then).
             ctx = ctx._with(layers=tuple(f for f in ctx.layers if f.kind != "grad"))
             if "__jvp__" in p:
                 self.call(p["__jvp__"], [], {}, act, ctx, site, node, unknown_tail=True,
@@ -101,11 +104,12 @@ class TransformMixin:
         return result
 
     def _apply_grad(self, t, args, kwargs, act, ctx, site, node, label):
-        inner = ctx.push(Layer("grad", t.site, frozenset(), api=t.api))
         argnums = t.params.get("argnums", Const(0))
         picked = {i.value for i in (argnums.items if isinstance(argnums, Seq) else (argnums,))
                   if isinstance(i, Const) and isinstance(i.value, int)}
         picked = {i % len(args) for i in picked if -len(args) <= i < len(args)}
+        tracked = bool(picked) and all(_arrays_or_constants(args[i]) for i in picked)
+        inner = ctx.push(Layer("grad", t.site, frozenset(), api=t.api, tracked=tracked))
         traced = [differentiated(a) if i in picked else a for i, a in enumerate(args)]
         self.backward.append(None)
         before = len(self.events)
@@ -475,18 +479,28 @@ class TransformMixin:
         self.carry_pairs([(args[0] if i == "all" else args[i], out, "carry")], t.api, smap, act, ctx, site, node)
 
     def _explicit_inputs(self, mesh: MeshV, in_specs, args, act, ctx, site, node) -> None:
-        """Inputs without a sharding given to a shard_map over an Explicit mesh with in_specs
-        that shard them: JAX checks the specs against the inputs' own (replicated) types."""
+        """Inputs given to a shard_map over an Explicit mesh whose in_specs say another sharding
+        than their own: JAX checks the specs against the inputs' types. An input without a
+        sharding, or of a type that splits nothing, where the specs shard it; an input of
+        another known type than the specs'."""
         if in_specs is None or not args:
             return
         specs = in_specs.items if isinstance(in_specs, Seq) else (in_specs,) * len(args)
-        for spec, arg in zip(specs, args):
-            if isinstance(spec, PSpecV) and spec.axes and any(
-                    isinstance(leaf, ArrayV) and (leaf.sharding is NO_SHARDING or (
-                        leaf.spec is not None and not any(leaf.spec)))
-                    for leaf in _leaves(arg, modules=True)):
-                self.record(ExplicitUnshardedEvent(site, ctx, act.path, node, axes=spec.axes, mesh=mesh))
-                return
+        aligned = len(specs) == len(args)  # (else the specs' structure fails first: SHL015)
+        for i, (spec, arg) in enumerate(zip(specs, args)):
+            if not isinstance(spec, PSpecV):
+                continue
+            for leaf in _leaves(arg, modules=True):
+                if not isinstance(leaf, ArrayV):
+                    continue
+                if spec.axes and (leaf.sharding is NO_SHARDING or (leaf.spec is not None and not any(leaf.spec))):
+                    self.record(ExplicitUnshardedEvent(site, ctx, act.path, node, axes=spec.axes, mesh=mesh))
+                    return
+                wanted = stypes.of_spec(spec, leaf.shape)
+                if aligned and wanted is not None and leaf.spec is not None and any(leaf.spec) and leaf.spec != wanted:
+                    self.record(ExplicitMismatchEvent(site, ctx, act.path, node, given=leaf.spec, wanted=wanted,
+                                                      arg=i, bare=self._bare_specs(ctx, act)))
+                    return
 
     def wrap_site(self, fn: Value, node, act, decorating: bool, row) -> tuple | None:
         """Where the transformed function is written, for fixes: its def (decorator form) or the
@@ -1075,6 +1089,18 @@ def _batched(result: Value, t, size: int | None, split: tuple | None, outer: boo
         return join([map_arrays(o, batched, other) for o in v.options]) if isinstance(v, Multi) else v
 
     return map_arrays(result, batched, other)
+
+
+def _arrays_or_constants(v: Value, without: str | None = None) -> bool:
+    """Whether `v` is Python constants and arrays (in tuples, lists, dicts), none of them
+    varying over the axis `without`."""
+    if isinstance(v, ArrayV):
+        return without not in v.vma
+    if isinstance(v, Seq):
+        return all(_arrays_or_constants(i, without) for i in v.items)
+    if isinstance(v, DictV):
+        return all(_arrays_or_constants(i, without) for i in v.items.values())
+    return isinstance(v, Const)
 
 
 def _whole_blocks_batched(params: dict, args: list, ctx) -> tuple[str | None, str | None]:

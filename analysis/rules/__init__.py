@@ -347,6 +347,15 @@ RULES: dict[str, Rule] = {
             "`jax.sharding.reshard` first.",
         ),
         Rule(
+            "SHL032", "explicit-mesh-input-sharding-mismatch", _E,
+            f"An input sharded one way (a `device_put`, or what a product under the jit gives it) reaches a "
+            f"`shard_map` over an Explicit-axes mesh whose `in_specs` say another (JAX ≥ "
+            f"{jf.version_text(jf.EXPLICIT_INPUTS_CHECKED)} checks them against each other).",
+            jf.SPECS_MISMATCH.format(spec="P('data', None)", input="P('data', 'model')"),
+            "Reshard the input to the specs first (`jax.sharding.reshard(x, P(...))`), or write the specs it has.",
+            fixers=("reshard_input",),
+        ),
+        Rule(
             "SHL101", "unmatched-send-recv", _W,
             "A `psend` with no `precv` of the same axis and perm in the same manual region, or the reverse.",
             "deadlock at run time",
@@ -430,7 +439,8 @@ RULES: dict[str, Rule] = {
             "SHL112", "pallas-call-batched-whole-blocks", _E,
             "A `pallas_call` batched by a vmap (`jax.vmap`, `nnx.vmap`, `eqx.filter_vmap`) where a batched operand "
             "or an output has a BlockSpec in memory space `pl.ANY` (or `pltpu.HBM` from JAX "
-            f"{jf.version_text(jf.WHOLE_HBM_SINCE)}), as remote-DMA kernels have: Mosaic takes those blocks only whole.",
+            f"{jf.version_text(jf.WHOLE_HBM_SINCE)}), as remote-DMA kernels have: Mosaic takes those blocks only "
+            "whole.",
             jf.WHOLE_BLOCKS_ONLY,
             "Call the kernel on the whole batch (a leading dimension it handles itself), or loop over the items "
             "(`jax.lax.map`, `fori_loop`) instead of vmapping it.",

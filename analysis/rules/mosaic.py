@@ -10,7 +10,8 @@ from ..diagnostics import Severity
 from ..jaxfacts import (ANY_SPACES, COLLECTIVE_ID_MISSING, COLLECTIVE_ID_UNUSED, COMM_WITHOUT_SHARD_MAP,
                         DEVICE_ID_ARITY, HBM_SPACE, KERNEL_LINEARIZE, MOSAIC_AUTO_PARTITIONED, PMAP_IS_SHARD_MAP,
                         REPLICA_MOSAIC, UNBOUND_AXIS, UNRECOGNIZED_DEVICE_AXES, VMA_OUT_SHAPE, WHOLE_BLOCKS_ONLY,
-                        WHOLE_HBM_SINCE, error_head, quoted, version_text)
+                        WHOLE_HBM_SINCE, error_head, quoted, quoted_sentence, unbound_axis,
+                        version_text)
 from ..fixfacts import DeviceIdAxis, DeviceIdKey, MissingCollectiveId, UnusedCollectiveId, VmaCheck
 from ..interp.events import CollectiveEvent, CommEvent, KernelApiEvent, PallasEvent, StartEvent
 from ..interp.values import ArrayV, CompilerParamsV, Const, DictV, Ext, Seq, Unknown, options
@@ -191,7 +192,7 @@ def check(facts: Facts):
                         f"The `device_id` dict leaves out axis {auto[0]!r}, which Pallas fills in with "
                         f"`axis_index({auto[0]!r})`; the shard_map around the kernel leaves {auto[0]!r} automatic "
                         f"(`axis_names=` omits it), so JAX raises "
-                        f"{quoted(UNBOUND_AXIS.format(axis=auto[0], name='axis_index'))} Make every mesh axis "
+                        f"{quoted_sentence(unbound_axis('axis_index', auto[0], facts.version))} Make every mesh axis "
                         f"manual, or name {auto[0]!r} in the device id.",
                         path=c.path, ctx=ctx, fix_facts=scoped, ev=c))
                 continue

@@ -19,16 +19,19 @@ from ..jaxfacts import (
     PCAST_VARYING_AGAIN, RESULT_SPLIT_TWICE,
     PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, PVARY_VARYING_AGAIN, RESHARD_AUTO, SEND_RECV_ADDED,
     SHARDING_AXIS_MISSING, SPECS_MISMATCH, SPECS_STRUCTURE, SPEC_INDIVISIBLE, SPEC_RANK, SPEC_TOO_LONG, UNBOUND_AXIS,
-    UNEVEN_SHARDING, VARIABLE_MANUAL_MESH, VARIABLE_NO_MESH, WHILE_CARRY_TYPES, error_head, quoted, version_text,
+    UNEVEN_SHARDING, VARIABLE_MANUAL_MESH, VARIABLE_NO_MESH, WHILE_CARRY_TYPES, error_head, quoted, quoted_sentence,
+    unbound_axis, version_text,
 )
 from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, AxisTuple, CarryInit, CarryLeaf, ContextMesh,
                         DropConstraint, DropVary, EagerSharding, EnterMesh, GlobalReduction, InlineShardMap, InSpecs,
-                        LegacyMesh, NoMesh, OutSharding, RenameAxis, ReshardConstraint, SendRecv, ShardingAxis,
-                        SpecAxis, SpecOnOperand, SpecsRepair, UnevenDim, UnnamedAxis, VaryFirst, VmaCheck, spec_text)
+                        LegacyMesh, NoMesh, OutSharding, RenameAxis, ReshardConstraint, ReshardInput, SendRecv,
+                        ShardingAxis, SpecAxis, SpecOnOperand, SpecsRepair, UnevenDim, UnnamedAxis, VaryFirst, VmaCheck,
+                        spec_text)
 from ..interp.events import (
-    BackwardContractionEvent, CollectiveEvent, ConstraintEvent, ContractionEvent, ExplicitUnshardedEvent, GatherEvent,
-    MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent, NoMeshEvent, ReceivedCarryEvent, ResultSplitTwiceEvent,
-    SetMeshTracedEvent, ShardingAxisEvent, SpecEvent, UnevenShardingEvent, VariableShardingEvent, VaryingAgainEvent,
+    BackwardContractionEvent, CollectiveEvent, ConstraintEvent, ContractionEvent, ExplicitMismatchEvent,
+    ExplicitUnshardedEvent, GatherEvent, MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent, NoMeshEvent,
+    ReceivedCarryEvent, ResultSplitTwiceEvent, SetMeshTracedEvent, ShardingAxisEvent, SpecEvent, UnevenShardingEvent,
+    VariableShardingEvent, VaryingAgainEvent,
 )
 from ..interp.stypes import render
 from ..interp.transforms import spec_literals
@@ -140,7 +143,7 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
         return diag(
             facts, "SHL005", ev.site,
             f"`{name}` over axis {axis!r} is reached where {reason}: JAX raises "
-            f"{quoted(UNBOUND_AXIS.format(axis=axis, name=name))} Call it "
+            f"{quoted_sentence(unbound_axis(name, axis, facts.version))} Call it "
             f"inside `jax.shard_map` over a mesh with axis {axis!r}.",
             path=ev.path, ctx=ev.ctx, fix_facts=(*scope_facts(facts, ev, ev.axes), *_unnamed(facts, ev, axis, kind),
                                                  *_rename(facts, ev, axis), *_global_reduction(facts, ev, name)))
@@ -180,7 +183,7 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
         if not ev.ctx.traced:
             jax_says = f"JAX raises {quoted(NO_EVALUATION_RULE.format(name='precv'))}"
     else:
-        jax_says = f"JAX raises {quoted(UNBOUND_AXIS.format(axis=axis, name='psend'))}"
+        jax_says = f"JAX raises {quoted(unbound_axis('psend', axis, facts.version))}"
     reason = (f"{axis!r} is an automatic axis of the enclosing shard_map" if kind == "auto"
               else f"no shard_map binds axis {axis!r}")
     return diag(
@@ -228,7 +231,7 @@ def _not_in_mesh_error(facts: Facts, name: str, axis: str, frame) -> tuple[str, 
         if facts.version < SEND_RECV_ADDED:
             return "KeyError", f"JAX {facts.jax_version} raises `KeyError: {axis!r}` at lowering"
         return "AssertionError", f"JAX {facts.jax_version} fails at lowering with a bare `AssertionError`"
-    return "NameError", f"JAX raises {quoted(error_head(UNBOUND_AXIS) + f': {axis}')}"
+    return "NameError", f"JAX raises {quoted(unbound_axis(name, axis, facts.version))}"
 
 
 def _unnamed(facts: Facts, ev, axis: str, kind: str) -> tuple[UnnamedAxis, ...]:
@@ -330,7 +333,7 @@ def _unknown_axis(facts: Facts, ev, name: str):
         return None
     where = ctx_words(ev.ctx)
     if ev.kind == "collective":
-        code, jax_says = "SHL005", f"JAX raises {quoted(UNBOUND_AXIS.format(axis='<axis>', name=name))}"
+        code, jax_says = "SHL005", f"JAX raises {quoted(unbound_axis(name, '<axis>', facts.version))}"
     else:
         code = _SEND_RECV[ev.kind]
         jax_says = (f"JAX fails ({quoted(error_head(UNBOUND_AXIS))})" if ev.kind == "send" else
@@ -572,6 +575,19 @@ def check_traced_meshes(facts: Facts):
             path=ev.path, ctx=ev.ctx,
             fix_facts=(InlineShardMap(site_ref(facts, ev.created)),) if inline else
             (ContextMesh(site_ref(facts, ev.created)),) if ev.api == "jax.shard_map" else ()))
+    for ev in facts.of(ExplicitMismatchEvent):
+        if facts.version < EXPLICIT_INPUTS_CHECKED:
+            continue
+        wanted, given = spec_text(ev.wanted), spec_text(ev.given)
+        out.append(diag(
+            facts, "SHL032", ev.site,
+            f"Argument {ev.arg + 1} reaches this shard_map sharded as {given}, but its `in_specs` say {wanted}: "
+            f"over a mesh whose axes are Explicit JAX checks the specs against the input's sharding and raises "
+            f"{quoted(SPECS_MISMATCH.format(spec=wanted, input=given))}. Reshard the input to the specs first "
+            f"(`jax.sharding.reshard(x, {wanted})`), or write the specs it has.",
+            path=ev.path, ctx=ev.ctx,
+            fix_facts=(ReshardInput(site_ref(facts, ev.site), ev.arg, ev.wanted, ev.bare),)
+            if ev.site.path in facts.files else ()))
     for ev in facts.of(ExplicitUnshardedEvent):
         if facts.version < EXPLICIT_INPUTS_CHECKED:
             continue
