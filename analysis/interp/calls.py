@@ -217,6 +217,7 @@ class CallMixin:
     def layer_result(self, layer: Inst, args, kwargs, act, ctx, site, node, label) -> Value:
         """What a framework layer the analysis does not run computes: an array varying as its
         inputs and parameters do, shaped and typed as the tables say (see `layer_type`)."""
+        self.synced_norm(layer, act, ctx, site, node)
         arrays = [a for a in (*args, *kwargs.values()) if isinstance(a, ArrayV)]
         own = layer.attrs.get("__vma__", frozenset())
         if not (arrays or own):

@@ -974,6 +974,17 @@ class FrameworkMixin:
         `pmean`) when it runs in training mode."""
         return Inst(Ext(name), dict(p))
 
+    def synced_norm(self, layer: Inst, act, ctx, site, node) -> None:
+        """A Flax normalization other than BatchNorm given `axis_name` (LayerNorm, RMSNorm,
+        GroupNorm, InstanceNorm; Linen's and NNX's): it averages its statistics over that axis
+        (a `pmean`) whenever it runs, under `init` too (BatchNorm skips it there)."""
+        axis = layer.attrs.get("axis_name")
+        if layer.cls.name in _SYNCED_NORMS and axis is not None and not _is_none(axis):
+            from .jaxapi import axis_tuple
+
+            self.record(CollectiveEvent(site, ctx, act.path, node, api="jax.lax.pmean", kind="collective",
+                                        axes=axis_tuple(axis), axis_value=axis))
+
     def _api_norm_call(self, name, row, p, act, ctx, site, node, decorating):
         layer = p.get("self")
         attrs = layer.attrs if isinstance(layer, Inst) else {}
@@ -1314,6 +1325,8 @@ def _is_none(v) -> bool:
 
 
 _NORMS = ("flax.linen.BatchNorm", "flax.nnx.BatchNorm", "equinox.nn.BatchNorm")
+_SYNCED_NORMS = frozenset(f"flax.{api}.{norm}" for api in ("linen", "nnx")
+                          for norm in ("LayerNorm", "RMSNorm", "GroupNorm", "InstanceNorm"))
 # Norms whose output is typed as an elementwise operation of the input and their parameters.
 _AFFINE_NORMS = ("equinox.nn.LayerNorm", "equinox.nn.RMSNorm", "flax.nnx.LayerNorm", "flax.nnx.RMSNorm")
 _DROPOUTS = ("equinox.nn.Dropout", "flax.nnx.Dropout")
