@@ -65,6 +65,8 @@ _STACKED_SIZE = ("psend under vmap: the vmapped axis's size comes from stacked m
 # its mesh cannot be made Auto
 _GRAD_AFTER_RESHARD = ("after the reshard's fix, SHL029 for the gradient of weights made on no mesh: no fix, as the "
                        "program reshards (its mesh cannot be made Auto)")
+_VMAPPED_KERNEL = ("SHL112: a vmap batches a remote-DMA kernel whose blocks are in memory space ANY; calling "
+                   "it on the whole batch is a rewrite of the kernel")
 _EQX_STATE_SET = ("Equinox's State.set rejects, inside shard_map or pmap, a new value whose sharding differs from "
                   "the state's that came in (ValueError: Old and new values have different structures)")
 CANNOT_FIX: dict[str, tuple[str, str]] = {
@@ -162,8 +164,7 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                               "jax.devices(): it fails on 4 devices and lowers on "
                                                               "8"),
     "blind18b_nnx_pipeline_export_tpu_platform": (_PROGRAM, "psend exported for TPU, which has no send/recv"),
-    "blind18b_nnx_vmap_pallas_ring_inside_shardmap": (_MISSED, "nnx.vmap batches a communicating kernel's "
-                                                               "ANY-memory block"),
+    "blind18b_nnx_vmap_pallas_ring_inside_shardmap": (_PROGRAM, _VMAPPED_KERNEL),
     # blind19
     "blind19a_linen_fori_loop_ring_allreduce_out_specs_replicated": (_SCOPE, "the ring's result varies over 'tp' "
                                                                              "under out_specs P(): it needs a "
@@ -517,10 +518,33 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                                               "nnx.shard_map's filter-keyed "
                                                                               "StateSharding in_specs over an "
                                                                               "Explicit mesh"),
-    "blind43b_pallas_eqx_ring_vmap_v082": (_MISSED, "jax.vmap batches a communicating kernel's ANY-memory block"),
+    "blind43b_pallas_eqx_ring_vmap_v082": (_PROGRAM, _VMAPPED_KERNEL),
     "blind43b_pallas_linen_matmul_in_shardings": (_SCOPE, "SHL004 for a kernel in a Linen module under a jit whose "
                                                           "in_shardings split its operand: no wrap is offered (the "
                                                           "step returns a mean over the split batch)"),
+    # blind44
+    "blind44a_eqx062_tp_mlp_row_spec_flax_layout": (_MISSED, "specs written for Flax's (in, out) kernel layout on "
+                                                             "eqx.nn.Linear's (out, in) weight: the shapes of a "
+                                                             "sharded Equinox weight in its product are not checked"),
+    "blind44a_eqx_moe_all_to_all_capacity_axis_split": (_PROGRAM, "SHL111: an expert capacity of 5 over 4 devices; "
+                                                                  "the size to pad it to is the author's"),
+    "blind44a_linen_eval_in_specs_variables_tree_mismatch": (_MISSED, "in_specs {'params': P()} for Linen variables "
+                                                                      "that also hold batch_stats: the collections "
+                                                                      "model.init returns are not known"),
+    "blind44a_linen_scan_syncbn_batch_stats_spec_sharded": (_MISSED, "P('data') on nn.scan's stacked batch_stats "
+                                                                     "splits the layer axis: the shapes of Linen's "
+                                                                     "stacked variables are not known"),
+    "blind44a_linen_setup_dropout_axis_index_only_sync_sharded": (_SCOPE, "the step already runs a shard_map over "
+                                                                          "'data' (the gradient all-reduce), and the "
+                                                                          "call to wrap instead closes over the "
+                                                                          "placed batch: no wrap is offered"),
+    "blind44a_nnx_split_merge_shardmap_uneven_batch": (_PROGRAM, "SHL015: a last batch of 30 over 4 devices; "
+                                                                 "padding it is the author's"),
+    "blind44a_nnx_statesharding_hidden_not_divisible": (_MISSED, "a hidden size of 90 split over 4 devices by "
+                                                                 "a filter-keyed nnx.StateSharding"),
+    "blind44b_eqx_whole_model_through_shardmap": (_MISSED, "an Equinox MLP (its activation function a leaf) passed "
+                                                           "whole through jax.shard_map: leaves that are not arrays "
+                                                           "are not checked"),
 }
 
 

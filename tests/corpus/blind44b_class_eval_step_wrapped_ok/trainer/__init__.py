@@ -1,0 +1,3 @@
+from trainer.dp import DataParallelTrainer
+
+__all__ = ["DataParallelTrainer"]
