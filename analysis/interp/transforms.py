@@ -1012,12 +1012,12 @@ _NO_SPLIT = object()  # (a mapped dimension whose split is not known)
 
 
 def _per_item(t, args: list, kwargs: dict) -> tuple | None:
-    """What the function `jax.vmap` or `eqx.filter_vmap` maps is given, as JAX gives it: each
-    mapped array without its mapped dimension (in its shape and its sharding type); with the
-    split the mapped dimensions share (their type's entry; None where one's is not known or
-    they differ), and which array each per-item one maps ((id, id), ...). None where what is
-    mapped is not followed: `in_axes` other than an int or a tuple of ints and Nones, arrays
-    given by keyword, a module or other object mapped."""
+    """What the function `jax.vmap`, `nnx.vmap` or `eqx.filter_vmap` maps is given, as JAX gives
+    it: each mapped array without its mapped dimension (in its shape and its sharding type),
+    batched (BATCHED in its varying axes); with the split the mapped dimensions share (their
+    type's entry; None where one's is not known or they differ), and which array each per-item
+    one maps ((id, id), ...). None where what is mapped is not followed: `in_axes` other than an
+    int or a tuple of ints and Nones, arrays given by keyword, a module or other object mapped."""
     if t.api not in ("jax.vmap", "equinox.filter_vmap", "flax.nnx.vmap") or any(
             not isinstance(v, Const) and v is not Unknown for v in kwargs.values()):
         return None
