@@ -1,7 +1,8 @@
 """Pallas TPU (Mosaic) rules: communicating kernels outside shard_map (SHL003), kernels under
 automatic partitioning (SHL004), collective_id without a barrier (SHL104) and the reverse
-(SHL107), MESH device-id arity (SHL105), and communicating kernels under shard_map's
-replication check (SHL108)."""
+(SHL107), MESH device-id arity (SHL105), communicating kernels under shard_map's replication
+check (SHL108), kernels differentiated (SHL110), and kernels a vmap batches whose blocks Mosaic
+takes only whole (SHL112)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,7 @@ from ..diagnostics import Severity
 from ..jaxfacts import (ANY_SPACES, COLLECTIVE_ID_MISSING, COLLECTIVE_ID_UNUSED, COMM_WITHOUT_SHARD_MAP,
                         DEVICE_ID_ARITY, HBM_SPACE, KERNEL_LINEARIZE, MOSAIC_AUTO_PARTITIONED, PMAP_IS_SHARD_MAP,
                         REPLICA_MOSAIC, UNBOUND_AXIS, UNRECOGNIZED_DEVICE_AXES, VMA_OUT_SHAPE, WHOLE_BLOCKS_ONLY,
-                        WHOLE_HBM_SINCE, error_head, quoted, quoted_sentence, unbound_axis,
-                        version_text)
+                        WHOLE_HBM_SINCE, error_head, quoted, quoted_sentence, unbound_axis, version_text)
 from ..fixfacts import DeviceIdAxis, DeviceIdKey, MissingCollectiveId, UnusedCollectiveId, VmaCheck
 from ..interp.events import CollectiveEvent, CommEvent, KernelApiEvent, PallasEvent, StartEvent
 from ..interp.values import ArrayV, CompilerParamsV, Const, DictV, Ext, Seq, Unknown, options
@@ -341,7 +341,7 @@ def _batched_whole_blocks(facts: Facts, ev):
         facts, "SHL112", ev.site,
         f"This `pallas_call` is batched by `{short(ev.batched_by)}` ({ctx_words(ev.ctx)}), and a BlockSpec of a "
         f"batched operand or of its output is in memory space `{name}`, which Mosaic takes only whole: batching "
-        f"gives the block a batch dimension of one item, and JAX raises {quoted(error_head(WHOLE_BLOCKS_ONLY))} "
+        f"gives the block a batch dimension of one item, and JAX raises {quoted(WHOLE_BLOCKS_ONLY)} "
         f"Call the kernel on the whole batch (a leading dimension it handles itself), or loop over the items "
         f"(`jax.lax.map`, `fori_loop`) instead of vmapping it.",
         path=ev.path, ctx=ev.ctx)

@@ -378,7 +378,8 @@ def check_traced_meshes(facts: Facts):
     do not fit its arguments or its output), SHL023 (a NamedSharding's axis its mesh lacks),
     SHL024/SHL025 (sharding constraints of manual or Explicit axes), SHL026 (a Flax NNX variable
     sharded where it is made, with no mesh to shard it over), SHL027 (a NamedSharding that splits
-    a dimension unevenly), SHL028 (reshard over Auto axes)."""
+    a dimension unevenly), SHL028 (reshard over Auto axes), SHL032 (Explicit mesh, an input
+    sharded otherwise than the in_specs)."""
     out = []
     for ev in facts.of(NoMeshEvent):
         out.append(diag(
