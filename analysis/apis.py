@@ -338,7 +338,7 @@ NNX = {
     _NNX + "update": Api("graph_update", "(node, state, *states)"),
     _NNX + "clone": Api("same", "(node, **kw)"),
     # specs for a module's state: a tree of PartitionSpecs keyed like its attributes
-    _NNX + "StateSharding": Api("same", "(pytree, *args, **kw)"),
+    _NNX + "StateSharding": Api("state_sharding", "(pytree, *args, **kw)"),
     _NNX + "State": Api("same", "(pytree, *args, **kw)"),
     _NNX + "Sequential": Api("sequential", "(*layers)"),
     _NNX + "List": Api("node_list", "(it=None, /)"),

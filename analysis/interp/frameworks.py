@@ -16,9 +16,9 @@ from .events import CollectiveEvent, ConstraintEvent, VariableShardingEvent
 from .frames import Raise, entry_path
 from .shapes import LAYER_OUTPUT, LAYER_SHAPES, LAYER_TYPES, MESHLESS, STACKED
 from .values import (
-    ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, EagerShardingV, Ext, Factory, GraphPart, Inst, Lifted, LinenVarsV,
-    MeshV, Multi, NO_SHARDING, Partial, PSpecV, Seq, ShardingV, Transformed, Unknown, Value, exact_vma, is_variable,
-    options, variable_array, varying_with, vma_of,
+    ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, EagerShardingV, Ext, Factory, FilterSpecs, GraphPart, Inst, Lifted,
+    LinenVarsV, MeshV, Multi, NO_SHARDING, Partial, PSpecV, Seq, ShardingV, Transformed, Unknown, Value, exact_vma,
+    is_variable, options, variable_array, varying_with, vma_of,
 )
 
 _LINEN = "flax.linen."
@@ -263,6 +263,16 @@ class FrameworkMixin:
             if key in p:
                 return p[key]
         return Unknown
+
+    def _api_state_sharding(self, name, row, p, act, ctx, site, node, decorating):
+        """`nnx.StateSharding(mapping)`: the mapping; one written out with keys that are filters
+        keeps them, in order, for a shard_map to match against a module's variables."""
+        given = p.get("pytree", Unknown)
+        written = node.args[0] if isinstance(node, ast.Call) and len(node.args) == 1 else None
+        if not isinstance(given, DictV) or not isinstance(written, ast.Dict) or None in written.keys:
+            return given
+        pairs = tuple((self.eval(k, act, ctx), self.eval(v, act, ctx)) for k, v in zip(written.keys, written.values))
+        return FilterSpecs(dict(given.items), given.origin, filters=pairs)
 
     def _api_tree_at(self, name, row, p, act, ctx, site, node, decorating):
         """`eqx.tree_at(lambda m: m.head, model, new_head)`: a copy of the module with what

@@ -21,9 +21,9 @@ from .calls import MAP_VARIABLES, ints, is_callable
 from .frames import Layer, Raise, Site
 from .shapes import LAYER_SHAPES, STACKED
 from .values import (
-    BATCHED, DIFFERENTIATED, NNX_VARIABLES, ArrayV, BlockSpecV, Bound, ClassV, Const, DictV, DTypeV, Ext, Func,
-    GraphPart, Inst, MeshV, ModV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, ShardingV, Transformed, Unknown,
-    Value, differentiated, holds, is_received, is_variable, join, map_arrays, options, variable_array, vma_of,
+    BATCHED, DIFFERENTIATED, NNX_VARIABLES, ArrayV, BlockSpecV, Bound, ClassV, Const, DictV, DTypeV, Ext, FilterSpecs,
+    Func, GraphPart, Inst, MeshV, ModV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, ShardingV, Transformed,
+    Unknown, Value, differentiated, holds, is_received, is_variable, join, map_arrays, options, variable_array, vma_of,
 )
 
 
@@ -346,6 +346,9 @@ class TransformMixin:
             inner = inner.with_mesh(mesh)
         self.smap_checks[layer] = check
         in_specs = p.get("in_specs")
+        if isinstance(in_specs, Seq) and any(isinstance(s, FilterSpecs) for s in in_specs.items):
+            in_specs = Seq(tuple(self.filtered_specs(s, a, act, ctx, site, node) if isinstance(s, FilterSpecs) else s
+                                 for s, a in zip(in_specs.items, args)) + in_specs.items[len(args):], in_specs.kind)
         if isinstance(mesh, MeshV) and (mesh.explicit_default or mesh.explicit_types) and mesh_axes is not None \
                 and manual == frozenset(mesh_axes):
             # JAX checks the specs against the inputs' own shardings where every axis is manual
@@ -477,6 +480,56 @@ class TransformMixin:
         else:
             return
         self.carry_pairs([(args[0] if i == "all" else args[i], out, "carry")], t.api, smap, act, ctx, site, node)
+
+    def filtered_specs(self, specs: FilterSpecs, module: Value, act, ctx, site, node) -> Value:
+        """The specs `nnx.StateSharding`'s filters give an NNX module's variables, shaped as the
+        module (as `jax.tree.map` over it gives them): each variable the spec of the first filter
+        it matches. `specs` as it was where a variable matches none, or a filter, or the
+        module's state, is not known."""
+        try:
+            return self._filter_tree(specs.filters, module, (), act, ctx, site, node, frozenset())
+        except _Undecided:
+            return specs
+
+    def _filter_tree(self, filters: tuple, m: Value, path: tuple, act, ctx, site, node, seen: frozenset) -> Inst:
+        if not (isinstance(m, Inst) and isinstance(m.cls, ClassV)) or id(m) in seen or STACKED in m.attrs:
+            raise _Undecided
+        specs = {}
+        for k, v in m.attrs.items():
+            if k.startswith("__") or isinstance(v, (Const, Func, Bound, Partial, ClassV, Ext)):
+                continue  # (what is not state: settings, functions)
+            if is_variable(v):
+                specs[k] = self._filter_match(filters, (*path, k), v, act, ctx, site, node)
+            elif isinstance(v, Inst) and isinstance(v.cls, ClassV):
+                specs[k] = self._filter_tree(filters, v, (*path, k), act, ctx, site, node, seen | {id(m)})
+            elif isinstance(v, Inst) and isinstance(v.cls, Ext) and isinstance(v.attrs.get(LAYER_SHAPES), Const) \
+                    and STACKED not in v.attrs:
+                specs[k] = Inst(v.cls, {n: self._filter_match(filters, (*path, k, n), ArrayV(shape), act, ctx, site,
+                                                              node)
+                                        for n, shape in v.attrs[LAYER_SHAPES].value})
+            else:
+                raise _Undecided
+        return Inst(m.cls, specs)
+
+    def _filter_match(self, filters: tuple, path: tuple, value: Value, act, ctx, site, node) -> Value:
+        """The spec of the first filter that the variable at `path` matches: NNX's filters, a
+        function of its path and value, a name its path holds, `...`/True (all), None/False."""
+        for f, spec in filters:
+            if isinstance(f, Const) and isinstance(f.value, str):
+                hit = f.value in path
+            elif isinstance(f, Const) and (f.value is Ellipsis or isinstance(f.value, bool) or f.value is None):
+                hit = f.value is Ellipsis or f.value is True
+            elif is_callable(f):
+                said = self.call(f, [Seq(tuple(Const(p) for p in path)), value], {}, act, ctx, site, node,
+                                 label="calls an nnx.StateSharding filter")
+                if not (isinstance(said, Const) and isinstance(said.value, bool)):
+                    raise _Undecided
+                hit = said.value
+            else:
+                raise _Undecided
+            if hit:
+                return spec
+        raise _Undecided
 
     def _explicit_inputs(self, mesh: MeshV, in_specs, args, act, ctx, site, node) -> None:
         """Inputs given to a shard_map over an Explicit mesh whose in_specs say another sharding
@@ -1089,6 +1142,10 @@ def _batched(result: Value, t, size: int | None, split: tuple | None, outer: boo
         return join([map_arrays(o, batched, other) for o in v.options]) if isinstance(v, Multi) else v
 
     return map_arrays(result, batched, other)
+
+
+class _Undecided(Exception):
+    """An `nnx.StateSharding` filter that cannot be matched against a module's variables."""
 
 
 def _arrays_or_constants(v: Value, without: str | None = None) -> bool:

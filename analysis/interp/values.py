@@ -404,6 +404,15 @@ class DictV(Value):
 
 
 @dataclass(eq=False)
+class FilterSpecs(DictV):
+    """`nnx.StateSharding({filter: spec, ...})` keyed by NNX filters (functions of a variable's
+    path and value, a name the path holds, `...`): to anything else the dict of its keys that
+    are plain constants, as before; a shard_map matches the (filter, spec) pairs, in order,
+    against the variables of the module it is given (`filtered_specs`)."""
+    filters: tuple = ()
+
+
+@dataclass(eq=False)
 class Multi(Value):
     """One of several values: the name was bound differently on the paths that reach here.
     An `Unknown` option means some path gives a value nothing is known about."""
