@@ -484,8 +484,8 @@ class TransformMixin:
     def filtered_specs(self, specs: FilterSpecs, module: Value, act, ctx, site, node) -> Value:
         """The specs `nnx.StateSharding`'s filters give an NNX module's variables, shaped as the
         module (as `jax.tree.map` over it gives them): each variable the spec of the first filter
-        it matches. `specs` as it was where a variable matches none, or a filter, or the
-        module's state, is not known."""
+        it matches. `specs` as it was where a variable matches none, or where what a filter
+        says of one, or the module's state, is not known."""
         try:
             return self._filter_tree(specs.filters, module, (), act, ctx, site, node, frozenset())
         except _Undecided:
@@ -512,14 +512,13 @@ class TransformMixin:
         return Inst(m.cls, specs)
 
     def _filter_match(self, filters: tuple, path: tuple, value: Value, act, ctx, site, node) -> Value:
-        """The spec of the first filter that the variable at `path` matches: NNX's filters, a
-        function of its path and value, a name its path holds, `...`/True (all), None/False."""
+        """The spec of the first filter that the variable at `path` matches, as `nnx.split`
+        matches them: `...`/True (all), None/False (none), a function of its path and value.
+        (A tag, a variable type or a tuple of filters is not decided here.)"""
         for f, spec in filters:
-            if isinstance(f, Const) and isinstance(f.value, str):
-                hit = f.value in path
-            elif isinstance(f, Const) and (f.value is Ellipsis or isinstance(f.value, bool) or f.value is None):
+            if isinstance(f, Const) and (f.value is Ellipsis or isinstance(f.value, bool) or f.value is None):
                 hit = f.value is Ellipsis or f.value is True
-            elif is_callable(f):
+            elif is_callable(f) and not isinstance(f, (ClassV, Ext)):
                 said = self.call(f, [Seq(tuple(Const(p) for p in path)), value], {}, act, ctx, site, node,
                                  label="calls an nnx.StateSharding filter")
                 if not (isinstance(said, Const) and isinstance(said.value, bool)):
