@@ -89,8 +89,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                                  "shard_map over an Explicit mesh"),
     "blind5_eqx_bn_cnn_vmap_no_axis": (_PROGRAM, "with the vmap axis named, the CNN's Linear layer does not fit "
                                                  "its input (dot_general 36 vs 100)"),
-    "blind6_nnx_tp_statesharding_no_reduce": (_MISSED, "the output of a layer whose params nnx.StateSharding "
-                                                       "shards over 'model' is not known to vary there"),
     # blind7/blind8: programs no rewrite of the scope repairs
     **{f"blind8_{fw}_{kind}_pallas_{b}": (_PROGRAM, "a Pallas kernel differentiated: it needs a custom_vjp (a "
                                                     "backward pass), which no rewrite of the scope writes")
@@ -147,9 +145,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     # blind17
     "blind17a_linen_shard_map_batch_not_divisible": (_PROGRAM, "the last eval batch of 10 does not split over the "
                                                                "devices: the data must change, not the scope"),
-    "blind17b_nnx_shard_map_tp_mlp_config_skips_psum": (_MISSED, "nnx.StateSharding path filters shard the "
-                                                                 "kernels over 'model': the output is not known "
-                                                                 "to vary there"),
     "blind17b_v062_eqx_experimental_shard_map_in_specs_list": (_SCOPE, "the in_specs list is a config dict's "
                                                                        "value, away from the shard_map"),
     "blind17b_v062_nnx_guide_set_mesh_not_in_062": (_PROGRAM, "past jax.set_mesh (not in JAX 0.6), Flax 0.11's "
@@ -424,8 +419,9 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                                   "functools.partial, called inside Flax"),
     "blind37b_eqx_zero2_psum_scatter_odd_bias": (_PROGRAM, "a bias of 10 does not split over 4 devices"),
     "blind37b_local_sgd_cond_pmean_in_fori": (_MISSED, "cond branches of an NNX State made varying with pcast"),
-    "blind37b_nnx_shard_map_tp_missing_psum": (_MISSED, "nnx.shard_map's out_specs with a filter-keyed "
-                                                        "StateSharding"),
+    "blind37b_nnx_shard_map_tp_missing_psum": (_SCOPE, "SHL016's first fix names 'model' in out_specs (the "
+                                                       "output split), where the row-parallel layer needed its "
+                                                       "psum: the caller's shapes then differ"),
     "blind38a_device_put_2d_spec_on_bias": (_PROGRAM, "one two-entry sharding given every leaf, biases included: "
                                                       "which leaves take which spec is the program's choice"),
     "blind38a_named_sharding_fsdp_axis_from_config": (_MISSED, "a spec picked from another module's dict by a "
@@ -540,8 +536,9 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                                           "placed batch: no wrap is offered"),
     "blind44a_nnx_split_merge_shardmap_uneven_batch": (_PROGRAM, "SHL015: a last batch of 30 over 4 devices; "
                                                                  "padding it is the author's"),
-    "blind44a_nnx_statesharding_hidden_not_divisible": (_MISSED, "a hidden size of 90 split over 4 devices by "
-                                                                 "a filter-keyed nnx.StateSharding"),
+    "blind44a_nnx_statesharding_hidden_not_divisible": (_PROGRAM, "SHL015: a hidden size of 90 over 4 devices "
+                                                                  "(nnx.StateSharding's path filters); the size to "
+                                                                  "pad it to is the author's"),
     "blind44b_eqx_whole_model_through_shardmap": (_MISSED, "an Equinox MLP (its activation function a leaf) passed "
                                                            "whole through jax.shard_map: leaves that are not arrays "
                                                            "are not checked"),
