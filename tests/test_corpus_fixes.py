@@ -419,9 +419,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                                   "functools.partial, called inside Flax"),
     "blind37b_eqx_zero2_psum_scatter_odd_bias": (_PROGRAM, "a bias of 10 does not split over 4 devices"),
     "blind37b_local_sgd_cond_pmean_in_fori": (_MISSED, "cond branches of an NNX State made varying with pcast"),
-    "blind37b_nnx_shard_map_tp_missing_psum": (_SCOPE, "SHL016's first fix names 'model' in out_specs (the "
-                                                       "output split), where the row-parallel layer needed its "
-                                                       "psum: the caller's shapes then differ"),
     "blind38a_device_put_2d_spec_on_bias": (_PROGRAM, "one two-entry sharding given every leaf, biases included: "
                                                       "which leaves take which spec is the program's choice"),
     "blind38a_named_sharding_fsdp_axis_from_config": (_MISSED, "a spec picked from another module's dict by a "

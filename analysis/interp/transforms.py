@@ -1283,12 +1283,16 @@ def spec_literals(specs) -> list:
 
 def spec_leaves(specs, partly: bool = False):
     """The axes each PartitionSpec in a pytree of specs names (None for a spec not known; with
-    `partly`, those of its known entries)."""
+    `partly`, those of its known entries). Specs shaped as a module (what `nnx.StateSharding`'s
+    filters give a module's variables) are its fields' specs."""
     if isinstance(specs, Seq):
         for i in specs.items:
             yield from spec_leaves(i, partly)
     elif isinstance(specs, DictV):
         for i in specs.items.values():
+            yield from spec_leaves(i, partly)
+    elif isinstance(specs, Inst) and isinstance(specs.cls, (ClassV, Ext)):
+        for i in specs.attrs.values():
             yield from spec_leaves(i, partly)
     elif isinstance(specs, PSpecV):
         yield specs.named if partly else specs.axes
