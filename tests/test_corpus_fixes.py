@@ -331,8 +331,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                              "one device"),
     "blind30b_trainstate_pmap_bn_axis_mismatch_082": (_SCOPE, "BatchNorm's axis_name differs from pmap's: no fix "
                                                                "renames one to the other"),
-    "blind31a_eqx_gpipe_psend_make_mesh_default_explicit": (_MISSED, "stage-stacked layers made eagerly are not known "
-                                                                     "unsharded for an Explicit mesh's in_specs"),
     "blind31a_linen_pipeline_stage_psend_under_jit": (_SCOPE, "the wrap puts the eager Linen init under shard_map "
                                                               "without jit: psend's token cannot be made eagerly"),
     "blind31a_nnx_set_mesh_on_jax062": (_SCOPE, "use_mesh for set_mesh on 0.6.2 meets an argument committed to "
@@ -507,10 +505,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind43a_eqx_syncbn_two_axes_filter_jit_no_shard_map": (_PROGRAM, _EQX_STATE_SET),
     "blind43a_linen_ulysses_heads_not_divisible": (_MISSED, "all_to_all's split axis is nn.DenseGeneral's heads "
                                                             "dimension (Linen parameter shapes are not known)"),
-    "blind43a_nnx_shard_map_tp_make_mesh_explicit_unsharded_model": (_MISSED, "an unsharded model given to "
-                                                                              "nnx.shard_map's filter-keyed "
-                                                                              "StateSharding in_specs over an "
-                                                                              "Explicit mesh"),
     "blind43b_pallas_eqx_ring_vmap_v082": (_PROGRAM, _VMAPPED_KERNEL),
     "blind43b_pallas_linen_matmul_in_shardings": (_SCOPE, "SHL004 for a kernel in a Linen module under a jit whose "
                                                           "in_shardings split its operand: no wrap is offered (the "

@@ -19,7 +19,7 @@ from .events import (
 )
 from .calls import MAP_VARIABLES, ints, is_callable
 from .frames import Layer, Raise, Site
-from .shapes import LAYER_SHAPES, STACKED
+from .shapes import LAYER_SHAPES, LAYER_TYPES, STACKED
 from .values import (
     BATCHED, DIFFERENTIATED, NNX_VARIABLES, ArrayV, BlockSpecV, Bound, ClassV, Const, DictV, DTypeV, Ext, FilterSpecs,
     Func, GraphPart, Inst, MeshV, ModV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, ShardingV, Transformed,
@@ -539,12 +539,8 @@ class TransformMixin:
             return
         specs = in_specs.items if isinstance(in_specs, Seq) else (in_specs,) * len(args)
         aligned = len(specs) == len(args)  # (else the specs' structure fails first: SHL015)
-        for i, (spec, arg) in enumerate(zip(specs, args)):
-            if not isinstance(spec, PSpecV):
-                continue
-            for leaf in _leaves(arg, modules=True):
-                if not isinstance(leaf, ArrayV):
-                    continue
+        for i, (given, arg) in enumerate(zip(specs, args)):
+            for spec, leaf in _spec_pairs(given, arg):
                 if spec.axes and (leaf.sharding is NO_SHARDING or (leaf.spec is not None and not any(leaf.spec))):
                     self.record(ExplicitUnshardedEvent(site, ctx, act.path, node, axes=spec.axes, mesh=mesh))
                     return
@@ -1236,6 +1232,25 @@ def stacked(m: Inst, n: int | None) -> Inst:
     With `n` None, stacked in a way not known (its attributes' shapes are not its arrays')."""
     return Inst(m.cls, {**m.attrs, STACKED: Const(n) if n is not None else Unknown}, m.version + 1, m.lift,
                 m.setup_done)
+
+
+def _spec_pairs(spec, arg, seen: frozenset = frozenset()):
+    """Each array of `arg` with the PartitionSpec `spec` gives it: one spec for all the arrays of
+    a pytree or a Flax NNX module; specs shaped as a module (what `nnx.StateSharding`'s filters
+    give it) field by field, a framework layer's parameters by their names."""
+    if isinstance(spec, PSpecV):
+        for leaf in _leaves(arg, modules=True):
+            if isinstance(leaf, ArrayV):
+                yield spec, leaf
+    elif isinstance(spec, Inst) and isinstance(arg, Inst) and spec.cls is arg.cls and id(arg) not in seen:
+        shapes, types = arg.attrs.get(LAYER_SHAPES), arg.attrs.get(LAYER_TYPES)
+        implicit = dict(shapes.value) if isinstance(shapes, Const) and STACKED not in arg.attrs else {}
+        known = dict(types.value) if isinstance(types, Const) else {}
+        for k, s in spec.attrs.items():
+            if k in arg.attrs:
+                yield from _spec_pairs(s, arg.attrs[k], seen | {id(arg)})
+            elif k in implicit and isinstance(s, PSpecV):
+                yield s, ArrayV(implicit[k], spec=known.get(k))
 
 
 def _leaves(v, modules: bool = False, seen: frozenset = frozenset()):
