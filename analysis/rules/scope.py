@@ -441,13 +441,16 @@ def check_traced_meshes(facts: Facts):
                 path=ev.path, ctx=ev.ctx, fix_facts=in_specs_facts(facts, ev)))
         else:
             axes = ", ".join(map(repr, ev.axes))
+            fixes = out_specs_facts(facts, ev)
+            # the reduction the fixes find likelier (a partial sum of sharded parameters: psum)
+            reduce = next((r for f in fixes for r in f.remedies if r in ("pmean", "psum")), "pmean")
             out.append(diag(
                 facts, "SHL016", ev.site,
                 f"This shard_map returns a value that varies over {axes}, but its `out_specs` ({ev.detail}) do "
                 f"not name {'it' if len(ev.axes) == 1 else 'them'}, which claims the value is replicated there: "
                 f"with varying axes checked, JAX raises {quoted(OUT_SPECS_REPLICATION.format(name='...'))}. Reduce it first "
-                f"(`jax.lax.pmean(x, {ev.axes[0]!r})`), or name {axes} in `out_specs`.",
-                path=ev.path, ctx=ev.ctx, fix_facts=out_specs_facts(facts, ev)))
+                f"(`jax.lax.{reduce}(x, {ev.axes[0]!r})`), or name {axes} in `out_specs`.",
+                path=ev.path, ctx=ev.ctx, fix_facts=fixes))
     for ev in facts.of(MeshAxisLookupEvent):
         axes = ", ".join(map(repr, ev.mesh.axes))
         to = meant_axis(ev.axis, list(ev.mesh.axes), facts.logical_rules)
