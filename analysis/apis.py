@@ -403,6 +403,7 @@ LINEN = {
     "flax.core.spmd.logical_axis_rules": Api("axis_rules", "(rules)"),
     "flax.core.spmd.set_logical_axis_rules": Api("set_axis_rules", "(rules)"),
     _LINEN + "logical_to_mesh_axes": Api("logical_to_mesh_axes", "(array_dim_names, rules=None)"),
+    _LINEN + "logical_to_mesh": Api("linen_logical_to_mesh", "(tree, rules=None)"),
     _LINEN + "with_logical_partitioning": Api("linen_logical_init", "(fn, names, mesh=None, rules=None)"),
     _LINEN + "get_partition_spec": Api("linen_partition_spec", "(tree)"),
     # `nn.with_partitioning(init, names)`: parameters placed by mesh axes, not logical names
@@ -527,6 +528,7 @@ ALIASES: dict[str, str] = {
     "flax.linen.set_logical_axis_rules": "flax.core.spmd.set_logical_axis_rules",
     "flax.linen.partitioning.axis_rules": "flax.core.spmd.logical_axis_rules",
     "flax.linen.partitioning.logical_to_mesh_axes": "flax.linen.logical_to_mesh_axes",
+    "flax.linen.partitioning.logical_to_mesh": "flax.linen.logical_to_mesh",
 }
 
 # The JAX version an alternative spelling first exists in (measured: `jax.P` is not in 0.6.2).

@@ -643,6 +643,26 @@ class FrameworkMixin:
                                      node, decorating)
         return Unknown
 
+    def _api_linen_logical_to_mesh(self, name, row, p, act, ctx, site, node, decorating):
+        """`nn.logical_to_mesh(specs, rules)`: the logical PartitionSpecs of Linen variables
+        (`nn.get_partition_spec`), their names mapped to mesh axes by the rules given or else
+        those the context entered; Unknown where the rules do not decide every one of them (or
+        give a dimension several axes)."""
+        specs, given = p.get("tree", Unknown), p.get("rules")
+        rules = ctx.rules if given is None or _is_none(given) else static_rules(given)
+        if not (isinstance(specs, LinenVarsV) and specs.specs) or rules is None or rules.rules is None:
+            return Unknown
+        mapped = set()
+        for names in specs.logical:
+            chosen = logical_to_mesh(list(names), rules.rules)
+            if chosen is None:
+                return Unknown
+            targets = tuple(Const(None) if i is None else rules.targets[i] for i in chosen)
+            if not all(isinstance(t, Const) for t in targets):
+                return Unknown
+            mapped.add(targets)
+        return LinenVarsV(frozenset(), specs=True, mesh_names=frozenset(mapped | set(specs.mesh_names)))
+
     def _api_logical_to_mesh_axes(self, name, row, p, act, ctx, site, node, decorating):
         """`nn.logical_to_mesh_axes(names, rules)`: the PartitionSpec Flax maps the logical
         names to, by the rules given or else those the context entered."""

@@ -22,7 +22,7 @@ from .frames import Layer, Raise, Site
 from .shapes import LAYER_SHAPES, LAYER_TYPES, STACKED
 from .values import (
     BATCHED, DIFFERENTIATED, NNX_VARIABLES, ArrayV, BlockSpecV, Bound, ClassV, Const, DictV, DTypeV, Ext, FilterSpecs,
-    Func, GraphPart, Inst, MeshV, ModV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, ShardingV, Transformed,
+    Func, GraphPart, Inst, LinenVarsV, MeshV, ModV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, ShardingV, Transformed,
     Unknown, Value, differentiated, holds, is_received, is_variable, join, map_arrays, options, variable_array, vma_of,
 )
 
@@ -1293,6 +1293,8 @@ def spec_literals(specs) -> list:
         return [c for i in specs.items for c in spec_literals(i)]
     if isinstance(specs, DictV):
         return [c for i in specs.items.values() for c in spec_literals(i)]
+    if isinstance(specs, LinenVarsV) and specs.specs:
+        return [c for names in specs.mesh_names for c in names if isinstance(c.value, str)]
     return list(specs.literals) if isinstance(specs, PSpecV) else []
 
 
@@ -1309,6 +1311,9 @@ def spec_leaves(specs, partly: bool = False):
     elif isinstance(specs, Inst) and isinstance(specs.cls, (ClassV, Ext)):
         for i in specs.attrs.values():
             yield from spec_leaves(i, partly)
+    elif isinstance(specs, LinenVarsV) and specs.specs and not specs.logical:
+        for names in specs.mesh_names:  # (those of the parameters not partitioned are P())
+            yield tuple(n.value for n in names if n.value is not None)
     elif isinstance(specs, PSpecV):
         yield specs.named if partly else specs.axes
     elif isinstance(specs, Const) and specs.value is None:
