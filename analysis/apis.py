@@ -406,6 +406,7 @@ LINEN = {
     _LINEN + "logical_to_mesh": Api("linen_logical_to_mesh", "(tree, rules=None)"),
     _LINEN + "with_logical_partitioning": Api("linen_logical_init", "(fn, names, mesh=None, rules=None)"),
     _LINEN + "get_partition_spec": Api("linen_partition_spec", "(tree)"),
+    _LINEN + "unbox": Api("linen_unbox", "(tree)"),
     # `nn.with_partitioning(init, names)`: parameters placed by mesh axes, not logical names
     _LINEN + "with_partitioning": Api("linen_partitioned_init", "(fn, names, mesh=None)"),
     _LINEN + "get_sharding": Api("linen_sharding", "(tree, mesh)"),

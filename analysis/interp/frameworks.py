@@ -610,6 +610,14 @@ class FrameworkMixin:
                 self._linen_unboxed(name, [n.value for n in items], None, act, ctx, site, node)
         return p.get("fn", Unknown)
 
+    def _api_linen_unbox(self, name, row, p, act, ctx, site, node, decorating):
+        """`nn.unbox(tree)`: the variables' arrays, without the boxes that held their axis names
+        (their PartitionSpecs are now P())."""
+        tree = p.get("tree", Unknown)
+        if isinstance(tree, LinenVarsV) and not tree.specs:
+            return LinenVarsV(frozenset(), sharding=tree.sharding)
+        return tree
+
     def _api_linen_partition_spec(self, name, row, p, act, ctx, site, node, decorating):
         """`nn.get_partition_spec(tree)`: the PartitionSpecs of the Linen variables in it."""
         found = [v for v in _linen_vars(p.get("tree", Unknown), set()) if not v.specs]
@@ -765,7 +773,8 @@ class FrameworkMixin:
             logical, mesh_names = self.linen_logical.pop()
         if name.endswith(".init"):
             # the variables, known by the logical names (or mesh axes) their parameters were given
-            return LinenVarsV(frozenset(logical), mesh_names=frozenset(mesh_names)) \
+            return LinenVarsV(frozenset(logical), mesh_names=frozenset(mesh_names),
+                              sharding=NO_SHARDING if self.no_mesh_context(ctx, act) else None) \
                 if logical or mesh_names else Unknown
         if name.endswith(".tabulate"):
             return Unknown

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .shapes import LAYER_SHAPES, LAYER_TYPES, STACKED
-from .values import ArrayV, Const, DictV, GraphPart, Inst, Multi, PSpecV, Seq, Value, join
+from .values import NO_SHARDING, ArrayV, Const, DictV, GraphPart, Inst, LinenVarsV, Multi, PSpecV, Seq, Value, join
 
 Type = tuple  # of tuples of axis names, one per dimension
 
@@ -43,6 +43,8 @@ def placed(v: Value, sharding=None, typer=None, seen: frozenset = frozenset()) -
         if isinstance(v, Seq):
             return Seq(tuple(new), v.kind)
         return DictV(dict(zip(v.items, new)), v.origin) if isinstance(v, DictV) else join(new)
+    if isinstance(v, LinenVarsV) and sharding is not None:
+        return replace(v, sharding=NO_SHARDING if sharding is NO_SHARDING else None)
     if isinstance(v, GraphPart) and v.kind == "state":
         of = placed(v.of, sharding, typer, seen)
         return v if of is v.of else GraphPart("state", of)

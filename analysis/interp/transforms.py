@@ -540,6 +540,12 @@ class TransformMixin:
         specs = in_specs.items if isinstance(in_specs, Seq) else (in_specs,) * len(args)
         aligned = len(specs) == len(args)  # (else the specs' structure fails first: SHL015)
         for i, (given, arg) in enumerate(zip(specs, args)):
+            if isinstance(given, LinenVarsV) and isinstance(arg, LinenVarsV) and arg.sharding is NO_SHARDING:
+                # Linen variables made with no mesh, given the specs `nn.get_partition_spec` read off them
+                axes = tuple(sorted({a for names in spec_leaves(given) if names for a in names}))
+                if axes:
+                    self.record(ExplicitUnshardedEvent(site, ctx, act.path, node, axes=axes, mesh=mesh))
+                    return
             for spec, leaf in _spec_pairs(given, arg):
                 if spec.axes and (leaf.sharding is NO_SHARDING or (leaf.spec is not None and not any(leaf.spec))):
                     self.record(ExplicitUnshardedEvent(site, ctx, act.path, node, axes=spec.axes, mesh=mesh))

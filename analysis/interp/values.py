@@ -231,14 +231,16 @@ class LinenVarsV(Value):
     were given (`nn.with_logical_partitioning`): `logical`, each a tuple of names (or None);
     as `nn.get_partition_spec` gives them (`specs`), the logical PartitionSpecs of them.
     `mesh_names`: the mesh axes `nn.with_partitioning` gave parameters, each a tuple of the
-    Consts written (their sites kept, for fixes)."""
+    Consts written (their sites kept, for fixes). `sharding`: NO_SHARDING where the arrays were
+    made with no mesh in context (an `init` run so), else None (not known)."""
     logical: frozenset
     specs: bool = False
     mesh_names: frozenset = frozenset()
+    sharding: object = None
 
     def key(self):
         return ("linen_vars", self.logical, self.specs,
-                frozenset(tuple(n.value for n in names) for names in self.mesh_names))
+                frozenset(tuple(n.value for n in names) for names in self.mesh_names), self.sharding)
 
 
 @dataclass(eq=False)
