@@ -278,8 +278,11 @@ class BackwardContractionEvent(Event):
 class ResultSplitTwiceEvent(Event):
     """A matrix product given no `out_sharding` whose result would have one mesh axis split two
     of its dimensions (each kept split as its operand splits it): `axis`, `result` the type it
-    would have, `specs` the operands' (a ShardingTypeError: an illegally sharded result)."""
+    would have, `specs` the operands' (a ShardingTypeError: an illegally sharded result).
+    `primitive`: an elementwise operation's, as JAX names it (each dimension of the result split
+    as the operands split it); "" for a product."""
     api: str = ""
+    primitive: str = ""
     axis: str = ""
     result: tuple = ()
     specs: tuple = ()

@@ -10,6 +10,7 @@ import operator
 import os
 
 from .. import apis
+from ..jaxfacts import ELEMENTWISE_PRIMITIVES
 from . import datafiles, stypes
 from .calls import DICT_ITEMS, Super, value_name
 from .events import ApiRefEvent, MeshAxisLookupEvent
@@ -30,6 +31,8 @@ _BINOPS = {
     ast.FloorDiv: operator.floordiv, ast.Div: operator.truediv, ast.Pow: operator.pow,
     ast.BitOr: operator.or_, ast.BitAnd: operator.and_, ast.LShift: operator.lshift, ast.RShift: operator.rshift,
 }
+# The operators' symbols, for the messages of what they compute.
+_OPERATORS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//", ast.Pow: "**"}
 _COMPARE = {
     ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
     ast.Gt: operator.gt, ast.GtE: operator.ge, ast.Is: operator.is_, ast.IsNot: operator.is_not,
@@ -326,6 +329,11 @@ class ExprMixin:
             shape = arrays[0].shape if scalar else _binop_shape(op, left, right)
             if not isinstance(op, ast.MatMult):
                 spec = stypes.elementwise([left, right])
+                if spec is not None and stypes.twice(spec) is not None and where is not None:
+                    act, ctx, node = where
+                    spec = self.elementwise_type(_OPERATORS.get(type(op), ""),
+                                                 ELEMENTWISE_PRIMITIVES.get(type(op).__name__),
+                                                 [left, right], act, ctx, self.site(node, act), node)
             elif where is not None and len(arrays) == 2:
                 act, ctx, node = where
                 spec = self.product("@", left, right, stypes.matmul_dims(left, right, "matmul"), shape,

@@ -22,7 +22,8 @@ from .events import (
     UnevenShardingEvent, VaryingAgainEvent,
 )
 from ..jaxfacts import (
-    CONSTRAINT_VARYING_SINCE, EAGER_SHARDING_SINCE, GRAD_NEEDS_MESH_SINCE, MAKE_MESH_EXPLICIT, MIXED_STATE_OPS,
+    CONSTRAINT_VARYING_SINCE, EAGER_SHARDING_SINCE, ELEMENTWISE_PRIMITIVES, GRAD_NEEDS_MESH_SINCE, MAKE_MESH_EXPLICIT,
+    MIXED_STATE_OPS,
 )
 from ..verdicts import catches
 from .frameworks import PARTITIONED, FrameworkMixin, layer_output, layer_params, variable_sharding
@@ -54,6 +55,7 @@ _GPU_PALLAS = ("jax.experimental.pallas.triton.", "jax.experimental.pallas.mosai
                "jax.experimental.pallas.gpu.")
 _ARRAY_MODULES = ("jax.numpy.", "jax.lax.", "jax.random.", "jax.nn.", "jax.scipy.", "jax.ops.")
 _SPLITS = frozenset({"jax.numpy.split", "jax.numpy.array_split"})
+_PRIMITIVE_NAMES = frozenset(ELEMENTWISE_PRIMITIVES.values())  # (jax.lax's functions are named after them)
 _WRAPS = "functools.wraps()"  # what `functools.wraps(fn)` returns: it gives back what it is given
 _PYTYPES = {"builtins.int": int, "builtins.float": float, "builtins.str": str, "builtins.bool": bool,
             "builtins.tuple": tuple, "builtins.list": list, "builtins.dict": dict, "builtins.set": set,
@@ -333,7 +335,25 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         if op in stypes.UNARY and not lax and len(args) == 1:
             return stypes.elementwise(args)
         if op in ELEMENTWISE or (lax and op in LAX_ELEMENTWISE):
-            return stypes.elementwise([*args, *(v for k, v in kwargs.items() if k != "dtype")])
+            primitive = (op if op in _PRIMITIVE_NAMES else None) if lax else ELEMENTWISE_PRIMITIVES.get(op)
+            return self.elementwise_type(name, primitive, [*args, *(v for k, v in kwargs.items() if k != "dtype")],
+                                         act, ctx, site, node)
+        return None
+
+    def elementwise_type(self, api: str, primitive: str | None, operands: list, act, ctx, site, node) -> tuple | None:
+        """The sharding type of an elementwise operation's result (`primitive`: what JAX calls
+        it, where known), where known. JAX rejects a result that one mesh axis would split on two
+        dimensions (outside shard_map, on the arrays JAX traces): recorded where the primitive is
+        known; not typed otherwise."""
+        out = stypes.elementwise(operands)
+        axis = stypes.twice(out) if out is not None else None
+        if axis is None:
+            return out
+        if primitive is not None and ctx.innermost("shard_map") is None and ctx.per_item:
+            self.record(ResultSplitTwiceEvent(site, ctx, act.path, node, api=api, primitive=primitive, axis=axis,
+                                              result=out, specs=tuple(v.spec for v in operands
+                                                                      if isinstance(v, ArrayV))))
+            raise Raise()
         return None
 
     def param_type(self, shape, init, act, ctx, site, node) -> tuple | None:

@@ -342,7 +342,7 @@ RULES: dict[str, Rule] = {
             "two dimensions split over the same mesh axis (each kept dimension is split as its operand splits "
             "it: a batch split over 'data' times an FSDP weight whose output dimension is split over 'data' "
             "too).",
-            jf.RESULT_SPLIT_TWICE.format(out="f32[16@data,8@data]"),
+            jf.RESULT_SPLIT_TWICE.format(op="dot_general", out="f32[16@data,8@data]"),
             "Give the product `out_sharding=` with the axis on one dimension, or reshard an operand with "
             "`jax.sharding.reshard` first.",
         ),
@@ -354,6 +354,16 @@ RULES: dict[str, Rule] = {
             jf.SPECS_MISMATCH.format(spec="P('data', None)", input="P('data', 'model')"),
             "Reshard the input to the specs first (`jax.sharding.reshard(x, P(...))`), or write the specs it has.",
             fixers=("reshard_input",),
+        ),
+        Rule(
+            "SHL033", "elementwise-result-split-twice", _E,
+            "An elementwise operation (`x + y`, `jnp.maximum(x, y)`), on a mesh whose axes are Explicit, whose "
+            "operands split different dimensions over the same mesh axis: each dimension of the result is split "
+            "as the operands split it, so the axis would split two of them (a residual split over 'model' on "
+            "the sequence, added to a projection split over 'model' on the features).",
+            jf.RESULT_SPLIT_TWICE.format(op="add", out="f32[8@data,32@model,64@model]"),
+            "Reshard one operand to the other's sharding first (`jax.sharding.reshard(y, jax.typeof(x).sharding)`), "
+            "or give the operation that made it the `out_sharding=` of the other.",
         ),
         Rule(
             "SHL101", "unmatched-send-recv", _W,

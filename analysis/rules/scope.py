@@ -638,18 +638,29 @@ def _contractions(facts: Facts) -> list:
     """SHL029: a matrix product whose operands' sharding types split a contracted dimension on
     both sides, given no `out_sharding`, or whose gradient with respect to an operand on no mesh
     would (BackwardContractionEvent); SHL030: a lookup whose result JAX cannot type; SHL031: a
-    product whose result would be split twice over one axis."""
+    product whose result would be split twice over one axis; SHL033: an elementwise operation's."""
     out = []
     for ev in facts.of(ResultSplitTwiceEvent):
         what = "`@`" if ev.api == "@" else f"`{short(ev.api)}`"
         dims = [i for i, d in enumerate(ev.result) if ev.axis in d]
-        lhs, rhs = (spec_text(t) for t in ev.specs)
+        lhs, rhs = (spec_text(t) for t in ev.specs[:2])
+        if ev.primitive:
+            out.append(diag(
+                facts, "SHL033", ev.site,
+                f"{what} would give a result split over {ev.axis!r} on both dimension {dims[0]} and dimension "
+                f"{dims[1]} ({spec_text(ev.result)}: each dimension is split as the operands split it, theirs being "
+                f"{lhs} and {rhs} on a mesh whose axes are Explicit), and no array may be split twice over one axis: "
+                f"JAX raises {quoted(RESULT_SPLIT_TWICE.format(op=ev.primitive, out='...'))} Reshard one operand to "
+                f"the other's sharding first (`jax.sharding.reshard`), or give the operation that made it the other's "
+                f"`out_sharding=`.",
+                path=ev.path, ctx=ev.ctx))
+            continue
         out.append(diag(
             facts, "SHL031", ev.site,
             f"{what} would give a result split over {ev.axis!r} on both dimension {dims[0]} and dimension {dims[1]} "
             f"({spec_text(ev.result)}: each dimension it keeps is split as its operand splits it, the operands' "
             f"sharding types being {lhs} and {rhs} on a mesh whose axes are Explicit), and no array may be split "
-            f"twice over one axis: JAX raises {quoted(RESULT_SPLIT_TWICE.format(out='...'))} Pass `out_sharding=` "
+            f"twice over one axis: JAX raises {quoted(RESULT_SPLIT_TWICE.format(op='dot_general', out='...'))} Pass `out_sharding=` "
             f"with {ev.axis!r} on one dimension, or reshard an operand with `jax.sharding.reshard` first.",
             path=ev.path, ctx=ev.ctx))
     for ev in facts.of(ContractionEvent):
