@@ -1,0 +1,1 @@
+from .seq import gather_kv, SEQ_AXIS

@@ -1,0 +1,1 @@
+from .collectives import grad_sync as sync_grads
