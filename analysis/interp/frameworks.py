@@ -23,6 +23,7 @@ from .values import (
 
 _LINEN = "flax.linen."
 PARTITIONED = "flax.nnx.with_partitioning"  # an initializer whose variables carry a sharding
+LINEN_PARTITIONED = "flax.linen.with_partitioning"  # a Linen initializer whose parameters carry mesh axes
 # The keywords that give an NNX variable its sharding (Flax 0.12 reads the older two as the first)
 _VARIABLE_SHARDING = ("out_sharding", "sharding", "sharding_names")
 _TO_LINEN = "flax.nnx.bridge.ToLinen"
@@ -608,7 +609,9 @@ class FrameworkMixin:
             self.linen_logical[-1][1].add(items)
             if "linen_init" in ctx.modes and _is_none(p.get("mesh", Const(None))):
                 self._linen_unboxed(name, [n.value for n in items], None, act, ctx, site, node)
-        return p.get("fn", Unknown)
+        if items is None:
+            return p.get("fn", Unknown)
+        return Inst(Ext(LINEN_PARTITIONED), {"fn": p.get("fn", Unknown), "names": Seq(items)})
 
     def _api_linen_unbox(self, name, row, p, act, ctx, site, node, decorating):
         """`nn.unbox(tree)`: the variables' arrays, without the boxes that held their axis names
@@ -858,6 +861,8 @@ class FrameworkMixin:
         if "linen_apply" not in ctx.modes or not self.linen_params \
                 or not (isinstance(key, Const) and isinstance(key.value, str)):
             return Unknown
+        if isinstance(self.linen_params[-1], LinenVarsV) and self.linen_params[-1].split is not None:
+            return ArrayV(vma=split_by(self.linen_params[-1], [p.get("init_fn")]), exact=True)
         found = subtrees(self.linen_params[-1], key.value.__eq__)
         if len(found) == 1 and isinstance(found[0], ArrayV):
             return found[0]
@@ -1273,6 +1278,14 @@ def _statement_holding(body_of: ast.AST, node: ast.AST) -> ast.stmt | None:
         found = st
         blocks = [getattr(st, f, None) for f in ("body", "orelse", "finalbody")] + [
             h.body for h in getattr(st, "handlers", ())]
+
+
+def split_by(variables: LinenVarsV, inits: list) -> frozenset:
+    """The manual axes a Linen parameter made by one of `inits` varies over, where `variables`
+    came into the shard_map split by their own boxes: those `nn.with_partitioning` names."""
+    return frozenset(n.value for v in inits
+                     if isinstance(v, Inst) and isinstance(v.cls, Ext) and v.cls.name == LINEN_PARTITIONED
+                     for n in v.attrs["names"].items if isinstance(n.value, str)) & variables.split
 
 
 def _partitioned(v: Value) -> bool:

@@ -26,7 +26,7 @@ from ..jaxfacts import (
     MIXED_STATE_OPS,
 )
 from ..verdicts import catches
-from .frameworks import PARTITIONED, FrameworkMixin, layer_output, layer_params, variable_sharding
+from .frameworks import PARTITIONED, FrameworkMixin, layer_output, layer_params, split_by, variable_sharding
 from .frames import Raise
 from .shapes import (
     ELEMENTWISE, LAX_ELEMENTWISE, LAYER_OUTPUT, LAYER_SHAPES, LAYER_TYPES, MESHLESS, STACKED, call_shape, pieces,
@@ -34,10 +34,10 @@ from .shapes import (
 )
 from .transforms import TransformMixin, layer_param, prefix_pairs, spec_parts, too_long
 from .values import (
-    DIFFERENTIATED, NNX_VARIABLES, ArrayV, BlockSpecV, ClassV, CommV, CompilerParamsV, Const, Descriptor,
-    DevicesV, DictV, DTypeV, Ext, Factory, Func, GraphPart, Inst, MeshV, Multi, NO_SHARDING, Partial, PSpecV, Repeated,
-    Seq, SetMeshV, ShardingV, Transformed, Unknown, Value, join, differentiated, exact_vma, full_reduction, is_variable,
-    map_arrays, options, row_of, variable_array, vma_of,
+    DIFFERENTIATED, NNX_VARIABLES, ArrayV, BlockSpecV, ClassV, CommV, CompilerParamsV, Const, Descriptor, DevicesV,
+    DictV, DTypeV, Ext, Factory, Func, GraphPart, Inst, LinenVarsV, MeshV, Multi, NO_SHARDING, Partial, PSpecV,
+    Repeated, Seq, SetMeshV, ShardingV, Transformed, Unknown, Value, join, differentiated, exact_vma, full_reduction,
+    is_variable, map_arrays, options, row_of, variable_array, vma_of,
 )
 
 _REGISTERED_CLASS = "jax.tree_util.register_pytree_node_class"
@@ -1337,7 +1337,11 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                             layer.attrs["value"] = self.typed(value, sharding, act, ctx, sharding)
                 if name.startswith("flax.linen.") and self.linen_params and "linen_apply" in ctx.modes:
                     # a Linen layer made while `apply` runs: its parameters are the variables'
-                    vma, exact = linen_layer_vma(self.linen_params[-1], last, kwargs.get("name"))
+                    variables = self.linen_params[-1]
+                    if isinstance(variables, LinenVarsV) and variables.split is not None:
+                        vma, exact = split_by(variables, list(kwargs.values())), True
+                    else:
+                        vma, exact = linen_layer_vma(variables, last, kwargs.get("name"))
                     layer.attrs["__exact__"] = exact
                     if vma:
                         layer.attrs["__vma__"] = vma

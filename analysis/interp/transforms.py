@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import itertools
 import math
+from dataclasses import replace
 
 from .. import apis
 from ..jaxfacts import ANY_SPACES, HBM_SPACE
@@ -22,8 +23,9 @@ from .frames import Layer, Raise, Site
 from .shapes import LAYER_SHAPES, LAYER_TYPES, STACKED
 from .values import (
     BATCHED, DIFFERENTIATED, NNX_VARIABLES, ArrayV, BlockSpecV, Bound, ClassV, Const, DictV, DTypeV, Ext, FilterSpecs,
-    Func, GraphPart, Inst, LinenVarsV, MeshV, ModV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, ShardingV, Transformed,
-    Unknown, Value, differentiated, holds, is_received, is_variable, join, map_arrays, options, variable_array, vma_of,
+    Func, GraphPart, Inst, LinenVarsV, MeshV, ModV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, ShardingV,
+    Transformed, Unknown, Value, differentiated, holds, is_received, is_variable, join, map_arrays, options,
+    variable_array, vma_of,
 )
 
 
@@ -601,6 +603,9 @@ def block(v: Value, spec: Value, manual, in_module: bool = False, sizes: dict | 
         return GraphPart("state", of)
     if isinstance(v, (Inst, Func, ClassV, Bound, Partial, Transformed, ModV, GraphPart)):
         return v
+    if isinstance(v, LinenVarsV) and isinstance(spec, LinenVarsV) and spec.specs and not spec.logical \
+            and manual is not None:
+        return replace(v, split=frozenset(manual))  # Linen variables split by their own boxes
     if in_module and isinstance(v, (Const, MeshV, DTypeV)):
         return v  # a module's static fields (an axis name, a flag) stay as they are
     if isinstance(v, Seq):

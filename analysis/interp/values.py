@@ -232,15 +232,18 @@ class LinenVarsV(Value):
     as `nn.get_partition_spec` gives them (`specs`), the logical PartitionSpecs of them.
     `mesh_names`: the mesh axes `nn.with_partitioning` gave parameters, each a tuple of the
     Consts written (their sites kept, for fixes). `sharding`: NO_SHARDING where the arrays were
-    made with no mesh in context (an `init` run so), else None (not known)."""
+    made with no mesh in context (an `init` run so), else None (not known). `split`: inside a
+    shard_map whose in_specs for them were their own boxes' (`nn.get_partition_spec`), its manual
+    axes (a parameter varies over those its `nn.with_partitioning` names), else None."""
     logical: frozenset
     specs: bool = False
     mesh_names: frozenset = frozenset()
     sharding: object = None
+    split: frozenset | None = None
 
     def key(self):
         return ("linen_vars", self.logical, self.specs,
-                frozenset(tuple(n.value for n in names) for names in self.mesh_names), self.sharding)
+                frozenset(tuple(n.value for n in names) for names in self.mesh_names), self.sharding, self.split)
 
 
 @dataclass(eq=False)

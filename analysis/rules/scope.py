@@ -660,8 +660,9 @@ def _contractions(facts: Facts) -> list:
             f"{what} would give a result split over {ev.axis!r} on both dimension {dims[0]} and dimension {dims[1]} "
             f"({spec_text(ev.result)}: each dimension it keeps is split as its operand splits it, the operands' "
             f"sharding types being {lhs} and {rhs} on a mesh whose axes are Explicit), and no array may be split "
-            f"twice over one axis: JAX raises {quoted(RESULT_SPLIT_TWICE.format(op='dot_general', out='...'))} Pass `out_sharding=` "
-            f"with {ev.axis!r} on one dimension, or reshard an operand with `jax.sharding.reshard` first.",
+            f"twice over one axis: JAX raises {quoted(RESULT_SPLIT_TWICE.format(op='dot_general', out='...'))} "
+            f"Pass `out_sharding=` with {ev.axis!r} on one dimension, or reshard an operand with "
+            f"`jax.sharding.reshard` first.",
             path=ev.path, ctx=ev.ctx))
     for ev in facts.of(ContractionEvent):
         lhs, rhs = map(render, ev.specs)
