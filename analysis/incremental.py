@@ -45,6 +45,10 @@ def splice(old_tree: ast.Module, old_lines: list[str], positioned: list | None,
     start = body[first - 1].end_lineno + 1 if first else 1  # the region's first line, in both texts
     end = (_first_line(body[last]) - 1 if last < len(body) else n_old) + delta  # its last, in the new
     chunk = _lines_text(text, new_lines, start, end)
+    if chunk.rstrip("\r\n").endswith("\\"):
+        # (its last line continues into the next, outside it; CPython's tokenizer takes a
+        # backslash before a final "\r\n" for the end of the text)
+        return None
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")

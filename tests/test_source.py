@@ -152,6 +152,20 @@ def test_an_edited_version_built_from_the_previous_tree_is_what_ast_parse_builds
     assert reused > 150  # many edits were spliced, not parsed whole
 
 
+@pytest.mark.parametrize("endings", ["\n", "\r\n", "\r"])
+def test_an_edit_that_ends_a_line_with_a_backslash_joins_it_to_the_next(endings):
+    """A backslash typed at the end of a statement continues it into the next line, outside the
+    lines the edit touched: `import jax\\` then `import numpy` is a syntax error, whatever the
+    line endings (CPython parses a region ending `\\\r\n` on its own)."""
+    old = endings.join(["import jax", "import numpy", "x = 1", ""])
+    sf = parse_text("/p/m.py", old)
+    sf.tree  # noqa: B018
+    new = old.replace("import jax", "import jax\\", 1)
+    nsf = parse_text("/p/m.py", new, previous=sf)
+    assert nsf.tree is None and _verdict(new) is None
+    assert nsf.syntax_error == parse_text("/p/m.py", new).syntax_error
+
+
 def test_a_version_with_no_tree_before_it_is_parsed_whole():
     old = parse_text("/p/m.py", "x = 1\n")
     new = parse_text("/p/m.py", "x = 2\n", previous=old)
