@@ -533,6 +533,10 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind44b_eqx_whole_model_through_shardmap": (_MISSED, "an Equinox MLP (its activation function a leaf) passed "
                                                            "whole through jax.shard_map: leaves that are not arrays "
                                                            "are not checked"),
+    # blind45
+    "blind45b_eqx_head_spec_flax_layout": (_PROGRAM, "SHL015: rules keyed by parameter path, written for Flax's (in, "
+                                                     "out) kernels, split eqx.nn.Linear's (out, in) head of 10 classes "
+                                                     "over 4 devices; which layout the table meant is the author's"),
 }
 
 

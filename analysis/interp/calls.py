@@ -91,6 +91,7 @@ _ITEM_READERS = {"builtins.dict.__getitem__", "builtins.dict.get"}
 # Base classes (outside the analysed source) whose subclasses' instances are pytrees of their attributes.
 PYTREE_BASES = {"flax.struct.PyTreeNode", "equinox.Module", "equinox._module.Module", "chex.dataclass",
                 "flax.nnx.Module", "flax.nnx.Pytree", "flax.nnx.module.Module", "flax.training.train_state.TrainState"}
+NNX_BASES = frozenset({"flax.nnx.Module", "flax.nnx.Pytree", "flax.nnx.module.Module"})
 DATACLASS_DECORATORS = {"dataclasses.dataclass", "flax.struct.dataclass", "chex.dataclass",
                         "jax.tree_util.register_dataclass"}
 
@@ -380,6 +381,11 @@ class CallMixin:
             if any(value_name(o) in PYTREE_BASES for b in c.bases for o in options(b)):
                 return True
         return False
+
+    def nnx_class(self, cls: ClassV) -> bool:
+        """Whether `cls` is a Flax NNX module or pytree (whose children JAX keys otherwise than
+        by attribute)."""
+        return any(value_name(o) in NNX_BASES for c in self.mro(cls) for b in c.bases for o in options(b))
 
     def fields_of(self, cls: ClassV) -> list[str]:
         """Annotated class attributes, base classes first: a dataclass's `__init__` parameters."""

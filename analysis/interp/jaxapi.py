@@ -598,46 +598,54 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         """`jax.tree.map(f, tree, *rest)`: `f` on each leaf (with the leaves of `rest` at the
         same place), in the tree's structure, where the structure is known (lists, tuples, dicts
         and None); a leaf that may be a pytree of its own (an object, an unknown value) is traced
-        with an array of nothing known and gives an unknown result."""
+        with an array of nothing known and gives an unknown result. `tree_map_with_path` gives
+        `f` each leaf's key path first: a tuple of `SequenceKey`, `DictKey` and `GetAttrKey`
+        (the fields of an Equinox module or a dataclass), unknown below a node whose keys are not
+        followed (an NNX module's, a registered class's)."""
         f = p.get("f")
         rest = self.iterate(p.get("rest", Seq(()))) or []
         if not is_callable(f) or given(p, "is_leaf") is not None:
             return Unknown
+        with_path = name.endswith("with_path")
 
         lead: list = []  # the stacked modules walked into: their attributes hold one member's arrays
 
-        def leaf_call(args):
+        def leaf_call(args, path):
             if lead and isinstance(args[0], ArrayV):  # (a stacked array: its shape not followed, its length)
                 a = args[0]
                 args = [ArrayV(None, a.dtype, vma=a.vma, exact=a.exact, lead=lead[-1]), *args[1:]]
+            if with_path:
+                args = [Seq(path, "tuple") if path is not None else Unknown, *args]
             return self.call(f, args, {}, act, ctx, site, node, label=f"tree.map {TRACES}")
 
-        def walk(tree, others):
+        def walk(tree, others, path):
             if isinstance(tree, Inst) and STACKED in tree.attrs:
                 n = tree.attrs[STACKED]
                 lead.append(n.value if isinstance(n, Const) else None)
                 try:
-                    return parts(tree, others)
+                    return parts(tree, others, path)
                 finally:
                     lead.pop()
-            return parts(tree, others)
+            return parts(tree, others, path)
 
-        def parts(tree, others):
+        def parts(tree, others, path):
             if isinstance(tree, Seq) and tree.kind in ("tuple", "list"):
                 subs = [o.items if isinstance(o, Seq) and len(o.items) == len(tree.items) else None for o in others]
-                return Seq(tuple(walk(t, [s[i] if s is not None else Unknown for s in subs])
+                return Seq(tuple(walk(t, [s[i] if s is not None else Unknown for s in subs],
+                                      _extended(path, "SequenceKey", "idx", i))
                                  for i, t in enumerate(tree.items)), tree.kind)
             if isinstance(tree, DictV):
                 return DictV({k: walk(t, [o.items.get(k, Unknown) if isinstance(o, DictV) else Unknown
-                                         for o in others]) for k, t in tree.items.items()})
+                                          for o in others], _extended(path, "DictKey", "key", k))
+                              for k, t in tree.items.items()})
             if isinstance(tree, Const) and tree.value is None:
                 return tree
             if isinstance(tree, (ArrayV, PSpecV, ShardingV, Const)):
-                return leaf_call([tree, *others])  # (a spec, a sharding, a number are leaves)
+                return leaf_call([tree, *others], path)  # (a spec, a sharding, a number are leaves)
             if isinstance(tree, GraphPart) and tree.kind == "state" and isinstance(tree.of, Inst):
                 # `nnx.split`'s state: the module's arrays, mapped in its structure
                 return GraphPart("state", walk(tree.of, [o.of if isinstance(o, GraphPart) else Unknown
-                                                         for o in others]))
+                                                         for o in others], None))
             if isinstance(tree, Inst) and isinstance(tree.cls, ClassV) and any(
                     _REGISTERED_CLASS in c.decorators for c in self.mro(tree.cls)):
                 # `@register_pytree_node_class`: its children are what `tree_flatten` gives, and
@@ -646,43 +654,60 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                                  label="tree_flatten gives its children")
                 children = flat.items[0] if isinstance(flat, Seq) and len(flat.items) == 2 else None
                 if isinstance(children, Seq):
-                    mapped = Seq(tuple(walk(c, [Unknown] * len(others)) for c in children.items), children.kind)
+                    mapped = Seq(tuple(walk(c, [Unknown] * len(others), None) for c in children.items),
+                                 children.kind)
                     return self.call(self.getattr(tree.cls, "tree_unflatten"), [flat.items[1], mapped], {}, act, ctx,
                                      site, node, label="tree_unflatten rebuilds it")
             if isinstance(tree, Inst) and isinstance(tree.cls, ClassV) and self.pytree_class(tree.cls):
                 # A module's array fields are its leaves; its static and plain Python fields pass through.
-                attrs = {k: walk(v, [o.attrs.get(k, Unknown) if isinstance(o, Inst) else Unknown for o in others])
+                by_attr = not self.nnx_class(tree.cls)
+                attrs = {k: walk(v, [o.attrs.get(k, Unknown) if isinstance(o, Inst) else Unknown for o in others],
+                                 _extended(path, "GetAttrKey", "name", k) if by_attr else None)
                          if not k.startswith("__") and (isinstance(v, (ArrayV, Seq, DictV, Inst)) or v is Unknown)
                          else v for k, v in tree.attrs.items()}
                 return Inst(tree.cls, attrs, 0, tree.lift, tree.setup_done)
             if is_variable(tree):
                 # an NNX variable: its array mapped (still held by the variable), or what `f`
                 # makes of it (a spec)
-                out = leaf_call([variable_array(tree), *others])
+                out = leaf_call([variable_array(tree), *others], None)
                 return Inst(tree.cls, {**tree.attrs, "value": out}) if isinstance(out, ArrayV) else out
             if isinstance(tree, Inst) and isinstance(tree.cls, Ext) \
                     and tree.cls.name.split(".")[0] in apis.MODELLED_PACKAGES:
                 # a framework's layer: the same layer, `f` on each parameter whose shape its
                 # constructor says (a spec per parameter, say), or on what it holds there (a
-                # tree of specs made so), else its parameters mapped
+                # tree of specs made so), else its parameters mapped (an Equinox layer's by
+                # their field names)
                 params = tree.attrs.get(LAYER_SHAPES)
                 layers = tree.attrs.get("layers")
+                by_attr = tree.cls.name.startswith("equinox.")
                 if not isinstance(params, Const) and isinstance(layers, Seq):  # a Sequential: its layers
                     return Inst(tree.cls, {**tree.attrs, "layers": walk(layers, [
-                        o.attrs.get("layers", Unknown) if isinstance(o, Inst) else Unknown for o in others])})
+                        o.attrs.get("layers", Unknown) if isinstance(o, Inst) else Unknown for o in others],
+                        _extended(path, "GetAttrKey", "name", "layers") if by_attr else None)})
                 if not isinstance(params, Const):
                     return tree
-                mapped = {k: leaf_call([_leaf(layer_param(tree, k)), *(_or_unknown(layer_param(o, k)) for o in others)])
+                mapped = {k: leaf_call([_leaf(layer_param(tree, k)), *(_or_unknown(layer_param(o, k)) for o in others)],
+                                       _extended(path, "GetAttrKey", "name", k) if by_attr and "." not in k else None)
                           for k, _ in params.value}
                 # (a nested layer's parameters, `layers.0.weight`, are not its attributes: the
                 # layer stands for what `f` made of it)
                 return tree if any("." in k for k in mapped) else Inst(tree.cls, {**tree.attrs, **mapped})
             if isinstance(tree, Inst) and isinstance(tree.cls, ClassV):
-                return leaf_call([tree, *others])  # an object that is no pytree is a leaf
-            leaf_call([ArrayV(), *(o if isinstance(o, ArrayV) else ArrayV() for o in others)])
+                return leaf_call([tree, *others], path)  # an object that is no pytree is a leaf
+            leaf_call([ArrayV(), *(o if isinstance(o, ArrayV) else ArrayV() for o in others)], None)
             return Unknown
 
-        return walk(p.get("tree", Unknown), list(rest))
+        return walk(p.get("tree", Unknown), list(rest), ())
+
+    def _api_keystr(self, name, row, p, act, ctx, site, node, decorating):
+        """`jax.tree_util.keystr(path, simple=..., separator=...)` of a known key path: its text
+        (`.a['b'][0]`, or simply `a.b.0` with separator '.')."""
+        keys, simple, sep = p.get("keys"), p.get("simple", Const(False)), p.get("separator", Const(""))
+        if not (isinstance(keys, Seq) and isinstance(simple, Const) and isinstance(sep, Const)
+                and isinstance(sep.value, str)):
+            return Unknown
+        texts = [_key_text(k, bool(simple.value)) for k in keys.items]
+        return Unknown if None in texts else Const(sep.value.join(texts))
 
     def _api_ravel_pytree(self, name, row, p, act, ctx, site, node, decorating):
         tree = p.get("pytree", Unknown)
@@ -1433,6 +1458,25 @@ def axis_tuple(v) -> tuple | None:
     if isinstance(v, Seq) and all(isinstance(i, Const) and isinstance(i.value, str) for i in v.items):
         return tuple(i.value for i in v.items)
     return None
+
+
+def _extended(path: tuple | None, kind: str, field: str, value) -> tuple | None:
+    """A key path one key longer (`jax.tree_util.DictKey(key)`, ...); None where not known."""
+    return None if path is None else (*path, Inst(Ext(f"jax.tree_util.{kind}"), {field: Const(value)}))
+
+
+def _key_text(key: Value, simple: bool) -> str | None:
+    """One key of a key path as `keystr` writes it."""
+    if not (isinstance(key, Inst) and isinstance(key.cls, Ext)):
+        return None
+    kind = key.cls.name.rsplit(".", 1)[-1]
+    field = {"GetAttrKey": "name", "DictKey": "key", "SequenceKey": "idx"}.get(kind)
+    value = key.attrs.get(field) if field is not None else None
+    if not isinstance(value, Const):
+        return None
+    if simple:
+        return str(value.value)
+    return f".{value.value}" if kind == "GetAttrKey" else f"[{value.value!r}]"
 
 
 def _or_unknown(v: Value | None) -> Value:
