@@ -283,6 +283,8 @@ OTHER = {
     **{f"os.path.{fn}": Api("os_path") for fn in ("join", "dirname", "basename", "normpath", "splitext", "split",
                                                    "abspath", "realpath")},
     **{f"pathlib.{cls}": Api("path") for cls in ("Path", "PurePath", "PosixPath", "PurePosixPath")},
+    # a parameter's path matched against a table of rules (its spec chosen so)
+    **{f"re.{fn}": Api("regex", "(pattern, string, flags=0)") for fn in ("search", "match", "fullmatch")},
 }
 
 # ---------------------------------------------------------------------- frameworks

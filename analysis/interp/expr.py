@@ -19,7 +19,7 @@ from .shapes import broadcast, indexed, matmul, swapped, transposed
 from .transforms import layer_param
 from .values import (
     ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory, Func, GraphPart, Inst,
-    LinenVarsV, MeshV, MethodOf, ModV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, ShardingV, Traced,
+    LinenVarsV, MATCH, MeshV, MethodOf, ModV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, ShardingV, Traced,
     Transformed, Unknown, Value, YieldedV, exact_vma, is_variable, join, options, row_of, variable_array, vma_of,
 )
 
@@ -420,6 +420,8 @@ class ExprMixin:
             return True  # an API the target version has: a function, class or module
         if isinstance(v, Inst) and isinstance(v.cls, ClassV) and self._plain_truth(v.cls):
             return True  # an object whose classes define neither __bool__ nor __len__
+        if isinstance(v, Inst) and isinstance(v.cls, Ext) and v.cls.name == MATCH:
+            return True
         return None
 
     def _plain_truth(self, cls: ClassV) -> bool:

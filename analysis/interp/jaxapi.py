@@ -35,7 +35,7 @@ from .shapes import (
 from .transforms import TransformMixin, layer_param, prefix_pairs, spec_parts, too_long
 from .values import (
     DIFFERENTIATED, NNX_VARIABLES, ArrayV, BlockSpecV, ClassV, CommV, CompilerParamsV, Const, Descriptor, DevicesV,
-    DictV, DTypeV, Ext, Factory, Func, GraphPart, Inst, LinenVarsV, MeshV, Multi, NO_SHARDING, Partial, PSpecV,
+    DictV, DTypeV, Ext, Factory, Func, GraphPart, Inst, LinenVarsV, MATCH, MeshV, Multi, NO_SHARDING, Partial, PSpecV,
     Repeated, Seq, SetMeshV, ShardingV, Transformed, Unknown, Value, join, differentiated, exact_vma, full_reduction,
     is_variable, map_arrays, options, row_of, variable_array, vma_of,
 )
@@ -55,6 +55,7 @@ _GPU_PALLAS = ("jax.experimental.pallas.triton.", "jax.experimental.pallas.mosai
                "jax.experimental.pallas.gpu.")
 _ARRAY_MODULES = ("jax.numpy.", "jax.lax.", "jax.random.", "jax.nn.", "jax.scipy.", "jax.ops.")
 _SPLITS = frozenset({"jax.numpy.split", "jax.numpy.array_split"})
+_MAX_MATCHED = 1_000  # longer strings are not matched (a pattern may backtrack for long)
 _PRIMITIVE_NAMES = frozenset(ELEMENTWISE_PRIMITIVES.values())  # (jax.lax's functions are named after them)
 _WRAPS = "functools.wraps()"  # what `functools.wraps(fn)` returns: it gives back what it is given
 _PYTYPES = {"builtins.int": int, "builtins.float": float, "builtins.str": str, "builtins.bool": bool,
@@ -1097,6 +1098,22 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
     def _api_os_path(self, name, row, p, act, ctx, site, node, decorating):
         args = p.get("args")
         return datafiles.os_path(name.rsplit(".", 1)[-1], list(args.items)) if isinstance(args, Seq) else Unknown
+
+    def _api_regex(self, name, row, p, act, ctx, site, node, decorating):
+        """`re.search(pattern, string)` (`match`, `fullmatch`) of known strings: None, or a match
+        (truthy; its groups known)."""
+        pattern, string, flags = p.get("pattern"), p.get("string"), p.get("flags", Const(0))
+        if not (isinstance(pattern, Const) and isinstance(pattern.value, str) and isinstance(string, Const)
+                and isinstance(string.value, str) and len(string.value) <= _MAX_MATCHED
+                and isinstance(flags, Const) and isinstance(flags.value, int)):
+            return Unknown
+        try:
+            found = getattr(re, name.rsplit(".", 1)[-1])(pattern.value, string.value, flags.value)
+        except (re.error, ValueError, RecursionError):
+            return Unknown
+        if found is None:
+            return Const(None)
+        return Inst(Ext(MATCH), {"groups": Seq(tuple(map(Const, found.groups())), "tuple")})
 
     def _api_path(self, name, row, p, act, ctx, site, node, decorating):
         args = p.get("args")

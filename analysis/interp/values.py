@@ -267,6 +267,7 @@ class DTypeV(Value):
 
 # What an array says about its sharding: none at all, or unknown.
 NO_SHARDING = "none"
+MATCH = "re.Match"  # the class of what `re.search` finds (an instance of it is truthy)
 
 
 @dataclass(eq=False)
