@@ -534,9 +534,25 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                            "whole through jax.shard_map: leaves that are not arrays "
                                                            "are not checked"),
     # blind45
+    "blind45a_eqx_zero2_psum_scatter_untiled": (_MISSED, "an untiled psum_scatter of a flat gradient (ravel_pytree of "
+                                                         "an Equinox MLP, padded) whose length is not the axis size: "
+                                                         "the raveled length is not known"),
+    "blind45a_nnx_remat_seqpar_eval_step_plain_nnx_jit": (_SCOPE, "the wrap splits the batch's first dimension (2) "
+                                                                  "over 'seq' where the sequence, its second, is "
+                                                                  "meant: which dimension the axis splits is the "
+                                                                  "author's"),
     "blind45b_eqx_head_spec_flax_layout": (_PROGRAM, "SHL015: rules keyed by parameter path, written for Flax's (in, "
                                                      "out) kernels, split eqx.nn.Linear's (out, in) head of 10 classes "
                                                      "over 4 devices; which layout the table meant is the author's"),
+    "blind45b_linen_shardmap_apply_global_features": (_MISSED, "the per-device Linen module is built with the global "
+                                                               "hidden size, and Flax rejects the split kernel's shape "
+                                                               "(ScopeParamShapeError: parameter shapes of Linen "
+                                                               "modules are not checked)"),
+    "blind45b_linen_with_partitioning_init_under_explicit_mesh": (_PROGRAM, "once init runs on an Auto mesh, the "
+                                                                           "per-device module built with the global "
+                                                                           "hidden size fails Flax's shape check"),
+    "blind45b_nnx082_dp_global_batch_uneven": (_PROGRAM, "SHL015: a global batch of 30 over 4 devices; padding it is "
+                                                         "the author's"),
 }
 
 

@@ -23,7 +23,8 @@ from .values import (
 
 _LINEN = "flax.linen."
 PARTITIONED = "flax.nnx.with_partitioning"  # an initializer whose variables carry a sharding
-LINEN_PARTITIONED = "flax.linen.with_partitioning"  # a Linen initializer whose parameters carry mesh axes
+# Linen initializers whose parameters carry mesh axes, or logical names
+LINEN_PARTITIONED, LINEN_LOGICAL = "flax.linen.with_partitioning", "flax.linen.with_logical_partitioning"
 # The keywords that give an NNX variable its sharding (Flax 0.12 reads the older two as the first)
 _VARIABLE_SHARDING = ("out_sharding", "sharding", "sharding_names")
 _TO_LINEN = "flax.nnx.bridge.ToLinen"
@@ -566,13 +567,14 @@ class FrameworkMixin:
 
     def _api_linen_logical_init(self, name, row, p, act, ctx, site, node, decorating):
         """`nn.with_logical_partitioning(init, names)`: the initializer, whose parameters carry the
-        logical names (where static, noted for the `init` running)."""
+        logical names (where static, noted for the `init` running), kept with its names."""
         items = _static_names(p.get("names"))
         if self.linen_logical and items is not None:
             self.linen_logical[-1][0].add(tuple(n.value for n in items))
             if "linen_init" in ctx.modes and _is_none(p.get("mesh", Const(None))):
                 self._linen_unboxed(name, [n.value for n in items], p.get("rules"), act, ctx, site, node)
-        return p.get("fn", Unknown)
+        return Inst(Ext(LINEN_LOGICAL), {"fn": p.get("fn", Unknown),
+                                         "names": Seq(items) if items is not None else Unknown})
 
     def _linen_unboxed(self, name, names: list, given_rules, act, ctx, site, node) -> None:
         """Linen reads a parameter made with mesh axis names (`nn.with_partitioning`) or logical
@@ -603,15 +605,15 @@ class FrameworkMixin:
 
     def _api_linen_partitioned_init(self, name, row, p, act, ctx, site, node, decorating):
         """`nn.with_partitioning(init, names)`: the initializer, whose parameters carry the mesh
-        axes named (where static, noted for the `init` running)."""
+        axes named (where static, noted for the `init` running), kept with its names (what an
+        `apply` in a shard_map splits them by: `split_by`)."""
         items = _static_names(p.get("names"))
         if self.linen_logical and items is not None:
             self.linen_logical[-1][1].add(items)
             if "linen_init" in ctx.modes and _is_none(p.get("mesh", Const(None))):
                 self._linen_unboxed(name, [n.value for n in items], None, act, ctx, site, node)
-        if items is None:
-            return p.get("fn", Unknown)
-        return Inst(Ext(LINEN_PARTITIONED), {"fn": p.get("fn", Unknown), "names": Seq(items)})
+        return Inst(Ext(LINEN_PARTITIONED), {"fn": p.get("fn", Unknown),
+                                             "names": Seq(items) if items is not None else Unknown})
 
     def _api_linen_unbox(self, name, row, p, act, ctx, site, node, decorating):
         """`nn.unbox(tree)`: the variables' arrays, without the boxes that held their axis names
@@ -861,8 +863,9 @@ class FrameworkMixin:
         if "linen_apply" not in ctx.modes or not self.linen_params \
                 or not (isinstance(key, Const) and isinstance(key.value, str)):
             return Unknown
-        if isinstance(self.linen_params[-1], LinenVarsV) and self.linen_params[-1].split is not None:
-            return ArrayV(vma=split_by(self.linen_params[-1], [p.get("init_fn")]), exact=True)
+        vma = split_by(self.linen_params[-1], [p.get("init_fn")])
+        if vma is not None:
+            return ArrayV(vma=vma, exact=True)
         found = subtrees(self.linen_params[-1], key.value.__eq__)
         if len(found) == 1 and isinstance(found[0], ArrayV):
             return found[0]
@@ -1280,12 +1283,21 @@ def _statement_holding(body_of: ast.AST, node: ast.AST) -> ast.stmt | None:
             h.body for h in getattr(st, "handlers", ())]
 
 
-def split_by(variables: LinenVarsV, inits: list) -> frozenset:
+def split_by(variables: Value, inits: list) -> frozenset | None:
     """The manual axes a Linen parameter made by one of `inits` varies over, where `variables`
-    came into the shard_map split by their own boxes: those `nn.with_partitioning` names."""
-    return frozenset(n.value for v in inits
-                     if isinstance(v, Inst) and isinstance(v.cls, Ext) and v.cls.name == LINEN_PARTITIONED
-                     for n in v.attrs["names"].items if isinstance(n.value, str)) & variables.split
+    came into the shard_map split by their own boxes: those `nn.with_partitioning` names (none
+    for an initializer that names none). None where not known: the variables came otherwise, or
+    an initializer's names are logical ones or not known."""
+    if not (isinstance(variables, LinenVarsV) and variables.split is not None):
+        return None
+    axes = set()
+    for v in inits:
+        if isinstance(v, Inst) and isinstance(v.cls, Ext) and v.cls.name in (LINEN_PARTITIONED, LINEN_LOGICAL):
+            names = v.attrs["names"]
+            if v.cls.name == LINEN_LOGICAL or not isinstance(names, Seq):
+                return None
+            axes |= {n.value for n in names.items if isinstance(n.value, str)}
+    return frozenset(axes) & variables.split
 
 
 def _partitioned(v: Value) -> bool:

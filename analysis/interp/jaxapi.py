@@ -35,7 +35,7 @@ from .shapes import (
 from .transforms import TransformMixin, layer_param, prefix_pairs, spec_parts, too_long
 from .values import (
     DIFFERENTIATED, NNX_VARIABLES, ArrayV, BlockSpecV, ClassV, CommV, CompilerParamsV, Const, Descriptor, DevicesV,
-    DictV, DTypeV, Ext, Factory, Func, GraphPart, Inst, LinenVarsV, MATCH, MeshV, Multi, NO_SHARDING, Partial, PSpecV,
+    DictV, DTypeV, Ext, Factory, Func, GraphPart, Inst, MATCH, MeshV, Multi, NO_SHARDING, Partial, PSpecV,
     Repeated, Seq, SetMeshV, ShardingV, Transformed, Unknown, Value, join, differentiated, exact_vma, full_reduction,
     is_variable, map_arrays, options, row_of, variable_array, vma_of,
 )
@@ -1379,11 +1379,9 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                             layer.attrs["value"] = self.typed(value, sharding, act, ctx, sharding)
                 if name.startswith("flax.linen.") and self.linen_params and "linen_apply" in ctx.modes:
                     # a Linen layer made while `apply` runs: its parameters are the variables'
-                    variables = self.linen_params[-1]
-                    if isinstance(variables, LinenVarsV) and variables.split is not None:
-                        vma, exact = split_by(variables, list(kwargs.values())), True
-                    else:
-                        vma, exact = linen_layer_vma(variables, last, kwargs.get("name"))
+                    vma, exact = split_by(self.linen_params[-1], list(kwargs.values())), True
+                    if vma is None:
+                        vma, exact = linen_layer_vma(self.linen_params[-1], last, kwargs.get("name"))
                     layer.attrs["__exact__"] = exact
                     if vma:
                         layer.attrs["__vma__"] = vma

@@ -1312,7 +1312,9 @@ def spec_literals(specs) -> list:
 def spec_leaves(specs, partly: bool = False):
     """The axes each PartitionSpec in a pytree of specs names (None for a spec not known; with
     `partly`, those of its known entries). Specs shaped as a module (what `nnx.StateSharding`'s
-    filters give a module's variables) are its fields' specs."""
+    filters give a module's variables) are its fields' specs; Linen variables' specs read off
+    their boxes (`nn.get_partition_spec`, mapped by `nn.logical_to_mesh`) name the mesh axes
+    the boxes do."""
     if isinstance(specs, Seq):
         for i in specs.items:
             yield from spec_leaves(i, partly)
