@@ -553,6 +553,39 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                                            "hidden size fails Flax's shape check"),
     "blind45b_nnx082_dp_global_batch_uneven": (_PROGRAM, "SHL015: a global batch of 30 over 4 devices; padding it is "
                                                          "the author's"),
+    # blind46
+    "blind46a_eqx_flax_layout_rules_uneven_split": (_PROGRAM, "SHL027: rules written for Flax's (in, out) kernels split "
+                                                              "eqx.nn.Linear's (out, in) weight's 6 outputs over 4 "
+                                                              "devices; which layout the table meant is the author's"),
+    "blind46a_linen_logical_heads_explicit_mesh_out_proj": (_MISSED, "nn.DenseGeneral contracting heads split by "
+                                                                     "logical rules on an Explicit mesh: the products "
+                                                                     "of Linen layers are not typed"),
+    "blind46a_linen_logical_shardmap_rowparallel_no_psum": (_MISSED, "a row-parallel product of Linen parameters read "
+                                                                     "by path (params['wo']['kernel']) without its "
+                                                                     "psum: the tree of Linen variables is not known"),
+    "blind46a_linen_unbox_inside_shardmap_constraint": (_MISSED, "nn.unbox in a shard_map body constrains a parameter "
+                                                                 "over a manual axis"),
+    "blind46a_linen_variables_specs_vs_params_arg": (_MISSED, "in_specs for all the Linen variables given "
+                                                              "variables['params']: the tree of Linen variables is "
+                                                              "not known"),
+    "blind46a_old062_linen_attn_out_proj_no_psum": (_MISSED, "a head-parallel out projection of Linen parameters "
+                                                             "read by path without its psum: the tree of Linen "
+                                                             "variables is not known"),
+    "blind46a_old082_nnx_named_sharding_full_state_vs_params": (_MISSED, "shardings of an NNX module's whole state "
+                                                                         "(BatchStat too) given its Param state"),
+    "blind46a_regex_catchall_shards_scalar_step": (_MISSED, "a catch-all rule's spec given a TrainState's scalar "
+                                                            "step: rules over flattened Linen parameter paths are "
+                                                            "not followed"),
+    "blind46a_regex_rules_generic_before_down_proj": (_MISSED, "a generic rule matched before the specific one splits "
+                                                               "down_proj's kernel on the other dimension: the tree "
+                                                               "of Linen variables is not known"),
+    "blind46a_t5x_rules_frozen_spec_vs_dict_params": (_MISSED, "a FrozenDict of specs given a dict of parameters: "
+                                                               "the pytree types differ"),
+    "blind46a_t5x_rules_mp_axis_not_in_mesh": (_MISSED, "a rule table over flattened Linen parameter paths names "
+                                                        "'mp', which the mesh lacks: the paths are not known"),
+    "blind46b_nnx_jax082_ring_allreduce_eager_log": (_SCOPE, "a ring all-reduce helper called eagerly by a logging "
+                                                             "function on the host: no wrap is offered for an "
+                                                             "eager call"),
 }
 
 

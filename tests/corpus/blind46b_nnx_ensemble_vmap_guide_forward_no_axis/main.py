@@ -1,0 +1,22 @@
+import jax.numpy as jnp
+from flax import nnx
+
+from ensemble import create_ensemble
+
+ensemble = create_ensemble(nnx.Rngs(0))
+ensemble.eval()
+
+
+@nnx.vmap(in_axes=(0, None), out_axes=0)
+def forward(model, x):
+  return model(x)
+
+
+@nnx.jit
+def predict(model, x):
+  y, disagreement = forward(model, x)
+  return y.mean(axis=0), disagreement
+
+
+x = jnp.ones((16, 2))
+print(predict.trace(ensemble, x).lower(lowering_platforms=('cuda',)).as_text()[:40])
