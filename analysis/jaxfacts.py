@@ -102,10 +102,10 @@ WHOLE_HBM_SINCE = (0, 8)
 # a product whose result would have one mesh axis split two of its dimensions (0.8.2 and 0.10.2)
 RESULT_SPLIT_TWICE = ("ShardingTypeError: {op} operation with inputs: ... produces an illegally sharded "
                       "result: {out}")
-# ...and an elementwise operation's: each dimension split as the operands that split it split it
-# (`x + y`, `jnp.maximum(x, y)`: one operand split over 'model' on a dimension, the other on
-# another). The primitive JAX names, per Python operator and jax.numpy function (measured on
-# 0.6.2, 0.8.2 and 0.10.2 alike).
+# ...and an elementwise operation's, whose result splits each dimension over the axes the
+# operands split it over (`x + y`, `jnp.maximum(x, y)` with one operand split over 'model' on a
+# dimension and the other on another). The primitive JAX names, per Python operator and
+# jax.numpy function (measured on 0.6.2, 0.8.2 and 0.10.2 alike).
 ELEMENTWISE_PRIMITIVES = {"Add": "add", "Sub": "sub", "Mult": "mul", "Div": "div", "Pow": "pow", "FloorDiv": "rem",
                           "add": "add", "subtract": "sub", "multiply": "mul", "divide": "div", "true_divide": "div",
                           "maximum": "max", "minimum": "min", "power": "pow"}

@@ -19,6 +19,7 @@ from .events import (
     PallasEvent, ReceivedCarryEvent, SpecEvent, UnevenShardingEvent,
 )
 from .calls import MAP_VARIABLES, ints, is_callable
+from .frameworks import param_array
 from .frames import Layer, Raise, Site
 from .shapes import LAYER_SHAPES, LAYER_TYPES, STACKED
 from .values import (
@@ -542,12 +543,6 @@ class TransformMixin:
         specs = in_specs.items if isinstance(in_specs, Seq) else (in_specs,) * len(args)
         aligned = len(specs) == len(args)  # (else the specs' structure fails first: SHL015)
         for i, (given, arg) in enumerate(zip(specs, args)):
-            if isinstance(given, LinenVarsV) and isinstance(arg, LinenVarsV) and arg.sharding is NO_SHARDING:
-                # Linen variables made with no mesh, given the specs `nn.get_partition_spec` read off them
-                axes = tuple(sorted({a for names in spec_leaves(given) if names for a in names}))
-                if axes:
-                    self.record(ExplicitUnshardedEvent(site, ctx, act.path, node, axes=axes, mesh=mesh))
-                    return
             for spec, leaf in _spec_pairs(given, arg):
                 if spec.axes and (leaf.sharding is NO_SHARDING or (leaf.spec is not None and not any(leaf.spec))):
                     self.record(ExplicitUnshardedEvent(site, ctx, act.path, node, axes=spec.axes, mesh=mesh))
@@ -1248,20 +1243,22 @@ def stacked(m: Inst, n: int | None) -> Inst:
 def _spec_pairs(spec, arg, seen: frozenset = frozenset()):
     """Each array of `arg` with the PartitionSpec `spec` gives it: one spec for all the arrays of
     a pytree or a Flax NNX module; specs shaped as a module (what `nnx.StateSharding`'s filters
-    give it) field by field, a framework layer's parameters by their names."""
+    give it) field by field, a framework layer's parameters by their names; Linen variables made
+    with no mesh, the specs their boxes name (an array not known but for being unsharded)."""
     if isinstance(spec, PSpecV):
         for leaf in _leaves(arg, modules=True):
             if isinstance(leaf, ArrayV):
                 yield spec, leaf
     elif isinstance(spec, Inst) and isinstance(arg, Inst) and spec.cls is arg.cls and id(arg) not in seen:
-        shapes, types = arg.attrs.get(LAYER_SHAPES), arg.attrs.get(LAYER_TYPES)
-        implicit = dict(shapes.value) if isinstance(shapes, Const) and STACKED not in arg.attrs else {}
-        known = dict(types.value) if isinstance(types, Const) else {}
         for k, s in spec.attrs.items():
             if k in arg.attrs:
                 yield from _spec_pairs(s, arg.attrs[k], seen | {id(arg)})
-            elif k in implicit and isinstance(s, PSpecV):
-                yield s, ArrayV(implicit[k], spec=known.get(k))
+            elif isinstance(s, PSpecV) and STACKED not in arg.attrs and (held := param_array(arg, k)) is not None:
+                yield s, held
+    elif isinstance(spec, LinenVarsV) and isinstance(arg, LinenVarsV) and arg.sharding is NO_SHARDING:
+        # Linen variables made with no mesh, given the specs `nn.get_partition_spec` read off their boxes
+        for axes in sorted({names for names in spec_leaves(spec) if names}):
+            yield PSpecV(axes, named=axes), ArrayV(None, sharding=NO_SHARDING)
 
 
 def _leaves(v, modules: bool = False, seen: frozenset = frozenset()):

@@ -412,9 +412,10 @@ class DictV(Value):
 @dataclass(eq=False)
 class FilterSpecs(DictV):
     """`nnx.StateSharding({filter: spec, ...})` keyed by NNX filters (functions of a variable's
-    path and value, a name the path holds, `...`): to anything else the dict of its keys that
+    path and value, `...`, a tag, a variable type): to anything else the dict of its keys that
     are plain constants, as before; a shard_map matches the (filter, spec) pairs, in order,
-    against the variables of the module it is given (`filtered_specs`)."""
+    against the variables of the module it is given (`filtered_specs`, which decides those it
+    can)."""
     filters: tuple = ()
 
 
