@@ -434,15 +434,16 @@ class InSpecsRank(FixFact):
 
 @dataclass(frozen=True)
 class SpecAxis(FixFact):
-    """A shard_map whose in_specs name `axis`, which is none of its manual axes but names the
-    manual axis `to` otherwise (a logical axis name, another name of the same kind of
-    parallelism: SHL015)."""
+    """A shard_map whose in_specs (or out_specs: `which`) name `axis`, which is none of its
+    manual axes but names the manual axis `to` otherwise (a logical axis name, another name of
+    the same kind of parallelism: SHL015, SHL020)."""
     site: SiteRef  # the shard_map's call (or its decorator's)
     axis: str
     to: str
-    # the one string literal the axis was written as, where the in_specs got it from elsewhere
+    # the one string literal the axis was written as, where the specs got it from elsewhere
     # (a config field's default)
     literal: SiteRef | None = None
+    which: str = "in_specs"
 
 
 @dataclass(frozen=True)

@@ -183,6 +183,8 @@ CONTEXT_MESH = ("ValueError: The context mesh AbstractMesh(...) should match the
                 "Mesh(...)")
 IN_SPECS_MANUAL = ("ValueError: shard_map in_specs argument must refer to an axis marked as manual ({manual}), "
                    "but: in_specs refers to {axes}")
+# ...and the out_specs' axes, checked next (before the function is traced; JAX 0.6.2, 0.8.2, 0.10.2)
+OUT_SPECS_MANUAL = IN_SPECS_MANUAL.replace("in_specs", "out_specs")
 # An axis name given as a list to a collective whose axes JAX hashes (measured on JAX 0.6.2, 0.8.2
 # and 0.10.2): psum, pmean and axis_index take one. all_gather and psum_scatter hash them wherever
 # the axis is bound; the others where a shard_map binds it, and where a pmap does from JAX 0.7 on

@@ -216,17 +216,17 @@ def _subscriptable(mod: SourceModule, value) -> str:
 
 @fixer("spec_axis", SpecAxis)
 def spec_axis(diag: Diagnostic, fact: SpecAxis, ctx: FixContext) -> Fix | None:
-    """Every string literal naming the axis in the shard_map's in_specs (where a name it passes
-    is assigned, if one) becomes the manual axis it stands for; where the in_specs hold none,
-    the one literal the axis was traced to (a config field's default)."""
+    """Every string literal naming the axis in the shard_map's in_specs or out_specs (where a
+    name it passes is assigned, if one) becomes the manual axis it stands for; where the specs
+    hold none, the one literal the axis was traced to (a config field's default)."""
     found = ctx.call_at(fact.site)
     if found is None:
         return None
     mod, call = found
-    node = _written(mod, call, argument(call, "in_specs", 2))
+    node = _written(mod, call, argument(call, fact.which, 2 if fact.which == "in_specs" else 3))
     strings = [n for n in walk(node) if isinstance(n, cst.SimpleString) and literal_str(n) == fact.axis] \
         if node is not None else []
-    where = "in in_specs"
+    where = f"in {fact.which}"
     if not strings and fact.literal is not None:
         mod = ctx.module(fact.literal.path)
         string = mod.node_at(fact.literal, (cst.SimpleString,)) if mod is not None else None

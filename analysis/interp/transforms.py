@@ -352,6 +352,16 @@ class TransformMixin:
         if isinstance(in_specs, Seq) and any(isinstance(s, FilterSpecs) for s in in_specs.items):
             in_specs = Seq(tuple(self.filtered_specs(s, a, act, ctx, site, node) if isinstance(s, FilterSpecs) else s
                                  for s, a in zip(in_specs.items, args)) + in_specs.items[len(args):], in_specs.kind)
+        # every axis a spec is known to name must be manual, whatever the others are: JAX checks
+        # the in_specs, then the out_specs, before anything else of the call
+        for which, given_specs in (("axis", in_specs), ("out_axis", p.get("out_specs"))):
+            named = frozenset(a for axes in spec_leaves(given_specs, partly=True) if axes is not None for a in axes)
+            if manual is not None and not named <= manual:
+                outside = tuple(sorted(named - manual))
+                self.record(SpecEvent(site, ctx, act.path, node, which=which, axes=outside,
+                                      detail=", ".join(map(repr, sorted(manual))), created=t.site,
+                                      manual=tuple(sorted(manual)), specs=given_specs))
+                raise Raise()
         if isinstance(mesh, MeshV) and (mesh.explicit_default or mesh.explicit_types) and mesh_axes is not None \
                 and manual == frozenset(mesh_axes):
             # JAX checks the specs against the inputs' own shardings where every axis is manual
@@ -375,14 +385,6 @@ class TransformMixin:
                                       created=t.site, specs=in_specs, values=given,
                                       prefix=self._replicated_modules(in_specs, args, mesh_axes, mesh_sizes)))
                 raise Raise()
-        # every axis a spec is known to name must be manual, whatever the others are
-        named = frozenset(a for axes in spec_leaves(in_specs, partly=True) if axes is not None for a in axes)
-        if manual is not None and not named <= manual:
-            outside = tuple(sorted(named - manual))
-            self.record(SpecEvent(site, ctx, act.path, node, which="axis", axes=outside,
-                                  detail=", ".join(map(repr, sorted(manual))), created=t.site,
-                                  manual=tuple(sorted(manual)), specs=in_specs))
-            raise Raise()
         specs = in_specs.items if isinstance(in_specs, Seq) and len(in_specs.items) == len(args) else (
             (in_specs,) * len(args))
         sizes = dict(zip(mesh_axes, mesh_sizes)) if mesh_axes is not None and mesh_sizes is not None else None

@@ -208,13 +208,16 @@ RULES: dict[str, Rule] = {
         ),
         Rule(
             "SHL020", "shard-map-out-specs-mismatch", _E,
-            "A `shard_map`'s `out_specs` do not fit what its function returns: another structure than the "
-            "output's (a tuple of another length, a dict with other keys), or more entries than an output has "
-            "dimensions (a scalar per device under `P('data')`).",
-            f"{jf.OUT_SPECS_STRUCTURE} / {jf.SPEC_TOO_LONG.format(name='f', which='out_specs', what='output')}",
+            "A `shard_map`'s `out_specs` do not fit what its function returns or its mesh: another structure "
+            "than the output's (a tuple of another length, a dict with other keys), an axis that is not one of "
+            "its manual axes, or more entries than an output has dimensions (a scalar per device under "
+            "`P('data')`).",
+            f"{jf.OUT_SPECS_STRUCTURE} / {jf.error_head(jf.OUT_SPECS_MANUAL)} / "
+            f"{jf.SPEC_TOO_LONG.format(name='f', which='out_specs', what='output')}",
             "Give one spec per output, in the structure the function returns (a single PartitionSpec applies "
-            "to all), with at most one entry per dimension (return a per-device scalar as `x[None]`).",
-            fixers=("in_specs", "out_rank"),
+            "to all), naming only the shard_map's manual axes, with at most one entry per dimension (return a "
+            "per-device scalar as `x[None]`).",
+            fixers=("in_specs", "spec_axis", "out_rank"),
         ),
         Rule(
             "SHL021", "axis-names-list", _E,

@@ -14,6 +14,7 @@ from ..jaxfacts import (
     CONSTRAINT_ASSERT, CONSTRAINT_AUTO_ONLY, CONSTRAINT_MANUAL, CONSTRAINT_VARYING, CONSTRAINT_VARYING_SINCE,
     CONTRACTING_INCONSISTENT, CONTRACTING_SHARDED, GATHER_AMBIGUOUS,
     CONTEXT_MESH, EXPLICIT_INPUTS_CHECKED, GPU_ONLY, IN_SPECS_MANUAL, MANUAL_SHARDING_ONLY, MIXED_STATE,
+    OUT_SPECS_MANUAL,
     MIXED_STATE_OPS, MIXED_STATE_SINCE, NO_CONTEXT_MESH, NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE, OUTSIDE_JIT,
     OUT_SHARDING_AUTO, OUT_SHARDING_NO_MESH, OUT_SHARDING_UNEVEN, OUT_SPECS_REPLICATION, OUT_SPECS_STRUCTURE,
     PCAST_VARYING_AGAIN, RESULT_SPLIT_TWICE,
@@ -412,6 +413,15 @@ def check_traced_meshes(facts: Facts):
                 path=ev.path, ctx=ev.ctx,
                 fix_facts=(InSpecs(site_ref(facts, ev.created), SpecsRepair((), items=ev.prefix, prefix=True)),)
                 if ev.prefix and ev.created is not None else ()))
+        elif ev.which == "out_axis":
+            axes = ", ".join(map(repr, ev.axes))
+            out.append(diag(
+                facts, "SHL020", ev.site,
+                f"The `out_specs` of this shard_map name {axes}, which "
+                f"{'is not one' if len(ev.axes) == 1 else 'are not'} of its manual axes ({ev.detail}): JAX raises "
+                f"{quoted(OUT_SPECS_MANUAL.format(manual='...', axes=axes))} when it is called, before the function "
+                f"is traced. Shard the outputs over the mesh's manual axes only.",
+                path=ev.path, ctx=ev.ctx, fix_facts=_spec_axes(facts, ev, "out_specs")))
         elif ev.which == "out_structure":
             out.append(diag(
                 facts, "SHL020", ev.site,
@@ -941,9 +951,9 @@ def _constraint_words(ev, spec: str) -> str:
     return f"This `{name}` to a NamedSharding of {spec}"
 
 
-def _spec_axes(facts: Facts, ev) -> tuple[SpecAxis, ...]:
-    """For each axis the in_specs name outside the manual ones, the manual axis it stands for
-    (a logical name, another name of the same kind of parallelism), where one does."""
+def _spec_axes(facts: Facts, ev, which: str = "in_specs") -> tuple[SpecAxis, ...]:
+    """For each axis the specs (`which`) name outside the manual ones, the manual axis it stands
+    for (a logical name, another name of the same kind of parallelism), where one does."""
     if ev.created is None:
         return ()
     out = []
@@ -952,7 +962,7 @@ def _spec_axes(facts: Facts, ev) -> tuple[SpecAxis, ...]:
         sites = {c.site for c in spec_literals(ev.specs) if c.value == axis}
         literal = site_ref(facts, sites.pop()) if len(sites) == 1 else None
         if to is not None:
-            out.append(SpecAxis(site_ref(facts, ev.created), axis, to, literal))
+            out.append(SpecAxis(site_ref(facts, ev.created), axis, to, literal, which))
     return tuple(out)
 
 
