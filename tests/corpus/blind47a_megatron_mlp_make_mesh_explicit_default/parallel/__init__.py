@@ -1,0 +1,1 @@
+from .sharding import make_mesh, shard_variables, MLP_RULES

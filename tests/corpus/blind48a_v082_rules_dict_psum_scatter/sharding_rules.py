@@ -1,0 +1,10 @@
+# Logical-to-mesh axis rules (flax/MaxText style), kept as a plain dict.
+AXIS_RULES = {
+    "batch": "data",
+    "embed": "fsdp",
+    "mlp": "model",
+}
+
+
+def mesh_axis(logical):
+    return AXIS_RULES[logical]
