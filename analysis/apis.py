@@ -285,6 +285,9 @@ OTHER = {
     **{f"pathlib.{cls}": Api("path") for cls in ("Path", "PurePath", "PosixPath", "PurePosixPath")},
     # a parameter's path matched against a table of rules (its spec chosen so)
     **{f"re.{fn}": Api("regex", "(pattern, string, flags=0)") for fn in ("search", "match", "fullmatch")},
+    "re.compile": Api("regex_compile", "(pattern, flags=0)"),
+    **{f"re.Pattern.{fn}": Api("regex_method", "(self, string, pos=0, endpos=None)")
+       for fn in ("search", "match", "fullmatch")},
 }
 
 # ---------------------------------------------------------------------- frameworks
@@ -426,11 +429,15 @@ LINEN = {
     # Copies of a pytree on each local device (a leading device axis), and back: the same tree.
     "flax.jax_utils.replicate": Api("same", "(tree, devices=None)"),
     "flax.jax_utils.unreplicate": Api("same", "(tree)"),
+    # A nested dict (a Linen init's variables) by the paths to its leaves, and back.
+    "flax.traverse_util.flatten_dict": Api("flatten_dict", "(xs, keep_empty_nodes=False, is_leaf=None, sep=None)"),
+    "flax.traverse_util.unflatten_dict": Api("unflatten_dict", "(xs, sep=None)"),
     _LINEN + "BatchNorm": Api("norm_layer", "(use_running_average=None, axis=-1, momentum=0.99, epsilon=1e-5, "
                                             "dtype=None, param_dtype=None, use_bias=True, use_scale=True, "
                                             "bias_init=None, scale_init=None, axis_name=None, axis_index_groups=None, "
                                             "**kw)"),
     _LINEN + "BatchNorm.__call__": Api("norm_call", "(self, x, use_running_average=None, *, mask=None)"),
+    _LINEN + "Embed.attend": Api("linen_attend", "(self, query)"),
 }
 _EQX = "equinox."
 EQUINOX = {

@@ -1740,3 +1740,26 @@ def test_a_tree_of_shardings_made_from_a_tree_of_specs_places_each_parameter(tmp
         shardings = jax.tree.map(lambda s: jax.sharding.NamedSharding(mesh, s), specs)
         params = jax.device_put(params, shardings)
         """) == expected
+
+
+def test_linen_init_gives_its_variables_only_where_the_whole_run_is_known(tmp_path):
+    """A spec dict without the second Dense's entry fails JAX's structure check where `init` is
+    known to make that Dense; where it may not (a branch not known, a function not followed, a
+    lift that stacks variables), nothing is claimed of the variables' structure."""
+    body = """\
+        import flax.linen as nn
+        class Mlp(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                h = nn.Dense(16, name="up")(x)
+                {extra}
+                return h
+        params = Mlp().init(jax.random.key(0), jnp.ones((8, 16)))["params"]
+        specs = {{"up": {{"kernel": P(), "bias": P()}}}}
+        jax.jit(jax.shard_map(lambda p, x: x, mesh=mesh, in_specs=(specs, P("x")), out_specs=P("x"))).trace(params, X)
+        """
+    assert diags(tmp_path, body.format(extra="pass")) == []
+    assert diags(tmp_path, body.format(extra="h = nn.Dense(16)(h)")) == [(10, "SHL015", "error")]
+    assert diags(tmp_path, body.format(extra="h = nn.Dense(16)(h) if os.environ.get('DEEP') else h")) == []
+    assert diags(tmp_path, body.format(extra="h = nn.scan(nn.Dense, variable_axes={'params': 0}, length=2)(16)(h)")) \
+        == []

@@ -84,6 +84,8 @@ DESCRIPTORS = {"builtins.property": "property", "builtins.staticmethod": "static
 DATACLASS_BASES = {"flax.struct.PyTreeNode", "equinox.Module", "flax.linen.Module", "flax.linen.module.Module",
                    "equinox._module.Module", "chex.dataclass"}
 MAP_VARIABLES = "flax.linen.map_variables"  # a lift whose module's variables pass through a function
+# Linen lifts whose module makes its variables as the module itself does (not stacked, not mapped)
+_SHAPES_KEPT = frozenset({"flax.linen.jit", "flax.linen.remat", "flax.linen.checkpoint"})
 # The items of an instance of a subclass of `dict` (an attribute dict of a config), an Inst's
 DICT_ITEMS = "__items__"
 # What a class assigns to its `__getattr__` to read attributes as its items
@@ -159,27 +161,44 @@ class CallMixin:
 
     def call(self, callee: Value, args: list, kwargs: dict, act, ctx: Context, site: Site | None, node, *,
              unknown_tail: bool = False, decorating: bool = False, label: str = "") -> Value:
+        tree = self.linen_tree()
         if act is not None and act.depth > self.max_depth:
+            if tree is not None:
+                tree.doubt()  # (what a Linen init's call not followed makes is not known)
             return Unknown
         if isinstance(callee, Multi):
             n = len(callee.options)
             results = []
-            for i, o in enumerate(callee.options):
-                try:
-                    results.append(self.call(o, args, kwargs, act, ctx.choose((site, "callee"), i, n), site, node,
-                                             unknown_tail=unknown_tail, decorating=decorating, label=label))
-                except Raise:
-                    continue
+            if tree is not None:
+                tree.uncertain += 1
+            try:
+                for i, o in enumerate(callee.options):
+                    try:
+                        results.append(self.call(o, args, kwargs, act, ctx.choose((site, "callee"), i, n), site, node,
+                                                 unknown_tail=unknown_tail, decorating=decorating, label=label))
+                    except Raise:
+                        continue
+            finally:
+                if tree is not None:
+                    tree.uncertain -= 1
             if not results:
                 raise Raise()
             return join(results)
         if isinstance(callee, Func):
             return self.run_function(callee, args, kwargs, act, ctx, site, unknown_tail, label)
         if isinstance(callee, Bound):
-            if isinstance(callee.self_value, Inst) and not isinstance(callee.func, Ext):
-                self.ensure_setup(callee.self_value, callee.func, act, ctx, site, node)
-            return self.call(callee.func, [callee.self_value, *args], kwargs, act, ctx, site, node,
-                             unknown_tail=unknown_tail, label=label)
+            me = callee.self_value
+            if isinstance(me, Inst) and not isinstance(callee.func, Ext):
+                self.ensure_setup(me, callee.func, act, ctx, site, node)
+            if tree is None:
+                return self.call(callee.func, [me, *args], kwargs, act, ctx, site, node,
+                                 unknown_tail=unknown_tail, label=label)
+            if isinstance(me, Inst) and isinstance(me.cls, Ext) and me.cls.name.startswith("flax.linen.") \
+                    and isinstance(callee.func, Ext):
+                self.linen_layer_runs(me, args[0] if args else Unknown, act, ctx)  # (`norm(x)`, `embed.attend(q)`)
+            with self.linen_running(me):
+                return self.call(callee.func, [me, *args], kwargs, act, ctx, site, node,
+                                 unknown_tail=unknown_tail, label=label)
         if isinstance(callee, Partial):
             return self.call(callee.func, [*callee.args, *args], {**callee.kwargs, **kwargs}, act, ctx, site, node,
                              unknown_tail=unknown_tail, decorating=decorating, label=label)
@@ -191,14 +210,21 @@ class CallMixin:
             inst = self.instantiate(callee.cls, args, kwargs, act, ctx, site, node, label)
             if isinstance(inst, Inst):
                 inst.lift = callee
+            if tree is not None and (callee.api not in _SHAPES_KEPT or "name" not in kwargs):
+                tree.doubt()  # (a lift that stacks variables; Flax's own name for the lifted class)
             return inst
         if isinstance(callee, Inst):
             m = self.getattr(callee, "__call__")
             if m is Unknown:
-                return self.layer_result(callee, args, kwargs, act, ctx, site, node, label) \
-                    if isinstance(callee.cls, Ext) else Unknown
+                if isinstance(callee.cls, Ext):
+                    return self.layer_result(callee, args, kwargs, act, ctx, site, node, label)
+                if tree is not None:
+                    tree.doubt()
+                return Unknown
             return self.call(m, args, kwargs, act, ctx, site, node, unknown_tail=unknown_tail, label=label)
         if isinstance(callee, Transformed):
+            if tree is not None and callee.api.startswith("flax.linen.") and callee.api not in _SHAPES_KEPT:
+                tree.doubt()  # (a Linen lift of a lifted class, `nn.scan(nn.remat(Block))`: stacked)
             return self.apply_transformed(callee, args, kwargs, act, ctx, site, node, label)
         if isinstance(callee, Factory):
             return self.apply_factory(callee, args, kwargs, act, ctx, site, node, decorating)
@@ -213,12 +239,16 @@ class CallMixin:
                 a.value, (int, float, complex)) else None
             return ArrayV(shape, callee.name, NO_SHARDING if not isinstance(a, ArrayV) else a.sharding,
                           vma=vma_of(a), exact=exact_vma(a))
+        if tree is not None:
+            tree.doubt()  # (a callee not known may make variables)
         return Unknown
 
     def layer_result(self, layer: Inst, args, kwargs, act, ctx, site, node, label) -> Value:
         """What a framework layer the analysis does not run computes: an array varying as its
         inputs and parameters do, shaped and typed as the tables say (see `layer_type`)."""
         self.synced_norm(layer, act, ctx, site, node)
+        if layer.cls.name.startswith("flax.linen."):
+            self.linen_layer_runs(layer, args[0] if args else Unknown, act, ctx)
         arrays = [a for a in (*args, *kwargs.values()) if isinstance(a, ArrayV)]
         own = layer.attrs.get("__vma__", frozenset())
         if not (arrays or own):
@@ -250,8 +280,11 @@ class CallMixin:
         key = (id(scope), ctx.memo_key, id(env), env.version if env is not None else 0, argkey)
         from .machine import Activation
 
+        tree = self.linen_tree()
         if key in self.memo:
             r = self.memo[key]
+            if tree is not None and (r is _BUSY or key in tree.making):
+                tree.doubt()  # (the modules that run made are made again, under other names)
             if r is _RAISES:
                 raise Raise()
             return Unknown if r is _BUSY else fresh_copy(r, self.memo_since[key])
@@ -259,7 +292,10 @@ class CallMixin:
         n = self.variants.get(vkey, 0)
         name = scope.qualname or scope.name
         if n >= MAX_VARIANTS or not self.budget.enter(name):
+            if tree is not None:
+                tree.doubt()
             return Unknown
+        made = tree.made if tree is not None else 0
         try:
             self.variants[vkey] = n + 1
             self.memo[key] = _BUSY
@@ -271,6 +307,8 @@ class CallMixin:
             result = self._run_body(scope, fr, ctx, key)
         finally:
             self.budget.leave()
+            if tree is not None and tree.made != made:
+                tree.making.add(key)
         self.memo[key] = result
         return fresh_copy(result, self.memo_since[key])
 
@@ -294,6 +332,9 @@ class CallMixin:
                                       tuple(v for v, _, _ in fr.yields) if sure else None) if fr.yields else Unknown
         except RecursionError:
             result = Unknown
+            tree = self.linen_tree()
+            if tree is not None:
+                tree.doubt()
         return result
 
     def jax_free(self, v: Value) -> bool:
@@ -342,6 +383,8 @@ class CallMixin:
             items = self.call_builtin("builtins.dict", args, kwargs, act, ctx, site, node)
             if isinstance(items, DictV):
                 inst.attrs[DICT_ITEMS] = items  # `AttrDict(json.load(f))`: a dict, and what its class adds
+        if self.linen_tree() is not None and self.is_linen(inst):
+            self.linen_made(inst, cls.scope.name, kwargs)
         return inst
 
     def item_attr(self, inst: Inst, attr: str, reader: Value) -> Value | None:

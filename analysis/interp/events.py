@@ -207,13 +207,14 @@ class ShardingAxisEvent(Event):
     """A NamedSharding made over a mesh without an axis its spec names (a ValueError there), by
     the program or by `nn.with_logical_constraint` (`logical`: the logical names it mapped), or
     a sharding constraint's bare PartitionSpec resolved against a context mesh without it
-    (`bare`; `out`: an `out_sharding=`'s)."""
+    (`bare`; `out`: an `out_sharding=`'s; `where`: jit's `in_shardings` or `out_shardings`)."""
     axis: str = ""
     spec: Value | None = None
     mesh: Value | None = None
     logical: Value | None = None
     bare: bool = False
     out: bool = False
+    where: str = ""
 
     def ident(self):
         return (*super().ident(), self.axis)

@@ -20,7 +20,8 @@ from .transforms import layer_param
 from .values import (
     ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory, Func, GraphPart, Inst,
     LinenVarsV, MATCH, MeshV, MethodOf, ModV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, ShardingV, Traced,
-    Transformed, Unknown, Value, YieldedV, exact_vma, is_variable, join, options, row_of, variable_array, vma_of,
+    Transformed, Unknown, Value, YieldedV, dict_key, exact_vma, is_variable, join, options, row_of, variable_array,
+    vma_of,
 )
 
 MAX_EXPAND = 256  # a comprehension over a known sequence this long is expanded item by item
@@ -117,8 +118,8 @@ class ExprMixin:
                 if isinstance(vv, DictV):
                     items.update(vv.items)
                 continue
-            kv = self.eval(k, act, ctx)
-            if isinstance(kv, Const):
+            kv = dict_key(self.eval(k, act, ctx))
+            if kv is not None:
                 try:
                     items[kv.value] = vv
                 except TypeError:
@@ -188,7 +189,8 @@ class ExprMixin:
                 return Unknown
         if isinstance(base, Repeated) and not (isinstance(idx, Const) and not isinstance(idx.value, int)):
             return base.item
-        if isinstance(base, DictV) and isinstance(idx, Const):
+        if isinstance(base, DictV) and dict_key(idx) is not None:
+            idx = dict_key(idx)
             try:
                 found = base.items.get(idx.value)
             except TypeError:
@@ -239,24 +241,32 @@ class ExprMixin:
             return self.eval(node.body, act, ctx)
         if known is False:
             return self.eval(node.orelse, act, ctx)
-        return join([self.eval(node.body, act, ctx), self.eval(node.orelse, act, ctx)])
+        self.weak += 1  # (one of them runs)
+        try:
+            return join([self.eval(node.body, act, ctx), self.eval(node.orelse, act, ctx)])
+        finally:
+            self.weak -= 1
 
     def _ex_BoolOp(self, node, act, ctx):
         """`a or b`: a where a is truthy, else b (and `and` the other way round)."""
         is_or = isinstance(node.op, ast.Or)
-        results = []
-        for i, e in enumerate(node.values):
-            v = self.eval(e, act, ctx)
-            if i == len(node.values) - 1:
-                results.append(v)
-                break
-            known = self.truth(v)
-            if known is None:
-                results.append(v)
-                continue
-            if known is is_or:
-                results.append(v)
-                break
+        results, weak = [], self.weak
+        try:
+            for i, e in enumerate(node.values):
+                v = self.eval(e, act, ctx)
+                if i == len(node.values) - 1:
+                    results.append(v)
+                    break
+                known = self.truth(v)
+                if known is None:
+                    results.append(v)
+                    self.weak = weak + 1  # (what follows may not run)
+                    continue
+                if known is is_or:
+                    results.append(v)
+                    break
+        finally:
+            self.weak = weak
         return join(results)
 
     def _ex_NamedExpr(self, node, act, ctx):
@@ -485,6 +495,9 @@ class ExprMixin:
         items: list = []
         first: list = []  # the first generator's iterable, evaluated once
         if not self._expand(node, node.generators, cact, ctx, items, first):
+            tree = self.linen_tree()
+            if tree is not None:
+                tree.doubt()  # (the modules its items make, how many, are not known)
             for i, g in enumerate(node.generators):
                 it = first[0] if i == 0 and first else self.eval(g.iter, cact, ctx)
                 self.assign(g.target, self.element(it), cact, ctx)
@@ -500,7 +513,8 @@ class ExprMixin:
         if isinstance(node, ast.DictComp):
             out = {}
             for k, v in items:
-                if not isinstance(k, Const):
+                k = dict_key(k)
+                if k is None:
                     return Unknown
                 out[k.value] = v
             return DictV(out)

@@ -7,18 +7,20 @@ Linen transformations of a Module class, and dataclass-style field declarations.
 from __future__ import annotations
 
 import ast
+from contextlib import contextmanager
 from dataclasses import replace
 
 from . import stypes
-from .calls import MAP_VARIABLES, is_callable, value_name
+from .calls import DICT_ITEMS, MAP_VARIABLES, is_callable, value_name
 from ..jaxfacts import MAKE_MESH_EXPLICIT
 from .events import CollectiveEvent, ConstraintEvent, VariableShardingEvent
 from .frames import Raise, entry_path
+from .linentree import LINEN_ARGS, LINEN_LAYERS, UNKNOWN, LinenTree, nested
 from .shapes import LAYER_OUTPUT, LAYER_SHAPES, LAYER_TYPES, MESHLESS, STACKED
 from .values import (
     ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, EagerShardingV, Ext, Factory, FilterSpecs, GraphPart, Inst, Lifted,
     LinenVarsV, MeshV, Multi, NO_SHARDING, Partial, PSpecV, Seq, ShardingV, Transformed, Unknown, Value, exact_vma,
-    is_variable, options, variable_array, varying_with, vma_of,
+    is_variable, options, serial, variable_array, varying_with, vma_of,
 )
 
 _LINEN = "flax.linen."
@@ -275,6 +277,41 @@ class FrameworkMixin:
             return given
         pairs = tuple((self.eval(k, act, ctx), self.eval(v, act, ctx)) for k, v in zip(written.keys, written.values))
         return FilterSpecs(dict(given.items), given.origin, filters=pairs)
+
+    def _api_flatten_dict(self, name, row, p, act, ctx, site, node, decorating):
+        """`flatten_dict(xs, sep=None)`: a dict of the nested dict's leaves by their paths (tuples
+        of keys, or the keys joined by `sep`; an empty dict is dropped). Unknown where a leaf may
+        be a dict, or a key is not a string where `sep` joins them."""
+        xs, sep, is_leaf = p.get("xs", Unknown), p.get("sep", Const(None)), p.get("is_leaf", Const(None))
+        keep = p.get("keep_empty_nodes", Const(False))
+        if not (isinstance(sep, Const) and (sep.value is None or isinstance(sep.value, str)) and _is_none(is_leaf)
+                and isinstance(keep, Const) and keep.value is False):
+            return Unknown
+        flat = _flattened(xs, ())
+        if flat is None or sep.value is not None and not all(isinstance(k, str) for path, _ in flat for k in path):
+            return Unknown
+        return DictV({(sep.value.join(path) if sep.value is not None else path): v for path, v in flat})
+
+    def _api_unflatten_dict(self, name, row, p, act, ctx, site, node, decorating):
+        """`unflatten_dict(xs, sep=None)`: the nested dict of a flat one keyed by paths (tuples,
+        or strings `sep` splits)."""
+        xs, sep = p.get("xs", Unknown), p.get("sep", Const(None))
+        if not (isinstance(xs, DictV) and isinstance(sep, Const) and (sep.value is None or isinstance(sep.value, str))):
+            return Unknown
+        root: dict = {}
+        for key, v in xs.items.items():
+            path = key.split(sep.value) if sep.value is not None and isinstance(key, str) else key
+            if not isinstance(path, (tuple, list)) or not path:
+                return Unknown
+            at = root
+            for k in path[:-1]:
+                at = at.setdefault(k, {})
+                if not isinstance(at, dict):
+                    return Unknown
+            if isinstance(at.get(path[-1]), dict):
+                return Unknown
+            at[path[-1]] = v
+        return nested(root)
 
     def _api_tree_at(self, name, row, p, act, ctx, site, node, decorating):
         """`eqx.tree_at(lambda m: m.head, model, new_head)`: a copy of the module with what
@@ -762,6 +799,12 @@ class FrameworkMixin:
         self.norm_stats.append([])
         self.linen_params.append(p.get("variables", Unknown) if not init else Unknown)
         self.linen_logical.append((set(), set()))
+        tree = LinenTree(self.weak) if init and isinstance(model, Inst) and self.is_linen(model) else None
+        if tree is not None:
+            tree.place(model, ())
+            # (its runs are its own: a memoised run of another init's made none of its variables)
+            ctx = ctx.in_mode(f"linen_tree {serial()}")
+        self.linen_trees.append(tree)
         try:
             for m in options(method):
                 if isinstance(m, Const) and m.value is None:
@@ -776,11 +819,14 @@ class FrameworkMixin:
             stats = self.norm_stats.pop()
             self.linen_params.pop()
             logical, mesh_names = self.linen_logical.pop()
+            self.linen_trees.pop()
         if name.endswith(".init"):
-            # the variables, known by the logical names (or mesh axes) their parameters were given
-            return LinenVarsV(frozenset(logical), mesh_names=frozenset(mesh_names),
-                              sharding=NO_SHARDING if self.no_mesh_context(ctx, act) else None) \
-                if logical or mesh_names else Unknown
+            if logical or mesh_names:
+                # the variables, known by the logical names (or mesh axes) their parameters were given
+                return LinenVarsV(frozenset(logical), mesh_names=frozenset(mesh_names),
+                                  sharding=NO_SHARDING if self.no_mesh_context(ctx, act) else None)
+            known = tree.result() if tree is not None and len(results) == 1 else None
+            return known if known is not None else Unknown
         if name.endswith(".tabulate"):
             return Unknown
         mutable = p.get("mutable")
@@ -854,12 +900,24 @@ class FrameworkMixin:
         return Inst(old.cls, {**old.attrs, **(updates.items if isinstance(updates, DictV) else {})}, 0, old.lift)
 
     def _api_linen_param(self, name, row, p, act, ctx, site, node, decorating):
-        """`self.param(name, init_fn, ...)` of a Linen module under `apply`: what the variables
-        hold by that name (at any depth: which module's it is is not known, so where several
-        subtrees have it, an array varying over the axes all of them do, exact where they agree)."""
+        """`self.param(name, init_fn, ...)` of a Linen module: under `init`, a variable of the
+        tree it makes; under `apply`, what the variables hold by that name (at any depth: which
+        module's it is is not known, so where several subtrees have it, an array varying over the
+        axes all of them do, exact where they agree)."""
         from .jaxapi import shared_vma, subtrees
 
         key = p.get("name")
+        tree = self.linen_tree()
+        if tree is not None and "linen_init" in ctx.modes:
+            # made: of the shape its initializer is given (`self.param("w", init, (d, n))`), where constant
+            given = p.get("init_args")
+            shape = _constant(given.items[0]) if isinstance(given, Seq) and given.items else _UNKNOWN
+            shape = shape if isinstance(shape, tuple) and all(isinstance(d, int) for d in shape) else None
+            if isinstance(key, Const) and isinstance(key.value, str):
+                tree.record(p.get("self"), key.value, "params", shape, self.weak,
+                            NO_SHARDING if self.no_mesh_context(ctx, act) else Unknown)
+            else:
+                tree.doubt()
         if "linen_apply" not in ctx.modes or not self.linen_params \
                 or not (isinstance(key, Const) and isinstance(key.value, str)):
             return Unknown
@@ -1032,6 +1090,20 @@ class FrameworkMixin:
             self.record(CollectiveEvent(site, ctx, act.path, node, api="jax.lax.pmean", kind="collective",
                                         axes=axis_tuple(axis), axis_value=axis))
 
+    def _api_linen_attend(self, name, row, p, act, ctx, site, node, decorating):
+        """`embed.attend(query)` (tied output embeddings): the query times the table, transposed
+        (a logit per embedding), varying as both do."""
+        me, query = p.get("self"), p.get("query", Unknown)
+        if not (isinstance(me, Inst) and isinstance(query, ArrayV)):
+            return Unknown
+        n = me.attrs.get("num_embeddings")
+        known = dict(me.attrs[LINEN_ARGS].value) if isinstance(me.attrs.get(LINEN_ARGS), Const) else {}
+        n = known.get("num_embeddings", n.value if isinstance(n, Const) else None)
+        shape = (*query.shape[:-1], n) if query.shape is not None and isinstance(n, int) else None
+        own = frozenset(me.attrs.get("__vma__", frozenset()))
+        return ArrayV(shape, query.dtype, vma=query.vma | own,
+                      exact=me.attrs.get("__exact__") is True and exact_vma(query))
+
     def _api_norm_call(self, name, row, p, act, ctx, site, node, decorating):
         layer = p.get("self")
         attrs = layer.attrs if isinstance(layer, Inst) else {}
@@ -1080,6 +1152,11 @@ class FrameworkMixin:
         return isinstance(inst, Inst) and isinstance(inst.cls, ClassV) and any(
             value_name(o) in LINEN_MODULES for c in self.mro(inst.cls) for b in c.bases for o in options(b))
 
+    def is_linen_module(self, v: Value) -> bool:
+        """A Linen module: of a program's class, or one of Flax's layers."""
+        return self.is_linen(v) or isinstance(v, Inst) and isinstance(v.cls, Ext) and v.cls.name.startswith(_LINEN) \
+            and v.cls.name.rsplit(".", 1)[-1][:1].isupper()
+
     def ensure_setup(self, inst: Inst, func: Value, act, ctx, site, node) -> None:
         """A Linen module runs `setup()` before the first of its other methods."""
         if inst.setup_done or not self.is_linen(inst):
@@ -1087,7 +1164,67 @@ class FrameworkMixin:
         inst.setup_done = True
         setup = self.class_attr(inst.cls, "setup", inst)
         if isinstance(setup, Bound) and setup.func is not func:
-            self.call(setup, [], {}, act, ctx, site, node, label="runs setup()")
+            with self.linen_running(inst, in_setup=True):
+                self.call(setup, [], {}, act, ctx, site, node, label="runs setup()")
+
+    # ------------------------------------------------------------------ the variables a Linen init makes
+
+    def linen_tree(self) -> LinenTree | None:
+        """The tree of variables of the Linen `init` running (the innermost), if one is."""
+        return self.linen_trees[-1] if self.linen_trees else None
+
+    @contextmanager
+    def linen_running(self, module: Value, in_setup: bool = False):
+        """A method of a Linen module (or its `setup()`) runs: the modules it makes are its
+        children. One without a path in the init's tree makes the tree not known."""
+        tree = self.linen_tree()
+        path = tree.path(module) if tree is not None and self.is_linen(module) else None
+        if tree is not None and path is None and self.is_linen(module):
+            tree.doubt()
+        if path is None or tree.stack and tree.stack[-1][0] is module:
+            yield  # (another method of the module running: as that one runs, in setup() or not)
+            return
+        tree.stack.append((module, path, in_setup))
+        try:
+            yield
+        finally:
+            tree.stack.pop()
+
+    def linen_made(self, module: Inst, cls_name: str, kwargs: dict) -> None:
+        """A Linen module is made while an init runs: its name in the tree."""
+        tree = self.linen_tree()
+        if tree is None:
+            return
+        given = kwargs.get("name")
+        name = None if given is None or _is_none(given) else given.value \
+            if isinstance(given, Const) and isinstance(given.value, str) else UNKNOWN
+        tree.named(module, cls_name, name, self.weak)
+
+    def linen_layer_made(self, layer: Inst, name: str, args: list, kwargs: dict) -> None:
+        """A Linen layer the tree knows is made while an init runs: its name, and the constant
+        arguments its variables' shapes follow from."""
+        row = LINEN_LAYERS.get(name)
+        if self.linen_tree() is None or row is None:
+            return
+        given = {**dict(zip(row[0], args)), **kwargs}
+        layer.attrs[LINEN_ARGS] = Const(tuple(sorted((k, _constant(v)) for k, v in given.items())))
+        self.linen_made(layer, name.rsplit(".", 1)[-1], kwargs)
+
+    def linen_layer_runs(self, layer: Inst, x: Value, act, ctx) -> None:
+        """A Linen layer runs while an init does: the variables it makes, shaped as the table
+        says from its input's shape. A layer the table does not know makes the tree not known."""
+        tree = self.linen_tree()
+        if tree is None:
+            return
+        row, known = LINEN_LAYERS.get(layer.cls.name), layer.attrs.get(LINEN_ARGS)
+        made = row[1](dict(known.value), x.shape if isinstance(x, ArrayV) else None) \
+            if row is not None and isinstance(known, Const) else None
+        if made is None:
+            tree.doubt()
+            return
+        sharding = NO_SHARDING if self.no_mesh_context(ctx, act) else Unknown
+        for k, (collection, shape) in made.items():
+            tree.record(layer, k, collection, shape, self.weak, sharding)
 
     def base_method(self, inst: Inst, attr: str) -> Value:
         """A method an instance inherits from a framework class outside the analysed source
@@ -1257,6 +1394,21 @@ def _linen_vars(v: Value, seen: set):
     elif isinstance(v, Multi):
         for o in v.options:
             yield from _linen_vars(o, seen)
+
+
+def _flattened(v: Value, path: tuple) -> list | None:
+    """(path, leaf) of each leaf of a nested dict, in order; None where a leaf may be a dict."""
+    if isinstance(v, DictV):
+        out = []
+        for k, i in v.items.items():
+            found = _flattened(i, (*path, k))
+            if found is None:
+                return None
+            out += found
+        return out
+    if not path or v is Unknown or isinstance(v, Multi) or isinstance(v, Inst) and DICT_ITEMS in v.attrs:
+        return None
+    return [(path, v)]
 
 
 def _static_names(names: Value) -> tuple | None:

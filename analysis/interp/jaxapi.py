@@ -1115,6 +1115,23 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             return Const(None)
         return Inst(Ext(MATCH), {"groups": Seq(tuple(map(Const, found.groups())), "tuple")})
 
+    def _api_regex_compile(self, name, row, p, act, ctx, site, node, decorating):
+        """`re.compile(pattern)` of a known pattern: the pattern, its flags kept."""
+        pattern, flags = p.get("pattern"), p.get("flags", Const(0))
+        if not (isinstance(pattern, Const) and isinstance(pattern.value, str) and isinstance(flags, Const)):
+            return Unknown
+        return Inst(Ext("re.Pattern"), {"pattern": pattern, "flags": flags})
+
+    def _api_regex_method(self, name, row, p, act, ctx, site, node, decorating):
+        """`pattern.search(string)` (`match`, `fullmatch`) of a compiled pattern: as `re.search`."""
+        me, pos, end = p.get("self"), p.get("pos", Const(0)), p.get("endpos", Const(None))
+        if not (isinstance(me, Inst) and isinstance(pos, Const) and pos.value == 0 and isinstance(end, Const)
+                and end.value is None):
+            return Unknown
+        return self._api_regex(f"re.{name.rsplit('.', 1)[-1]}", row,
+                               {"pattern": me.attrs["pattern"], "string": p.get("string"), "flags": me.attrs["flags"]},
+                               act, ctx, site, node, decorating)
+
     def _api_path(self, name, row, p, act, ctx, site, node, decorating):
         args = p.get("args")
         return datafiles.new_path(list(args.items)) if isinstance(args, Seq) else Unknown
@@ -1288,6 +1305,16 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                 fn = {"builtins.min": min, "builtins.max": max, "builtins.sum": sum}[name]
                 return Const(fn(i.value for i in items))
             return Unknown
+        if name in ("builtins.all", "builtins.any") and len(args) == 1 and not kwargs:
+            # `all`: false where an item is known false, true where every item is known true
+            # (`any` the other way round); else not known
+            items, which = self.iterate(args[0]), name == "builtins.any"
+            if items is None:
+                return Unknown
+            known = [self.truth(i) for i in items]
+            if which in known:
+                return Const(which)
+            return Const(not which) if None not in known else Unknown
         if name in ("math.prod", "numpy.prod") and args:
             items = self.iterate(args[0])
             if items is not None and all(isinstance(i, Const) and isinstance(i.value, int) for i in items):
@@ -1348,6 +1375,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             # or function: what it computes from arrays varies as they do.
             if last[:1].isupper():
                 layer = Inst(Ext(name), dict(kwargs))
+                self.linen_layer_made(layer, name, args, kwargs)
                 if name in NNX_VARIABLES:
                     layer.attrs["value"] = args[0] if args else kwargs.get("value", Unknown)
                 params = layer_params(name, args, kwargs)
@@ -1453,6 +1481,13 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                 return False
         if tname == "jax.sharding.Mesh" and isinstance(v, MeshV):
             return not v.abstract
+        if tname is not None and isinstance(v, Inst) and isinstance(v.cls, Ext):
+            if v.cls.name == tname:
+                return True
+            # the keys of a key path (`tree_map_with_path`): one of four classes, none a subclass of another
+            kinds = [n.rsplit(".", 1)[-1] for n in (v.cls.name, tname) if "tree_util" in n]
+            if len(kinds) == 2 and all(k in _KEY_PATH_CLASSES for k in kinds):
+                return kinds[0] == kinds[1]
         return None
 
     def super_attr(self, sup: Super, attr: str) -> Value:
@@ -1473,6 +1508,9 @@ def axis_tuple(v) -> tuple | None:
     if isinstance(v, Seq) and all(isinstance(i, Const) and isinstance(i.value, str) for i in v.items):
         return tuple(i.value for i in v.items)
     return None
+
+
+_KEY_PATH_CLASSES = ("SequenceKey", "DictKey", "GetAttrKey", "FlattenedIndexKey")
 
 
 def _extended(path: tuple | None, kind: str, field: str, value) -> tuple | None:

@@ -23,7 +23,7 @@ from .jaxapi import ApiMixin
 from .calls import Budget, is_callable, value_name
 from .values import (
     UNBOUND, ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, EagerShardingV, Ext, Func, GraphPart, Inst, MeshV, Partial,
-    PSpecV, Seq, SetMeshV, Thunk, Transformed, Unknown, Value, YieldedV, join, options, row_of,
+    PSpecV, Seq, SetMeshV, Thunk, Transformed, Unknown, Value, YieldedV, dict_key, join, options, row_of,
 )
 
 MAX_DEPTH = 60
@@ -103,6 +103,8 @@ class Interpreter(ExprMixin, ApiMixin):
         self.linen_params: list = []
         # per Linen init running: (the logical names, the mesh axes) its parameters are given
         self.linen_logical: list = []
+        # per Linen init running: the tree of variables it makes (`linentree.LinenTree`)
+        self.linen_trees: list = []
         # (file, line) of each `if` run -> whether its test was decided on every run
         self.decided_ifs: dict = {}
         # While a custom_vjp's backward rule runs, JAX attributes what it does to the primal call.
@@ -653,6 +655,7 @@ class Interpreter(ExprMixin, ApiMixin):
     def store_attr(self, obj: Value, attr: str, value: Value) -> None:
         """`obj.attr = value` (or `setattr`): on every instance or class `obj` may be, joined with
         what was there where the store may not happen (a branch, one of several objects)."""
+        tree = self.linen_tree()
         for o in options(obj):
             if isinstance(o, (Inst, ClassV)):
                 store = o.attrs if isinstance(o, Inst) else o.ns
@@ -660,6 +663,8 @@ class Interpreter(ExprMixin, ApiMixin):
                 store[attr] = join([store[attr], value]) if weak and attr in store else value
                 if isinstance(o, Inst):
                     o.version += 1
+                    if tree is not None:
+                        tree.assigned(o, attr, value, self.is_linen_module, self.weak)
 
     def assign(self, t: ast.AST, value: Value, act: Activation, ctx: Context) -> None:
         if isinstance(t, ast.Name):
@@ -673,8 +678,8 @@ class Interpreter(ExprMixin, ApiMixin):
             self.store_attr(self.eval(t.value, act, ctx), t.attr, value)
         elif isinstance(t, ast.Subscript):
             obj = self.eval(t.value, act, ctx)
-            key = self.eval(t.slice, act, ctx)
-            if not isinstance(key, Const):
+            key = dict_key(self.eval(t.slice, act, ctx))
+            if key is None:
                 return
             if isinstance(obj, DictV):
                 try:

@@ -533,6 +533,16 @@ def join(values) -> Value:
     return opts[0] if len(opts) == 1 else Multi(tuple(opts))
 
 
+def dict_key(v: Value) -> Const | None:
+    """A dict key, where known: a constant, or a tuple of known keys (`d[("h", "kernel")]`)."""
+    if isinstance(v, Const):
+        return v
+    if isinstance(v, Seq) and v.kind == "tuple":
+        parts = [dict_key(i) for i in v.items]
+        return Const(tuple(p.value for p in parts)) if None not in parts else None
+    return None
+
+
 def options(v: Value) -> tuple:
     """The values `v` may be (one, unless it is a Multi)."""
     return v.options if isinstance(v, Multi) else (v,)

@@ -162,10 +162,13 @@ def check(facts: Facts):
             if c.kind == "barrier" or not _is_mesh_id(c):
                 continue
             if isinstance(c.device_id, DictV) and mesh_axes:
-                unknown = sorted(str(k) for k in c.device_id.items if k not in mesh_axes)
+                # (a key may name several axes, as a tuple of them)
+                named = [k if isinstance(k, tuple) else (k,) for k in c.device_id.items]
+                unknown = sorted(str(k) for k, axes in zip(c.device_id.items, named)
+                                 if not all(a in mesh_axes for a in axes))
                 if unknown:
                     start = starts.get(id(c))
-                    free = [a for a in mesh_axes if a not in c.device_id.items]
+                    free = [a for a in mesh_axes if not any(a in axes for axes in named)]
                     # (one name unknown, one mesh axis unnamed: that one; else the one it spells)
                     to = None if len(unknown) != 1 else free[0] if len(free) == 1 else \
                         meant_axis(unknown[0], free, facts.logical_rules)

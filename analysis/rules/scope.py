@@ -392,15 +392,18 @@ def check_traced_meshes(facts: Facts):
             fix_facts=(NoMesh(site_ref(facts, ev.created), ev.axes, mesh_refs(facts, ev.created.path)),)
             if ev.created is not None and ev.created.path in facts.files else ()))
     for ev in facts.of(SpecEvent):
-        if ev.which == "axis":
+        if ev.which in ("axis", "out_axis"):
             axes = ", ".join(map(repr, ev.axes))
+            which, code, error, when, what = (
+                ("in_specs", "SHL015", IN_SPECS_MANUAL, "", "arguments") if ev.which == "axis" else
+                ("out_specs", "SHL020", OUT_SPECS_MANUAL, ", before the function is traced", "outputs"))
             out.append(diag(
-                facts, "SHL015", ev.site,
-                f"The `in_specs` of this shard_map name {axes}, which {'is not one' if len(ev.axes) == 1 else 'are not'} "
-                f"of its manual axes ({ev.detail}): JAX raises "
-                f"{quoted(IN_SPECS_MANUAL.format(manual='...', axes=axes))} when it is called. Shard the arguments "
+                facts, code, ev.site,
+                f"The `{which}` of this shard_map name {axes}, which "
+                f"{'is not one' if len(ev.axes) == 1 else 'are not'} of its manual axes ({ev.detail}): JAX raises "
+                f"{quoted(error.format(manual='...', axes=axes))} when it is called{when}. Shard the {what} "
                 f"over the mesh's manual axes only.",
-                path=ev.path, ctx=ev.ctx, fix_facts=_spec_axes(facts, ev)))
+                path=ev.path, ctx=ev.ctx, fix_facts=_spec_axes(facts, ev, which)))
         elif ev.which == "in_divisible":
             out.append(diag(
                 facts, "SHL015", ev.site,
@@ -413,15 +416,6 @@ def check_traced_meshes(facts: Facts):
                 path=ev.path, ctx=ev.ctx,
                 fix_facts=(InSpecs(site_ref(facts, ev.created), SpecsRepair((), items=ev.prefix, prefix=True)),)
                 if ev.prefix and ev.created is not None else ()))
-        elif ev.which == "out_axis":
-            axes = ", ".join(map(repr, ev.axes))
-            out.append(diag(
-                facts, "SHL020", ev.site,
-                f"The `out_specs` of this shard_map name {axes}, which "
-                f"{'is not one' if len(ev.axes) == 1 else 'are not'} of its manual axes ({ev.detail}): JAX raises "
-                f"{quoted(OUT_SPECS_MANUAL.format(manual='...', axes=axes))} when it is called, before the function "
-                f"is traced. Shard the outputs over the mesh's manual axes only.",
-                path=ev.path, ctx=ev.ctx, fix_facts=_spec_axes(facts, ev, "out_specs")))
         elif ev.which == "out_structure":
             out.append(diag(
                 facts, "SHL020", ev.site,
@@ -483,6 +477,8 @@ def check_traced_meshes(facts: Facts):
             if (to is not None or shared) and len(sites) == 1 else ()
         logical = _names_text(ev.logical) if ev.logical is not None else None
         what = (f"The logical axis rules map the names {logical} here to {spec}, naming" if logical is not None else
+                f"The PartitionSpec {spec} in this jit's `{ev.where}`, resolved against the context mesh, names"
+                if ev.where else
                 f"This {'`out_sharding=`' if ev.out else 'sharding constraint'}'s PartitionSpec {spec}, resolved "
                 f"against the context mesh, names" if ev.bare else f"This NamedSharding's spec {spec} names")
         out.append(diag(
