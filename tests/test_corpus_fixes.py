@@ -55,8 +55,6 @@ _FRAMEWORK = re.compile(r"^\s*(?:import|from)\s+(?:flax|equinox)\b", re.M)
 _PROGRAM = "program"  # no rewrite of the scope makes it lower: the program is wrong as written
 _SCOPE = "scope"  # a fix could make it lower; the fixes cannot yet
 _MISSED = "missed"  # the engine does not report it (a detection gap: tests/test_corpus.py counts it)
-_STACKED_SIZE = ("psend under vmap: the vmapped axis's size comes from stacked module state of unknown shape, "
-                 "so its perm is not completed to a full permutation")
 # Equinox 0.13.8 on JAX 0.10.2 (measured): `State.set` of a state that came into a shard_map (or a
 # pmap, which is one there) compares `jax.eval_shape` of the old and new values, and the old one
 # carries the manual mesh's sharding while the new one does not: BatchNorm's running statistics
@@ -81,7 +79,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind4_nnx_pp_shift_perm_oob": (_MISSED, "the perm overflows a Mesh over jax.devices(), of unknown size"),
     "blind4_eqx_pipe_stages_jit": (_PROGRAM, "eqx.filter_jit(...).lower() lowers psend for the default (CPU) "
                                              "platform"),
-    "blind4_linen_pipeline_vmap_debug": (_SCOPE, _STACKED_SIZE),
     "blind5_eqx_ring_scan_argparse_size": (_MISSED, "the ring size comes from the command line (argparse "
                                                     "default), the mesh from jax.devices()"),
     "blind5_linen_scan_ring_hardcoded_ring_size": (_MISSED, "the perm is sized for 8 devices, the mesh spans "
@@ -169,8 +166,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                                      "mesh lacks: which axis it means is the "
                                                                      "author's choice"),
     # blind20
-    "blind20a_linen_easydel_tp_global_topk_router_apply_jit": (_SCOPE, "the wrap makes 'tp' manual around a "
-                                                                       "with_sharding_constraint that names it"),
     "blind20b_nnx_dp_batch_50_not_divisible": (_PROGRAM, "a batch of 50 does not split over the devices: the "
                                                          "data must change, not the scope"),
     "blind20b_nnx_pipeline_two_stage_mesh_perm_for_four": (_PROGRAM, "a perm for four stages on a two-stage mesh: "
@@ -520,10 +515,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind44a_linen_scan_syncbn_batch_stats_spec_sharded": (_MISSED, "P('data') on nn.scan's stacked batch_stats "
                                                                      "splits the layer axis: the shapes of Linen's "
                                                                      "stacked variables are not known"),
-    "blind44a_linen_setup_dropout_axis_index_only_sync_sharded": (_SCOPE, "the step already runs a shard_map over "
-                                                                          "'data' (the gradient all-reduce), and the "
-                                                                          "call to wrap instead closes over the "
-                                                                          "placed batch: no wrap is offered"),
     "blind44a_nnx_split_merge_shardmap_uneven_batch": (_PROGRAM, "SHL015: a last batch of 30 over 4 devices; "
                                                                  "padding it is the author's"),
     "blind44a_nnx_statesharding_hidden_not_divisible": (_PROGRAM, "SHL015: a hidden size of 90 over 4 devices "
