@@ -6,6 +6,7 @@ several values is recorded once per option, each under its own choice."""
 from __future__ import annotations
 
 import ast
+import functools
 import itertools
 import json
 import math
@@ -1515,7 +1516,15 @@ _KEY_PATH_CLASSES = ("SequenceKey", "DictKey", "GetAttrKey", "FlattenedIndexKey"
 
 def _extended(path: tuple | None, kind: str, field: str, value) -> tuple | None:
     """A key path one key longer (`jax.tree_util.DictKey(key)`, ...); None where not known."""
-    return None if path is None else (*path, Inst(Ext(f"jax.tree_util.{kind}"), {field: Const(value)}))
+    return None if path is None else (*path, _path_key(kind, field, value))
+
+
+@functools.cache
+def _path_key(kind: str, field: str, value) -> Inst:
+    """One key of a key path: the same object for the same key, as long as the process runs (an
+    instance's identity is part of the keys that memoise a function's runs on it, so a key made
+    anew could take the identity of another one since freed)."""
+    return Inst(Ext(f"jax.tree_util.{kind}"), {field: Const(value)})
 
 
 def _key_text(key: Value, simple: bool) -> str | None:
