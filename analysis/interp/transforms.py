@@ -16,7 +16,7 @@ from ..jaxfacts import ANY_SPACES, HBM_SPACE
 from . import stypes
 from .events import (
     ApiRefEvent, ExplicitMismatchEvent, ExplicitUnshardedEvent, KeywordsEvent, NestedMeshEvent, NoMeshEvent,
-    PallasEvent, ReceivedCarryEvent, ShardingAxisEvent, SpecEvent, UnevenShardingEvent,
+    PallasEvent, ReceivedCarryEvent, SpecEvent, UnevenShardingEvent,
 )
 from .calls import MAP_VARIABLES, ints, is_callable
 from .frameworks import param_array
@@ -155,7 +155,7 @@ class TransformMixin:
         if isinstance(shardings, Seq) and dynamic is not None and len(shardings.items) == len(dynamic):
             for i, (s, a) in enumerate(zip(shardings.items, dynamic)):
                 for part, sharding in prefix_pairs(s, a):  # (a pytree of shardings for a pytree)
-                    sharding = self._resolved(sharding, "in_shardings", act, ctx, site, node)
+                    sharding = self.resolved_spec(sharding, "in_shardings", act, ctx, site, node)
                     self.check_even(sharding, part, "in_shardings", i, act, ctx, site, node)
         platforms = _platform_names(p.get("platforms")) or (self.platforms[-1] if self.platforms else ())
         inner = ctx.push(Layer("jit", t.site, frozenset(), auto_partitioned=auto, api=t.api,
@@ -169,24 +169,9 @@ class TransformMixin:
         self.jit_outputs.setdefault(t.site, []).append(result)
         if t.api == "jax.jit":
             for part, sharding in prefix_pairs(p.get("out_shardings", Unknown), result):
-                sharding = self._resolved(sharding, "out_shardings", act, ctx, site, node)
+                sharding = self.resolved_spec(sharding, "out_shardings", act, ctx, site, node)
                 self.check_even(sharding, part, "out_shardings", None, act, ctx, site, node)
         return result
-
-    def _resolved(self, sharding: Value, where: str, act, ctx, site, node) -> Value:
-        """A bare PartitionSpec in jit's `in_shardings` or `out_shardings`: the NamedSharding over
-        the context mesh (`jax.set_mesh`, or a legacy `with mesh:`) JAX resolves it to, which must
-        have every axis it names (else JAX raises, measured on 0.6.2, 0.8.2 and 0.10.2)."""
-        mesh = self.context_mesh(ctx, act)
-        mesh = mesh if mesh is not None else ctx.legacy_mesh[1] if ctx.legacy_mesh else None
-        if not (isinstance(sharding, PSpecV) and isinstance(mesh, MeshV) and mesh.axes is not None):
-            return sharding
-        missing = [a for a in sharding.named if a not in mesh.axes]
-        if missing:
-            self.record(ShardingAxisEvent(site, ctx, act.path, node, axis=missing[0], spec=sharding, mesh=mesh,
-                                          bare=True, where=where))
-            raise Raise()
-        return ShardingV(mesh, sharding)
 
     def check_even(self, sharding: Value, value: Value, where: str, index, act, ctx, site, node,
                    rank: bool = True) -> None:
