@@ -240,10 +240,14 @@ class InlineShardMap(FixFact):
 
 
 @dataclass(frozen=True)
-class AutoAxes(FixFact):
-    """A `jax.make_mesh` call that builds Explicit axes (SHL011)."""
+class AxisTypes(FixFact):
+    """A `jax.make_mesh` call given no `axis_types`, whose axes the program needs of another type
+    (`kind`, "Auto" or "Explicit") than the JAX version's default: Explicit axes from JAX 0.10
+    where a constraint or a shard_map's inputs need Auto ones (SHL011, SHL025, SHL029, SHL030),
+    Auto axes before it where an `out_sharding=` needs Explicit ones (SHL028)."""
     site: SiteRef
     axes: tuple[str, ...]
+    kind: str
 
 
 @dataclass(frozen=True)

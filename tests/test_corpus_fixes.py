@@ -370,8 +370,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind34a_linen_bias_spec_rank_082": (_MISSED, "a bias spec longer than its rank through "
                                                    "nn.get_partition_spec(eval_shape(init)) (Linen parameter shapes "
                                                    "are not known)"),
-    "blind34a_nnx_einsum_out_sharding_082": (_SCOPE, "SHL028 (out_sharding naming Auto axes on JAX 0.8.2): no fix "
-                                                     "rewrites the einsum"),
     "blind34a_nnx_gspmd_wsc_outside_mesh_ctx": (_SCOPE, "after the SHL025 fix, SHL028 for a dot's "
                                                         "out_sharding=P(...) where no mesh context is entered: no fix "
                                                         "enters one"),
@@ -392,12 +390,8 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                           "number is not known statically"),
     "blind36b_bigvision_regex_rules_bias_rank": (_MISSED, "a 2-entry spec matched by regex rules to a 1-D Linen bias "
                                                           "(Linen parameter shapes are not known)"),
-    "blind37a_eqx_at_get_outsharding_082": (_SCOPE, "SHL028 (.get's out_sharding naming Auto axes on JAX 0.8.2): no "
-                                                    "fix rewrites the lookup"),
     "blind37a_eqx_filter_shard_tp_in_step": (_MISSED, "eqx.filter_shard to a tree of shardings a helper builds, an "
                                                       "assertion on an Explicit mesh"),
-    "blind37a_eqx_megatron_einsum_outsharding_082": (_SCOPE, "SHL028 (jax.random.normal's out_sharding naming Auto "
-                                                             "axes on JAX 0.8.2): no fix rewrites it"),
     "blind37a_eqx_reshard_missing_062": (_SCOPE, "SHL008: jax.sharding.reshard does not exist on JAX 0.6.2, and no "
                                                  "fix stands in for it"),
     "blind37a_eqx_scan_layers_row_parallel": (_MISSED, "stacked weights placed through eqx.tree_at, sliced by "
@@ -425,8 +419,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                           "choice"),
     "blind38b_linen_moe_all_to_all_split_size": (_PROGRAM, "the dispatch buffer has one bucket per local expert: "
                                                            "its size is the program's"),
-    "blind38b_nnx_explicit_style_on_082": (_SCOPE, "SHL028 (jax.random.normal's out_sharding naming Auto axes on "
-                                                   "JAX 0.8.2): no fix rewrites it"),
     "blind39a_nnx_zero_psum_scatter_uneven": (_MISSED, "a leaf of the State nnx.grad returns, read by key: its "
                                                        "shape is not followed"),
     "blind39b_eqx_mha_vmap_tensor_parallel": (_MISSED, "eqx.nn.MultiheadAttention's products are not typed"),
@@ -488,8 +480,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind42b_v082_kv_cache_zeros_six_heads_over_four": (_MISSED, "after the uneven split's fix, a "
                                                                   "dynamic_update_slice of a replicated update into "
                                                                   "the split cache: no rule"),
-    "blind42b_v082_nnx_linear_out_sharding_default_auto_mesh": (_SCOPE, "SHL028 for an NNX layer's out_sharding on "
-                                                                        "JAX 0.8's default (Auto) mesh: no fix"),
     "blind42b_v082_nnx_rmsnorm_scale_axis_not_in_mesh": (_PROGRAM, "logical axis names used with no logical axis "
                                                                    "rules: which mesh axes they mean is the "
                                                                    "author's"),

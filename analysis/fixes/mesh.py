@@ -1,7 +1,8 @@
 """Meshes: the mesh a wrap or a pmap rewrite uses (one in scope with the axes, else a new one),
 and the fixes of a mesh in the wrong place: a context mesh entered under a trace (SHL010), a
-concrete mesh given to a nested shard_map (SHL012), a `jax.make_mesh` with Explicit axes that
-a shard_map's inputs do not match (SHL011), a legacy `with mesh:` where Flax needs a context
+concrete mesh given to a nested shard_map (SHL012), a `jax.make_mesh` whose default axis types
+the program does not fit (Explicit ones a shard_map's inputs do not match, SHL011; Auto ones an
+`out_sharding=` cannot name, SHL028), a legacy `with mesh:` where Flax needs a context
 mesh (SHL026), a shard_map given no mesh where no context mesh is entered (SHL017), a
 reshard to Auto axes (SHL028), a matrix product or a lookup whose result's sharding is
 ambiguous on an Explicit mesh (SHL029, SHL030), and an input sharded otherwise than its
@@ -12,7 +13,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ..diagnostics import Diagnostic, Fix
-from ..fixfacts import (AbstractMesh, AutoAxes, ContextMesh, InlineShardMap, LegacyMesh, MeshRef, NoMesh,
+from ..fixfacts import (AbstractMesh, AxisTypes, ContextMesh, InlineShardMap, LegacyMesh, MeshRef, NoMesh,
                         OutSharding, ReshardConstraint, ReshardInput, SpecOnOperand, spec_text)
 from ..jaxfacts import ABSTRACT_MESH_CONTEXT, SET_MESH_ADDED
 from .edits import OPEN, append_kwarg, delete_lines, insert_before, remove_keyword, replace_node, text_change
@@ -24,7 +25,7 @@ TITLE_ABSTRACT = "Use the abstract mesh under the trace (jax.sharding.use_abstra
 TITLE_DROP_CONTEXT = "Drop the mesh context (every shard_map in it passes its mesh)"
 TITLE_CONTEXT_MESH = "Use the context mesh (drop mesh=)"
 TITLE_INLINE = "Run the function without its shard_map (the shard_map around it splits over the same axes)"
-TITLE_AUTO_AXES = "Build the mesh with Auto axes"
+TITLE_AXIS_TYPES = "Build the mesh with {kind} axes"
 TITLE_SET_MESH = "Enter the mesh with jax.set_mesh (a legacy `with mesh:` sets no context mesh)"
 TITLE_PASS_MESH = "Pass the mesh to the shard_map (mesh={mesh})"
 TITLE_RESHARD_INPUT = "Reshard the input to the in_specs first (jax.sharding.reshard)"
@@ -130,9 +131,10 @@ def inline_shard_map(diag: Diagnostic, fact: InlineShardMap, ctx: FixContext) ->
     return Fix(TITLE_INLINE, "unsafe", (replace_node(mod, call, mod.text_of(fn)),))
 
 
-@fixer("auto_axes", AutoAxes)
-def auto_axes(diag: Diagnostic, fact: AutoAxes, ctx: FixContext) -> Fix | None:
-    """SHL011: build the mesh with Auto axes, as `jax.make_mesh` did before JAX 0.10."""
+@fixer("axis_types", AxisTypes)
+def axis_types(diag: Diagnostic, fact: AxisTypes, ctx: FixContext) -> Fix | None:
+    """SHL011, SHL025, SHL028, SHL029, SHL030: build the mesh with the axis types the program
+    needs: Auto, as `jax.make_mesh` did before JAX 0.10, or Explicit, as it does from 0.10."""
     n = len(fact.axes)
     found = ctx.call_at(fact.site)
     if found is None or n == 0:
@@ -141,8 +143,9 @@ def auto_axes(diag: Diagnostic, fact: AutoAxes, ctx: FixContext) -> Fix | None:
     if not call.args or keyword_index(call, "axis_types") is not None:
         return None
     imp = Importer(mod, call)
-    value = f"({imp.jax_attribute('jax.sharding.AxisType')}.Auto,)" + (f" * {n}" if n > 1 else "")
-    return Fix(TITLE_AUTO_AXES, "safe", imp.with_imports([append_kwarg(mod, call, f"axis_types={value}")], call))
+    value = f"({imp.jax_attribute('jax.sharding.AxisType')}.{fact.kind},)" + (f" * {n}" if n > 1 else "")
+    return Fix(TITLE_AXIS_TYPES.format(kind=fact.kind), "safe" if fact.kind == "Auto" else "unsafe",
+               imp.with_imports([append_kwarg(mod, call, f"axis_types={value}")], call))
 
 
 @fixer("legacy_mesh", LegacyMesh)

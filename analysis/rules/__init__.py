@@ -131,7 +131,7 @@ RULES: dict[str, Rule] = {
             jf.SPECS_MISMATCH.format(spec="P('x', None)", input="P(None, None)"),
             "Build the mesh with `axis_types=(jax.sharding.AxisType.Auto, ...)`, or give the input "
             "that sharding (`jax.device_put`, `ShapeDtypeStruct(..., sharding=...)`, `jit(in_shardings=...)`).",
-            fixers=("auto_axes",),
+            fixers=("axis_types",),
         ),
         Rule(
             "SHL012", "nested-shard-map-concrete-mesh", _E,
@@ -271,7 +271,7 @@ RULES: dict[str, Rule] = {
             jf.CONSTRAINT_AUTO_ONLY.format(spec="P('data',)"),
             "Pass `axis_types=(jax.sharding.AxisType.Auto,) * n` to `jax.make_mesh` (what it built "
             "before JAX 0.10), or reshard Explicit axes with `jax.sharding.reshard`.",
-            fixers=("auto_axes",),
+            fixers=("axis_types",),
         ),
         Rule(
             "SHL026", "variable-sharding-without-mesh", _E,
@@ -309,7 +309,7 @@ RULES: dict[str, Rule] = {
             "Build the mesh with `axis_types=(jax.sharding.AxisType.Explicit,) * n`, or use "
             "`jax.lax.with_sharding_constraint` on Auto axes; a bare spec where no mesh context is entered can "
             "go on an operand's mesh: `jax.typeof(x).sharding.update(spec=P(...))`.",
-            fixers=("reshard_constraint", "spec_on_operand"),
+            fixers=("reshard_constraint", "spec_on_operand", "axis_types"),
         ),
         Rule(
             "SHL029", "contracting-dimension-sharded", _E,
@@ -326,7 +326,7 @@ RULES: dict[str, Rule] = {
             "Give the product `out_sharding=` (the result's spec: JAX then reduces over the contracted axis), "
             "or reshard one operand with `jax.sharding.reshard` first; for a gradient, place the weights on the "
             "mesh (`jax.device_put(params, NamedSharding(mesh, P()))`) or differentiate under `jax.set_mesh`.",
-            fixers=("out_sharding", "auto_axes"),
+            fixers=("out_sharding", "axis_types"),
         ),
         Rule(
             "SHL030", "lookup-sharding-ambiguous", _E,
@@ -337,7 +337,7 @@ RULES: dict[str, Rule] = {
             jf.GATHER_AMBIGUOUS,
             "Look up with `table.at[ids].get(out_sharding=...)` (an `Embed`: `embed(ids, out_sharding=...)`), "
             "giving the result's spec; under `jax.vmap` that fails too: look up the whole batch outside it.",
-            fixers=("out_sharding", "auto_axes"),
+            fixers=("out_sharding", "axis_types"),
         ),
         Rule(
             "SHL031", "product-result-split-twice", _E,

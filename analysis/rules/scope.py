@@ -23,7 +23,7 @@ from ..jaxfacts import (
     UNEVEN_SHARDING, VARIABLE_MANUAL_MESH, VARIABLE_NO_MESH, WHILE_CARRY_TYPES, error_head, quoted, quoted_sentence,
     unbound_axis, version_text,
 )
-from ..fixfacts import (AbstractMesh, AutoAxes, AxisSource, AxisTuple, CarryInit, CarryLeaf, ContextMesh,
+from ..fixfacts import (AbstractMesh, AxisSource, AxisTypes, AxisTuple, CarryInit, CarryLeaf, ContextMesh,
                         DropConstraint, DropVary, EagerSharding, EnterMesh, GlobalReduction, InlineShardMap, InSpecs,
                         LegacyMesh, NoMesh, OutSharding, RenameAxis, ReshardConstraint, ReshardInput, SendRecv,
                         ShardingAxis, SpecAxis, SpecOnOperand, SpecsRepair, UnevenDim, UnnamedAxis, VaryFirst, VmaCheck,
@@ -637,7 +637,18 @@ def _auto_axes(facts: Facts, ev, axes: tuple = ()) -> tuple:
     paths = {mesh.site.path, ev.site.path, *(s.path for s, _ in ev.path)}
     if any(p in facts.files and _EXPLICIT_ONLY.search(facts.files[p].text) for p in paths):
         return ()
-    return (AutoAxes(site_ref(facts, mesh.site), tuple(mesh.axes)),)
+    return (AxisTypes(site_ref(facts, mesh.site), tuple(mesh.axes), "Auto"),)
+
+
+def _explicit_axes(facts: Facts, ev) -> tuple:
+    """The fix that builds the mesh of `ev` with Explicit axes, as `jax.make_mesh` does from JAX
+    0.10, where that call chose the types (none given) on an older JAX: code written for
+    Explicit axes (`out_sharding=`) run where make_mesh still builds Auto ones."""
+    mesh = ev.mesh
+    if not isinstance(mesh, MeshV) or mesh.explicit_types or not mesh.explicit_default or mesh.site is None \
+            or not mesh.axes or mesh.site.path not in facts.files:
+        return ()
+    return (AxisTypes(site_ref(facts, mesh.site), tuple(mesh.axes), "Explicit"),)
 
 
 def _contractions(facts: Facts) -> list:
@@ -773,7 +784,7 @@ def _constraints(facts: Facts) -> list:
                 f"{quoted(OUT_SHARDING_AUTO.format(spec=spec, axis=ev.axes[0]))} Build the mesh with "
                 "`axis_types=(jax.sharding.AxisType.Explicit,) * n`, or leave `out_sharding` out and constrain "
                 "the result with `jax.lax.with_sharding_constraint`.",
-                path=ev.path, ctx=ev.ctx))
+                path=ev.path, ctx=ev.ctx, fix_facts=_explicit_axes(facts, ev)))
             continue
         if ev.kind in ("explicit", "param_assert", "assert"):
             # a constraint over Explicit axes: the mesh's Auto twin (what make_mesh built before
