@@ -265,9 +265,18 @@ OTHER = {
     **{f"numpy.random.Generator.{n}": Api("new_array", sig)
        for n, sig in {**_NUMPY_RANDOM, "integers": "(low, high=None, size=None, dtype=None, endpoint=False)"}.items()
        if n != "randint"},
-    "jax.random.normal": Api("new_array", "(key, shape=(), dtype=None, **kwargs)"),
+    # jax.random's samplers (0.6 to 0.10; `out_sharding=` from 0.8): of the shape `shape=` gives,
+    # else (None) broadcast from their parameters, not followed
+    **{f"jax.random.{n}": Api("new_array", "(key, shape=(), dtype=None, **kwargs)")
+       for n in ("normal", "gumbel", "exponential", "laplace", "logistic", "cauchy", "maxwell", "rademacher",
+                 "bits")},
+    "jax.random.uniform": Api("new_array", "(key, shape=(), dtype=None, minval=0.0, maxval=1.0, **kwargs)"),
+    "jax.random.randint": Api("new_array", "(key, shape, minval, maxval, dtype=None, **kwargs)"),
+    "jax.random.bernoulli": Api("new_array", "(key, p=0.5, shape=None, mode='low', **kwargs)"),
+    "jax.random.truncated_normal": Api("new_array", "(key, lower, upper, shape=None, dtype=None, **kwargs)"),
+    **{f"jax.random.{n}": Api("new_array", f"(key, {a}, shape=None, dtype=None, **kwargs)")
+       for n, a in (("gamma", "a"), ("beta", "a, b"), ("poisson", "lam"), ("t", "df"))},
     "jax.random.split": Api("random_split", "(key, num=2)"),
-    "jax.random.uniform": Api("new_array", "(key, shape=(), dtype=None, minval=0.0, maxval=1.0)"),
     # objects that hold what they are given and what is set on them (configs)
     "types.SimpleNamespace": Api("namespace", "(**kwargs)"),
     "argparse.Namespace": Api("namespace", "(**kwargs)"),

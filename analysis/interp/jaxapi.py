@@ -155,6 +155,10 @@ def given(p: dict, name: str) -> Value | None:
     return None if v is None or (isinstance(v, Const) and v.value is None) else v
 
 
+# the dtype a JAX function that makes an array gives where none is asked for (else float32)
+_DEFAULT_DTYPE = {"jax.random.randint": "int32", "jax.random.rademacher": "int32", "jax.random.poisson": "int32",
+                  "jax.random.bits": "uint32", "jax.random.bernoulli": "bool"}
+
 class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
     def call_api(self, name: str, args, kwargs, act, ctx, site, node, decorating: bool,
                  unknown_tail: bool = False) -> Value:
@@ -862,7 +866,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         else:
             shape = p.get("shape", p.get("size"))
             dims = ints(shape) if shape is not None else None
-            dtype = dtype_name(p.get("dtype")) or ("float32" if not name.startswith("numpy.") else None)
+            default = None if name.startswith("numpy.") else _DEFAULT_DTYPE.get(name, "float32")
+            dtype = dtype_name(p.get("dtype")) or default
         where = given(p.get("kwargs").items if isinstance(p.get("kwargs"), DictV) else {}, "out_sharding")
         # (made where a mesh context is in force, it is on that mesh; NumPy's are on the host)
         home = NO_SHARDING if name.startswith("numpy.") or self.no_mesh_context(ctx, act) else Unknown
