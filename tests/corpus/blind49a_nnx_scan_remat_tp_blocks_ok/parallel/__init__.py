@@ -1,0 +1,1 @@
+from .blocks import Block, stacked_blocks, block_spec, TP
