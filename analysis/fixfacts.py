@@ -75,6 +75,14 @@ class CallWrap:
     # it is also given a value the wrap could only close over that is no plain constant (a token
     # another call returned, an array of unknown placement): no wrap of the call is offered
     opaque: bool = False
+    # per positional argument: what it is (ARG_KINDS) where it is one of the jitted function's
+    # own arguments, passed on as it came in (its spec then chosen by its kind, as a wrap of the
+    # whole function chooses it); else None
+    kinds: tuple[str | None, ...] = ()
+    # what the call returns (ARG_KINDS, "scalar" also for a container of scalars; per item of a
+    # tuple with `out_tuple`); () when not known
+    out: tuple[str, ...] = ()
+    out_tuple: bool = False
 
 
 @dataclass(frozen=True)

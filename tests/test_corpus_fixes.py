@@ -68,11 +68,6 @@ _VMAPPED_KERNEL = ("SHL112: a vmap batches a remote-DMA kernel whose blocks are 
                    "it on the whole batch is a rewrite of the kernel")
 _EQX_STATE_SET = ("Equinox's State.set rejects, inside shard_map or pmap, a new value whose sharding differs from "
                   "the state's that came in (ValueError: Old and new values have different structures)")
-# the jitted step already runs a shard_map over the axis, so the call on the way to the collective
-# is wrapped on its own; it is also given values the wrap could only close over (the step's own
-# arguments, of unknown placement; a tree computed from the shard_map's outputs): none is offered
-_CALL_WRAP_OPAQUE = ("the jitted step runs a shard_map over the axis already, and the call that reaches the "
-                     "collective is also given values of unknown placement: no wrap of that call is offered")
 CANNOT_FIX: dict[str, tuple[str, str]] = {
     # detection gaps
     "blindfw_nnxgemma_tp_attn_unreduced": (_MISSED, "nnx.Param(sharding=) of a user layer does not make "
@@ -258,9 +253,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                      "too; their sharding is not reused"),
     "blind27b_eqx_moe_all_to_all_split_mismatch": (_PROGRAM, "the experts' dimension (8) is not the axis's device "
                                                              "count (4): the model must change, not the scope"),
-    "blind27b_eqx_out_sharding_auto_mesh_082": (_SCOPE, "out_sharding= of an einsum naming Auto axes (JAX 0.8.2's "
-                                                        "make_mesh default) is reported, with no fix (the mesh's "
-                                                        "axes made Explicit)"),
     "blind27b_eqx_shard_map_uneven_eval_batch": (_PROGRAM, "the eval batch does not split over 4 devices: the data "
                                                            "must change, not the scope"),
     "blind27b_nnx_explicit_row_parallel_ambiguous_dot": (_MISSED, "a matmul contracting a dimension sharded over an "
@@ -592,10 +584,15 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind47b_v082_nnx_scaleup_tp_in_specs_short": (_SCOPE, "SHL015: in_specs one short; the entry added replicates "
                                                             "w2, which the body needs split over 'model' (the "
                                                             "variable's own sharding says so)"),
-    "blind49a_nnx_optimizer_dp_pmean_after_shard_map": (_SCOPE, _CALL_WRAP_OPAQUE),
-    "blind49b_eqx_dp_shardmap_wraps_update_not_grads": (_SCOPE, _CALL_WRAP_OPAQUE),
-    "blind49b_eqx_gpipe_helper_rotate_outside_shardmap": (_SCOPE, _CALL_WRAP_OPAQUE),
-    "blind49b_eqx_v082_psend_shardmap_on_preprocess_only": (_SCOPE, _CALL_WRAP_OPAQUE),
+    "blind49a_nnx_optimizer_dp_pmean_after_shard_map": (_SCOPE, "the pmean in the nnx.jit step beside its shard_map "
+                                                                "is given a tree computed from the shard_map's "
+                                                                "outputs, of unknown placement: no wrap of the "
+                                                                "call is offered"),
+    "blind49b_eqx_gpipe_helper_rotate_outside_shardmap": (_SCOPE, "the wrap of the step's differentiated call, "
+                                                                  "whose pipeline's own shard_map the fix then "
+                                                                  "drops, replicates the stacked stages that "
+                                                                  "shard_map split over 'stage': the gradients "
+                                                                  "come back with every stage's leading dimension"),
 }
 
 

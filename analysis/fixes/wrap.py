@@ -30,6 +30,8 @@ TITLE_WRAP_NNX = "Wrap in nnx.shard_map"
 TITLE_WRAP_CALL = "Wrap the call in jax.shard_map (its function runs one over the same axes)"
 
 _BLOCK_COLLECTIVES = frozenset({"all_gather", "psum_scatter", "reduce_scatter"})
+# collectives whose result is the same on every device of the axis
+_REDUCTIONS = frozenset({"psum", "pmean", "pmax", "pmin"})
 
 
 @fixer("wrap", Wrap)
@@ -195,10 +197,13 @@ def _wrap_call(fact: Wrap, ctx: FixContext) -> Fix | None:
     """A function that already runs a shard_map over the call's axes cannot be wrapped in
     another (JAX rejects a shard_map nested over the same axes): the call in its body that
     reaches the collective is wrapped instead. The shard_mapped outputs it is given become the
-    lambda's parameters, in the specs their shard_map placed them by; everything else (axis names,
-    sizes, arrays placed by no shard_map) it closes over. Its result keeps the layout of its
-    first such operand (a psum, a pmean, a send to the next stage keep shapes); `check_vma=False`,
-    as the replicated wrap, since what it returns may vary."""
+    lambda's parameters, in the specs their shard_map placed them by, and so do the jitted
+    function's own arguments it passes on (data split over the axes, modules, parameters and
+    scalars replicated) but for plain constants; everything else (axis names, sizes) it closes
+    over. Its result keeps the layout of its first such operand (a psum, a pmean, a send to the
+    next stage keep shapes), or, given the function's own arguments, takes the specs their kinds
+    say (`_call_out_specs`); `check_vma=False`, as the replicated wrap, since what it returns may
+    vary."""
     call = fact.call
     mod = ctx.module(call.site.path)
     node = mod.node_at(call.site, (cst.Call,)) if mod is not None else None
@@ -206,17 +211,21 @@ def _wrap_call(fact: Wrap, ctx: FixContext) -> Fix | None:
         return None
     imp = Importer(mod, node)
     p = imp.pspec()
+    data = f"{p}({_entry(fact.axes)})"
     params, operands, specs, args = [], [], [], []
     for i, a in enumerate(node.args):
-        spec = call.specs[i] if a.keyword is None and not a.star and i < len(call.specs) else None
-        if spec is None:
+        positional = a.keyword is None and not a.star
+        spec = call.specs[i] if positional and i < len(call.specs) else None
+        kind = call.kinds[i] if positional and i < len(call.kinds) else None
+        if spec is None and kind is None:
             args.append(a)
             continue
         name = a.value.value if isinstance(a.value, cst.Name) and a.value.value not in params else \
             mod.fresh("block", set(params))
         params.append(name)
         operands.append(mod.text_of(a.value))
-        specs.append(f"{p}({', '.join(_entry(e) for e in spec)})")
+        specs.append(f"{p}({', '.join(_entry(e) for e in spec)})" if spec is not None else
+                     data if kind == "batch" else f"{p}()")
         args.append(a.with_changes(value=cst.Name(name)))
     edits: list[Edit] = []
     # the meshes bound where the jit is applied: a module's, where the call is in that file; a
@@ -229,11 +238,24 @@ def _wrap_call(fact: Wrap, ctx: FixContext) -> Fix | None:
     modern = ctx.version(fact.jax_version) >= SHARD_MAP_TOP_LEVEL
     in_specs = tuple_text(specs)
     inner = mod.text_of(node.with_changes(args=args))
+    out = _call_out_specs(p, data, specs, fact) if call.kinds and call.out else specs[0] if specs else f"{p}()"
     text = (f"{imp.shard_map(modern)}(lambda {', '.join(params)}: {inner}, mesh={mesh}, in_specs={in_specs}, "
-            f"out_specs={specs[0] if specs else f'{p}()'}, {'check_vma' if modern else 'check_rep'}=False)"
-            f"({', '.join(operands)})")
+            f"out_specs={out}, {'check_vma' if modern else 'check_rep'}=False)({', '.join(operands)})")
     edits.append(replace_node(mod, node, text))
     return Fix(TITLE_WRAP_CALL, "unsafe", imp.with_imports(edits, node))
+
+
+def _call_out_specs(p: str, data: str, specs: list[str], fact: Wrap) -> str:
+    """The out_specs of a wrapped call that is given the jitted function's own arguments: scalars
+    and modules replicated, as a whole function's wrap gives them, and where the collective
+    reduces over the axis (a loss and gradients a pmean averages) all but data; the rest split
+    as the first split operand is (over the wrap's axes where none is)."""
+    reduces = apis.short(fact.api or "") in _REDUCTIONS
+    split = next((s for s in specs if s != f"{p}()"), data)
+    outs = [f"{p}()" if k in ("scalar", "module") or (reduces and k != "batch") else split for k in fact.call.out]
+    if not fact.call.out_tuple:
+        return outs[0]
+    return tuple_text(outs) if len(set(outs)) > 1 else outs[0]
 
 
 def _placed(fact: Wrap) -> tuple:

@@ -222,21 +222,35 @@ def mesh_refs(facts: Facts, path: str, local=()) -> tuple[MeshRef, ...]:
 def _call_wrap(facts: Facts, ev, jit, axes: tuple) -> CallWrap | None:
     """Where the jitted function already runs a shard_map over one of `axes`: the call written
     in its body on the way to the collective (the collective itself, or the function that
-    reaches it), with the specs of the shard_mapped outputs it is given."""
+    reaches it), with the specs of the shard_mapped outputs it is given, what the jitted
+    function's own arguments it passes on are, and what it returns."""
     if jit is None or jit.kind != "jit" or jit.entry is None or not set(axes) & facts.jit_smaps.get(jit.site, set()):
         return None
     site = ev.path[jit.entry][0] if len(ev.path) > jit.entry else ev.site
     runs = facts.jit_calls.get(site)
     if not runs or site.path not in facts.files:
         return None
-    specs, opaque = [], False
+    specs, kinds, opaque = [], [], False
     for i in range(max(len(args) for args, _ in runs)):
-        placed = {_placed(args[i]) if i < len(args) else None for args, _ in runs}
+        given = [args[i] if i < len(args) else None for args, _ in runs]
+        placed = {_placed(a) if a is not None else None for a in given}
         specs.append(placed.pop() if len(placed) == 1 else None)
-        opaque = opaque or specs[-1] is None and not all(_plain(args[i]) for args, _ in runs if i < len(args))
+        kind = None
+        if specs[-1] is None:
+            # the jitted function's own argument, passed on, is given a spec by what it is (data
+            # split, the rest replicated); anything else not plain is closed over at best
+            own = all(a is not None and any(a is b for b in jit.args) for a in given)
+            found = {arg_kind(a) for a in given} if own else {"unknown"}
+            kind = found.pop() if len(found) == 1 else "unknown"
+            if all(_plain(a) for a in given if a is not None) and kind != "batch":
+                kind = None
+            opaque = opaque or kind in ("unknown", "array")
+        kinds.append(kind)
     # a psend's token must reach its precv in the same shard_map: neither is wrapped on its own
     opaque = opaque or site == ev.site and getattr(ev, "kind", "") in ("send", "recv")
-    return CallWrap(site_ref(facts, site), tuple(specs), opaque)
+    results = {_out_kinds(result) for _, result in runs}
+    out, out_tuple = results.pop() if len(results) == 1 else ((), False)
+    return CallWrap(site_ref(facts, site), tuple(specs), opaque, tuple(kinds) if any(kinds) else (), out, out_tuple)
 
 
 def _plain(v) -> bool:
