@@ -71,7 +71,7 @@ def shard_map_kwargs(imp: Importer, edits: list[Edit], fact: Wrap, modern: bool,
         # over an Explicit mesh shard_map takes the specs from the arguments' own shardings
         return f"mesh={mesh}, out_specs={out}, check_vma=False"
     if sharded:
-        spec = f'{p}("{axes[0]}")' if len(axes) == 1 else f"{p}(({', '.join(f'{chr(34)}{a}{chr(34)}' for a in axes)}))"
+        spec = f"{p}({_entry(fact.axes)})"
         placed = _placed(fact) if kinds is None and not fact.on_state else ()
         kinds = () if fact.on_state else fact.args if kinds is None else kinds
         kwargs = f"mesh={mesh}, in_specs={in_specs(p, spec, kinds, placed)}, out_specs={out_specs(p, spec, fact)}"
@@ -99,10 +99,15 @@ def out_specs(p: str, spec: str, fact: Wrap) -> str:
     scalars (a loss, a metric, a dict of metrics), which have no dimension to shard, and modules
     (a train state, replicated as it came in): `P()` (a scalar still varies, and the re-check
     reduces it where it is returned)."""
-    specs = [f"{p}()" if k in ("scalar", "module") else spec for k in fact.out]
-    if not fact.out_tuple:
-        return specs[0] if specs else spec
-    return tuple_text(specs) if len(set(specs)) > 1 else specs[0]
+    return _outs_text([f"{p}()" if k in ("scalar", "module") else spec for k in fact.out], fact.out_tuple, spec)
+
+
+def _outs_text(specs: list[str], is_tuple: bool, default: str) -> str:
+    """out_specs text for one spec per output: the first alone where the function returns one
+    value or all its outputs take the same spec (`default` where nothing is known of them)."""
+    if not specs:
+        return default
+    return tuple_text(specs) if is_tuple and len(set(specs)) > 1 else specs[0]
 
 
 def shards_data(kinds: tuple[str, ...]) -> bool:
@@ -253,9 +258,7 @@ def _call_out_specs(p: str, data: str, specs: list[str], fact: Wrap) -> str:
     reduces = apis.short(fact.api or "") in _REDUCTIONS
     split = next((s for s in specs if s != f"{p}()"), data)
     outs = [f"{p}()" if k in ("scalar", "module") or (reduces and k != "batch") else split for k in fact.call.out]
-    if not fact.call.out_tuple:
-        return outs[0]
-    return tuple_text(outs) if len(set(outs)) > 1 else outs[0]
+    return _outs_text(outs, fact.call.out_tuple, split)
 
 
 def _placed(fact: Wrap) -> tuple:

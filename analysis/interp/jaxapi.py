@@ -159,6 +159,7 @@ def given(p: dict, name: str) -> Value | None:
 _DEFAULT_DTYPE = {"jax.random.randint": "int32", "jax.random.rademacher": "int32", "jax.random.poisson": "int32",
                   "jax.random.bits": "uint32", "jax.random.bernoulli": "bool"}
 
+
 class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
     def call_api(self, name: str, args, kwargs, act, ctx, site, node, decorating: bool,
                  unknown_tail: bool = False) -> Value:
