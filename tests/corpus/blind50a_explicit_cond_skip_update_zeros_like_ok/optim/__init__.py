@@ -1,0 +1,1 @@
+from .sgd import guarded_sgd

@@ -1,0 +1,1 @@
+from .running import running_moments

@@ -1,0 +1,2 @@
+AXIS = "vocab"
+USE_SHARD_MAP = True

@@ -1,0 +1,3 @@
+from .permute import swap_halves
+
+__all__ = ["swap_halves"]

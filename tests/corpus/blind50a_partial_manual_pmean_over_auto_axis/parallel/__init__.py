@@ -1,0 +1,1 @@
+from .collectives import REDUCE_AXES, sync_grads

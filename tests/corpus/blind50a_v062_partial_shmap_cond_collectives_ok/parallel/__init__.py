@@ -1,0 +1,1 @@
+from .mesh_utils import make_dp_mesh, shmap

@@ -1,0 +1,1 @@
+from .tp import matmul_basic

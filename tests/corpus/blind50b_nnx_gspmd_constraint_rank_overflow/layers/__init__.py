@@ -1,0 +1,3 @@
+from .mlp import DotReluDot, MultiDotReluDot
+
+__all__ = ["DotReluDot", "MultiDotReluDot"]

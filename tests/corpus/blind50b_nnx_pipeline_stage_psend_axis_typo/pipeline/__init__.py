@@ -1,0 +1,3 @@
+from .stage import PipelineStage
+
+__all__ = ["PipelineStage"]

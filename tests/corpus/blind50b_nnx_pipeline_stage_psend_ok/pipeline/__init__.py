@@ -1,0 +1,3 @@
+from .stage import PipelineStage, STAGE_AXIS, ring_perm
+
+__all__ = ["PipelineStage", "STAGE_AXIS", "ring_perm"]
