@@ -52,7 +52,15 @@ def imports_submodule(interp, st: ast.ImportFrom, al: ast.alias, act) -> bool:
     module = act.scope.module
     base = resolve_relative(st, module.name, module.is_package)
     sub = interp.finder.find(f"{base}.{al.name}", module) if base is not None else None
-    return sub is not None and sub.in_project and sub.path != module.path
+    return sub is not None and sub.in_project and sub.path != module.path and not _binds(interp, base, al.name, module)
+
+
+def _binds(interp, base: str, name: str, near) -> bool:
+    """Whether package `base` (not the importing module itself) binds `name` at its top level:
+    `from base import name` then gives that, not its submodule `name` (an `__init__.py` that
+    re-exports `from .mlp import mlp` gives the function)."""
+    mod = interp.finder.find(base, near)
+    return mod is not None and mod.path != near.path and name in mod.top_bindings
 
 
 def from_value(interp, st: ast.ImportFrom, al: ast.alias, act) -> Value:
@@ -61,7 +69,7 @@ def from_value(interp, st: ast.ImportFrom, al: ast.alias, act) -> Value:
     if base is None:
         return Unknown
     sub = interp.finder.find(f"{base}.{al.name}", module)
-    if sub is not None and sub.path != module.path:
+    if sub is not None and sub.path != module.path and not _binds(interp, base, al.name, module):
         interp.module_act(sub)
         return ModV(sub)
     mod = interp.finder.find(base, module)
