@@ -395,8 +395,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                        "lax.scan"),
     "blind37a_eqx_tied_unembed_vocab_sharded": (_MISSED, "a gather inside optax's "
                                                          "softmax_cross_entropy_with_integer_labels"),
-    "blind37a_linen_densegeneral_heads_out_proj": (_MISSED, "Linen DenseGeneral's product (Linen parameters are not "
-                                                            "typed)"),
     "blind37a_linen_megatron_dense_apply": (_MISSED, "Linen Dense's product (Linen parameters are not typed)"),
     "blind37a_linen_row_dot_general_init_outside_mesh": (_MISSED, "a bare out_sharding bound into dot_general with "
                                                                   "functools.partial, called inside Flax"),
@@ -484,8 +482,9 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                       "to an eqx.nn.Linear as its weight: the product's shapes are "
                                                       "not checked"),
     "blind43a_eqx_syncbn_two_axes_filter_jit_no_shard_map": (_PROGRAM, _EQX_STATE_SET),
-    "blind43a_linen_ulysses_heads_not_divisible": (_MISSED, "all_to_all's split axis is nn.DenseGeneral's heads "
-                                                            "dimension (Linen parameter shapes are not known)"),
+    "blind43a_linen_ulysses_heads_not_divisible": (_PROGRAM, "all_to_all splits nn.DenseGeneral's 6 heads over "
+                                                             "the 4 devices of 'sp': the model's head count is wrong "
+                                                             "for the mesh"),
     "blind43b_pallas_eqx_ring_vmap_v082": (_PROGRAM, _VMAPPED_KERNEL),
     "blind43b_pallas_linen_matmul_in_shardings": (_SCOPE, "SHL004 for a kernel in a Linen module under a jit whose "
                                                           "in_shardings split its operand: no wrap is offered (the "
@@ -576,8 +575,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                        "FrozenDict is not modelled"),
     "blind47a_fsdp_allgather_every_leaf": (_MISSED, "all_gather of every Linen parameter, biases too: Flax's shape "
                                                     "check of the gathered bias is not modelled"),
-    "blind47a_megatron_mlp_make_mesh_explicit_default": (_MISSED, "a row-parallel Linen Dense on an Explicit mesh: "
-                                                                  "the products of Linen layers are not typed"),
     "blind47a_scan_layers_rule_hits_head_kernel": (_MISSED, "a 3-entry rule for nn.scan's stacked kernels given the "
                                                             "2-D head kernel: the variables nn.scan stacks are not "
                                                             "known"),
@@ -593,6 +590,21 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                                   "drops, replicates the stacked stages that "
                                                                   "shard_map split over 'stage': the gradients "
                                                                   "come back with every stage's leading dimension"),
+    "blind50b_eqx_filter_shard_label_spec_rank": (_SCOPE, "one NamedSharding of two entries for the pair of 2-D "
+                                                          "features and 1-D labels: no fix writes one per leaf"),
+    "blind50b_linen062_seq_parallel_init_no_shardmap": (_SCOPE, "the wrap of the jitted init splits the batch's "
+                                                                "leading dimension (2) over 'seq' (4 devices), where "
+                                                                "the apply's shard_map splits the sequence"),
+    "blind50b_linen_vocab_shard_uneven": (_MISSED, "an Embed's 50257 rows split over 4 by the in_shardings "
+                                                   "nn.get_sharding gives a TrainState's boxed variables"),
+    "blind50b_nnx062_bias_partition_rank": (_MISSED, "a constraint of an NNX State to the specs "
+                                                     "nnx.get_partition_spec gives it, a bias's of two entries"),
+    "blind50b_nnx_explicit_dot_missing_out_sharding": (_MISSED, "the product in a layer of modules made by jax.vmap "
+                                                                "and scanned over: stacked modules' arrays are not "
+                                                                "typed"),
+    "blind50b_nnx_gspmd_constraint_rank_overflow": (_MISSED, "a 3-entry constraint in a layer of modules made by "
+                                                             "nnx.vmap and scanned over: stacked modules' arrays "
+                                                             "have no known shape"),
 }
 
 

@@ -166,10 +166,12 @@ def layer_params(name: str, args: list, kwargs: dict) -> dict | None:
 # How a framework layer's output shape follows from its input's: the constructor parameter (by
 # name and position) whose size replaces the last dimension ("last") or is appended ("append",
 # an embedding's lookup); the einsum of the input and the kernel ("einsum", its subscripts'
-# parameter); or the input's shape ("same": norms, dropout).
+# parameter); the features replacing the contracted dimensions ("general": Linen's DenseGeneral,
+# its `axis=`); or the input's shape ("same": norms, dropout).
 LAYER_OUTPUTS = {
     "flax.nnx.Einsum": ("einsum", "einsum_str", 0),
     "flax.linen.Dense": ("last", "features", 0),
+    "flax.linen.DenseGeneral": ("general", "features", 0),
     "flax.nnx.Linear": ("last", "out_features", 1),
     "equinox.nn.Linear": ("last", "out_features", 1),
     "equinox.nn.MLP": ("last", "out_size", 1),
@@ -183,9 +185,9 @@ LAYER_OUTPUTS = {
 
 
 def layer_output(name: str, args: list, kwargs: dict) -> tuple | None:
-    """("same",), ("last" | "append", size) or ("einsum", subscripts, kernel shape): how the
-    layer made with these arguments shapes its output, where the table knows the layer and what
-    it needs is constant."""
+    """("same",), ("last" | "append", size), ("einsum", subscripts, kernel shape) or ("general",
+    features, axes): how the layer made with these arguments shapes its output, where the table
+    knows the layer and what it needs is constant."""
     row = LAYER_OUTPUTS.get(name)
     if row is None or row[0] == "same":
         return row
@@ -195,6 +197,15 @@ def layer_output(name: str, args: list, kwargs: dict) -> tuple | None:
         kernel = _shape(_constant(kwargs.get("kernel_shape", args[1] if len(args) > 1 else Unknown)))
         text = size.value.replace(" ", "") if isinstance(size, Const) and isinstance(size.value, str) else None
         return (kind, text, kernel) if text is not None and kernel is not None else None
+    if kind == "general":  # (DenseGeneral's fields: features, axis, batch_dims)
+        features, axis = _constant(size) if size is not None else _UNKNOWN, _constant(
+            kwargs.get("axis", args[1] if len(args) > 1 else Const(-1)))
+        features = (features,) if isinstance(features, int) else features
+        axis = (axis,) if isinstance(axis, int) else axis
+        if "batch_dims" in kwargs or len(args) > 2 or not isinstance(features, tuple) \
+                or not isinstance(axis, tuple) or not all(isinstance(d, int) for d in (*features, *axis)):
+            return None
+        return kind, features, axis
     if isinstance(size, Const) and isinstance(size.value, int) and not isinstance(size.value, bool):
         return kind, size.value
     return None
@@ -448,6 +459,9 @@ class FrameworkMixin:
         if layer.cls.name == "flax.linen.Embed" and isinstance(x, ArrayV) and ctx.innermost("vmap") is None:
             # its table (a variable of `init`/`apply`) of no known type: split ids fail whatever it is
             return self.gather_type("flax.linen.Embed", ArrayV((None, None)), x, act, ctx, site, node, direct)
+        if layer.cls.name in _LINEN_DENSE and isinstance(x, ArrayV) and x.spec is not None \
+                and ctx.per_item and "linen_apply" in ctx.modes and STACKED not in layer.attrs:
+            return self._linen_dense_type(layer, x, shape, act, ctx, site, node)
         if layer.cls.name in _DROPOUTS and isinstance(x, ArrayV) and ctx.per_item:
             return x.spec  # (zeroes some of it, scales the rest)
         types = layer.attrs.get(LAYER_TYPES)
@@ -508,6 +522,45 @@ class FrameworkMixin:
         if not has_bias:
             return out
         return stypes.elementwise([ArrayV(spec=out), bias]) if out is not None and bias is not None else None
+
+    def _linen_dense_type(self, layer: Inst, x: ArrayV, shape, act, ctx, site, node) -> tuple | None:
+        """A Flax Linen `Dense` or `DenseGeneral` that `apply` runs: its input times the kernel the
+        variables hold at the layer's path (a `dot_general` contracting the input's last dimension,
+        or those `axis=` names, with the kernel's leading ones), plus its bias. Linen's layers
+        take no `out_sharding`, so a fix cannot give one where the layer is called. None where
+        the path, the kernel's type or the layer's arguments are not known."""
+        made = layer.attrs.get(LINEN_ARGS)
+        given = dict(made.value) if isinstance(made, Const) else None
+        kernel = self.linen_variable(layer, "kernel")
+        if given is None or kernel is None or kernel.spec is None or given.get("batch_dims", ()) != () \
+                or "dot_general" in given or "dot_general_cls" in given:  # (a product of its own)
+            return None
+        axis = given.get("axis", -1)
+        axis = (axis,) if isinstance(axis, int) else axis
+        rank = len(x.spec)
+        if not isinstance(axis, tuple) or not axis or len(kernel.spec) <= len(axis) \
+                or not all(isinstance(a, int) and -rank <= a < rank for a in axis):
+            return None
+        lc = tuple(a % rank for a in axis)
+        kept = [tuple(d for i, d in enumerate(x.spec) if i not in lc), kernel.spec[len(lc):]]
+        out = self.product(layer.cls.name, x, kernel, (lc, tuple(range(len(lc))), kept), shape, None,
+                           act, ctx, site, node, direct=False)
+        use_bias = given.get("use_bias", True)
+        if out is None or use_bias is False:
+            return out
+        bias = self.linen_variable(layer, "bias") if use_bias is True else None
+        return stypes.elementwise([ArrayV(spec=out), bias]) if bias is not None and bias.spec is not None else None
+
+    def linen_variable(self, layer: Inst, name: str) -> ArrayV | None:
+        """Under `apply`, the array the variables hold as parameter `name` of `layer`, found by
+        the layer's path (named as `init` named it, where everything run so far says so); None
+        where not known."""
+        tree = self.linen_tree()
+        path = tree.path(layer) if tree is not None and tree.complete else None
+        node = self.linen_params[-1] if path is not None and self.linen_params else None
+        for key in ("params", *path, name) if node is not None else ():
+            node = node.items.get(key) if isinstance(node, DictV) else None
+        return node if isinstance(node, ArrayV) else None
 
     def variable_pspec(self, meta: Inst, act, ctx, site, node) -> tuple[Value, Value | None]:
         """The PartitionSpec Flax NNX gives a variable whose metadata is `meta` (an
@@ -799,7 +852,8 @@ class FrameworkMixin:
         self.norm_stats.append([])
         self.linen_params.append(p.get("variables", Unknown) if not init else Unknown)
         self.linen_logical.append((set(), set()))
-        tree = LinenTree(self.weak) if init and isinstance(model, Inst) and self.is_linen(model) else None
+        # (under apply the tree names the modules only: a layer's parameters are looked up by its path)
+        tree = LinenTree(self.weak) if isinstance(model, Inst) and self.is_linen(model) else None
         if tree is not None:
             tree.place(model, ())
             # (its runs are its own: a memoised run of another init's made none of its variables)
@@ -1201,20 +1255,22 @@ class FrameworkMixin:
         tree.named(module, cls_name, name, self.weak)
 
     def linen_layer_made(self, layer: Inst, name: str, args: list, kwargs: dict) -> None:
-        """A Linen layer the tree knows is made while an init runs: its name, and the constant
-        arguments its variables' shapes follow from."""
+        """A Linen layer the tree knows is made while an init or apply runs: its name, and the
+        constant arguments its variables' shapes follow from (none where more are given by
+        position than the table names)."""
         row = LINEN_LAYERS.get(name)
         if self.linen_tree() is None or row is None:
             return
-        given = {**dict(zip(row[0], args)), **kwargs}
-        layer.attrs[LINEN_ARGS] = Const(tuple(sorted((k, _constant(v)) for k, v in given.items())))
+        if len(args) <= len(row[0]):
+            given = {**dict(zip(row[0], args)), **kwargs}
+            layer.attrs[LINEN_ARGS] = Const(tuple(sorted((k, _constant(v)) for k, v in given.items())))
         self.linen_made(layer, name.rsplit(".", 1)[-1], kwargs)
 
     def linen_layer_runs(self, layer: Inst, x: Value, act, ctx) -> None:
         """A Linen layer runs while an init does: the variables it makes, shaped as the table
         says from its input's shape. A layer the table does not know makes the tree not known."""
         tree = self.linen_tree()
-        if tree is None:
+        if tree is None or "linen_apply" in ctx.modes:
             return
         row, known = LINEN_LAYERS.get(layer.cls.name), layer.attrs.get(LINEN_ARGS)
         made = row[1](dict(known.value), x.shape if isinstance(x, ArrayV) else None) \
@@ -1546,6 +1602,7 @@ _SYNCED_NORMS = frozenset(f"flax.{api}.{norm}" for api in ("linen", "nnx")
 # Norms whose output is typed as an elementwise operation of the input and their parameters.
 _AFFINE_NORMS = ("equinox.nn.LayerNorm", "equinox.nn.RMSNorm", "flax.nnx.LayerNorm", "flax.nnx.RMSNorm")
 _DROPOUTS = ("equinox.nn.Dropout", "flax.nnx.Dropout")
+_LINEN_DENSE = ("flax.linen.Dense", "flax.linen.DenseGeneral")
 
 
 def set_norm_mode(tree: Value, attr: str, value: Value, copy: bool, seen: dict | None = None) -> Value:

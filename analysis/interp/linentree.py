@@ -86,17 +86,20 @@ def _conv(a: dict, x):
     return out
 
 
-# Flax Linen layers whose variables the tree knows: constructor parameters by position, and
+# Flax Linen layers whose variables the tree knows: constructor parameters by position (the
+# leading ones up to the last that the shapes depend on; a layer given more positionally is not
+# known), and
 # {variable: (collection, shape)} from the constructor's arguments (a dict: constants' values, the
 # others an object that is no size or flag) and the input's shape (None where not known), or None
 # where the arguments do not say.
 LINEN_LAYERS = {
-    "flax.linen.Dense": (("features",), _dense),
-    "flax.linen.DenseGeneral": (("features",), _dense_general),
+    "flax.linen.Dense": (("features", "use_bias"), _dense),
+    "flax.linen.DenseGeneral": (("features", "axis", "batch_dims", "use_bias"), _dense_general),
     "flax.linen.Embed": (("num_embeddings", "features"), _embed),
-    "flax.linen.LayerNorm": ((), _norm(("scale", "bias"))),
-    "flax.linen.RMSNorm": ((), _norm(("scale",))),
-    "flax.linen.Conv": (("features", "kernel_size"), _conv),
+    "flax.linen.LayerNorm": (("epsilon", "dtype", "param_dtype", "use_bias", "use_scale"), _norm(("scale", "bias"))),
+    "flax.linen.RMSNorm": (("epsilon", "dtype", "param_dtype", "use_scale"), _norm(("scale",))),
+    "flax.linen.Conv": (("features", "kernel_size", "strides", "padding", "input_dilation", "kernel_dilation",
+                         "feature_group_count", "use_bias"), _conv),
     "flax.linen.Dropout": (("rate",), lambda a, x: {}),
 }
 

@@ -280,6 +280,11 @@ def layer_output_shape(how: tuple, shape: tuple | None) -> tuple | None:
         return (*shape, how[1])
     if how[0] == "einsum":
         return einsum(how[1], [shape, how[2]])
+    if how[0] == "general":
+        if not all(-len(shape) <= a < len(shape) for a in how[2]):
+            return None
+        contracted = {a % len(shape) for a in how[2]}
+        return (*(d for i, d in enumerate(shape) if i not in contracted), *how[1])
     return (*shape[:-1], how[1]) if shape else None
 
 

@@ -314,8 +314,9 @@ RULES: dict[str, Rule] = {
         Rule(
             "SHL029", "contracting-dimension-sharded", _E,
             "A matrix product (`jnp.dot`, `@`, `jnp.matmul`, `jnp.einsum`, a Flax NNX `Linear` or `Einsum`, an "
-            "Equinox `Linear`, also one of an Equinox `MLP`'s layers) "
-            "given no `out_sharding`, on a mesh whose axes are Explicit, of operands whose sharding types both split a "
+            "Equinox `Linear`, also one of an Equinox `MLP`'s layers, a Flax Linen `Dense` or `DenseGeneral` that "
+            "`apply` runs with the variables `init` laid out) given no `out_sharding`, on a mesh whose axes are "
+            "Explicit, of operands whose sharding types both split a "
             "dimension it contracts (row-parallel weights times activations split the same way): JAX cannot "
             "tell how the result should be sharded. Also such a product differentiated with respect to an "
             "operand on no mesh (weights made where no mesh context was in force, never placed) while the other "
@@ -324,7 +325,8 @@ RULES: dict[str, Rule] = {
             "own sharding, which is none (JAX blames the last such product of the differentiated function).",
             jf.CONTRACTING_SHARDED.format(lhs="('model',)", rhs="('model',)"),
             "Give the product `out_sharding=` (the result's spec: JAX then reduces over the contracted axis), "
-            "or reshard one operand with `jax.sharding.reshard` first; for a gradient, place the weights on the "
+            "or reshard one operand with `jax.sharding.reshard` first (a Linen layer takes it through "
+            "`dot_general=`); for a gradient, place the weights on the "
             "mesh (`jax.device_put(params, NamedSharding(mesh, P()))`) or differentiate under `jax.set_mesh`.",
             fixers=("out_sharding", "axis_types"),
         ),
