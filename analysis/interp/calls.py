@@ -551,7 +551,11 @@ class CallMixin:
                               exact=obj.exact, spec=obj.spec)
             if name == "reshape" and args:
                 dims = args[0] if len(args) == 1 and isinstance(args[0], Seq) else Seq(tuple(args))
-                return ArrayV(_reshaped(obj.shape, dims), obj.dtype, placed, vma=obj.vma, exact=obj.exact)
+                shape = _reshaped(obj.shape, dims)
+                # (split nowhere, it is split nowhere in any shape)
+                whole = obj.spec is not None and not any(obj.spec) and shape is not None
+                return ArrayV(shape, obj.dtype, placed, vma=obj.vma, exact=obj.exact,
+                              spec=((),) * len(shape) if whole else None)
             if name == "transpose" and args and not isinstance(args[0], Seq):
                 args = [Seq(tuple(args))]  # `x.transpose(1, 0)`: the axes one by one
             shape = call_shape(name, False, [obj, *args], kwargs)

@@ -1670,14 +1670,16 @@ def _literal_shape(v: Value) -> tuple:
 
 
 def _sequence_shape(short: str, p: dict) -> tuple | None:
-    """The shape of `arange(start, stop, step)`, `linspace(start, stop, num)` or `eye(n, m)`
-    given constant ints; else None."""
+    """The shape of `arange(start, stop, step)` (ints or floats: `arange(8 * 16.)`),
+    `linspace(start, stop, num)` or `eye(n, m)` given constant ints; else None."""
     given, extra = p.get("args"), p.get("kwargs")
     keywords = extra.items if isinstance(extra, DictV) else {}
-    values = [a.value if isinstance(a, Const) and isinstance(a.value, int) and not isinstance(a.value, bool)
-              else None for a in (given.items if isinstance(given, Seq) else ())]
-    if short == "arange" and 1 <= len(values) <= 3 and None not in values and values[2:] != [0]:
-        return (len(range(*values)),)
+    numbers = [a.value if isinstance(a, Const) and isinstance(a.value, (int, float)) and not isinstance(a.value, bool)
+               else None for a in (given.items if isinstance(given, Seq) else ())]
+    values = [v if isinstance(v, int) else None for v in numbers]
+    if short == "arange" and 1 <= len(numbers) <= 3 and None not in numbers and numbers[2:] != [0]:
+        start, stop, step = (0, numbers[0], 1) if len(numbers) == 1 else (*numbers, 1)[:3]
+        return (max(0, math.ceil((stop - start) / step)),) if math.isfinite((stop - start) / step) else None
     if short == "linspace" and len(values) in (2, 3):
         num = values[2] if len(values) == 3 else keywords.get("num", Const(50))
         num = num.value if isinstance(num, Const) else num
