@@ -935,6 +935,13 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             # (run eagerly, a constraint is one too: `eqx.filter_shard` always constrains)
             for part, sharding in pairs:
                 self.constraint(name, part, sharding, act, ctx, site, node)
+        if name in _CONSTRAINTS and ctx.traced and ctx.innermost("shard_map") is None:
+            # traced, a spec longer than its operand's rank fails (an uneven split is padded)
+            mesh = self.context_mesh(ctx, act)
+            for part, sharding in pairs:
+                sharding = ShardingV(mesh, sharding) if isinstance(sharding, PSpecV) and isinstance(mesh, MeshV) \
+                    else sharding
+                self.check_even(sharding, part, "traced_constraint", None, act, ctx, site, node, even=False)
         if name == "jax.device_put" or (name in _CONSTRAINTS and not ctx.traced):
             # (an eager constraint places its operand as device_put does, with its checks; a bare
             # PartitionSpec given device_put is of the context mesh)

@@ -174,17 +174,18 @@ class TransformMixin:
         return result
 
     def check_even(self, sharding: Value, value: Value, where: str, index, act, ctx, site, node,
-                   rank: bool = True) -> None:
-        """A NamedSharding that splits a dimension of `value`'s arrays over mesh axes whose total
-        size does not divide it, or (with `rank`) whose spec is longer than an array's rank
-        (jit's `in_shardings`/`out_shardings`, `device_put`): JAX raises (measured on 0.6.2, 0.8.2
-        and 0.10.2), and nothing after it on this path runs."""
+                   rank: bool = True, even: bool = True) -> None:
+        """A NamedSharding that (with `even`) splits a dimension of `value`'s arrays over mesh
+        axes whose total size does not divide it, or (with `rank`) whose spec is longer than an
+        array's rank (jit's `in_shardings`/`out_shardings`, `device_put`; a constraint in traced
+        code, the rank only): JAX raises (measured on 0.6.2, 0.8.2 and 0.10.2), and nothing after
+        it on this path runs."""
         if not (isinstance(sharding, ShardingV) and isinstance(sharding.mesh, MeshV)
                 and isinstance(sharding.spec, PSpecV)):
             return
         rank = too_long(sharding.spec, value, self.arg_leaves) if rank else None
         found = uneven(sharding.spec, value, sharding.mesh.axes, sharding.mesh.sizes, self.arg_leaves) \
-            if rank is None else None
+            if rank is None and even else None
         if found is not None or rank is not None:
             self.record(UnevenShardingEvent(site, ctx, act.path, node, where=where, index=index, found=found or (),
                                             spec=sharding.spec, mesh=sharding.mesh, rank=rank or ()))

@@ -290,7 +290,8 @@ RULES: dict[str, Rule] = {
             "sharding constraint run eagerly (`eqx.filter_shard` outside jit) or the `out_sharding=` of a new "
             "array (`jnp.zeros`, `jax.random.normal`) that splits a dimension of an "
             "array over mesh axes whose total size does not divide it (a batch of 6 over 4 devices), or whose "
-            "spec has more entries than the array has dimensions (a 2-entry spec on a bias).",
+            "spec has more entries than the array has dimensions (a 2-entry spec on a bias; so also a sharding "
+            "constraint under jit, where an uneven split is padded).",
             jf.UNEVEN_SHARDING[(0, 10)].format(dim=0, total=4, size=6),
             "Make the dimension a multiple of the mesh axes' size (pad the batch, drop the last one), or "
             "shard another dimension; or place it whole (its spec entry None): the quick fix, where the spec "

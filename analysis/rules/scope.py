@@ -909,7 +909,9 @@ _UNEVEN_WHERE = {"in_shardings": ("The `in_shardings` of this jit split dimensio
                  "out_sharding": ("This `out_sharding=` splits dimension {dim} of the array", ""),
                  # run eagerly, a constraint is a jit of it: its output is placed so
                  "constraint": ("This sharding constraint, run eagerly, splits dimension {dim} of an array",
-                                "pjit outputs with pytree key path result")}
+                                "pjit outputs with pytree key path result"),
+                 "traced_constraint": ("This sharding constraint splits dimension {dim} of an array",
+                                       "with_sharding_constraint arguments")}
 
 
 def _uneven_shardings(facts: Facts) -> list:
