@@ -90,6 +90,11 @@ CONTRACTING_SHARDED = ("ShardingTypeError: Contracting dimensions are sharded an
 # dimension split then fails as CONTRACTING_SHARDED, at the product (measured on 0.8.2 and 0.10.2;
 # jit's in_shardings do not give it one; JAX 0.6.2 rejects the product itself).
 GRAD_NEEDS_MESH_SINCE = (0, 8)
+# A loop's carry, or cond's branches, of sharding types that differ (an accumulator made replicated
+# by `jnp.zeros`, to which the body adds an operand split over an Explicit axis): JAX compares the
+# types, shardings included (CARRY_TYPES, WHILE_CARRY_TYPES, BRANCH_TYPES; measured on 0.8.2 and
+# 0.10.2, where `fori_loop` is a scan; 0.6.2 lowers them).
+CARRY_SHARDING_CHECKED = (0, 8)
 # Mosaic takes a block in memory space ANY only whole (its block shape the array's, its index map
 # all zeros): a vmap that batches a pallas_call gives the blocks of its batched operands and its
 # outputs a batch dimension of one item (measured on 0.6.2, 0.8.2 and 0.10.2). From 0.8 HBM too

@@ -155,6 +155,16 @@ class ReceivedCarryEvent(Event):
 
 
 @dataclass(eq=False)
+class CarryTypeEvent(Event):
+    """Outside shard_map, a loop carry whose sharding type (on a mesh whose axes are Explicit)
+    differs between its initial value and what the body returns, or cond branches whose outputs'
+    types differ: `specs` the two types of the first part that differs (a TypeError)."""
+    api: str = ""
+    what: str = "carry"  # carry | branches
+    specs: tuple = ()
+
+
+@dataclass(eq=False)
 class MixedStateEvent(Event):
     """A reduction over several manual axes of an operand that varies over some of them only
     (`single`: the operand is one array, not a pytree)."""

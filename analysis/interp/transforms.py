@@ -12,11 +12,11 @@ import math
 from dataclasses import replace
 
 from .. import apis
-from ..jaxfacts import ANY_SPACES, HBM_SPACE
+from ..jaxfacts import ANY_SPACES, CARRY_SHARDING_CHECKED, HBM_SPACE
 from . import stypes
 from .events import (
-    ApiRefEvent, ExplicitMismatchEvent, ExplicitUnshardedEvent, KeywordsEvent, NestedMeshEvent, NoMeshEvent,
-    PallasEvent, ReceivedCarryEvent, SpecEvent, UnevenShardingEvent,
+    ApiRefEvent, CarryTypeEvent, ExplicitMismatchEvent, ExplicitUnshardedEvent, KeywordsEvent, NestedMeshEvent,
+    NoMeshEvent, PallasEvent, ReceivedCarryEvent, SpecEvent, UnevenShardingEvent,
 )
 from .calls import MAP_VARIABLES, ints, is_callable
 from .frameworks import param_array
@@ -447,8 +447,6 @@ class TransformMixin:
         one side is known to vary over an axis the other is known not to (what `precv` returned
         does not vary; `jnp.zeros(...)` does not; a block sharded over an axis does)."""
         smap = ctx.innermost("shard_map")
-        if smap is None or not smap.axes:
-            return
         short = apis.short(name)
         pairs = []
         if row.carry is not None:
@@ -458,7 +456,25 @@ class TransformMixin:
             pairs = [(init, c, "carry") for c in carries]
         elif short in ("cond", "switch") and len(outputs) > 1:
             pairs = [(a, b, "branches") for i, a in enumerate(outputs) for b in outputs[i + 1:]]
-        self.carry_pairs(pairs, name, smap, act, ctx, site, node)
+        if smap is None:
+            self.carry_types(pairs, name, act, ctx, site, node)
+        elif smap.axes:
+            self.carry_pairs(pairs, name, smap, act, ctx, site, node)
+
+    def carry_types(self, pairs: list, name: str, act, ctx, site, node) -> None:
+        """Outside shard_map, from JAX 0.8, the two sides of a loop's carry (or two branches)
+        must have one sharding type: where a part's types are known on both sides and differ
+        (split over an Explicit axis on one side only, say), JAX raises, and nothing after it on
+        this path runs."""
+        if self.jax_version < CARRY_SHARDING_CHECKED:
+            return
+        for a, b, what in pairs:
+            for x, y in _paired(a, b):
+                x, y = _as_array(x), _as_array(y)
+                if isinstance(x, ArrayV) and isinstance(y, ArrayV) and x.spec is not None and y.spec is not None \
+                        and len(x.spec) == len(y.spec) and x.spec != y.spec:
+                    self.record(CarryTypeEvent(site, ctx, act.path, node, api=name, what=what, specs=(x.spec, y.spec)))
+                    raise Raise()
 
     def carry_pairs(self, pairs: list, name: str, smap: Layer, act, ctx, site, node) -> None:
         for a, b, what in pairs:

@@ -372,6 +372,17 @@ RULES: dict[str, Rule] = {
             "or give the operation that made it the `out_sharding=` of the other.",
         ),
         Rule(
+            "SHL034", "carry-sharding-type", _E,
+            "Outside `shard_map`, on JAX 0.8 or later, a loop's carry (`lax.scan`, `fori_loop`, `while_loop`) whose "
+            "sharding type on a mesh whose axes are Explicit differs between its initial value and what the body "
+            "returns (an accumulator made by `jnp.zeros`, replicated, to which the body adds rows split over "
+            "'data'), or `cond`/`switch` branches whose outputs' sharding types differ (one returns its operand "
+            "scaled, split as it is; another `jnp.zeros`).",
+            jf.CARRY_TYPES,
+            "Make the initial value (or every branch's output) of one sharding type: `jnp.zeros(..., "
+            "out_sharding=P(...))`, `jnp.zeros_like(x)`, or `jax.sharding.reshard(init, P(...))`.",
+        ),
+        Rule(
             "SHL101", "unmatched-send-recv", _W,
             "A `psend` with no `precv` of the same axis and perm in the same manual region, or the reverse.",
             "deadlock at run time",

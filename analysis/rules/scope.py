@@ -29,7 +29,7 @@ from ..fixfacts import (AbstractMesh, AxisSource, AxisTypes, AxisTuple, CarryIni
                         ShardingAxis, SpecAxis, SpecOnOperand, SpecsRepair, UnevenDim, UnnamedAxis, VaryFirst, VmaCheck,
                         spec_text)
 from ..interp.events import (
-    BackwardContractionEvent, CollectiveEvent, ConstraintEvent, ContractionEvent, ExplicitMismatchEvent,
+    BackwardContractionEvent, CarryTypeEvent, CollectiveEvent, ConstraintEvent, ContractionEvent, ExplicitMismatchEvent,
     ExplicitUnshardedEvent, GatherEvent, MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent, NoMeshEvent,
     ReceivedCarryEvent, ResultSplitTwiceEvent, SetMeshTracedEvent, ShardingAxisEvent, SpecEvent, UnevenShardingEvent,
     VariableShardingEvent, VaryingAgainEvent,
@@ -543,6 +543,7 @@ def check_traced_meshes(facts: Facts):
         out.append(diag(
             facts, "SHL013", ev.site, f"{what}: JAX raises {jax_says} {remedy}",
             path=ev.path, ctx=ev.ctx, fix_facts=(*init, VmaCheck(site_ref(facts, smap.site), kw))))
+    out.extend(_carry_types(facts))
     for ev in facts.of(VaryingAgainEvent):
         axes = ", ".join(map(repr, ev.axes))
         name = short(ev.api)
@@ -951,6 +952,28 @@ def _uneven_shardings(facts: Facts) -> list:
             "dimension a multiple of the mesh axes' size (pad the batch, drop the last one), shard another "
             "dimension, or place it whole (`None` in its spec entry).",
             path=ev.path, ctx=ev.ctx, fix_facts=fix))
+    return out
+
+
+def _carry_types(facts: Facts) -> list:
+    """SHL034: a loop's carry, or cond's branches, of sharding types that differ."""
+    out = []
+    for ev in facts.of(CarryTypeEvent):
+        loop = short(ev.api)
+        first, second = (spec_text(s) for s in ev.specs)
+        if ev.what == "branches":
+            what = (f"The branches of this `{loop}` return values of different sharding types ({first} and {second}, "
+                    f"on a mesh whose axes are Explicit)")
+            said, remedy = BRANCH_TYPES, (f"Give every branch's output one sharding: `jnp.zeros_like(x)` keeps `x`'s, "
+                                          f"`jax.sharding.reshard(y, {first})` gives one.")
+        else:
+            what = (f"The carry of this `{loop}` is of sharding type {first} in its initial value and {second} in what "
+                    f"the body returns (on a mesh whose axes are Explicit)")
+            said = WHILE_CARRY_TYPES if loop == "while_loop" else CARRY_TYPES
+            remedy = (f"Make the initial value of the body's type (`jnp.zeros(..., out_sharding={second})`, or "
+                      f"`jax.sharding.reshard(init, {second})`), or reshard what the body returns to {first}.")
+        out.append(diag(facts, "SHL034", ev.site, f"{what}: JAX raises {quoted(said)} {remedy}",
+                        path=ev.path, ctx=ev.ctx))
     return out
 
 
