@@ -1763,3 +1763,30 @@ def test_linen_init_gives_its_variables_only_where_the_whole_run_is_known(tmp_pa
     assert diags(tmp_path, body.format(extra="h = nn.Dense(16)(h) if os.environ.get('DEEP') else h")) == []
     assert diags(tmp_path, body.format(extra="h = nn.scan(nn.Dense, variable_axes={'params': 0}, length=2)(16)(h)")) \
         == []
+
+
+def _package(tmp_path: Path, init: str) -> None:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text(init)
+    (tmp_path / "pkg" / "ring.py").write_text("import jax\n\n\ndef ring(x):\n    return jax.lax.psum(x, 'x')\n")
+
+
+def test_from_a_package_import_takes_what_the_package_binds_before_its_submodule(tmp_path):
+    """`from pkg import ring` gives what `pkg/__init__.py` binds to `ring` (the function it
+    re-exports from its submodule `ring`), as Python does; where the package binds no such
+    name, the submodule."""
+    _package(tmp_path, "from .ring import ring\n")
+    found = check_program(tmp_path, """\
+        from pkg import ring
+        jax.jit(ring).trace(X)
+        """)
+    assert [(Path(d.path).name, d.line, d.code) for d in found] == [("ring.py", 5, "SHL005")]
+
+
+def test_from_a_package_import_gives_the_submodule_the_package_does_not_rebind(tmp_path):
+    _package(tmp_path, "")
+    found = check_program(tmp_path, """\
+        from pkg import ring
+        jax.jit(ring.ring).trace(X)
+        """)
+    assert [(Path(d.path).name, d.line, d.code) for d in found] == [("ring.py", 5, "SHL005")]
