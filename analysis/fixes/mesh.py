@@ -29,6 +29,7 @@ TITLE_AXIS_TYPES = "Build the mesh with {kind} axes"
 TITLE_SET_MESH = "Enter the mesh with jax.set_mesh (a legacy `with mesh:` sets no context mesh)"
 TITLE_PASS_MESH = "Pass the mesh to the shard_map (mesh={mesh})"
 TITLE_RESHARD_INPUT = "Reshard the input to the in_specs first (jax.sharding.reshard)"
+TITLE_RESHARD_CARRY = "Reshard the initial carry to the body's sharding (jax.sharding.reshard)"
 TITLE_CONSTRAIN = "Constrain with jax.lax.with_sharding_constraint (reshard needs Explicit axes)"
 TITLE_OUT_SHARDING = "Give the result's sharding: out_sharding={spec}"
 TITLE_SPEC_ON_OPERAND = "Give the spec the mesh `{operand}` is on (no mesh context resolves a bare spec)"
@@ -202,7 +203,8 @@ def reshard_constraint(diag: Diagnostic, fact: ReshardConstraint, ctx: FixContex
 def reshard_input(diag: Diagnostic, fact: ReshardInput, ctx: FixContext) -> Fix | None:
     """SHL032: the input is resharded to what the in_specs say where the shard_map is called
     (`jax.sharding.reshard(x, P(...))`; where no mesh context resolves a bare spec, the spec goes
-    on the input's own sharding, which names its mesh)."""
+    on the input's own sharding, which names its mesh). SHL034: a loop's initial carry, to what
+    the body returns."""
     found = ctx.call_at(fact.site)
     if found is None:
         return None
@@ -222,7 +224,8 @@ def reshard_input(diag: Diagnostic, fact: ReshardInput, ctx: FixContext) -> Fix 
             return None
         spec = f"{imp.jax_attribute('jax.typeof')}({code(operand)}).sharding.update(spec={spec})"
     text = f"{imp.jax_attribute('jax.sharding.reshard')}({code(operand)}, {spec})"
-    return Fix(TITLE_RESHARD_INPUT, "unsafe", imp.with_imports([replace_node(mod, operand, text)], call))
+    return Fix(TITLE_RESHARD_CARRY if fact.carry else TITLE_RESHARD_INPUT, "unsafe",
+               imp.with_imports([replace_node(mod, operand, text)], call))
 
 
 # Where an array operand is, in the calls whose bare spec the operand's sharding can carry.

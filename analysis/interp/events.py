@@ -158,10 +158,14 @@ class ReceivedCarryEvent(Event):
 class CarryTypeEvent(Event):
     """Outside shard_map, a loop carry whose sharding type (on a mesh whose axes are Explicit)
     differs between its initial value and what the body returns, or cond branches whose outputs'
-    types differ: `specs` the two types of the first part that differs (a TypeError)."""
+    types differ: `specs` the two types of the first part that differs (a TypeError). `arg`: the
+    initial carry's position in the call, where it is one array (a fix may reshard it); `bare`: a
+    mesh context is in force there, so a bare PartitionSpec can say its type."""
     api: str = ""
     what: str = "carry"  # carry | branches
     specs: tuple = ()
+    arg: int | None = None
+    bare: bool = True
 
 
 @dataclass(eq=False)

@@ -457,11 +457,11 @@ class TransformMixin:
         elif short in ("cond", "switch") and len(outputs) > 1:
             pairs = [(a, b, "branches") for i, a in enumerate(outputs) for b in outputs[i + 1:]]
         if smap is None:
-            self.carry_types(pairs, name, act, ctx, site, node)
+            self.carry_types(pairs, row, name, act, ctx, site, node)
         elif smap.axes:
             self.carry_pairs(pairs, name, smap, act, ctx, site, node)
 
-    def carry_types(self, pairs: list, name: str, act, ctx, site, node) -> None:
+    def carry_types(self, pairs: list, row, name: str, act, ctx, site, node) -> None:
         """Outside shard_map, from JAX 0.8, the two sides of a loop's carry (or two branches)
         must have one sharding type: where a part's types are known on both sides and differ
         (split over an Explicit axis on one side only, say), JAX raises, and nothing after it on
@@ -473,7 +473,11 @@ class TransformMixin:
                 x, y = _as_array(x), _as_array(y)
                 if isinstance(x, ArrayV) and isinstance(y, ArrayV) and x.spec is not None and y.spec is not None \
                         and len(x.spec) == len(y.spec) and x.spec != y.spec:
-                    self.record(CarryTypeEvent(site, ctx, act.path, node, api=name, what=what, specs=(x.spec, y.spec)))
+                    names = [p.arg for p in (*row.params.posonlyargs, *row.params.args)]
+                    whole = what == "carry" and isinstance(a, ArrayV) and row.carry in names
+                    self.record(CarryTypeEvent(site, ctx, act.path, node, api=name, what=what, specs=(x.spec, y.spec),
+                                               arg=names.index(row.carry) if whole else None,
+                                               bare=self._bare_specs(ctx, act)))
                     raise Raise()
 
     def carry_pairs(self, pairs: list, name: str, smap: Layer, act, ctx, site, node) -> None:

@@ -380,7 +380,9 @@ RULES: dict[str, Rule] = {
             "scaled, split as it is; another `jnp.zeros`).",
             jf.CARRY_TYPES,
             "Make the initial value (or every branch's output) of one sharding type: `jnp.zeros(..., "
-            "out_sharding=P(...))`, `jnp.zeros_like(x)`, or `jax.sharding.reshard(init, P(...))`.",
+            "out_sharding=P(...))`, `jnp.zeros_like(x)`, or `jax.sharding.reshard(init, P(...))`: the quick fix, "
+            "for a carry that is one array.",
+            fixers=("reshard_input",),
         ),
         Rule(
             "SHL101", "unmatched-send-recv", _W,

@@ -972,8 +972,10 @@ def _carry_types(facts: Facts) -> list:
             said = WHILE_CARRY_TYPES if loop == "while_loop" else CARRY_TYPES
             remedy = (f"Make the initial value of the body's type (`jnp.zeros(..., out_sharding={second})`, or "
                       f"`jax.sharding.reshard(init, {second})`), or reshard what the body returns to {first}.")
+        fix = (ReshardInput(site_ref(facts, ev.site), ev.arg, ev.specs[1], ev.bare, carry=True),) \
+            if ev.arg is not None and ev.site.path in facts.files else ()
         out.append(diag(facts, "SHL034", ev.site, f"{what}: JAX raises {quoted(said)} {remedy}",
-                        path=ev.path, ctx=ev.ctx))
+                        path=ev.path, ctx=ev.ctx, fix_facts=fix))
     return out
 
 
