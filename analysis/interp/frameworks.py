@@ -459,7 +459,7 @@ class FrameworkMixin:
         if layer.cls.name == "flax.linen.Embed" and isinstance(x, ArrayV) and ctx.innermost("vmap") is None:
             # its table (a variable of `init`/`apply`) of no known type: split ids fail whatever it is
             return self.gather_type("flax.linen.Embed", ArrayV((None, None)), x, act, ctx, site, node, direct)
-        if layer.cls.name in _LINEN_DENSE and isinstance(x, ArrayV) and x.spec is not None \
+        if layer.cls.name in LINEN_DENSE and isinstance(x, ArrayV) and x.spec is not None \
                 and ctx.per_item and "linen_apply" in ctx.modes and STACKED not in layer.attrs:
             return self._linen_dense_type(layer, x, shape, act, ctx, site, node)
         if layer.cls.name in _DROPOUTS and isinstance(x, ArrayV) and ctx.per_item:
@@ -1602,7 +1602,7 @@ _SYNCED_NORMS = frozenset(f"flax.{api}.{norm}" for api in ("linen", "nnx")
 # Norms whose output is typed as an elementwise operation of the input and their parameters.
 _AFFINE_NORMS = ("equinox.nn.LayerNorm", "equinox.nn.RMSNorm", "flax.nnx.LayerNorm", "flax.nnx.RMSNorm")
 _DROPOUTS = ("equinox.nn.Dropout", "flax.nnx.Dropout")
-_LINEN_DENSE = ("flax.linen.Dense", "flax.linen.DenseGeneral")
+LINEN_DENSE = ("flax.linen.Dense", "flax.linen.DenseGeneral")  # (their products take no out_sharding)
 
 
 def set_norm_mode(tree: Value, attr: str, value: Value, copy: bool, seen: dict | None = None) -> Value:

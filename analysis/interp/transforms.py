@@ -465,8 +465,8 @@ class TransformMixin:
         """Outside shard_map, from JAX 0.8, the two sides of a loop's carry (or two branches)
         must have one sharding type: where a part's types are known on both sides and differ
         (split over an Explicit axis on one side only, say), JAX raises, and nothing after it on
-        this path runs."""
-        if self.jax_version < CARRY_SHARDING_CHECKED:
+        this path runs. Not under a vmap, whose batching of the loop the types here do not say."""
+        if self.jax_version < CARRY_SHARDING_CHECKED or not ctx.per_item:
             return
         for a, b, what in pairs:
             for x, y in _paired(a, b):

@@ -29,11 +29,12 @@ from ..fixfacts import (AbstractMesh, AxisSource, AxisTypes, AxisTuple, CarryIni
                         ShardingAxis, SpecAxis, SpecOnOperand, SpecsRepair, UnevenDim, UnnamedAxis, VaryFirst, VmaCheck,
                         spec_text)
 from ..interp.events import (
-    BackwardContractionEvent, CarryTypeEvent, CollectiveEvent, ConstraintEvent, ContractionEvent, ExplicitMismatchEvent,
-    ExplicitUnshardedEvent, GatherEvent, MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent, NoMeshEvent,
-    ReceivedCarryEvent, ResultSplitTwiceEvent, SetMeshTracedEvent, ShardingAxisEvent, SpecEvent, UnevenShardingEvent,
-    VariableShardingEvent, VaryingAgainEvent,
+    BackwardContractionEvent, CarryTypeEvent, CollectiveEvent, ConstraintEvent, ContractionEvent,
+    ExplicitMismatchEvent, ExplicitUnshardedEvent, GatherEvent, MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent,
+    NoMeshEvent, ReceivedCarryEvent, ResultSplitTwiceEvent, SetMeshTracedEvent, ShardingAxisEvent, SpecEvent,
+    UnevenShardingEvent, VariableShardingEvent, VaryingAgainEvent,
 )
+from ..interp.frameworks import LINEN_DENSE
 from ..interp.stypes import render
 from ..interp.transforms import spec_literals
 from ..interp.values import Const, MeshV, Multi, PSpecV, Seq
@@ -247,7 +248,6 @@ def _unnamed(facts: Facts, ev, axis: str, kind: str) -> tuple[UnnamedAxis, ...]:
 # Reductions that give back a replicated value unchanged: of a global array, they change nothing.
 _IDEMPOTENT = frozenset({"pmean", "pmax", "pmin"})
 _REDUCTIONS = _IDEMPOTENT | {"psum"}
-_LINEN_DENSE = ("flax.linen.Dense", "flax.linen.DenseGeneral")  # layers whose product takes no out_sharding
 
 
 def _global_reduction(facts: Facts, ev, name: str) -> tuple[GlobalReduction, ...]:
@@ -690,10 +690,10 @@ def _contractions(facts: Facts) -> list:
         what = "`@`" if ev.api == "@" else f"`{short(ev.api)}`"
         spec = spec_text(ev.out) if ev.out is not None else "..."
         product = f"`jnp.matmul(layer.weight, x, out_sharding={spec}){' + layer.bias' if ev.bias else ''}`"
-        ask = (f"Pass `out_sharding={spec}`" if ev.api not in ("equinox.nn.Linear", *_LINEN_DENSE) else
+        ask = (f"Pass `out_sharding={spec}`" if ev.api not in ("equinox.nn.Linear", *LINEN_DENSE) else
                f"Flax Linen's `{short(ev.api)}` takes no `out_sharding` when called: make it with "
                f"`dot_general=functools.partial(jax.lax.dot_general, out_sharding={spec})` (its `init` under "
-               f"`jax.set_mesh` too)" if ev.api in _LINEN_DENSE else
+               f"`jax.set_mesh` too)" if ev.api in LINEN_DENSE else
                f"Equinox's `Linear` takes no `out_sharding`: compute {product} in its place" if ev.direct else
                f"Equinox's `Linear` takes no `out_sharding`, and this one runs inside the call written here (a "
                f"`vmap` of it, or an `MLP` whose layer it is): compute {product} in a function of your own")
