@@ -164,6 +164,8 @@ CALLS_NOW = {
     "jax.tree_util.tree_map_with_path": Api("tree_map", "(f, tree, *rest, is_leaf=None, is_leaf_takes_path=False)"),
     "jax.tree.map_with_path": Api("tree_map", "(f, tree, *rest, is_leaf=None, is_leaf_takes_path=False)"),
     "jax.tree_util.keystr": Api("keystr", "(keys, *, simple=False, separator='')"),
+    "jax.tree.leaves": Api("tree_leaves", "(tree, is_leaf=None)"),
+    "jax.tree_util.tree_leaves": Api("tree_leaves", "(tree, is_leaf=None)"),
     "jax.experimental.pallas.run_scoped": _call("(f, *types, collective_axes=(), **kw_types)", ("f", ())),
     "jax.experimental.pallas.tpu.run_on_first_core": _call("(f)", ("f", ())),
     "jax.debug.callback": _call("(callback, *args, ordered=False, **kwargs)", ("callback", ("*args",))),

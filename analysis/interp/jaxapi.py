@@ -601,6 +601,31 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         self.received_carry(name, row, p, outputs, act, ctx, site, node)
         return _control_result(apis.short(name), outputs)
 
+    def _api_tree_leaves(self, name, row, p, act, ctx, site, node, decorating):
+        """`jax.tree.leaves(tree)`: the list of its leaves in JAX's order (a dict's by sorted key,
+        None none), where the tree holds only lists, tuples, dicts, arrays and numbers; else
+        unknown."""
+        if given(p, "is_leaf") is not None:
+            return Unknown
+        out: list = []
+
+        def walk(tree) -> bool:
+            if isinstance(tree, Seq) and tree.kind in ("tuple", "list"):
+                return all(walk(t) for t in tree.items)
+            if isinstance(tree, DictV):
+                keys = list(tree.items)
+                if not all(isinstance(k, str) for k in keys):
+                    return False
+                return all(walk(tree.items[k]) for k in sorted(keys))
+            if isinstance(tree, Const) and tree.value is None:
+                return True
+            if isinstance(tree, ArrayV) or isinstance(tree, Const) and isinstance(tree.value, (int, float, complex)):
+                out.append(tree)
+                return True
+            return False
+
+        return Seq(tuple(out), "list") if walk(p.get("tree", Unknown)) else Unknown
+
     def _api_tree_map(self, name, row, p, act, ctx, site, node, decorating):
         """`jax.tree.map(f, tree, *rest)`: `f` on each leaf (with the leaves of `rest` at the
         same place), in the tree's structure, where the structure is known (lists, tuples, dicts
