@@ -87,7 +87,7 @@ def in_rank(diag: Diagnostic, fact: InSpecsRank, ctx: FixContext) -> Fix | None:
     node = argument(call, "in_specs", 2)
     for i, step in enumerate(fact.path):
         node = _child(_written(mod, call, node), step)
-    if node is None or not fact.path:
+    if node is None:
         return None
     imp = Importer(mod, call)
     where = "".join(f"[{s}]" if s.isdigit() else f"[{s!r}]" for s in fact.path)

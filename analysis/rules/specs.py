@@ -209,9 +209,13 @@ def _function_site(facts: Facts, fn) -> tuple | None:
 
 
 def in_rank_facts(facts: Facts, ev) -> tuple[InSpecsRank, ...]:
-    """An in_specs entry whose entries beyond its argument's rank are all None: shortened."""
+    """An in_specs entry whose entries beyond its argument's rank are all None: shortened (one
+    PartitionSpec given for every argument is that entry: dropping trailing Nones changes no
+    argument's sharding)."""
     path, missing = ev.short
     spec = ev.specs
+    if isinstance(spec, PSpecV):
+        path = ()
     for step in path:
         spec = spec.items[step] if isinstance(spec, Seq) and isinstance(step, int) and step < len(spec.items) \
             else spec.items.get(step) if isinstance(spec, DictV) else None
