@@ -1,0 +1,1 @@
+from kernels.ppermute import right_permute

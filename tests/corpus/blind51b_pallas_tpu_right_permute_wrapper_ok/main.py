@@ -1,0 +1,24 @@
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+from kernels import right_permute
+
+num_devices = jax.device_count()
+partition = P(None, "x")
+mesh = jax.make_mesh((num_devices,), ("x",))
+sharding = NamedSharding(mesh, partition)
+
+input_arr = jax.random.uniform(jax.random.key(0), (8, 128 * num_devices))
+input_arr = jax.device_put(input_arr, sharding)
+
+permute = jax.jit(
+    jax.shard_map(
+        right_permute,
+        mesh=mesh,
+        in_specs=partition,
+        out_specs=partition,
+        check_vma=False,
+    )
+)
+print(permute.trace(input_arr).lower(lowering_platforms=("tpu",)).as_text()[:40])
