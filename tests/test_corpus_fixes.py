@@ -602,6 +602,9 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind50b_nnx_explicit_dot_missing_out_sharding": (_MISSED, "the product in a layer of modules made by jax.vmap "
                                                                 "and scanned over: stacked modules' arrays are not "
                                                                 "typed"),
+    "blind51a_linen_nn_scan_tp_bias_spec_rank": (_MISSED, "out_specs of a 3-entry kernel spec given nn.scan's "
+                                                          "stacked bias, whose shape init makes inside the "
+                                                          "shard_map: nn.scan's stacked variables are not known"),
     "blind50b_nnx_gspmd_constraint_rank_overflow": (_MISSED, "a 3-entry constraint in a layer of modules made by "
                                                              "nnx.vmap and scanned over: stacked modules' arrays "
                                                              "have no known shape"),

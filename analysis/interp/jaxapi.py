@@ -1025,7 +1025,9 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                                         axes=tuple(spec.named), spec=spec, mesh=mesh))
             raise Raise()
         rank = too_long(spec, x) if isinstance(spec, PSpecV) else None
-        if rank is not None:  # (0.8.2 and 0.10.2 assert it, eagerly or traced)
+        if rank is not None and _names_beyond(spec, rank[1]):
+            # (0.8.2 and 0.10.2 assert it, eagerly or traced; entries beyond the rank that are
+            # all None they take)
             self.record(UnevenShardingEvent(site, ctx, act.path, node, where="reshard", spec=spec, mesh=mesh,
                                             rank=rank))
             raise Raise()
@@ -1699,6 +1701,13 @@ def _literal_shape(v: Value) -> tuple:
     if any(sh is None or sh != inner[0][0] for sh, _ in inner):
         return None, None
     return (len(v.items), *inner[0][0]), "float32" if any(k == "float32" for _, k in inner) else "int32"
+
+
+def _names_beyond(spec: PSpecV, rank: int) -> bool:
+    """Whether an entry of `spec` beyond the first `rank` surely names a mesh axis."""
+    extra = spec.parts[rank:] if spec.parts is not None else ()
+    return any(not (isinstance(e, Const) and e.value is None) for e in extra) and all(
+        isinstance(e, Const) or isinstance(e, Seq) and all(isinstance(i, Const) for i in e.items) for e in extra)
 
 
 def _sequence_shape(short: str, p: dict) -> tuple | None:
