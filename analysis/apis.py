@@ -72,6 +72,9 @@ COLLECTIVES = {
     "psend": _collective("(x, axis_name, perm)", kind="send", since="0.7.0"),
     "precv": _collective("(token, out_shape, axis_name, perm)", kind="recv", since="0.7.0"),
 }
+# The collectives that reduce over an axis; all but psum give back a replicated value unchanged.
+IDEMPOTENT_REDUCTIONS = frozenset({"pmean", "pmax", "pmin"})
+REDUCTIONS = IDEMPOTENT_REDUCTIONS | {"psum"}
 
 _JIT_SIG = ("(fun=None, in_shardings=None, out_shardings=None, static_argnums=None, static_argnames=None, "
             "donate_argnums=None, donate_argnames=None, keep_unused=False, device=None, backend=None, "

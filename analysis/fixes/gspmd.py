@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import libcst as cst
 
+from .. import apis
 from ..diagnostics import Diagnostic, Fix
 from ..fixfacts import DropConstraint, GlobalReduction
 from .edits import OPEN, delete_lines, replace_node
 from .registry import FixContext, fixer
 from .tree import argument, callee_name
 
-_REDUCTIONS = ("psum", "pmean", "pmax", "pmin")
 _ATOMS = (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.SimpleString, cst.Integer, cst.Float,
           cst.Tuple, cst.List, cst.Dict)
 
@@ -29,7 +29,7 @@ def drop_reduction(diag: Diagnostic, fact: GlobalReduction, ctx: FixContext) -> 
     mod, call = found
     operand = argument(call, "x", 0)
     name = callee_name(call.func)
-    if operand is None or name is None or name.rsplit(".", 1)[-1] not in _REDUCTIONS:
+    if operand is None or name is None or name.rsplit(".", 1)[-1] not in apis.REDUCTIONS:
         return None  # (a framework layer's own reduction, a BatchNorm's: not a call to drop)
     why = "the jitted function works on whole arrays" if fact.why == "whole" else "it reduces over no axis"
     return _drop(mod, call, operand, f"Drop the {name.rsplit('.', 1)[-1]} ({why})")

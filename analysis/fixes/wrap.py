@@ -30,8 +30,6 @@ TITLE_WRAP_NNX = "Wrap in nnx.shard_map"
 TITLE_WRAP_CALL = "Wrap the call in jax.shard_map (its function runs one over the same axes)"
 
 _BLOCK_COLLECTIVES = frozenset({"all_gather", "psum_scatter", "reduce_scatter"})
-# collectives whose result is the same on every device of the axis
-_REDUCTIONS = frozenset({"psum", "pmean", "pmax", "pmin"})
 
 
 @fixer("wrap", Wrap)
@@ -255,7 +253,7 @@ def _call_out_specs(p: str, data: str, specs: list[str], fact: Wrap) -> str:
     and modules replicated, as a whole function's wrap gives them, and where the collective
     reduces over the axis (a loss and gradients a pmean averages) all but data; the rest split
     as the first split operand is (over the wrap's axes where none is)."""
-    reduces = apis.short(fact.api or "") in _REDUCTIONS
+    reduces = apis.short(fact.api or "") in apis.REDUCTIONS
     split = next((s for s in specs if s != f"{p}()"), data)
     outs = [f"{p}()" if k in ("scalar", "module") or (reduces and k != "batch") else split for k in fact.call.out]
     return _outs_text(outs, fact.call.out_tuple, split)

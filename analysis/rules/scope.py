@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ..apis import short
+from ..apis import IDEMPOTENT_REDUCTIONS, REDUCTIONS, short
 from ..diagnostics import Severity
 from ..jaxfacts import (
     AXIS_LIST, AXIS_LIST_ANYWHERE, AXIS_LIST_OPS, AXIS_LIST_PMAP_SINCE, BRANCH_TYPES, BWD_TYPES, CARRY_TYPES,
@@ -245,15 +245,10 @@ def _unnamed(facts: Facts, ev, axis: str, kind: str) -> tuple[UnnamedAxis, ...]:
     return (UnnamedAxis(site_ref(facts, layer.site), axis),) if layer is not None else ()
 
 
-# Reductions that give back a replicated value unchanged: of a global array, they change nothing.
-_IDEMPOTENT = frozenset({"pmean", "pmax", "pmin"})
-_REDUCTIONS = _IDEMPOTENT | {"psum"}
-
-
 def _global_reduction(facts: Facts, ev, name: str) -> tuple[GlobalReduction, ...]:
     """A pmean/pmax/pmin that no transformation binds any axis around, under a jit that works on
     arrays sharded over several devices (automatic partitioning: the values it sees are whole)."""
-    if name not in _IDEMPOTENT or any(f.kind in ("shard_map", "pmap", "vmap") for f in ev.ctx.layers):
+    if name not in IDEMPOTENT_REDUCTIONS or any(f.kind in ("shard_map", "pmap", "vmap") for f in ev.ctx.layers):
         return ()
     jit = ev.ctx.innermost("jit")
     return (GlobalReduction(site_ref(facts, ev.site)),) if jit is not None and jit.auto_partitioned else ()
@@ -323,7 +318,7 @@ def _none_axis(facts: Facts, ev, name: str):
         facts, "SHL005", ev.site,
         f"`{name}` is given `None` as its axis name, which nothing binds: {jax_says}. Name an axis bound "
         f"around it; where the dimension is not sharded, drop the call.", path=ev.path, ctx=ev.ctx, raises=raises,
-        fix_facts=(GlobalReduction(site_ref(facts, ev.site), "none"),) if name in _REDUCTIONS else ())
+        fix_facts=(GlobalReduction(site_ref(facts, ev.site), "none"),) if name in REDUCTIONS else ())
 
 
 def _unknown_axis(facts: Facts, ev, name: str):
