@@ -380,7 +380,9 @@ class ExprMixin:
                 exact = all(isinstance(v, Const) or (isinstance(v, ArrayV) and v.exact) for v in (left, right))
                 shape = broadcast(*(v.shape if isinstance(v, ArrayV) else () if isinstance(v, Const)
                                     and isinstance(v.value, (int, float)) else None for v in (left, right)))
-                return ArrayV(shape, dtype="bool", vma=frozenset().union(*(a.vma for a in arrays)), exact=exact)
+                spec = stypes.elementwise([left, right])
+                return ArrayV(shape, dtype="bool", vma=frozenset().union(*(a.vma for a in arrays)), exact=exact,
+                              spec=spec if spec is not None and stypes.twice(spec) is None else None)
             r = self.compare(op, left, right)
             if r is None:
                 result = None
