@@ -210,15 +210,16 @@ class SpecOnOperand(FixFact):
 
 @dataclass(frozen=True)
 class ReshardInput(FixFact):
-    """An input to a shard_map over Explicit axes whose sharding is not its in_specs' (SHL032),
-    or a loop's initial carry whose sharding is not what the body returns (SHL034, `carry`): the
-    call that gives it, which positional argument it is, the spec to reshard it to (stypes: per
-    dimension, a tuple of axes), and whether a mesh context resolves a bare spec there."""
+    """An input to a shard_map over Explicit axes whose sharding is not its in_specs' (SHL032,
+    `input`), a loop's initial carry whose sharding is not what the body returns (SHL034,
+    `carry`), or an operand of a select not of the other's type (SHL035, `select`): the call that
+    gives it, which positional argument it is, the spec to reshard it to (stypes: per dimension,
+    a tuple of axes), and whether a mesh context resolves a bare spec there."""
     site: SiteRef
     arg: int
     spec: tuple[tuple[str, ...], ...]
     bare: bool = True
-    carry: bool = False
+    kind: str = "input"  # input | carry | select
 
 
 def spec_text(t: tuple, head: str = "P") -> str:

@@ -95,6 +95,11 @@ GRAD_NEEDS_MESH_SINCE = (0, 8)
 # types, shardings included (CARRY_TYPES, WHILE_CARRY_TYPES, BRANCH_TYPES; measured on 0.8.2 and
 # 0.10.2, where `fori_loop` is a scan; 0.6.2 lowers them).
 CARRY_SHARDING_CHECKED = (0, 8)
+# `lax.select` (and `jnp.where`, whose operands of one shape reach it as they are) takes cases of
+# one sharding type, and a condition that is a scalar or of theirs (SELECT_CASES, SELECT_WHICH;
+# measured on 0.8.2 and 0.10.2). 0.6.2 checks it too, but types some arrays made under a mesh
+# context otherwise than the analysis does (`jnp.zeros(x.shape)` under `use_mesh`): not raised there.
+SELECT_SHARDING_CHECKED = (0, 8)
 # Mosaic takes a block in memory space ANY only whole (its block shape the array's, its index map
 # all zeros): a vmap that batches a pallas_call gives the blocks of its batched operands and its
 # outputs a batch dimension of one item (measured on 0.6.2, 0.8.2 and 0.10.2). From 0.8 HBM too
@@ -235,6 +240,9 @@ PVARY_VARYING_AGAIN = ("ValueError: pvary is a invariant->variant collective. Th
 BWD_TYPES = ("ValueError: Custom VJP bwd rule must produce an output with the same type as the args tuple of the "
              "primal function")
 BRANCH_TYPES = "TypeError: cond branches must have equal output types but they differ."
+SELECT_CASES = "ShardingTypeError: select cases must have the same shardings, got [...]."
+SELECT_WHICH = ("ShardingTypeError: select `which` must be scalar or have the same sharding as cases, got `which` "
+                "sharding ...")
 UNEXPECTED_KEYWORD = "TypeError: {callee}() got an unexpected keyword argument '{keyword}'"
 
 

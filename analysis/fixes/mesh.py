@@ -30,6 +30,8 @@ TITLE_SET_MESH = "Enter the mesh with jax.set_mesh (a legacy `with mesh:` sets n
 TITLE_PASS_MESH = "Pass the mesh to the shard_map (mesh={mesh})"
 TITLE_RESHARD_INPUT = "Reshard the input to the in_specs first (jax.sharding.reshard)"
 TITLE_RESHARD_CARRY = "Reshard the initial carry to the body's sharding (jax.sharding.reshard)"
+TITLE_RESHARD_SELECT = "Reshard the operand to the other's sharding (jax.sharding.reshard)"
+_RESHARD_TITLES = {"input": TITLE_RESHARD_INPUT, "carry": TITLE_RESHARD_CARRY, "select": TITLE_RESHARD_SELECT}
 TITLE_CONSTRAIN = "Constrain with jax.lax.with_sharding_constraint (reshard needs Explicit axes)"
 TITLE_OUT_SHARDING = "Give the result's sharding: out_sharding={spec}"
 TITLE_SPEC_ON_OPERAND = "Give the spec the mesh `{operand}` is on (no mesh context resolves a bare spec)"
@@ -204,7 +206,7 @@ def reshard_input(diag: Diagnostic, fact: ReshardInput, ctx: FixContext) -> Fix 
     """SHL032: the input is resharded to what the in_specs say where the shard_map is called
     (`jax.sharding.reshard(x, P(...))`; where no mesh context resolves a bare spec, the spec goes
     on the input's own sharding, which names its mesh). SHL034: a loop's initial carry, to what
-    the body returns."""
+    the body returns. SHL035: a select's operand, to the other's type."""
     found = ctx.call_at(fact.site)
     if found is None:
         return None
@@ -224,7 +226,7 @@ def reshard_input(diag: Diagnostic, fact: ReshardInput, ctx: FixContext) -> Fix 
             return None
         spec = f"{imp.jax_attribute('jax.typeof')}({code(operand)}).sharding.update(spec={spec})"
     text = f"{imp.jax_attribute('jax.sharding.reshard')}({code(operand)}, {spec})"
-    return Fix(TITLE_RESHARD_CARRY if fact.carry else TITLE_RESHARD_INPUT, "unsafe",
+    return Fix(_RESHARD_TITLES[fact.kind], "unsafe",
                imp.with_imports([replace_node(mod, operand, text)], call))
 
 

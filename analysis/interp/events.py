@@ -169,6 +169,21 @@ class CarryTypeEvent(Event):
 
 
 @dataclass(eq=False)
+class SelectTypeEvent(Event):
+    """Outside shard_map, a `jnp.where`/`lax.select` whose operands reach `lax.select` of
+    different sharding types (on a mesh whose axes are Explicit): `what` "cases" (the two cases
+    differ) or "which" (the condition is not of the cases' type); `specs` the two types. `arg`:
+    the positional argument a reshard to `spec` would make agree, where one does; `bare`: a mesh
+    context is in force there, so a bare PartitionSpec can say its type."""
+    api: str = ""
+    what: str = "cases"  # cases | which
+    specs: tuple = ()
+    arg: int | None = None
+    spec: tuple = ()
+    bare: bool = True
+
+
+@dataclass(eq=False)
 class MixedStateEvent(Event):
     """A reduction over several manual axes of an operand that varies over some of them only
     (`single`: the operand is one array, not a pytree)."""

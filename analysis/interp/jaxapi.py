@@ -19,12 +19,12 @@ from .calls import DESCRIPTORS, CallMixin, Super, ints, is_callable, value_name
 from .expr import MAX_EXPAND
 from .events import (
     BackwardContractionEvent, CollectiveEvent, CommEvent, ConstraintEvent, ContractionEvent, GatherEvent, KernelApiEvent,
-    MixedStateEvent, ResultSplitTwiceEvent, SetMeshTracedEvent, ShardingAxisEvent, KeywordsEvent, SplitSizeEvent,
+    MixedStateEvent, ResultSplitTwiceEvent, SelectTypeEvent, SetMeshTracedEvent, ShardingAxisEvent, KeywordsEvent, SplitSizeEvent,
     UnevenShardingEvent, VaryingAgainEvent,
 )
 from ..jaxfacts import (
     CONSTRAINT_VARYING_SINCE, EAGER_SHARDING_SINCE, ELEMENTWISE_PRIMITIVES, GRAD_NEEDS_MESH_SINCE, MAKE_MESH_EXPLICIT,
-    MIXED_STATE_OPS,
+    MIXED_STATE_OPS, SELECT_SHARDING_CHECKED,
 )
 from ..verdicts import catches
 from .frameworks import PARTITIONED, FrameworkMixin, layer_output, layer_params, split_by, variable_sharding
@@ -341,11 +341,40 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             return self.gather_type(name, args[0], args[1], act, ctx, site, node)
         if op in stypes.UNARY and not lax and len(args) == 1:
             return stypes.elementwise(args)
+        if len(args) == 3 and ((op == "where" and not lax) or (op == "select" and lax)):
+            self.select_types(name, args, act, ctx, site, node)
         if op in ELEMENTWISE or (lax and op in LAX_ELEMENTWISE):
             primitive = (op if op in _PRIMITIVE_NAMES else None) if lax else ELEMENTWISE_PRIMITIVES.get(op)
             return self.elementwise_type(name, primitive, [*args, *(v for k, v in kwargs.items() if k != "dtype")],
                                          act, ctx, site, node)
         return None
+
+    def select_types(self, api: str, args: list, act, ctx, site, node) -> None:
+        """`jnp.where(c, x, y)`, `lax.select(c, x, y)` outside shard_map, on the arrays JAX traces:
+        `lax.select` takes cases of one sharding type and a condition that is a scalar or of
+        theirs. `jnp.where` broadcasts its operands to one type where their shapes differ (a
+        number for a case, a row for a condition), and hands them on as they are where they are
+        all one shape: only there is it checked. The fix's reshard, where one type splits a
+        dimension the other leaves whole: the less split to the more."""
+        if self.jax_version < SELECT_SHARDING_CHECKED or ctx.innermost("shard_map") is not None or not ctx.per_item:
+            return
+        which, *cases = args
+        known = [which, *cases] if not (isinstance(which, ArrayV) and which.shape == ()) else cases
+        if not all(isinstance(v, ArrayV) and v.shape is not None and v.spec is not None and len(v.spec) == len(v.shape)
+                   for v in known) or len({v.shape for v in known}) > 1:
+            return
+        first, second = (v.spec for v in cases)
+        if first != second:
+            wider = _wider(first, second)
+            arg, spec = (None, ()) if wider is None else (2, first) if wider is first else (1, second)
+            what, specs = "cases", (first, second)
+        elif len(known) == 3 and which.spec != first:
+            what, specs, arg, spec = "which", (which.spec, first), 0, first
+        else:
+            return
+        self.record(SelectTypeEvent(site, ctx, act.path, node, api=api, what=what, specs=specs, arg=arg, spec=spec,
+                                    bare=self._bare_specs(ctx, act)))
+        raise Raise()
 
     def elementwise_type(self, api: str, primitive: str | None, operands: list, act, ctx, site, node) -> tuple | None:
         """The sharding type of an elementwise operation's result (`primitive`: what JAX calls
@@ -1842,3 +1871,13 @@ def _json_value(obj) -> Value:
     if isinstance(obj, list):
         return Seq(tuple(_json_value(v) for v in obj), "list")
     return Const(obj)
+
+
+def _wider(a: tuple, b: tuple) -> tuple | None:
+    """Of two sharding types of one rank, the one that splits every dimension the other splits
+    (as it does) and more; None where neither does."""
+    if all(x == y or not y for x, y in zip(a, b)):
+        return a
+    if all(x == y or not x for x, y in zip(a, b)):
+        return b
+    return None

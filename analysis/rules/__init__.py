@@ -385,6 +385,19 @@ RULES: dict[str, Rule] = {
             fixers=("reshard_input",),
         ),
         Rule(
+            "SHL035", "select-sharding-type", _E,
+            "Outside `shard_map`, on JAX 0.8 or later, a `jnp.where(c, x, y)` or `lax.select` whose cases are of "
+            "different sharding types on a mesh whose axes are Explicit, or whose condition is not a scalar and "
+            "not of the cases' type (a mask of activations split over 'data' choosing between them and "
+            "`jnp.zeros(x.shape)`, replicated). `jnp.where` broadcasts operands of different shapes to one type, "
+            "so a number, or a row for a condition, is fine; operands of one shape reach `lax.select` as they are.",
+            jf.SELECT_CASES,
+            "Make the operands of one type: `jnp.zeros_like(x)` keeps `x`'s, `jax.sharding.reshard(y, "
+            "jax.typeof(x).sharding)` gives it (the quick fix, where one operand's type splits what the other's "
+            "does and more), or a number where a constant is meant.",
+            fixers=("reshard_input",),
+        ),
+        Rule(
             "SHL101", "unmatched-send-recv", _W,
             "A `psend` with no `precv` of the same axis and perm in the same manual region, or the reverse.",
             "deadlock at run time",

@@ -17,7 +17,7 @@ from ..jaxfacts import (
     OUT_SPECS_MANUAL,
     MIXED_STATE_OPS, MIXED_STATE_SINCE, NO_CONTEXT_MESH, NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE, OUTSIDE_JIT,
     OUT_SHARDING_AUTO, OUT_SHARDING_NO_MESH, OUT_SHARDING_UNEVEN, OUT_SPECS_REPLICATION, OUT_SPECS_STRUCTURE,
-    PCAST_VARYING_AGAIN, RESULT_SPLIT_TWICE,
+    PCAST_VARYING_AGAIN, RESULT_SPLIT_TWICE, SELECT_CASES, SELECT_WHICH,
     PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, PVARY_VARYING_AGAIN, RESHARD_AUTO, SEND_RECV_ADDED,
     SHARDING_AXIS_MISSING, SPECS_MISMATCH, SPECS_STRUCTURE, SPEC_INDIVISIBLE, SPEC_RANK, SPEC_TOO_LONG, UNBOUND_AXIS,
     UNEVEN_SHARDING, VARIABLE_MANUAL_MESH, VARIABLE_NO_MESH, WHILE_CARRY_TYPES, error_head, quoted, quoted_sentence,
@@ -31,7 +31,8 @@ from ..fixfacts import (AbstractMesh, AxisSource, AxisTypes, AxisTuple, CarryIni
 from ..interp.events import (
     BackwardContractionEvent, CarryTypeEvent, CollectiveEvent, ConstraintEvent, ContractionEvent,
     ExplicitMismatchEvent, ExplicitUnshardedEvent, GatherEvent, MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent,
-    NoMeshEvent, ReceivedCarryEvent, ResultSplitTwiceEvent, SetMeshTracedEvent, ShardingAxisEvent, SpecEvent,
+    NoMeshEvent, ReceivedCarryEvent, ResultSplitTwiceEvent, SelectTypeEvent, SetMeshTracedEvent, ShardingAxisEvent,
+    SpecEvent,
     UnevenShardingEvent, VariableShardingEvent, VaryingAgainEvent,
 )
 from ..interp.frameworks import LINEN_DENSE
@@ -539,6 +540,7 @@ def check_traced_meshes(facts: Facts):
             facts, "SHL013", ev.site, f"{what}: JAX raises {jax_says} {remedy}",
             path=ev.path, ctx=ev.ctx, fix_facts=(*init, VmaCheck(site_ref(facts, smap.site), kw))))
     out.extend(_carry_types(facts))
+    out.extend(_select_types(facts))
     for ev in facts.of(VaryingAgainEvent):
         axes = ", ".join(map(repr, ev.axes))
         name = short(ev.api)
@@ -967,10 +969,34 @@ def _carry_types(facts: Facts) -> list:
             said = WHILE_CARRY_TYPES if loop == "while_loop" else CARRY_TYPES
             remedy = (f"Make the initial value of the body's type (`jnp.zeros(..., out_sharding={second})`, or "
                       f"`jax.sharding.reshard(init, {second})`), or reshard what the body returns to {first}.")
-        fix = (ReshardInput(site_ref(facts, ev.site), ev.arg, ev.specs[1], ev.bare, carry=True),) \
+        fix = (ReshardInput(site_ref(facts, ev.site), ev.arg, ev.specs[1], ev.bare, kind="carry"),) \
             if ev.arg is not None and ev.site.path in facts.files else ()
         out.append(diag(facts, "SHL034", ev.site, f"{what}: JAX raises {quoted(said)} {remedy}",
                         path=ev.path, ctx=ev.ctx, fix_facts=fix))
+    return out
+
+
+def _select_types(facts: Facts) -> list:
+    """SHL035: a select's cases, or its condition and cases, of sharding types that differ."""
+    out = []
+    for ev in facts.of(SelectTypeEvent):
+        name = short(ev.api)
+        first, second = (spec_text(s) for s in ev.specs)
+        where = " (its operands being of one shape, `jnp.where` hands them to `lax.select` as they are)" \
+            if name == "where" else ""
+        if ev.what == "cases":
+            what = f"The cases of this `{name}` are of sharding types {first} and {second}{where}"
+            said = SELECT_CASES
+            remedy = ("Make them of one type: `jax.sharding.reshard(y, jax.typeof(x).sharding)`, or make the one "
+                      "built here of the other's (`jnp.zeros_like(x)` keeps `x`'s type).")
+        else:
+            what = f"The condition of this `{name}` is of sharding type {first} and its cases of {second}{where}"
+            said = SELECT_WHICH
+            remedy = f"Reshard the condition to its cases' type (`jax.sharding.reshard(c, {second})`)."
+        fix = (ReshardInput(site_ref(facts, ev.site), ev.arg, ev.spec, ev.bare, kind="select"),) \
+            if ev.arg is not None and ev.site.path in facts.files else ()
+        out.append(diag(facts, "SHL035", ev.site, f"{what}, on a mesh whose axes are Explicit: JAX raises "
+                        f"{quoted(said)} {remedy}", path=ev.path, ctx=ev.ctx, fix_facts=fix))
     return out
 
 
