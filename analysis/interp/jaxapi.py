@@ -965,8 +965,10 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         if isinstance(shape, Seq):
             dims = tuple(i.value if isinstance(i, Const) and isinstance(i.value, int) else None for i in shape.items)
         typed = given(p, "vma") is not None or given(p, "manual_axis_type") is not None
-        return ArrayV(dims, dtype_name(p.get("dtype")), sharding=sharding if sharding is not None else NO_SHARDING,
-                      exact=True, struct="typed" if typed else "untyped")
+        out = ArrayV(dims, dtype_name(p.get("dtype")), sharding=sharding if sharding is not None else NO_SHARDING,
+                     exact=True, struct="typed" if typed else "untyped")
+        # (a NamedSharding is the sharding type of the arrays it stands for, traced or evaluated)
+        return self.typed(out, sharding, act, ctx) if isinstance(sharding, ShardingV) else out
 
     def _api_namespace(self, name, row, p, act, ctx, site, node, decorating):
         """`types.SimpleNamespace(**kw)`, `ml_collections.ConfigDict({...})`: an object whose
