@@ -268,10 +268,11 @@ def spec_on_operand(diag: Diagnostic, fact: SpecOnOperand, ctx: FixContext) -> F
 
 @fixer("out_sharding", OutSharding)
 def out_sharding(diag: Diagnostic, fact: OutSharding, ctx: FixContext) -> Fix | None:
-    """SHL029, SHL030: the product or the lookup is given the sharding JAX would give its result
-    were it unambiguous (`out_sharding=P(...)`): `a @ b` becomes `jnp.matmul(a, b, ...)`,
-    `table[ids]` or `jnp.take(table, ids, axis=0)` `table.at[ids].get(...)`, and an Equinox
-    `layer(x)` its `jnp.matmul(layer.weight, x, ...) + layer.bias`. Where no mesh context
+    """SHL029, SHL030, SHL036: the product, the lookup or the reshape is given the sharding JAX
+    would give its result were it unambiguous (`out_sharding=P(...)`): `a @ b` becomes
+    `jnp.matmul(a, b, ...)`, `table[ids]` or `jnp.take(table, ids, axis=0)`
+    `table.at[ids].get(...)`, and an Equinox `layer(x)` its `jnp.matmul(layer.weight, x, ...) +
+    layer.bias`. Where no mesh context
     resolves a bare spec, the spec goes on an operand's sharding (`jax.typeof(a).sharding
     .update(spec=...)`, on JAX's abstract mesh)."""
     mod = ctx.module(fact.site.path)
@@ -312,7 +313,8 @@ def out_sharding(diag: Diagnostic, fact: OutSharding, ctx: FixContext) -> Fix | 
             new = f"{new} + {bias}" if isinstance(mod.parent.get(node), OPEN) else f"({new} + {bias})"
         edit = replace_node(mod, node, new)
     elif isinstance(node, cst.Call) and fact.api != "jax.numpy.take" and positional:
-        operands = positional[1:] if fact.api == "jax.numpy.einsum" else positional
+        operands = positional[1:] if fact.api == "jax.numpy.einsum" else [node.func.value] \
+            if fact.api == "jax.numpy.ndarray.reshape" and isinstance(node.func, cst.Attribute) else positional
         edit = append_kwarg(mod, node, f"out_sharding={where(*operands)}")
     else:
         return None

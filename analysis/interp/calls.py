@@ -552,10 +552,12 @@ class CallMixin:
             if name == "reshape" and args:
                 dims = args[0] if len(args) == 1 and isinstance(args[0], Seq) else Seq(tuple(args))
                 shape = _reshaped(obj.shape, dims)
-                # (split nowhere, it is split nowhere in any shape)
-                whole = obj.spec is not None and not any(obj.spec) and shape is not None
-                return ArrayV(shape, obj.dtype, placed, vma=obj.vma, exact=obj.exact,
-                              spec=((),) * len(shape) if whole else None)
+                where = kwargs.get("out_sharding")
+                if where is not None and not (isinstance(where, Const) and where.value is None):
+                    spec = self.typed(ArrayV(shape), where, act, ctx).spec if shape is not None else None
+                else:
+                    spec = self.reshape_type("jax.numpy.ndarray.reshape", obj, shape, act, ctx, site, node)
+                return ArrayV(shape, obj.dtype, placed, vma=obj.vma, exact=obj.exact, spec=spec)
             if name == "transpose" and args and not isinstance(args[0], Seq):
                 args = [Seq(tuple(args))]  # `x.transpose(1, 0)`: the axes one by one
             shape = call_shape(name, False, [obj, *args], kwargs)

@@ -169,6 +169,20 @@ class CarryTypeEvent(Event):
 
 
 @dataclass(eq=False)
+class ReshapeTypeEvent(Event):
+    """Outside shard_map, a reshape given no `out_sharding` of an array of sharding type `spec`
+    and shape `shape` to `new`, which JAX's rule cannot type (a ShardingTypeError). `out`: a
+    sharding to give it (stypes.reshape_out), where there is one; `bare`: a mesh context is in
+    force there, so a bare PartitionSpec can say it."""
+    api: str = ""
+    spec: tuple = ()
+    shape: tuple = ()
+    new: tuple = ()
+    out: tuple | None = None
+    bare: bool = True
+
+
+@dataclass(eq=False)
 class SelectTypeEvent(Event):
     """Outside shard_map, a `jnp.where`/`lax.select` whose operands reach `lax.select` of
     different sharding types (on a mesh whose axes are Explicit): `what` "cases" (the two cases

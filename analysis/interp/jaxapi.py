@@ -19,12 +19,12 @@ from .calls import DESCRIPTORS, CallMixin, Super, ints, is_callable, value_name
 from .expr import MAX_EXPAND
 from .events import (
     BackwardContractionEvent, CollectiveEvent, CommEvent, ConstraintEvent, ContractionEvent, GatherEvent, KernelApiEvent,
-    MixedStateEvent, ResultSplitTwiceEvent, SelectTypeEvent, SetMeshTracedEvent, ShardingAxisEvent, KeywordsEvent, SplitSizeEvent,
+    MixedStateEvent, ReshapeTypeEvent, ResultSplitTwiceEvent, SelectTypeEvent, SetMeshTracedEvent, ShardingAxisEvent, KeywordsEvent, SplitSizeEvent,
     UnevenShardingEvent, VaryingAgainEvent,
 )
 from ..jaxfacts import (
     CONSTRAINT_VARYING_SINCE, EAGER_SHARDING_SINCE, ELEMENTWISE_PRIMITIVES, GRAD_NEEDS_MESH_SINCE, MAKE_MESH_EXPLICIT,
-    MIXED_STATE_OPS, SELECT_SHARDING_CHECKED,
+    MIXED_STATE_OPS, RESHAPE_SPLITS_AXES, RESHAPE_TYPED, SELECT_SHARDING_CHECKED,
 )
 from ..verdicts import catches
 from .frameworks import PARTITIONED, FrameworkMixin, layer_output, layer_params, split_by, variable_sharding
@@ -341,6 +341,9 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             return self.gather_type(name, args[0], args[1], act, ctx, site, node)
         if op in stypes.UNARY and not lax and len(args) == 1:
             return stypes.elementwise(args)
+        if op == "reshape" and args and isinstance(args[0], ArrayV) and given(kwargs, "dimensions") is None \
+                and not (lax and len(args) > 2 and not (isinstance(args[2], Const) and args[2].value is None)):
+            return self.reshape_type(name, args[0], shape, act, ctx, site, node)
         if len(args) == 3 and ((op == "where" and not lax) or (op == "select" and lax)):
             self.select_types(name, args, act, ctx, site, node)
         if op in ELEMENTWISE or (lax and op in LAX_ELEMENTWISE):
@@ -348,6 +351,26 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             return self.elementwise_type(name, primitive, [*args, *(v for k, v in kwargs.items() if k != "dtype")],
                                          act, ctx, site, node)
         return None
+
+    def reshape_type(self, api: str, x: ArrayV, shape, act, ctx, site, node) -> tuple | None:
+        """The sharding type of `x` reshaped to `shape` (given no `out_sharding`), where known
+        (stypes.reshaped): an array split nowhere is split nowhere; else outside shard_map, on the
+        arrays JAX traces, from JAX 0.8. Where JAX's rule cannot type it, it raises."""
+        if x.spec is None or x.shape is None or shape is None or None in x.shape or None in shape:
+            return None
+        if not any(x.spec):
+            return ((),) * len(shape)
+        if self.jax_version < RESHAPE_TYPED or ctx.innermost("shard_map") is not None or not ctx.per_item:
+            return None
+        mesh = self.context_mesh(ctx, act)
+        sizes = dict(zip(mesh.axes, mesh.sizes)) if isinstance(mesh, MeshV) and mesh.axes and mesh.sizes else {}
+        out = stypes.reshaped(x.shape, x.spec, shape, sizes, self.jax_version >= RESHAPE_SPLITS_AXES)
+        if out == stypes.UNSUPPORTED:
+            self.record(ReshapeTypeEvent(site, ctx, act.path, node, api=api, spec=x.spec, shape=x.shape, new=shape,
+                                         out=stypes.reshape_out(x.shape, x.spec, shape, sizes),
+                                         bare=self._bare_specs(ctx, act)))
+            raise Raise()
+        return out
 
     def select_types(self, api: str, args: list, act, ctx, site, node) -> None:
         """`jnp.where(c, x, y)`, `lax.select(c, x, y)` outside shard_map, on the arrays JAX traces:

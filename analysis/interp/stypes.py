@@ -282,3 +282,178 @@ def indexed(t: Type | None, parts: list) -> Type | None:
         else:
             return None
     return (*out, *dims)
+
+
+# What JAX's reshape rule gives where it cannot type the result (a ShardingTypeError).
+UNSUPPORTED = "unsupported"
+
+
+class _Unsupported(Exception):
+    pass
+
+
+def reshaped(shape: tuple, t: Type, new: tuple, sizes: dict, splits_axes: bool):
+    """The type JAX's reshape rule gives an array of `shape` and type `t` reshaped to `new`
+    (given no `out_sharding`), UNSUPPORTED where it raises, None where not known (an axis size
+    it needs not known, a shape its rule asserts on). The rule keeps a type through dimensions
+    of one added or dropped, and through a split or a merge of one dimension; from JAX 0.10
+    (`splits_axes`) a split or merged dimension takes the mesh axes in order, each dividing
+    what is left of it, before 0.10 only a merge's first dimension's, or a split's first part."""
+    if not any(t):
+        return ((),) * len(new)
+    if [s for s in shape if s != 1] == [s for s in new if s != 1]:
+        kept = iter(d for s, d in zip(shape, t) if s != 1)
+        return tuple(() if n == 1 else next(kept) for n in new)
+    try:
+        split = _one_axis(shape, new, splits_axes)
+        if split is not None:
+            return _split(split, t, sizes, splits_axes)
+        merge = _one_axis(new, shape, splits_axes)
+    except _Unsupported:
+        return UNSUPPORTED
+    if merge is None:
+        return UNSUPPORTED
+    return _merge(merge, t, new, sizes, splits_axes)
+
+
+def reshape_out(shape: tuple, t: Type, new: tuple, sizes: dict) -> Type | None:
+    """A sharding to give a reshape JAX's rule cannot type (its `out_sharding`): what the rule
+    from JAX 0.10 infers, where it does; else the type with the dimensions split or merged
+    whole and the rest as they were. None where more than one dimension is split or merged."""
+    out = reshaped(shape, t, new, sizes, True)
+    if isinstance(out, tuple):
+        return out
+    try:
+        split = _one_axis(shape, new, True)
+        merge = _one_axis(new, shape, True) if split is None else None
+    except _Unsupported:
+        return None
+    if split is not None:
+        return tuple(e for parts, d in zip(split, t) for e in ([()] * len(parts) if isinstance(parts, list) else [d]))
+    if merge is None:
+        return None
+    dims = iter(t)
+    return tuple(() if isinstance(parts, list) and [next(dims) for _ in parts] else next(dims) for parts in merge)
+
+
+def _one_axis(op: tuple, new: tuple, splits_axes: bool) -> list | None:
+    """JAX's `_split_on_one_axis`: where `new` splits one dimension of `op` (and keeps the
+    rest), for each dimension of `op` its size or the list of sizes it splits into; None where
+    it does not; _Unsupported where it splits more than one."""
+    if len(new) <= len(op):
+        return None
+    rank, ones = len(op), 0
+    while op and new and op[-1] == 1 and new[-1] == 1:
+        ones += 1
+        op, new = op[:-1], new[:-1]
+    i = j = count = 0
+    out = []
+    while j < len(new):
+        if i >= len(op):
+            return None
+        if op[i] == new[j]:
+            out.append(op[i])
+        else:
+            count += 1
+            if count > 1:
+                raise _Unsupported()
+            parts, nj, ni = [new[j]], j + 1, i + 1
+            while _prod(parts) != op[i] or (nj < len(new) and new[nj] == 1):
+                if _prod(parts) > op[i]:
+                    return None
+                if splits_axes and _prod(parts) == op[i] and ni < len(op) and new[nj] == op[ni]:
+                    break
+                j += 1
+                if j >= len(new):
+                    return None
+                parts.append(new[j])
+                nj += 1
+            out.append(parts)
+        i += 1
+        j += 1
+    out.extend([1] * ones)
+    return out if len(out) == rank else None
+
+
+def _prod(sizes: list) -> int:
+    n = 1
+    for s in sizes:
+        n *= s
+    return n
+
+
+def _split(split: list, t: Type, sizes: dict, splits_axes: bool):
+    out = []
+    for parts, d in zip(split, t):
+        if not isinstance(parts, list):
+            out.append(d)
+        elif not d:
+            out.extend([()] * len(parts))
+        elif splits_axes:
+            taken = _partitions(list(d), parts, sizes)
+            if not isinstance(taken, list):
+                return taken
+            out.extend(taken)
+        else:
+            size = _size(d, sizes)
+            if size is None:
+                return None
+            if parts[0] % size:
+                return UNSUPPORTED
+            out.extend([d] + [()] * (len(parts) - 1))
+    return tuple(out)
+
+
+def _merge(merge: list, t: Type, new: tuple, sizes: dict, splits_axes: bool):
+    dims, out = iter(t), []
+    for n, parts in zip(new, merge):
+        if not isinstance(parts, list):
+            out.append(next(dims))
+            continue
+        group = [next(dims) for _ in parts]
+        if not any(group):
+            out.append(())
+        elif splits_axes:
+            flat = [a for d in group for a in (d or (None,))]
+            while flat[-1] is None:
+                flat.pop()
+            if None in flat:
+                return UNSUPPORTED
+            taken = _partitions(flat, [n], sizes)
+            if not isinstance(taken, list):
+                return taken
+            out.extend(taken)
+        elif group[0] and not any(group[1:]):
+            out.append(group[0])
+        else:
+            return UNSUPPORTED
+    return tuple(out)
+
+
+def _partitions(axes: list, parts: list, sizes: dict):
+    """JAX's `split_partitions`: the mesh axes in order, each given to the next part of a
+    dimension it divides what is left of; UNSUPPORTED where one does not divide it."""
+    left, out = iter(axes), []
+    for n in parts:
+        dim = []
+        while n > 1:
+            a = next(left, None)
+            if a is None:
+                break
+            if sizes.get(a) is None:
+                return None
+            n, rest = divmod(n, sizes[a])
+            if rest:
+                return UNSUPPORTED
+            dim.append(a)
+        out.append(tuple(dim))
+    return out if next(left, None) is None else None
+
+
+def _size(d: tuple, sizes: dict) -> int | None:
+    n = 1
+    for a in d:
+        if sizes.get(a) is None:
+            return None
+        n *= sizes[a]
+    return n

@@ -398,6 +398,19 @@ RULES: dict[str, Rule] = {
             fixers=("reshard_input",),
         ),
         Rule(
+            "SHL036", "reshape-sharding-type", _E,
+            "Outside `shard_map`, on JAX 0.8 or later, a reshape given no `out_sharding` of an array split over an "
+            "Explicit mesh axis, whose result's sharding JAX's rule cannot infer: it splits or merges more than one "
+            "dimension, merges a split dimension behind unsplit ones (`[8@data, 4, 4, 16@model]` to `(8, 256)`), "
+            "or, before JAX 0.10, merges two split dimensions (`[4@data, 8@model, 32]` to `(32, 32)`) or splits one "
+            "where its first part does not divide among the axis's devices.",
+            jf.RESHAPE_UNSUPPORTED.format(operand="float32[8@data,4,4,16@model]", new="(8, 256)"),
+            "Give the reshape the sharding of its result (`jnp.reshape(x, shape, out_sharding=P(...))`, "
+            "`x.reshape(shape, out_sharding=...)`: the quick fix, with what JAX 0.10's rule infers where it does, "
+            "else the dimensions split or merged whole), or reshard the operand first (`jax.sharding.reshard`).",
+            fixers=("out_sharding",),
+        ),
+        Rule(
             "SHL101", "unmatched-send-recv", _W,
             "A `psend` with no `precv` of the same axis and perm in the same manual region, or the reverse.",
             "deadlock at run time",

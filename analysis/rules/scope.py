@@ -17,7 +17,7 @@ from ..jaxfacts import (
     OUT_SPECS_MANUAL,
     MIXED_STATE_OPS, MIXED_STATE_SINCE, NO_CONTEXT_MESH, NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE, OUTSIDE_JIT,
     OUT_SHARDING_AUTO, OUT_SHARDING_NO_MESH, OUT_SHARDING_UNEVEN, OUT_SPECS_REPLICATION, OUT_SPECS_STRUCTURE,
-    PCAST_VARYING_AGAIN, RESULT_SPLIT_TWICE, SELECT_CASES, SELECT_WHICH,
+    PCAST_VARYING_AGAIN, RESHAPE_UNSUPPORTED, RESULT_SPLIT_TWICE, SELECT_CASES, SELECT_WHICH,
     PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, PVARY_VARYING_AGAIN, RESHARD_AUTO, SEND_RECV_ADDED,
     SHARDING_AXIS_MISSING, SPECS_MISMATCH, SPECS_STRUCTURE, SPEC_INDIVISIBLE, SPEC_RANK, SPEC_TOO_LONG, UNBOUND_AXIS,
     UNEVEN_SHARDING, VARIABLE_MANUAL_MESH, VARIABLE_NO_MESH, WHILE_CARRY_TYPES, error_head, quoted, quoted_sentence,
@@ -31,7 +31,7 @@ from ..fixfacts import (AbstractMesh, AxisSource, AxisTypes, AxisTuple, CarryIni
 from ..interp.events import (
     BackwardContractionEvent, CarryTypeEvent, CollectiveEvent, ConstraintEvent, ContractionEvent,
     ExplicitMismatchEvent, ExplicitUnshardedEvent, GatherEvent, MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent,
-    NoMeshEvent, ReceivedCarryEvent, ResultSplitTwiceEvent, SelectTypeEvent, SetMeshTracedEvent, ShardingAxisEvent,
+    NoMeshEvent, ReceivedCarryEvent, ReshapeTypeEvent, ResultSplitTwiceEvent, SelectTypeEvent, SetMeshTracedEvent, ShardingAxisEvent,
     SpecEvent,
     UnevenShardingEvent, VariableShardingEvent, VaryingAgainEvent,
 )
@@ -541,6 +541,7 @@ def check_traced_meshes(facts: Facts):
             path=ev.path, ctx=ev.ctx, fix_facts=(*init, VmaCheck(site_ref(facts, smap.site), kw))))
     out.extend(_carry_types(facts))
     out.extend(_select_types(facts))
+    out.extend(_reshape_types(facts))
     for ev in facts.of(VaryingAgainEvent):
         axes = ", ".join(map(repr, ev.axes))
         name = short(ev.api)
@@ -997,6 +998,24 @@ def _select_types(facts: Facts) -> list:
             if ev.arg is not None and ev.site.path in facts.files else ()
         out.append(diag(facts, "SHL035", ev.site, f"{what}, on a mesh whose axes are Explicit: JAX raises "
                         f"{quoted(said)} {remedy}", path=ev.path, ctx=ev.ctx, fix_facts=fix))
+    return out
+
+
+def _reshape_types(facts: Facts) -> list:
+    """SHL036: a reshape JAX's sharding rule cannot type."""
+    out = []
+    for ev in facts.of(ReshapeTypeEvent):
+        operand = "[" + ",".join(f"{n}@{d[0]}" if len(d) == 1 else f"{n}@({','.join(d)})" if d else str(n)
+                                 for n, d in zip(ev.shape, ev.spec)) + "]"
+        said = RESHAPE_UNSUPPORTED.format(operand=f"float32{operand}", new=ev.new)
+        out.append(diag(
+            facts, "SHL036", ev.site,
+            f"This reshape of an array of sharding type {spec_text(ev.spec)} (shape {ev.shape}) to {ev.new}, on a mesh "
+            f"whose axes are Explicit, is not one whose result's sharding JAX can infer: JAX raises {quoted(said)} "
+            "Give the reshape the sharding its result should have (`jnp.reshape(x, shape, out_sharding=P(...))`), "
+            "or reshard the operand first so that only the dimension it keeps whole is split or merged.",
+            path=ev.path, ctx=ev.ctx,
+            fix_facts=(OutSharding(site_ref(facts, ev.site), ev.api, ev.out, bare=ev.bare),) if ev.out else ()))
     return out
 
 
