@@ -1,0 +1,3 @@
+from .router import route, top1_dispatch
+
+__all__ = ["route", "top1_dispatch"]

@@ -1,0 +1,3 @@
+from .permute import make_right_permute
+
+__all__ = ["make_right_permute"]

@@ -1,0 +1,3 @@
+from .schedule import Pipeline, STAGE_AXIS
+
+__all__ = ["Pipeline", "STAGE_AXIS"]

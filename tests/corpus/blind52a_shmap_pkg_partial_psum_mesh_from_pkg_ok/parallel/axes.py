@@ -1,0 +1,3 @@
+DATA = "data"
+MODEL = "model"
+MESH_AXES = (DATA, MODEL)

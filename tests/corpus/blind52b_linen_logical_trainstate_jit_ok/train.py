@@ -1,0 +1,24 @@
+import functools
+
+import jax
+import flax.linen as nn
+from flax.training import train_state
+
+
+def init_fn(k, x, model, optimizer):
+  variables = model.init(k, x)
+  state = train_state.TrainState.create(
+      apply_fn=model.apply, params=variables['params'], tx=optimizer)
+  return state
+
+
+def make_train_step(model, state_sharding, x_sharding):
+  @functools.partial(jax.jit, in_shardings=(state_sharding, x_sharding),
+                     out_shardings=state_sharding)
+  def train_step(state, x):
+    def loss_unrolled(params):
+      y = model.apply({'params': params}, x)
+      return y.sum()
+    grads = jax.grad(loss_unrolled)(state.params)
+    return state.apply_gradients(grads=grads)
+  return train_step

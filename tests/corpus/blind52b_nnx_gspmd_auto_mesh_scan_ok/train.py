@@ -1,0 +1,13 @@
+import jax
+import jax.numpy as jnp
+
+
+@jax.jit
+def train_step(model, optimizer, x, y):
+  def loss_fn(model):
+    y_pred = model(x)
+    return jnp.mean((y_pred - y) ** 2)
+
+  loss, grads = jax.value_and_grad(loss_fn)(model)
+  optimizer.update(model, grads)
+  return model, loss
