@@ -33,7 +33,7 @@ from .shapes import (
     ELEMENTWISE, LAX_ELEMENTWISE, LAYER_OUTPUT, LAYER_SHAPES, LAYER_TYPES, MESHLESS, STACKED, call_shape, pieces,
     shape_of, static,
 )
-from .transforms import TransformMixin, layer_param, prefix_pairs, spec_parts, too_long
+from .transforms import TransformMixin, layer_param, member, prefix_pairs, spec_parts, too_long
 from .values import (
     DIFFERENTIATED, NNX_VARIABLES, ArrayV, BlockSpecV, ClassV, CommV, CompilerParamsV, Const, Descriptor, DevicesV,
     DictV, DTypeV, Ext, Factory, Func, GraphPart, Inst, MATCH, MeshV, Multi, NO_SHARDING, Partial, PSpecV,
@@ -635,9 +635,11 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                 if spec == "?":
                     fargs.append(ArrayV())
                 elif spec.startswith("rows:"):
+                    # (a module a vmap stacked, scanned over: one member of it per item)
                     xs = p.get(spec[5:], Unknown)
                     fargs.append(xs if isinstance(xs, Const) and xs.value is None
-                                 else map_arrays(xs, row_of, lambda _: ArrayV()))
+                                 else map_arrays(xs, row_of, lambda v: member(v) if isinstance(v, Inst)
+                                                 and STACKED in v.attrs else ArrayV()))
                 elif spec.startswith("*"):
                     items = self.iterate(p.get(spec[1:], Unknown))
                     if items is None:

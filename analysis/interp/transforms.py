@@ -240,9 +240,7 @@ class TransformMixin:
             if not isinstance(n, Const):
                 yield v
                 return
-            member = Inst(v.cls, {k: a for k, a in v.attrs.items() if k != STACKED}, v.version, v.lift,
-                          v.setup_done)
-            for leaf in self.arg_leaves(member, seen):
+            for leaf in self.arg_leaves(member(v), seen):
                 # each array holds one member's per item: the count leads its shape
                 if isinstance(leaf, ArrayV):
                     leaf = ArrayV((n.value, *leaf.shape), leaf.dtype) if leaf.shape is not None \
@@ -1263,6 +1261,11 @@ def stacked(m: Inst, n: int | None) -> Inst:
     With `n` None, stacked in a way not known (its attributes' shapes are not its arrays')."""
     return Inst(m.cls, {**m.attrs, STACKED: Const(n) if n is not None else Unknown}, m.version + 1, m.lift,
                 m.setup_done)
+
+
+def member(m: Inst) -> Inst:
+    """One member of a stacked module (`stacked`): its attributes are one member's."""
+    return Inst(m.cls, {k: a for k, a in m.attrs.items() if k != STACKED}, m.version, m.lift, m.setup_done)
 
 
 def _spec_pairs(spec, arg, seen: frozenset = frozenset()):
