@@ -41,6 +41,9 @@ CONSTRAINT_VARYING_SINCE = (0, 8)
 # Flax NNX shards a variable whose metadata holds a sharding where it is made (a Flax version:
 # 0.12.6 and 0.12.8 measured; 0.11.2 does not)
 EAGER_SHARDING_SINCE = (0, 12)
+# `rngs.normal(shape)`, `rngs.params.uniform(...)`: an NNX Rngs (or one of its streams) has
+# jax.random's functions as methods, given its next key (from Flax 0.12.1; 0.12.0 has none)
+RNGS_RANDOM_METHODS = (0, 12, 1)
 NNX_SMAP_JAX_KEYWORDS = (0, 12)  # nnx.shard_map(check_vma=, axis_names=); before, check_rep= and auto=
 
 # -- JAX's errors ---------------------------------------------------------------------------

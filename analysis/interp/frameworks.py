@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from . import stypes
 from .calls import DICT_ITEMS, MAP_VARIABLES, is_callable, value_name
-from ..jaxfacts import MAKE_MESH_EXPLICIT
+from ..jaxfacts import MAKE_MESH_EXPLICIT, RNGS_RANDOM_METHODS
 from .events import CollectiveEvent, ConstraintEvent, VariableShardingEvent
 from .frames import Raise, entry_path
 from .linentree import LINEN_ARGS, LINEN_LAYERS, UNKNOWN, LinenTree, nested
@@ -230,6 +230,18 @@ def _same_modules(a: Value, b: Value) -> bool:
     return isinstance(a, Seq) and isinstance(b, Seq) and len(a.items) == len(b.items) and bool(a.items) and all(
         _same_modules(x, y) for x, y in zip(a.items, b.items))
 
+
+# An NNX Rngs and its streams; their methods that are jax.random's functions (given the next
+# key), and the Rngs' own methods and attributes (any other attribute names a stream)
+_RNGS = ("flax.nnx.Rngs", "flax.nnx.RngStream")
+_RANDOM_METHODS = frozenset({
+    "bits", "uniform", "randint", "permutation", "choice", "normal", "multivariate_normal", "truncated_normal",
+    "bernoulli", "beta", "cauchy", "dirichlet", "exponential", "gamma", "loggamma", "poisson", "gumbel",
+    "categorical", "laplace", "logistic", "pareto", "t", "chisquare", "f", "rademacher", "maxwell",
+    "double_sided_maxwell", "weibull_min", "orthogonal", "generalized_normal", "ball", "rayleigh", "wald",
+    "geometric", "triangular", "lognormal", "binomial", "multinomial",
+})
+_RNGS_OWN = frozenset({"split", "fork", "items", "keys", "values", "broadcast", "streams", "default"})
 
 class FrameworkMixin:
     def _api_graph_split(self, name, row, p, act, ctx, site, node, decorating):
@@ -1289,6 +1301,11 @@ class FrameworkMixin:
         from .. import apis
 
         if isinstance(inst.cls, Ext):
+            if inst.cls.name in _RNGS and self.flax_version >= RNGS_RANDOM_METHODS:
+                if attr in _RANDOM_METHODS:
+                    return Bound(Ext(f"jax.random.{attr}"), ArrayV((), "key"))  # (given the next key)
+                if inst.cls.name == "flax.nnx.Rngs" and not attr.startswith("_") and attr not in _RNGS_OWN:
+                    return Inst(Ext("flax.nnx.RngStream"))  # `rngs.params`: a stream
             full = apis.canonical(f"{inst.cls.name}.{attr}")
             return Bound(Ext(full), inst) if full in apis.API else Unknown
         if not isinstance(inst.cls, ClassV):
