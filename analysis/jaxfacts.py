@@ -99,10 +99,12 @@ GRAD_NEEDS_MESH_SINCE = (0, 8)
 # 0.10.2, where `fori_loop` is a scan; 0.6.2 lowers them).
 CARRY_SHARDING_CHECKED = (0, 8)
 # `lax.select` (and `jnp.where`, whose operands of one shape reach it as they are) takes cases of
-# one sharding type, and a condition that is a scalar or of theirs (SELECT_CASES, SELECT_WHICH;
-# measured on 0.8.2 and 0.10.2). 0.6.2 checks it too, but types some arrays made under a mesh
-# context otherwise than the analysis does (`jnp.zeros(x.shape)` under `use_mesh`): not raised there.
-SELECT_SHARDING_CHECKED = (0, 8)
+# one sharding type, and a condition that is a scalar or of theirs (SELECT_CASES, SELECT_WHICH);
+# `lax.concatenate` (and `jnp.concatenate`, `jnp.stack`) operands of one sharding type, where they
+# are on a mesh (CONCATENATE_TYPES). Measured on 0.8.2 and 0.10.2; 0.6.2 checks them too, but types
+# some arrays made under a mesh context otherwise than the analysis does (`jnp.zeros(x.shape)` under
+# `use_mesh`): not raised there.
+OPERANDS_SHARDING_CHECKED = (0, 8)
 # A reshape given no `out_sharding`, on a mesh whose axes are Explicit, keeps its operand's type
 # through dimensions of one added or dropped and a split or merge of one dimension, else raises
 # (RESHAPE_UNSUPPORTED; stypes.reshaped, measured on 0.8.2 and 0.10.2 over 293 reshapes, exact).
@@ -253,6 +255,7 @@ BRANCH_TYPES = "TypeError: cond branches must have equal output types but they d
 RESHAPE_UNSUPPORTED = ("ShardingTypeError: This reshape is not supported. Please specify the sharding of the output "
                        "via the `out_sharding` argument of jax.lax.reshape. Got operand type: {operand}, new sizes: "
                        "{new}")
+CONCATENATE_TYPES = "ShardingTypeError: All operands should have the same sharding. Got shardings ..."
 SELECT_CASES = "ShardingTypeError: select cases must have the same shardings, got [...]."
 SELECT_WHICH = ("ShardingTypeError: select `which` must be scalar or have the same sharding as cases, got `which` "
                 "sharding ...")

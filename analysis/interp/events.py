@@ -183,6 +183,15 @@ class ReshapeTypeEvent(Event):
 
 
 @dataclass(eq=False)
+class ConcatenateTypeEvent(Event):
+    """Outside shard_map, a concatenation (`jnp.concatenate`, `jnp.stack`, `lax.concatenate`)
+    of arrays of different sharding types on a mesh whose axes are Explicit: `specs` the first
+    operand's and the first other (a ShardingTypeError)."""
+    api: str = ""
+    specs: tuple = ()
+
+
+@dataclass(eq=False)
 class SelectTypeEvent(Event):
     """Outside shard_map, a `jnp.where`/`lax.select` whose operands reach `lax.select` of
     different sharding types (on a mesh whose axes are Explicit): `what` "cases" (the two cases

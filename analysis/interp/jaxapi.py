@@ -19,12 +19,12 @@ from .calls import DESCRIPTORS, CallMixin, Super, ints, is_callable, value_name
 from .expr import MAX_EXPAND
 from .events import (
     BackwardContractionEvent, CollectiveEvent, CommEvent, ConstraintEvent, ContractionEvent, GatherEvent, KernelApiEvent,
-    MixedStateEvent, ReshapeTypeEvent, ResultSplitTwiceEvent, SelectTypeEvent, SetMeshTracedEvent, ShardingAxisEvent, KeywordsEvent, SplitSizeEvent,
+    ConcatenateTypeEvent, MixedStateEvent, ReshapeTypeEvent, ResultSplitTwiceEvent, SelectTypeEvent, SetMeshTracedEvent, ShardingAxisEvent, KeywordsEvent, SplitSizeEvent,
     UnevenShardingEvent, VaryingAgainEvent,
 )
 from ..jaxfacts import (
     CONSTRAINT_VARYING_SINCE, EAGER_SHARDING_SINCE, ELEMENTWISE_PRIMITIVES, GRAD_NEEDS_MESH_SINCE, MAKE_MESH_EXPLICIT,
-    MIXED_STATE_OPS, RESHAPE_SPLITS_AXES, RESHAPE_TYPED, SELECT_SHARDING_CHECKED,
+    MIXED_STATE_OPS, OPERANDS_SHARDING_CHECKED, RESHAPE_SPLITS_AXES, RESHAPE_TYPED,
 )
 from ..verdicts import catches
 from .frameworks import PARTITIONED, FrameworkMixin, layer_output, layer_params, split_by, variable_sharding
@@ -344,6 +344,9 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         if op == "reshape" and args and isinstance(args[0], ArrayV) and given(kwargs, "dimensions") is None \
                 and not (lax and len(args) > 2 and not (isinstance(args[2], Const) and args[2].value is None)):
             return self.reshape_type(name, args[0], shape, act, ctx, site, node)
+        if op in ("concatenate", "stack") and args and isinstance(args[0], Seq) and (op == "concatenate" or not lax):
+            axis = args[1] if len(args) > 1 else kwargs.get("dimension" if lax else "axis", Const(0))
+            return self.joined_type(name, op == "stack", list(args[0].items), axis, act, ctx, site, node)
         if len(args) == 3 and ((op == "where" and not lax) or (op == "select" and lax)):
             self.select_types(name, args, act, ctx, site, node)
         if op in ELEMENTWISE or (lax and op in LAX_ELEMENTWISE):
@@ -372,6 +375,27 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             raise Raise()
         return out
 
+    def joined_type(self, api: str, stack: bool, arrays: list, axis: Value, act, ctx, site, node) -> tuple | None:
+        """The sharding type of `jnp.concatenate(arrays, axis)` (`jnp.stack` where `stack`,
+        `lax.concatenate`), where known: `lax.concatenate` takes operands of one sharding type
+        and gives it (outside shard_map, on the arrays JAX traces), else raises; `jnp.stack`
+        adds the new dimension whole."""
+        if not arrays or not all(isinstance(a, ArrayV) and a.spec is not None for a in arrays) \
+                or len({len(a.spec) for a in arrays}) > 1 or ctx.innermost("shard_map") is not None \
+                or not ctx.per_item or self.jax_version < OPERANDS_SHARDING_CHECKED:
+            return None
+        first = arrays[0].spec
+        other = next((a.spec for a in arrays if a.spec != first), None)
+        if other is not None:
+            self.record(ConcatenateTypeEvent(site, ctx, act.path, node, api=api, specs=(first, other)))
+            raise Raise()
+        if not stack:
+            return first
+        if not (isinstance(axis, Const) and isinstance(axis.value, int) and -len(first) - 1 <= axis.value <= len(first)):
+            return None
+        at = axis.value % (len(first) + 1)
+        return (*first[:at], (), *first[at:])
+
     def select_types(self, api: str, args: list, act, ctx, site, node) -> None:
         """`jnp.where(c, x, y)`, `lax.select(c, x, y)` outside shard_map, on the arrays JAX traces:
         `lax.select` takes cases of one sharding type and a condition that is a scalar or of
@@ -379,7 +403,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         number for a case, a row for a condition), and hands them on as they are where they are
         all one shape: only there is it checked. The fix's reshard, where one type splits a
         dimension the other leaves whole: the less split to the more."""
-        if self.jax_version < SELECT_SHARDING_CHECKED or ctx.innermost("shard_map") is not None or not ctx.per_item:
+        if self.jax_version < OPERANDS_SHARDING_CHECKED or ctx.innermost("shard_map") is not None or not ctx.per_item:
             return
         which, *cases = args
         known = [which, *cases] if not (isinstance(which, ArrayV) and which.shape == ()) else cases

@@ -411,6 +411,16 @@ RULES: dict[str, Rule] = {
             fixers=("out_sharding",),
         ),
         Rule(
+            "SHL037", "concatenate-sharding-type", _E,
+            "Outside `shard_map`, on JAX 0.8 or later, a `jnp.concatenate`, `jnp.stack` or `lax.concatenate` of "
+            "arrays of different sharding types on a mesh whose axes are Explicit (a key cache split over 'model' "
+            "on its heads joined with new keys split over 'data' on the batch; activations with `jnp.zeros(...)`, "
+            "replicated).",
+            jf.CONCATENATE_TYPES,
+            "Reshard the operands to one type first (`jax.sharding.reshard(y, jax.typeof(x).sharding)`), or make "
+            "the ones built in place of that type (`jnp.zeros_like(x)`, `jnp.zeros(..., out_sharding=...)`).",
+        ),
+        Rule(
             "SHL101", "unmatched-send-recv", _W,
             "A `psend` with no `precv` of the same axis and perm in the same manual region, or the reverse.",
             "deadlock at run time",

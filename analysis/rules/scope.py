@@ -17,7 +17,7 @@ from ..jaxfacts import (
     OUT_SPECS_MANUAL,
     MIXED_STATE_OPS, MIXED_STATE_SINCE, NO_CONTEXT_MESH, NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE, OUTSIDE_JIT,
     OUT_SHARDING_AUTO, OUT_SHARDING_NO_MESH, OUT_SHARDING_UNEVEN, OUT_SPECS_REPLICATION, OUT_SPECS_STRUCTURE,
-    PCAST_VARYING_AGAIN, RESHAPE_UNSUPPORTED, RESULT_SPLIT_TWICE, SELECT_CASES, SELECT_WHICH,
+    CONCATENATE_TYPES, PCAST_VARYING_AGAIN, RESHAPE_UNSUPPORTED, RESULT_SPLIT_TWICE, SELECT_CASES, SELECT_WHICH,
     PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, PVARY_VARYING_AGAIN, RESHARD_AUTO, SEND_RECV_ADDED,
     SHARDING_AXIS_MISSING, SPECS_MISMATCH, SPECS_STRUCTURE, SPEC_INDIVISIBLE, SPEC_RANK, SPEC_TOO_LONG, UNBOUND_AXIS,
     UNEVEN_SHARDING, VARIABLE_MANUAL_MESH, VARIABLE_NO_MESH, WHILE_CARRY_TYPES, error_head, quoted, quoted_sentence,
@@ -29,7 +29,7 @@ from ..fixfacts import (AbstractMesh, AxisSource, AxisTypes, AxisTuple, CarryIni
                         ShardingAxis, SpecAxis, SpecOnOperand, SpecsRepair, UnevenDim, UnnamedAxis, VaryFirst, VmaCheck,
                         spec_text)
 from ..interp.events import (
-    BackwardContractionEvent, CarryTypeEvent, CollectiveEvent, ConstraintEvent, ContractionEvent,
+    BackwardContractionEvent, CarryTypeEvent, CollectiveEvent, ConcatenateTypeEvent, ConstraintEvent, ContractionEvent,
     ExplicitMismatchEvent, ExplicitUnshardedEvent, GatherEvent, MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent,
     NoMeshEvent, ReceivedCarryEvent, ReshapeTypeEvent, ResultSplitTwiceEvent, SelectTypeEvent, SetMeshTracedEvent, ShardingAxisEvent,
     SpecEvent,
@@ -542,6 +542,7 @@ def check_traced_meshes(facts: Facts):
     out.extend(_carry_types(facts))
     out.extend(_select_types(facts))
     out.extend(_reshape_types(facts))
+    out.extend(_concatenate_types(facts))
     for ev in facts.of(VaryingAgainEvent):
         axes = ", ".join(map(repr, ev.axes))
         name = short(ev.api)
@@ -998,6 +999,21 @@ def _select_types(facts: Facts) -> list:
             if ev.arg is not None and ev.site.path in facts.files else ()
         out.append(diag(facts, "SHL035", ev.site, f"{what}, on a mesh whose axes are Explicit: JAX raises "
                         f"{quoted(said)} {remedy}", path=ev.path, ctx=ev.ctx, fix_facts=fix))
+    return out
+
+
+def _concatenate_types(facts: Facts) -> list:
+    """SHL037: a concatenation of arrays of different sharding types."""
+    out = []
+    for ev in facts.of(ConcatenateTypeEvent):
+        first, other = (spec_text(s) for s in ev.specs)
+        out.append(diag(
+            facts, "SHL037", ev.site,
+            f"This `{short(ev.api)}` joins arrays of different sharding types ({first} and {other}), on a mesh whose "
+            f"axes are Explicit: JAX raises {quoted(CONCATENATE_TYPES)} Reshard them to one type first "
+            f"(`jax.sharding.reshard(y, jax.typeof(x).sharding)`), or make the ones built here of the others' "
+            "(`jnp.zeros_like(x)` keeps `x`'s type).",
+            path=ev.path, ctx=ev.ctx))
     return out
 
 
