@@ -19,7 +19,7 @@ from .linentree import LINEN_ARGS, LINEN_LAYERS, UNKNOWN, LinenTree, nested
 from .shapes import LAYER_OUTPUT, LAYER_SHAPES, LAYER_TYPES, MESHLESS, STACKED
 from .values import (
     ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, EagerShardingV, Ext, Factory, FilterSpecs, GraphPart, Inst, Lifted,
-    LinenVarsV, MeshV, Multi, NO_SHARDING, Partial, PSpecV, Seq, ShardingV, Transformed, Unknown, Value, exact_vma,
+    LinenVarsV, MeshV, Multi, NO_SHARDING, Partial, PSpecV, Seq, ShardingV, StateDict, Transformed, Unknown, Value, exact_vma,
     is_variable, options, serial, variable_array, varying_with, vma_of,
 )
 
@@ -290,6 +290,11 @@ class FrameworkMixin:
             if key in p:
                 return p[key]
         return Unknown
+
+    def _api_nnx_state(self, name, row, p, act, ctx, site, node, decorating):
+        """`nnx.State(mapping)`: the mapping, made a State (a dict of its items)."""
+        tree = p.get("pytree", Unknown)
+        return StateDict(dict(tree.items)) if isinstance(tree, DictV) else tree
 
     def _api_state_sharding(self, name, row, p, act, ctx, site, node, decorating):
         """`nnx.StateSharding(mapping)`: the mapping; one written out with keys that are filters

@@ -25,6 +25,7 @@ from .shapes import LAYER_SHAPES, LAYER_TYPES, STACKED
 from .values import (
     BATCHED, DIFFERENTIATED, NNX_VARIABLES, ArrayV, BlockSpecV, Bound, ClassV, Const, DictV, DTypeV, Ext, FilterSpecs,
     Func, GraphPart, Inst, LinenVarsV, MeshV, ModV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, ShardingV,
+    StateDict,
     Transformed, Unknown, Value, differentiated, holds, is_received, is_variable, join, map_arrays, options,
     variable_array, vma_of,
 )
@@ -901,6 +902,9 @@ def spec_mismatch(spec: Value, arg: Value, path: str, name: str = "in_specs", ar
     unknown. `name`: the spec's parameter; without `arrays`, a value the analysis takes for an
     array is no evidence (an operation it does not know may return a tuple)."""
     array = isinstance(arg, ArrayV) and arrays
+    # (an NNX State is a pytree node of its own type: no dict or tuple of specs is a prefix of it,
+    # where a State of specs, or the filters of `nnx.StateSharding`, may be)
+    state = isinstance(arg, GraphPart) and arg.kind == "state" and not isinstance(spec, (StateDict, FilterSpecs))
     if isinstance(spec, Seq):
         if isinstance(arg, Seq):
             if spec.kind != arg.kind:
@@ -913,9 +917,9 @@ def spec_mismatch(spec: Value, arg: Value, path: str, name: str = "in_specs", ar
                 if d is not None:
                     return d
             return None
-        if isinstance(arg, DictV) or array:
-            return f"different types at key path `{name}{path}` (a {spec.kind} for a " \
-                   f"{'dict' if isinstance(arg, DictV) else 'array'})"
+        if isinstance(arg, DictV) or array or state:
+            return f"different types at key path `{name}{path}` (a {spec.kind} for " \
+                   f"{'a dict' if isinstance(arg, DictV) else 'an nnx.State' if state else 'an array'})"
         return None
     if isinstance(spec, DictV):
         if isinstance(arg, DictV):
@@ -928,9 +932,9 @@ def spec_mismatch(spec: Value, arg: Value, path: str, name: str = "in_specs", ar
                 if d is not None:
                     return d
             return None
-        if isinstance(arg, Seq) or array:
-            return f"different types at key path `{name}{path}` (a dict for a " \
-                   f"{'tuple' if isinstance(arg, Seq) else 'array'})"
+        if isinstance(arg, Seq) or array or state:
+            return f"different types at key path `{name}{path}` (a dict for " \
+                   f"{'a tuple' if isinstance(arg, Seq) else 'an nnx.State' if state else 'an array'})"
     return None
 
 

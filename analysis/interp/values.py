@@ -410,6 +410,12 @@ class DictV(Value):
 
 
 @dataclass(eq=False)
+class StateDict(DictV):
+    """`nnx.State({...})`: a dict made an NNX State, a pytree node of the State's type (what a
+    shard_map's specs for a module's state are made of)."""
+
+
+@dataclass(eq=False)
 class FilterSpecs(DictV):
     """`nnx.StateSharding({filter: spec, ...})` keyed by NNX filters (functions of a variable's
     path and value, `...`, a tag, a variable type): to anything else the dict of its keys that
