@@ -427,6 +427,9 @@ class SpecsRepair:
     # the sequence's specs regrouped, per value, as many of the next ones as it has items (a
     # value of 1 keeps the spec itself): `(P(), P(), specs)` for `((loss, aux), grads)`
     groups: tuple[int, ...] = ()
+    # the part (a dict or sequence of specs, all one spec) made that spec: for a value of another
+    # pytree type (an NNX State), which one spec describes whole
+    whole: bool = False
 
 
 @dataclass(frozen=True)

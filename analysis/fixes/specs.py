@@ -32,6 +32,12 @@ def in_specs(diag: Diagnostic, fact: InSpecs, ctx: FixContext) -> Fix | None:
         return None
     imp = Importer(mod, call)
     r = fact.repair
+    if r.whole:
+        texts = {mod.text_of(leaf) for leaf in _spec_leaves(node)}
+        if None in texts or len(texts) != 1:
+            return None  # the text moved on
+        return Fix(f"Give the nnx.State one spec, {texts.pop()}, for all its leaves", "unsafe",
+                   imp.with_imports([replace_node(mod, node, mod.text_of(next(iter(_spec_leaves(node)))))], call))
     if r.prefix:
         if isinstance(node, (cst.Tuple, cst.List, cst.Dict)):
             return None  # the text moved on
@@ -102,6 +108,21 @@ def _written(mod: SourceModule, at, node):
     if isinstance(node, cst.Name):
         return mod.assigned_value(at, node.value)
     return node
+
+
+def _spec_leaves(node):
+    """The specs a literal dict, tuple or list of them holds, nested; None for a part that is
+    not one (unpacked, a comprehension)."""
+    if isinstance(node, (cst.Dict, cst.Tuple, cst.List)):
+        if not node.elements:
+            yield None
+        for e in node.elements:
+            if isinstance(e, (cst.DictElement, cst.Element)):
+                yield from _spec_leaves(e.value)
+            else:
+                yield None
+    else:
+        yield node
 
 
 def _child(node, step: str):

@@ -10,8 +10,8 @@ import itertools
 from ..fixfacts import InSpecsRank, InSpecs, OutSpecsRank, OutSpecsVarying, SpecsRepair
 from ..interp.frames import Site
 from ..interp.transforms import spec_leaves, spec_mismatch
-from ..interp.values import (ArrayV, Bound, Const, DictV, Func, GraphPart, Inst, Partial, PSpecV, Seq, ShardingV,
-                             Unknown, vma_of)
+from ..interp.values import (ArrayV, Bound, Const, DictV, FilterSpecs, Func, GraphPart, Inst, Partial, PSpecV, Seq,
+                             ShardingV, StateDict, Unknown, vma_of)
 from .facts import Facts, scalars, site_ref
 
 _MAX_ARGS = 12  # beyond this many arguments the alignment is not searched
@@ -29,6 +29,11 @@ def in_specs_facts(facts: Facts, ev, which: str = "in_specs") -> tuple[InSpecs, 
 
 def _repair(spec, arg, path: tuple) -> SpecsRepair | None:
     """The repair of the first part of `spec` whose structure differs from `arg`'s."""
+    if isinstance(arg, GraphPart) and arg.kind == "state" and isinstance(spec, (DictV, Seq)) \
+            and not isinstance(spec, (StateDict, FilterSpecs)):
+        leaves = list(_specs_in(spec))
+        same = leaves and all(isinstance(s, PSpecV) for s in leaves) and len({s.key() for s in leaves}) == 1
+        return SpecsRepair(path, whole=True) if same else None
     if isinstance(spec, Seq) and isinstance(arg, Seq):
         groups = _groups(spec.items, arg.items)
         if groups is not None:
@@ -51,6 +56,15 @@ def _repair(spec, arg, path: tuple) -> SpecsRepair | None:
             if spec_mismatch(spec.items[k], arg.items[k], "") is not None:
                 return _repair(spec.items[k], arg.items[k], (*path, k))
     return None
+
+
+def _specs_in(spec):
+    """The leaves of a dict or sequence of specs, nested."""
+    if isinstance(spec, (DictV, Seq)):
+        for s in (spec.items.values() if isinstance(spec, DictV) else spec.items):
+            yield from _specs_in(s)
+    else:
+        yield spec
 
 
 def _groups(specs: tuple, values: tuple) -> tuple[int, ...] | None:
