@@ -605,9 +605,21 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind51a_linen_nn_scan_tp_bias_spec_rank": (_MISSED, "out_specs of a 3-entry kernel spec given nn.scan's "
                                                           "stacked bias, whose shape init makes inside the "
                                                           "shard_map: nn.scan's stacked variables are not known"),
-    "blind50b_nnx_gspmd_constraint_rank_overflow": (_MISSED, "a 3-entry constraint in a layer of modules made by "
-                                                             "nnx.vmap and scanned over: stacked modules' arrays "
-                                                             "have no known shape"),
+    "blind50b_nnx_gspmd_constraint_rank_overflow": (_SCOPE, "a 3-entry constraint of a rank-2 activation, its "
+                                                            "spec a module constant (ACT_SPEC): no fix rewrites a "
+                                                            "spec named elsewhere"),
+    "blind52b_linen_get_sharding_seq_constraint_rank2_input": (_PROGRAM, "the module's constraints are written for "
+                                                                         "3-D activations and the driver feeds 2-D "
+                                                                         "data: which to change is the user's"),
+    "blind52b_linen_logical_batch_over_both_axes_uneven": (_MISSED, "a batch of 10 split 4 ways by the in_shardings "
+                                                                    "nn.logical_to_mesh_sharding gives a TrainState"),
+    "blind52b_nnx_create_sharded_model_062_bias_spec_rank": (_MISSED, "a constraint of an NNX State to the specs "
+                                                                      "nnx.get_partition_spec gives it, a bias's of "
+                                                                      "two entries"),
+    "blind52b_nnx_scan_blocks_layers_rule_missing": (_MISSED, "a logical name ('layers', nnx.vmap's "
+                                                              "transform_metadata) the axis rules do not map"),
+    "blind52b_nnx_shard_map_tp_hidden_not_divisible": (_PROGRAM, "a hidden size of 42 split over 4 devices: the "
+                                                                 "model's size is the user's choice"),
 }
 
 
