@@ -1503,7 +1503,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             # A framework's layer class (`nn.Dense(64)`, `nnx.Linear(...)`, `eqx.nn.Linear(...)`)
             # or function: what it computes from arrays varies as they do.
             if last[:1].isupper():
-                layer = Inst(Ext(name), dict(kwargs))
+                # (the keywords of an NNX Rngs name its streams: `rngs.data` is a stream, not the seed)
+                layer = Inst(Ext(name), {} if name == "flax.nnx.Rngs" else dict(kwargs))
                 self.linen_layer_made(layer, name, args, kwargs)
                 if name in NNX_VARIABLES:
                     layer.attrs["value"] = args[0] if args else kwargs.get("value", Unknown)
