@@ -11,7 +11,7 @@ from bisect import bisect_right
 from . import datafiles
 from .events import StartEvent
 from .frames import Context, Raise, Site
-from .shapes import LAYER_OUTPUT, call_shape, layer_output_shape
+from .shapes import LAYER_OUTPUT, call_shape, layer_output_shape, permuted_type
 from .values import (
     ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory, Func, Inst, Lifted,
     MethodOf, Multi, NO_SHARDING, Partial, Seq, Traced, Transformed, Unknown, Value, YieldedV, exact_vma, fresh_copy,
@@ -563,7 +563,8 @@ class CallMixin:
             shape = call_shape(name, False, [obj, *args], kwargs)
             if shape is None and full_reduction(name, args, kwargs):
                 shape = ()
-            return ArrayV(shape, dtype=obj.dtype, sharding=placed, vma=obj.vma, exact=obj.exact)
+            return ArrayV(shape, dtype=obj.dtype, sharding=placed, vma=obj.vma, exact=obj.exact,
+                          spec=permuted_type(name, False, [obj, *args], kwargs) if shape is not None else None)
         if isinstance(obj, Const) and isinstance(obj.value, str) and name == "join" and args:
             items = self.iterate(args[0])
             if items is not None and all(isinstance(i, Const) and isinstance(i.value, str) for i in items):

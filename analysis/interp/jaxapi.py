@@ -30,8 +30,8 @@ from ..verdicts import catches
 from .frameworks import PARTITIONED, FrameworkMixin, layer_output, layer_params, split_by, variable_sharding
 from .frames import Raise
 from .shapes import (
-    ELEMENTWISE, LAX_ELEMENTWISE, LAYER_OUTPUT, LAYER_SHAPES, LAYER_TYPES, MESHLESS, STACKED, call_shape, pieces,
-    shape_of, static,
+    ELEMENTWISE, LAX_ELEMENTWISE, LAYER_OUTPUT, LAYER_SHAPES, LAYER_TYPES, MESHLESS, PERMUTING, STACKED, call_shape,
+    permuted_type, pieces, shape_of, static,
 )
 from .transforms import TransformMixin, layer_param, member, prefix_pairs, spec_parts, too_long
 from .values import (
@@ -341,6 +341,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             return self.gather_type(name, args[0], args[1], act, ctx, site, node)
         if op in stypes.UNARY and not lax and len(args) == 1:
             return stypes.elementwise(args)
+        if op in PERMUTING:
+            return permuted_type(op, lax, args, kwargs)
         if op == "reshape" and args and isinstance(args[0], ArrayV) and given(kwargs, "dimensions") is None \
                 and not (lax and len(args) > 2 and not (isinstance(args[2], Const) and args[2].value is None)):
             return self.reshape_type(name, args[0], shape, act, ctx, site, node)

@@ -352,6 +352,22 @@ _REDUCTIONS = frozenset({
 })
 
 
+# Functions that only reorder an array's dimensions: their result's sharding type is the
+# operand's, reordered as its shape is (JAX's transpose rule permutes the spec).
+PERMUTING = frozenset({"transpose", "permute_dims", "swapaxes", "moveaxis"})
+
+
+def permuted_type(op: str, lax: bool, args: list, kwargs: dict) -> tuple | None:
+    """The sharding type of `op(x, ...)` for an op of PERMUTING, from `x`'s: reordered as the
+    shape is (the type stands in for the shape: each entry moves as its dimension does)."""
+    from .values import ArrayV
+
+    x = args[0] if args else None
+    if op not in PERMUTING or not isinstance(x, ArrayV) or x.spec is None:
+        return None
+    return call_shape(op, lax, [ArrayV(tuple(x.spec)), *args[1:]], kwargs)
+
+
 def call_shape(op: str, lax: bool, args: list, kwargs: dict) -> tuple | None:
     """The shape of `op(*args, **kwargs)`, a function of jax.numpy / jax.nn (`lax`: of
     jax.lax, whose cumulative ops keep the shape), or an array's method of that name (the array
