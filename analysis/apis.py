@@ -263,7 +263,7 @@ OTHER = {
     # initializers: a factory (`normal(0.02)`) gives a function that makes an array of the shape
     # it is given; `zeros`/`ones` are such functions themselves
     **{f"{m}.{n}": Api("initializer", "(*args, **kwargs)") for m in _INITIALIZER_MODULES for n in _INITIALIZERS},
-    **{f"{m}.{n}": Api("new_array", "(key, shape, dtype=None)") for m in _INITIALIZER_MODULES
+    **{f"{m}.{n}": Api("new_array", "(key, shape, dtype=None, **kwargs)") for m in _INITIALIZER_MODULES
        for n in ("zeros", "ones", "initialize")},
     # `rng = np.random.default_rng(seed)`: its methods make arrays of the shape `size=` gives
     "numpy.random.default_rng": Api("rng", "(seed=None)"),

@@ -444,9 +444,15 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
     def param_type(self, shape, init, act, ctx, site, node) -> tuple | None:
         """The sharding type of a Flax NNX layer's parameter of `shape` made by `init` (None: the
         layer's default): split as an `nnx.with_partitioning` initializer's sharding says (where
-        Flax shards it eagerly; checked there), else nowhere; None where not known."""
+        Flax shards it eagerly; checked there), or an initializer's `out_sharding=` given by a
+        partial, else nowhere; None where not known."""
         if init is None or isinstance(init, Ext):
             return ((),) * len(shape)
+        if isinstance(init, Partial) and isinstance(init.func, Ext) and init.func.name.endswith(".initialize") \
+                and not init.args and set(init.kwargs) <= {"dtype", "out_sharding"}:
+            # `functools.partial(init_fn, out_sharding=P(...))` (Flax's explicit-sharding guide)
+            where = given(init.kwargs, "out_sharding")
+            return ((),) * len(shape) if where is None else self.typed(ArrayV(shape), where, act, ctx).spec
         if not (isinstance(init, Inst) and isinstance(init.cls, Ext) and init.cls.name == PARTITIONED):
             return None
         if self.flax_version < EAGER_SHARDING_SINCE:
