@@ -160,12 +160,14 @@ class CarryTypeEvent(Event):
     differs between its initial value and what the body returns, or cond branches whose outputs'
     types differ: `specs` the two types of the first part that differs (a TypeError). `arg`: the
     initial carry's position in the call, where it is one array (a fix may reshard it); `bare`: a
-    mesh context is in force there, so a bare PartitionSpec can say its type."""
+    mesh context is in force there, so a bare PartitionSpec can say its type. `kind` "shape":
+    the part's shapes differ (`specs` the two shapes; a TypeError in every JAX version)."""
     api: str = ""
     what: str = "carry"  # carry | branches
     specs: tuple = ()
     arg: int | None = None
     bare: bool = True
+    kind: str = "sharding"  # sharding | shape
 
 
 @dataclass(eq=False)

@@ -667,11 +667,9 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                 if spec == "?":
                     fargs.append(ArrayV())
                 elif spec.startswith("rows:"):
-                    # (a module a vmap stacked, scanned over: one member of it per item)
                     xs = p.get(spec[5:], Unknown)
                     fargs.append(xs if isinstance(xs, Const) and xs.value is None
-                                 else map_arrays(xs, row_of, lambda v: member(v) if isinstance(v, Inst)
-                                                 and STACKED in v.attrs else ArrayV()))
+                                 else map_arrays(xs, row_of, _row_member))
                 elif spec.startswith("*"):
                     items = self.iterate(p.get(spec[1:], Unknown))
                     if items is None:
@@ -1941,3 +1939,13 @@ def _wider(a: tuple, b: tuple) -> tuple | None:
     if all(x == y or not x for x, y in zip(a, b)):
         return b
     return None
+
+
+def _row_member(v: Value) -> Value:
+    """A row of what a scan scans over that is not an array: of a module a vmap stacked (or its
+    state, `nnx.split` of it), one member; else an array of unknown shape."""
+    if isinstance(v, Inst) and STACKED in v.attrs:
+        return member(v)
+    if isinstance(v, GraphPart) and v.kind == "state" and isinstance(v.of, Inst) and STACKED in v.of.attrs:
+        return GraphPart("state", member(v.of))
+    return ArrayV()

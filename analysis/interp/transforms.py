@@ -461,16 +461,24 @@ class TransformMixin:
             self.carry_pairs(pairs, name, smap, act, ctx, site, node)
 
     def carry_types(self, pairs: list, row, name: str, act, ctx, site, node) -> None:
-        """Outside shard_map, from JAX 0.8, the two sides of a loop's carry (or two branches)
-        must have one sharding type: where a part's types are known on both sides and differ
+        """Outside shard_map, the two sides of a loop's carry (or two branches) must be of one
+        type: where a part's shapes are known on both sides and differ (a scalar accumulator to
+        which the body adds a row of per-example values), or, from JAX 0.8, its sharding types
         (split over an Explicit axis on one side only, say), JAX raises, and nothing after it on
         this path runs. Not under a vmap, whose batching of the loop the types here do not say."""
-        if self.jax_version < CARRY_SHARDING_CHECKED or not ctx.per_item:
+        if not ctx.per_item:
             return
         for a, b, what in pairs:
             for x, y in _paired(a, b):
                 x, y = _as_array(x), _as_array(y)
-                if isinstance(x, ArrayV) and isinstance(y, ArrayV) and x.spec is not None and y.spec is not None \
+                if not (isinstance(x, ArrayV) and isinstance(y, ArrayV)):
+                    continue
+                shaped = x.shape is not None and y.shape is not None and None not in x.shape and None not in y.shape
+                if shaped and x.shape != y.shape:
+                    self.record(CarryTypeEvent(site, ctx, act.path, node, api=name, what=what, kind="shape",
+                                               specs=(x.shape, y.shape)))
+                    raise Raise()
+                if self.jax_version >= CARRY_SHARDING_CHECKED and x.spec is not None and y.spec is not None \
                         and len(x.spec) == len(y.spec) and x.spec != y.spec:
                     names = [p.arg for p in (*row.params.posonlyargs, *row.params.args)]
                     whole = what == "carry" and isinstance(a, ArrayV) and row.carry in names

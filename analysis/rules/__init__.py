@@ -421,6 +421,15 @@ RULES: dict[str, Rule] = {
             "the ones built in place of that type (`jnp.zeros_like(x)`, `jnp.zeros(..., out_sharding=...)`).",
         ),
         Rule(
+            "SHL038", "carry-shape", _E,
+            "Outside `shard_map`, a loop's carry (`lax.scan`, `fori_loop`, `while_loop`) whose shape differs between "
+            "its initial value and what the body returns (a scalar accumulator, `jnp.zeros(())`, to which the body "
+            "adds per-example values), or `cond`/`switch` branches that return arrays of different shapes.",
+            jf.CARRY_TYPES,
+            "Make the initial value (or every branch's output) of the shape the body computes, or reduce what the "
+            "body returns to the initial value's shape (`.sum()`, `.mean()`).",
+        ),
+        Rule(
             "SHL101", "unmatched-send-recv", _W,
             "A `psend` with no `precv` of the same axis and perm in the same manual region, or the reverse.",
             "deadlock at run time",

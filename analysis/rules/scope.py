@@ -955,10 +955,24 @@ def _uneven_shardings(facts: Facts) -> list:
 
 
 def _carry_types(facts: Facts) -> list:
-    """SHL034: a loop's carry, or cond's branches, of sharding types that differ."""
+    """SHL034: a loop's carry, or cond's branches, of sharding types that differ; SHL038: of
+    shapes that differ."""
     out = []
     for ev in facts.of(CarryTypeEvent):
         loop = short(ev.api)
+        if ev.kind == "shape":
+            first, second = (str(s) for s in ev.specs)
+            said = BRANCH_TYPES if ev.what == "branches" else WHILE_CARRY_TYPES if loop == "while_loop" else \
+                CARRY_TYPES
+            what = (f"The branches of this `{loop}` return arrays of different shapes ({first} and {second})"
+                    if ev.what == "branches" else
+                    f"The carry of this `{loop}` has shape {first} in its initial value and {second} in what the body "
+                    f"returns")
+            out.append(diag(facts, "SHL038", ev.site,
+                            f"{what}: JAX raises {quoted(said)} Make the initial value (or every branch's output) of "
+                            f"the shape the body computes (`jnp.zeros({second})`), or reduce what the body returns to "
+                            f"{first}.", path=ev.path, ctx=ev.ctx))
+            continue
         first, second = (spec_text(s) for s in ev.specs)
         if ev.what == "branches":
             what = (f"The branches of this `{loop}` return values of different sharding types ({first} and {second}, "
