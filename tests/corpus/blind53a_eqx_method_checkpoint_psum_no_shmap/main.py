@@ -1,0 +1,33 @@
+import equinox as eqx
+import jax
+import jax.numpy as jnp
+import jax.random as jr
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+from layers import RowParallelFFN
+
+mesh = jax.make_mesh((2, 2), ("data", "model"))
+
+ffn = RowParallelFFN(64, 256, key=jr.PRNGKey(0))
+ffn = eqx.tree_at(
+    lambda m: (m.w_in, m.w_out),
+    ffn,
+    (
+        jax.device_put(ffn.w_in, NamedSharding(mesh, P(None, "model"))),
+        jax.device_put(ffn.w_out, NamedSharding(mesh, P("model", None))),
+    ),
+)
+
+
+def loss_fn(model, x):
+    return jnp.mean(model(x) ** 2)
+
+
+@jax.jit
+def step(model, x):
+    loss, grads = jax.value_and_grad(loss_fn)(model, x)
+    return loss, grads
+
+
+x = jax.device_put(jnp.ones((16, 64)), NamedSharding(mesh, P("data", None)))
+print(step.trace(ffn, x).lower(lowering_platforms=("cuda",)).as_text()[:40])

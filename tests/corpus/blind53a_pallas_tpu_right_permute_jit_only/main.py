@@ -1,0 +1,19 @@
+import functools
+
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+from kernels.permute import right_permute
+
+num_devices = 4
+partition = P(None, "x")
+mesh = jax.make_mesh((num_devices,), ("x",))
+
+permute = functools.partial(right_permute, axis_name="x", num_devices=num_devices)
+
+# the array is already sharded over 'x', so jit alone "should" run it per device
+step = jax.jit(permute)
+
+input_arr = jax.ShapeDtypeStruct((8, 128 * num_devices), jnp.float32, sharding=NamedSharding(mesh, partition))
+print(step.trace(input_arr).lower(lowering_platforms=("tpu",)).as_text()[:40])

@@ -1,0 +1,11 @@
+import jax
+from flax import nnx
+
+
+class MLP(nnx.Module):
+  def __init__(self, din, dhidden, dout, *, rngs: nnx.Rngs):
+    self.linear1 = nnx.Linear(din, dhidden, use_bias=False, rngs=rngs)
+    self.linear2 = nnx.Linear(dhidden, dout, use_bias=False, rngs=rngs)
+
+  def __call__(self, x):
+    return self.linear2(jax.nn.relu(self.linear1(x)))
