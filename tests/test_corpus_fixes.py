@@ -208,8 +208,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                            "is not reported"),
     "blind24b_nnx_partitioning_no_mesh": (_SCOPE, "the partitioned model is made where no mesh context is entered: "
                                                   "entering one around it is a rewrite no fix writes"),
-    "blind24b_nnx_scan_layers_wsc_make_mesh_default": (_MISSED, "a matmul contracting a dimension sharded over an "
-                                                                "Explicit axis needs out_sharding= (sharding in types)"),
     # blind25
     "blind25a_eqx_batchnorm_data_axis_no_shardmap": (_PROGRAM, _EQX_STATE_SET),
     "blind25a_eqx_filter_jit_method_allgather_unbound": (_SCOPE, "the sharded wrap gives every argument the "
@@ -329,8 +327,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind31a_nnx_set_mesh_on_jax062": (_SCOPE, "use_mesh for set_mesh on 0.6.2 meets an argument committed to "
                                                 "another memory kind (a legacy `with mesh:` lowers)"),
     "blind31a_nnx_ulysses_heads_not_divisible_by_sp": (_PROGRAM, "6 heads do not split over a sequence axis of 4"),
-    "blind32a_scan_stacked_tp_layers_missing_psum": (_MISSED, "what a scan over stacked Equinox layers' rows "
-                                                              "computes is not followed into its carry"),
     "blind32a_v082_syncbn_tuple_axis_plain_jit": (_PROGRAM, _EQX_STATE_SET),
     "blind32a_v082_tp_tree_map_specs_bias_rank": (_SCOPE, "a spec of rank 2 for a bias, from tree.map over the "
                                                           "module: the rank fix reaches only specs written alone"),
@@ -599,9 +595,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                    "nn.get_sharding gives a TrainState's boxed variables"),
     "blind50b_nnx062_bias_partition_rank": (_MISSED, "a constraint of an NNX State to the specs "
                                                      "nnx.get_partition_spec gives it, a bias's of two entries"),
-    "blind50b_nnx_explicit_dot_missing_out_sharding": (_MISSED, "the product in a layer of modules made by jax.vmap "
-                                                                "and scanned over: stacked modules' arrays are not "
-                                                                "typed"),
     "blind51a_linen_nn_scan_tp_bias_spec_rank": (_MISSED, "out_specs of a 3-entry kernel spec given nn.scan's "
                                                           "stacked bias, whose shape init makes inside the "
                                                           "shard_map: nn.scan's stacked variables are not known"),
@@ -620,6 +613,24 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                               "transform_metadata) the axis rules do not map"),
     "blind52b_nnx_shard_map_tp_hidden_not_divisible": (_PROGRAM, "a hidden size of 42 split over 4 devices: the "
                                                                  "model's size is the user's choice"),
+    "blind53a_eqx_gru_scan_carry_unsharded": (_MISSED, "vmap's mapped inputs of different sharding types on an "
+                                                       "Explicit mesh (a replicated initial state against "
+                                                       "batch-split inputs)"),
+    "blind53a_eqx_highway_where_feature_gate": (_MISSED, "the model's arrays are ShapeDtypeStructs placed by a "
+                                                         "function of each leaf's shape (jax.tree.map over "
+                                                         "eqx.filter_eval_shape): their types are not known"),
+    "blind53b_linen_logical_trainstate_loss_out_shardings": (_MISSED, "jit's out_shardings, the TrainState's tree, "
+                                                                      "for a step that returns (state, loss)"),
+    "blind53b_nnx_shardmap_statesharding_copy_paste_spec": (_SCOPE, "a StateSharding filter's spec splits 10 "
+                                                                    "classes over 4 devices: no fix rewrites a "
+                                                                    "filter's spec"),
+    "blind53b_nnx_split_lax_scan_aux_per_example": (_PROGRAM, "a scalar accumulator to which the body adds "
+                                                              "per-example values: which shape is meant is the "
+                                                              "user's"),
+    "blind53b_nnx_split_merge_shardmap_state_spec_prefix": (_SCOPE, "one spec for the whole State, too long for its "
+                                                                    "biases: no fix writes one per leaf"),
+    "blind53b_nnx_vmap_scan_layers_bf16_carry": (_MISSED, "a carry whose dtype the body changes (bfloat16 layers "
+                                                          "over a float32 carry)"),
 }
 
 
