@@ -179,6 +179,7 @@ class ReshapeTypeEvent(Event):
     api: str = ""
     spec: tuple = ()
     shape: tuple = ()
+    dtype: str | None = None
     new: tuple = ()
     out: tuple | None = None
     bare: bool = True

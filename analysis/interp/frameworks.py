@@ -19,8 +19,8 @@ from .linentree import LINEN_ARGS, LINEN_LAYERS, UNKNOWN, LinenTree, nested
 from .shapes import LAYER_OUTPUT, LAYER_SHAPES, LAYER_TYPES, MESHLESS, STACKED
 from .values import (
     ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, EagerShardingV, Ext, Factory, FilterSpecs, GraphPart, Inst, Lifted,
-    LinenVarsV, MeshV, Multi, NO_SHARDING, Partial, PSpecV, Seq, ShardingV, StateDict, Transformed, Unknown, Value, exact_vma,
-    is_variable, options, serial, variable_array, varying_with, vma_of,
+    LinenVarsV, MeshV, Multi, NO_SHARDING, Partial, PSpecV, Seq, ShardingV, StateDict, Transformed, Unknown, Value,
+    exact_vma, is_variable, options, serial, variable_array, varying_with, vma_of,
 )
 
 _LINEN = "flax.linen."

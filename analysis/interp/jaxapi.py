@@ -18,9 +18,9 @@ from . import datafiles, stypes
 from .calls import DESCRIPTORS, CallMixin, Super, ints, is_callable, value_name
 from .expr import MAX_EXPAND
 from .events import (
-    BackwardContractionEvent, CollectiveEvent, CommEvent, ConstraintEvent, ContractionEvent, GatherEvent, KernelApiEvent,
-    ConcatenateTypeEvent, MixedStateEvent, ReshapeTypeEvent, ResultSplitTwiceEvent, SelectTypeEvent, SetMeshTracedEvent, ShardingAxisEvent, KeywordsEvent, SplitSizeEvent,
-    UnevenShardingEvent, VaryingAgainEvent,
+    BackwardContractionEvent, CollectiveEvent, CommEvent, ConcatenateTypeEvent, ConstraintEvent, ContractionEvent,
+    GatherEvent, KernelApiEvent, MixedStateEvent, ReshapeTypeEvent, ResultSplitTwiceEvent, SelectTypeEvent,
+    SetMeshTracedEvent, ShardingAxisEvent, KeywordsEvent, SplitSizeEvent, UnevenShardingEvent, VaryingAgainEvent,
 )
 from ..jaxfacts import (
     CONSTRAINT_VARYING_SINCE, EAGER_SHARDING_SINCE, ELEMENTWISE_PRIMITIVES, GRAD_NEEDS_MESH_SINCE, MAKE_MESH_EXPLICIT,
@@ -371,7 +371,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         sizes = dict(zip(mesh.axes, mesh.sizes)) if isinstance(mesh, MeshV) and mesh.axes and mesh.sizes else {}
         out = stypes.reshaped(x.shape, x.spec, shape, sizes, self.jax_version >= RESHAPE_SPLITS_AXES)
         if out == stypes.UNSUPPORTED:
-            self.record(ReshapeTypeEvent(site, ctx, act.path, node, api=api, spec=x.spec, shape=x.shape, new=shape,
+            self.record(ReshapeTypeEvent(site, ctx, act.path, node, api=api, spec=x.spec, shape=x.shape,
+                                         dtype=x.dtype, new=shape,
                                          out=stypes.reshape_out(x.shape, x.spec, shape, sizes),
                                          bare=self._bare_specs(ctx, act)))
             raise Raise()
@@ -393,7 +394,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             raise Raise()
         if not stack:
             return first
-        if not (isinstance(axis, Const) and isinstance(axis.value, int) and -len(first) - 1 <= axis.value <= len(first)):
+        rank = len(first)
+        if not (isinstance(axis, Const) and isinstance(axis.value, int) and -rank - 1 <= axis.value <= rank):
             return None
         at = axis.value % (len(first) + 1)
         return (*first[:at], (), *first[at:])

@@ -31,9 +31,8 @@ from ..fixfacts import (AbstractMesh, AxisSource, AxisTypes, AxisTuple, CarryIni
 from ..interp.events import (
     BackwardContractionEvent, CarryTypeEvent, CollectiveEvent, ConcatenateTypeEvent, ConstraintEvent, ContractionEvent,
     ExplicitMismatchEvent, ExplicitUnshardedEvent, GatherEvent, MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent,
-    NoMeshEvent, ReceivedCarryEvent, ReshapeTypeEvent, ResultSplitTwiceEvent, SelectTypeEvent, SetMeshTracedEvent, ShardingAxisEvent,
-    SpecEvent,
-    UnevenShardingEvent, VariableShardingEvent, VaryingAgainEvent,
+    NoMeshEvent, ReceivedCarryEvent, ReshapeTypeEvent, ResultSplitTwiceEvent, SelectTypeEvent, SetMeshTracedEvent,
+    ShardingAxisEvent, SpecEvent, UnevenShardingEvent, VariableShardingEvent, VaryingAgainEvent,
 )
 from ..interp.frameworks import LINEN_DENSE
 from ..interp.stypes import render
@@ -1037,7 +1036,7 @@ def _reshape_types(facts: Facts) -> list:
     for ev in facts.of(ReshapeTypeEvent):
         operand = "[" + ",".join(f"{n}@{d[0]}" if len(d) == 1 else f"{n}@({','.join(d)})" if d else str(n)
                                  for n, d in zip(ev.shape, ev.spec)) + "]"
-        said = RESHAPE_UNSUPPORTED.format(operand=f"float32{operand}", new=ev.new)
+        said = RESHAPE_UNSUPPORTED.format(operand=f"{ev.dtype or ''}{operand}", new=ev.new)
         out.append(diag(
             facts, "SHL036", ev.site,
             f"This reshape of an array of sharding type {spec_text(ev.spec)} (shape {ev.shape}) to {ev.new}, on a mesh "
