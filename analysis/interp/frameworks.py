@@ -243,6 +243,7 @@ _RANDOM_METHODS = frozenset({
 })
 _RNGS_OWN = frozenset({"split", "fork", "items", "keys", "values", "broadcast", "streams", "default"})
 
+
 class FrameworkMixin:
     def _api_graph_split(self, name, row, p, act, ctx, site, node, decorating):
         model = p.get("node", Unknown)

@@ -25,8 +25,7 @@ from .shapes import LAYER_SHAPES, LAYER_TYPES, STACKED
 from .values import (
     BATCHED, DIFFERENTIATED, NNX_VARIABLES, ArrayV, BlockSpecV, Bound, ClassV, Const, DictV, DTypeV, Ext, FilterSpecs,
     Func, GraphPart, Inst, LinenVarsV, MeshV, ModV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, ShardingV,
-    StateDict,
-    Transformed, Unknown, Value, differentiated, holds, is_received, is_variable, join, map_arrays, options,
+    StateDict, Transformed, Unknown, Value, differentiated, holds, is_received, is_variable, join, map_arrays, options,
     variable_array, vma_of,
 )
 
