@@ -1279,19 +1279,26 @@ def member(m: Inst) -> Inst:
     return Inst(m.cls, {k: a for k, a in m.attrs.items() if k != STACKED}, m.version, m.lift, m.setup_done)
 
 
-def _spec_pairs(spec, arg, seen: frozenset = frozenset()):
+def _spec_pairs(spec, arg, seen: frozenset = frozenset(), state: bool = False):
     """Each array of `arg` with the PartitionSpec `spec` gives it: one spec for all the arrays of
-    a pytree or a Flax NNX module; specs shaped as a module (what `nnx.StateSharding`'s filters
-    give it) field by field, a framework layer's parameters by their names; Linen variables made
-    with no mesh, the specs their boxes name (an array not known but for being unsharded)."""
-    if isinstance(spec, PSpecV):
+    a pytree or a Flax NNX module (or `nnx.split`'s state of one); specs shaped as a module (what
+    `nnx.StateSharding`'s filters give it, an `nnx.State` of specs) field by field, a framework
+    layer's parameters by their names; Linen variables made with no mesh, the specs their boxes
+    name (an array not known but for being unsharded). `state`: inside an `nnx.State` of specs,
+    whose nested dicts are States too."""
+    if isinstance(arg, GraphPart) and arg.kind == "state":
+        yield from _spec_pairs(spec.of if isinstance(spec, GraphPart) else spec, arg.of, seen)
+    elif isinstance(spec, PSpecV):
         for leaf in _leaves(arg, modules=True):
             if isinstance(leaf, ArrayV):
                 yield spec, leaf
-    elif isinstance(spec, Inst) and isinstance(arg, Inst) and spec.cls is arg.cls and id(arg) not in seen:
-        for k, s in spec.attrs.items():
+    elif (isinstance(spec, StateDict) or state and isinstance(spec, DictV)
+          or isinstance(spec, Inst) and spec.cls is getattr(arg, "cls", None)) \
+            and isinstance(arg, Inst) and id(arg) not in seen:
+        nested = isinstance(spec, DictV)
+        for k, s in (spec.items if nested else spec.attrs).items():
             if k in arg.attrs:
-                yield from _spec_pairs(s, arg.attrs[k], seen | {id(arg)})
+                yield from _spec_pairs(s, arg.attrs[k], seen | {id(arg)}, nested)
             elif isinstance(s, PSpecV) and STACKED not in arg.attrs and (held := param_array(arg, k)) is not None:
                 yield s, held
     elif isinstance(spec, LinenVarsV) and isinstance(arg, LinenVarsV) and arg.sharding is NO_SHARDING:
