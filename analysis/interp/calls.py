@@ -8,7 +8,8 @@ from __future__ import annotations
 import ast
 from bisect import bisect_right
 
-from . import datafiles
+from . import datafiles, dtypes
+from .dtypes import dtype_name
 from .events import StartEvent
 from .frames import Context, Raise, Site
 from .shapes import LAYER_OUTPUT, call_shape, layer_output_shape, permuted_type
@@ -261,7 +262,8 @@ class CallMixin:
         how = layer.attrs.get(LAYER_OUTPUT)
         shape = layer_output_shape(how.value, args[0].shape) \
             if isinstance(how, Const) and args and isinstance(args[0], ArrayV) else None
-        return ArrayV(shape, vma=frozenset(own).union(*(a.vma for a in arrays)), exact=exact,
+        dtype = dtypes.layer_output(layer.cls.name, args[0], layer.attrs) if len(args) == 1 else None
+        return ArrayV(shape, dtype, vma=frozenset(own).union(*(a.vma for a in arrays)), exact=exact,
                       spec=self.layer_type(layer, args, kwargs, shape, act, ctx, site, node, direct=not label))
 
     # ------------------------------------------------------------------ functions
@@ -547,8 +549,7 @@ class CallMixin:
             # what an array without a sharding computes has none either
             placed = NO_SHARDING if obj.sharding is NO_SHARDING else Unknown
             if name == "astype" and args:
-                return ArrayV(obj.shape, args[0].name if isinstance(args[0], DTypeV) else None, placed, vma=obj.vma,
-                              exact=obj.exact, spec=obj.spec)
+                return ArrayV(obj.shape, dtype_name(args[0]), placed, vma=obj.vma, exact=obj.exact, spec=obj.spec)
             if name == "reshape" and args:
                 dims = args[0] if len(args) == 1 and isinstance(args[0], Seq) else Seq(tuple(args))
                 shape = _reshaped(obj.shape, dims)
@@ -563,7 +564,10 @@ class CallMixin:
             shape = call_shape(name, False, [obj, *args], kwargs)
             if shape is None and full_reduction(name, args, kwargs):
                 shape = ()
-            return ArrayV(shape, dtype=obj.dtype, sharding=placed, vma=obj.vma, exact=obj.exact,
+            given = kwargs.get("dtype")
+            dtype = dtypes.canonical(dtype_name(given)) if given is not None and not (
+                isinstance(given, Const) and given.value is None) else dtypes.of_call(name, [obj, *args], kwargs)
+            return ArrayV(shape, dtype=dtype, sharding=placed, vma=obj.vma, exact=obj.exact,
                           spec=permuted_type(name, False, [obj, *args], kwargs) if shape is not None else None)
         if isinstance(obj, Const) and isinstance(obj.value, str) and name == "join" and args:
             items = self.iterate(args[0])

@@ -161,13 +161,15 @@ class CarryTypeEvent(Event):
     types differ: `specs` the two types of the first part that differs (a TypeError). `arg`: the
     initial carry's position in the call, where it is one array (a fix may reshard it); `bare`: a
     mesh context is in force there, so a bare PartitionSpec can say its type. `kind` "shape":
-    the part's shapes differ (`specs` the two shapes; a TypeError in every JAX version)."""
+    the part's shapes differ (`specs` the two shapes); "dtype": its dtypes (`specs` the two, and
+    `shape` the part's where known): a TypeError in every JAX version."""
     api: str = ""
     what: str = "carry"  # carry | branches
     specs: tuple = ()
     arg: int | None = None
     bare: bool = True
-    kind: str = "sharding"  # sharding | shape
+    kind: str = "sharding"  # sharding | shape | dtype
+    shape: tuple | None = None
 
 
 @dataclass(eq=False)

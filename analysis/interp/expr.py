@@ -11,7 +11,7 @@ import os
 
 from .. import apis
 from ..jaxfacts import ELEMENTWISE_PRIMITIVES
-from . import datafiles, stypes
+from . import datafiles, dtypes, stypes
 from .calls import DICT_ITEMS, Super, value_name
 from .events import ApiRefEvent, MeshAxisLookupEvent
 from .frames import Context, Raise
@@ -350,8 +350,10 @@ class ExprMixin:
                                     None, act, ctx, self.site(node, act), node)
             else:
                 spec = None
-            return ArrayV(shape, arrays[0].dtype, NO_SHARDING if unplaced else Unknown, vma, received, exact,
-                          spec=spec)
+            dtype = dtypes.promote([left, right])
+            if isinstance(op, ast.Div) and dtype is not None and not dtypes.is_float(dtype):
+                dtype = "float32" if dtype != "complex64" else dtype  # (true division of integers)
+            return ArrayV(shape, dtype, NO_SHARDING if unplaced else Unknown, vma, received, exact, spec=spec)
         return Unknown
 
     def _ex_UnaryOp(self, node, act, ctx):

@@ -10,7 +10,7 @@ import ast
 from contextlib import contextmanager
 from dataclasses import replace
 
-from . import stypes
+from . import dtypes, stypes
 from .calls import DICT_ITEMS, MAP_VARIABLES, is_callable, value_name
 from ..jaxfacts import MAKE_MESH_EXPLICIT, RNGS_RANDOM_METHODS
 from .events import CollectiveEvent, ConstraintEvent, VariableShardingEvent
@@ -1173,7 +1173,7 @@ class FrameworkMixin:
         n = known.get("num_embeddings", n.value if isinstance(n, Const) else None)
         shape = (*query.shape[:-1], n) if query.shape is not None and isinstance(n, int) else None
         own = frozenset(me.attrs.get("__vma__", frozenset()))
-        return ArrayV(shape, query.dtype, vma=query.vma | own,
+        return ArrayV(shape, vma=query.vma | own,
                       exact=me.attrs.get("__exact__") is True and exact_vma(query))
 
     def _api_norm_call(self, name, row, p, act, ctx, site, node, decorating):
@@ -1185,7 +1185,8 @@ class FrameworkMixin:
         given_mode = p.get(mode)
         stats = given_mode if given_mode is not None and not _is_none(given_mode) else attrs.get(mode)
         x = p.get("x")
-        out = ArrayV(x.shape, x.dtype, vma=x.vma, exact=x.exact) if isinstance(x, ArrayV) else ArrayV()
+        out = ArrayV(x.shape, dtypes.layer_output(layer.cls.name, x, attrs) if isinstance(layer, Inst) else None,
+                     vma=x.vma, exact=x.exact) if isinstance(x, ArrayV) else ArrayV()
         initializing = name.startswith("flax.linen.") and "linen_init" in ctx.modes  # Linen skips the sync then
         training = not initializing and isinstance(stats, Const) and stats.value is False
         from .jaxapi import axis_tuple

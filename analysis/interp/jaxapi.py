@@ -14,7 +14,8 @@ import re
 from dataclasses import replace
 
 from .. import apis
-from . import datafiles, stypes
+from . import datafiles, dtypes, stypes
+from .dtypes import dtype_name
 from .calls import DESCRIPTORS, CallMixin, Super, ints, is_callable, value_name
 from .expr import MAX_EXPAND
 from .events import (
@@ -979,6 +980,9 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             shape = p.get("shape", p.get("size"))
             dims = ints(shape) if shape is not None else None
             default = None if name.startswith("numpy.") else _DEFAULT_DTYPE.get(name, "float32")
+            if short == "full":  # (of its fill value's type: a Python number's is weak)
+                fill = p.get("fill_value")
+                default = fill.dtype if isinstance(fill, ArrayV) and not name.startswith("numpy.") else None
             dtype = dtype_name(p.get("dtype")) or default
         where = given(p.get("kwargs").items if isinstance(p.get("kwargs"), DictV) else {}, "out_sharding")
         # (made where a mesh context is in force, it is on that mesh; NumPy's are on the host)
@@ -1472,7 +1476,9 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             # an array of Python numbers (nested lists): its shape, placed nowhere
             shape, kind = _literal_shape(args[0])
             if shape is not None:
-                dtype = dtype_name(kwargs.get("dtype", args[1] if len(args) > 1 else Unknown)) or kind
+                # (a Python number alone makes a weakly typed array: its dtype is the other operand's)
+                dtype = dtype_name(kwargs.get("dtype", args[1] if len(args) > 1 else Unknown)) or (
+                    kind if shape else None)
                 return ArrayV(shape, dtype, NO_SHARDING, exact=True,
                               spec=None if name.startswith("numpy.") else ((),) * len(shape))
         if name in ("jax.numpy.dtype", "numpy.dtype") and args:
@@ -1498,13 +1504,19 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                                   args[2] if len(args) > 2 else kwargs.get("axis", Const(0)))
                 shapes = pieces(shape_of(args[0]) if args else None, static(sections), static(axis),
                                 uneven=op == "array_split")
+                dtype = dtypes.of_call(op, args, kwargs)
                 if shapes is None:
-                    return Repeated(ArrayV(dtype=_first_dtype(args), vma=vma, exact=exact), "list")
-                return Seq(tuple(ArrayV(s, dtype=_first_dtype(args), vma=vma, exact=exact) for s in shapes), "list")
+                    return Repeated(ArrayV(dtype=dtype, vma=vma, exact=exact), "list")
+                return Seq(tuple(ArrayV(s, dtype=dtype, vma=vma, exact=exact) for s in shapes), "list")
             shape = call_shape(op, name.startswith("jax.lax."), args, kwargs)
             if shape is None and full_reduction(op, args[1:], kwargs):
                 shape = ()
-            return ArrayV(shape, dtype=_first_dtype(args), vma=vma, exact=exact,
+            given_dtype = kwargs.get("dtype", kwargs.get("preferred_element_type", kwargs.get("new_dtype")))
+            if op in ("astype", "convert_element_type") and len(args) > 1:
+                given_dtype = args[1]
+            dtype = dtypes.canonical(dtype_name(given_dtype)) if given_dtype is not None and not (
+                isinstance(given_dtype, Const) and given_dtype.value is None) else dtypes.of_call(op, args, kwargs)
+            return ArrayV(shape, dtype=dtype, vma=vma, exact=exact,
                           spec=self.array_type(name, args, kwargs, shape, act, ctx, site, node))
         top, _, last = name.rpartition(".")
         if name.split(".")[0] in apis.MODELLED_PACKAGES:
@@ -1555,7 +1567,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             arrays = [a for a in (*args, *kwargs.values()) if isinstance(a, ArrayV)]
             if arrays and last in _REEXPORTED and isinstance(args[0] if args else None, ArrayV):
                 # a framework's re-export of an activation (`nnx.silu`, `nn.gelu`) or of `one_hot`
-                return ArrayV(call_shape(last, False, args, kwargs), args[0].dtype,
+                return ArrayV(call_shape(last, False, args, kwargs), dtypes.of_call(last, args, kwargs),
                               vma=frozenset().union(*(a.vma for a in arrays)),
                               exact=all(exact_vma(a) for a in (*args, *kwargs.values())),
                               spec=args[0].spec if last in stypes.UNARY and len(args) == 1 else None)
@@ -1704,18 +1716,6 @@ def perm_pairs(v) -> tuple | None:
             return None
         pairs.append((item.items[0].value, item.items[1].value))
     return tuple(pairs)
-
-
-def dtype_name(v) -> str | None:
-    if isinstance(v, DTypeV):
-        return v.name
-    if isinstance(v, Const) and isinstance(v.value, str):
-        return v.value
-    if isinstance(v, Ext):
-        return v.name.rsplit(".", 1)[-1]
-    if isinstance(v, ArrayV):
-        return None
-    return None
 
 
 def _mapped_splits(indices: ArrayV, table: ArrayV, ctx) -> tuple | None:

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from .. import apis
 from ..jaxfacts import ANY_SPACES, CARRY_SHARDING_CHECKED, HBM_SPACE
-from . import stypes
+from . import dtypes, stypes
 from .events import (
     ApiRefEvent, CarryTypeEvent, ExplicitMismatchEvent, ExplicitUnshardedEvent, KeywordsEvent, NestedMeshEvent,
     NoMeshEvent, PallasEvent, ReceivedCarryEvent, SpecEvent, UnevenShardingEvent,
@@ -101,9 +101,10 @@ class TransformMixin:
             self.nnx_scan_carry(t, args, result, act, ctx, site, node)
         elif t.api == "flax.linen.scan" and args and isinstance(result, Seq) and result.items:
             # a Linen scan of a module's method: its first argument and result are the carry
-            smap = ctx.innermost("shard_map")
+            smap, pairs = ctx.innermost("shard_map"), [(args[0], result.items[0], "carry")]
             if smap is not None and smap.axes:
-                self.carry_pairs([(args[0], result.items[0], "carry")], t.api, smap, act, ctx, site, node)
+                self.carry_pairs(pairs, t.api, smap, act, ctx, site, node)
+            self.carry_types(pairs, apis.API[t.api], t.api, act, ctx, site, node, manual=smap is not None)
         return result
 
     def _apply_grad(self, t, args, kwargs, act, ctx, site, node, label):
@@ -454,17 +455,18 @@ class TransformMixin:
             pairs = [(init, c, "carry") for c in carries]
         elif short in ("cond", "switch") and len(outputs) > 1:
             pairs = [(a, b, "branches") for i, a in enumerate(outputs) for b in outputs[i + 1:]]
-        if smap is None:
-            self.carry_types(pairs, row, name, act, ctx, site, node)
-        elif smap.axes:
+        if smap is not None and smap.axes:
             self.carry_pairs(pairs, name, smap, act, ctx, site, node)
+        self.carry_types(pairs, row, name, act, ctx, site, node, manual=smap is not None)
 
-    def carry_types(self, pairs: list, row, name: str, act, ctx, site, node) -> None:
-        """Outside shard_map, the two sides of a loop's carry (or two branches) must be of one
-        type: where a part's shapes are known on both sides and differ (a scalar accumulator to
-        which the body adds a row of per-example values), or, from JAX 0.8, its sharding types
-        (split over an Explicit axis on one side only, say), JAX raises, and nothing after it on
-        this path runs. Not under a vmap, whose batching of the loop the types here do not say."""
+    def carry_types(self, pairs: list, row, name: str, act, ctx, site, node, manual: bool = False) -> None:
+        """The two sides of a loop's carry (or two branches) must be of one type: where a part's
+        dtypes are known on both sides and differ (a bfloat16 carry through float32 layers; a
+        weakly typed initial value, which JAX promotes, has none), or, outside shard_map
+        (`manual` false), its shapes (a scalar accumulator to which the body adds a row of
+        per-example values) or, from JAX 0.8, its sharding types (split over an Explicit axis on
+        one side only, say), JAX raises, and nothing after it on this path runs. Not under a
+        vmap, whose batching of the loop the types here do not say."""
         if not ctx.per_item:
             return
         for a, b, what in pairs:
@@ -473,10 +475,17 @@ class TransformMixin:
                 if not (isinstance(x, ArrayV) and isinstance(y, ArrayV)):
                     continue
                 shaped = x.shape is not None and y.shape is not None and None not in x.shape and None not in y.shape
-                if shaped and x.shape != y.shape:
+                if shaped and x.shape != y.shape and not manual:
                     self.record(CarryTypeEvent(site, ctx, act.path, node, api=name, what=what, kind="shape",
                                                specs=(x.shape, y.shape)))
                     raise Raise()
+                types = (dtypes.canonical(x.dtype), dtypes.canonical(y.dtype))
+                if None not in types and types[0] != types[1]:
+                    self.record(CarryTypeEvent(site, ctx, act.path, node, api=name, what=what, kind="dtype",
+                                               specs=types, shape=x.shape if shaped and not manual else None))
+                    raise Raise()
+                if manual:
+                    continue
                 if self.jax_version >= CARRY_SHARDING_CHECKED and x.spec is not None and y.spec is not None \
                         and len(x.spec) == len(y.spec) and x.spec != y.spec:
                     names = [p.arg for p in (*row.params.posonlyargs, *row.params.args)]
@@ -501,8 +510,6 @@ class TransformMixin:
         """`nnx.scan(f, in_axes=(nnx.Carry, 0), out_axes=(nnx.Carry, 0))`: the argument and the
         output marked `nnx.Carry` (first, by default) are the loop's carry."""
         smap = ctx.innermost("shard_map")
-        if smap is None or not smap.axes:
-            return
         i = _carry_index(t.params.get("in_axes"))
         j = _carry_index(t.params.get("out_axes"))
         if i is None or i >= len(args) or j is None:
@@ -513,7 +520,10 @@ class TransformMixin:
             out = result.items[j]
         else:
             return
-        self.carry_pairs([(args[0] if i == "all" else args[i], out, "carry")], t.api, smap, act, ctx, site, node)
+        pairs = [(args[0] if i == "all" else args[i], out, "carry")]
+        if smap is not None and smap.axes:
+            self.carry_pairs(pairs, t.api, smap, act, ctx, site, node)
+        self.carry_types(pairs, apis.API[t.api], t.api, act, ctx, site, node, manual=smap is not None)
 
     def filtered_specs(self, specs: FilterSpecs, module: Value, act, ctx, site, node) -> Value:
         """The specs `nnx.StateSharding`'s filters give an NNX module's variables, shaped as the

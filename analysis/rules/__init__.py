@@ -430,6 +430,17 @@ RULES: dict[str, Rule] = {
             "body returns to the initial value's shape (`.sum()`, `.mean()`).",
         ),
         Rule(
+            "SHL039", "carry-dtype", _E,
+            "A loop's carry (`lax.scan`, `fori_loop`, `while_loop`, `nnx.scan`, `nn.scan`) whose dtype differs "
+            "between its initial value and what the body returns (a bfloat16 carry through layers that compute in "
+            "float32, an int32 accumulator to which the body adds floats), or `cond`/`switch` branches that return "
+            "arrays of different dtypes. A weakly typed initial value (a Python number) is promoted by JAX and "
+            "never reported.",
+            jf.CARRY_TYPES,
+            "Make the initial value of the dtype the body computes (`.astype(...)`), or cast what the body returns "
+            "back to the initial value's dtype.",
+        ),
+        Rule(
             "SHL101", "unmatched-send-recv", _W,
             "A `psend` with no `precv` of the same axis and perm in the same manual region, or the reverse.",
             "deadlock at run time",

@@ -955,7 +955,7 @@ def _uneven_shardings(facts: Facts) -> list:
 
 def _carry_types(facts: Facts) -> list:
     """SHL034: a loop's carry, or cond's branches, of sharding types that differ; SHL038: of
-    shapes that differ."""
+    shapes that differ; SHL039: of dtypes that differ."""
     out = []
     for ev in facts.of(CarryTypeEvent):
         loop = short(ev.api)
@@ -971,6 +971,20 @@ def _carry_types(facts: Facts) -> list:
                             f"{what}: JAX raises {quoted(said)} Make the initial value (or every branch's output) of "
                             f"the shape the body computes (`jnp.zeros({second})`), or reduce what the body returns to "
                             f"{first}.", path=ev.path, ctx=ev.ctx))
+            continue
+        if ev.kind == "dtype":
+            first, second = ev.specs
+            said = BRANCH_TYPES if ev.what == "branches" else WHILE_CARRY_TYPES if loop == "while_loop" else \
+                CARRY_TYPES
+            what = (f"The branches of this `{loop}` return arrays of different dtypes ({first} and {second})"
+                    if ev.what == "branches" else
+                    f"The carry of this `{loop}` is {first} in its initial value and {second} in what the body "
+                    f"returns")
+            remedy = (f"Cast the outputs to one dtype (`.astype(jnp.{first})`)." if ev.what == "branches" else
+                      f"Make the initial value {second} (`init.astype(jnp.{second})`), or cast what the body returns "
+                      f"back to {first} (`.astype(jnp.{first})`).")
+            out.append(diag(facts, "SHL039", ev.site, f"{what}: JAX raises {quoted(said)} {remedy}",
+                            path=ev.path, ctx=ev.ctx))
             continue
         first, second = (spec_text(s) for s in ev.specs)
         if ev.what == "branches":

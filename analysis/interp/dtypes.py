@@ -1,0 +1,195 @@
+"""Array dtypes as JAX computes them, for the arrays whose dtype the analysis knows: names as JAX
+canonicalizes them with 64-bit types off (its default: `float64` is `float32`), and JAX's type
+promotion (`jnp.promote_types`' lattice, Python numbers weakly typed). A dtype is a fact or
+None: an operation the tables here do not know, or a result JAX types weakly (a Python number
+promoted with another: `jnp.asarray(0.0)`), has none."""
+
+from __future__ import annotations
+
+from .values import ArrayV, Const, DTypeV, Ext, Seq, Value
+
+# The lattice JAX promotes on (its type promotion design): each type's direct successors. `i*`,
+# `f*`, `c*` are Python's int, float and complex (weak: the other operand's kind decides).
+_SUCCESSORS = {
+    "bool": ("i*",), "i*": ("uint8", "int8"), "uint8": ("uint16", "int16"), "uint16": ("uint32", "int32"),
+    "uint32": ("uint64", "int64"), "uint64": ("f*",), "int8": ("int16",), "int16": ("int32",),
+    "int32": ("int64",), "int64": ("f*",), "f*": ("bfloat16", "float16", "c*"), "bfloat16": ("float32",),
+    "float16": ("float32",), "float32": ("float64",), "float64": ("complex128",), "c*": ("complex64",),
+    "complex64": ("complex128",), "complex128": (),
+}
+
+
+def _upper(t: str) -> frozenset:
+    out, todo = {t}, [t]
+    while todo:
+        for s in _SUCCESSORS[todo.pop()]:
+            if s not in out:
+                out.add(s)
+                todo.append(s)
+    return frozenset(out)
+
+
+_UPPER = {t: _upper(t) for t in _SUCCESSORS}
+# 64-bit types off: what JAX makes of each (its arrays are never of the wider ones)
+_NARROW = {"int64": "int32", "uint64": "uint32", "float64": "float32", "complex128": "complex64"}
+_ALIASES = {"float": "float64", "double": "float64", "float_": "float64", "int": "int64", "int_": "int64",
+            "uint": "uint64", "complex": "complex128", "complex_": "complex128", "bool_": "bool", "single": "float32",
+            "half": "float16", "cfloat": "complex128", "cdouble": "complex128", "csingle": "complex64"}
+WEAK = {bool: "bool", int: "i*", float: "f*", complex: "c*"}
+
+
+def dtype_name(v: Value) -> str | None:
+    """The name of a dtype written as a value (`jnp.bfloat16`, `"int8"`, `x.dtype`)."""
+    if isinstance(v, DTypeV):
+        return v.name
+    if isinstance(v, Const) and isinstance(v.value, str):
+        return v.value
+    if isinstance(v, Ext):
+        return v.name.rsplit(".", 1)[-1]
+    return None
+
+
+def canonical(name: str | None) -> str | None:
+    """The dtype JAX gives arrays of type `name` (`jnp.float64` → float32); None for a name not
+    known here."""
+    if name is None:
+        return None
+    name = _ALIASES.get(name, name)
+    if name not in _SUCCESSORS or name.endswith("*"):
+        return None
+    return _NARROW.get(name, name)
+
+
+def join(types: list[str]) -> str | None:
+    """The least upper bound of lattice nodes (JAX's `promote_types`), narrowed; None where it is
+    a weak type (Python numbers only)."""
+    common = frozenset.intersection(*(_UPPER[t] for t in types))
+    least = [t for t in common if all(t in _UPPER[o] for o in types) and common <= _UPPER[t]]
+    if not least or least[0].endswith("*"):
+        return None
+    return _NARROW.get(least[0], least[0])
+
+
+def operand(v: Value) -> str | None:
+    """The lattice node of an operand: an array's dtype, a Python number's weak type; None where
+    not known."""
+    if isinstance(v, ArrayV):
+        return canonical(v.dtype)
+    if isinstance(v, Const) and type(v.value) in WEAK:
+        return WEAK[type(v.value)]
+    return None
+
+
+def promote(values: list[Value]) -> str | None:
+    """The dtype of an elementwise operation of `values` (arrays and Python numbers), as
+    `jnp.result_type` gives it; None where an operand's is not known or the result is weak."""
+    nodes = [operand(v) for v in values]
+    if not nodes or None in nodes:
+        return None
+    return join(nodes)
+
+
+def is_float(dtype: str | None) -> bool:
+    return dtype in ("bfloat16", "float16", "float32")
+
+
+def is_int(dtype: str | None) -> bool:
+    return dtype is not None and "int" in dtype
+
+
+# What JAX's functions (jax.numpy, jax.lax, jax.nn) return, by their short name: its operands'
+# promoted type; its own type; a float operand's own type (other types: not modelled); int32;
+# bool; a sum's (small integers and booleans widen to int32).
+_PROMOTING = frozenset({
+    "add", "subtract", "multiply", "maximum", "minimum", "power", "pow", "dot", "matmul", "einsum", "inner", "outer",
+    "tensordot", "vdot", "where", "select", "concatenate", "stack", "hstack", "vstack", "dstack", "column_stack",
+    "clip", "fmax", "fmin", "remainder", "mod", "floor_divide", "append",
+})
+_KEEPING = frozenset({
+    "reshape", "transpose", "permute_dims", "swapaxes", "moveaxis", "expand_dims", "squeeze", "ravel", "broadcast_to",
+    "broadcast_in_dim", "tile", "repeat", "roll", "flip", "fliplr", "flipud", "rot90", "take", "take_along_axis",
+    "sort", "max", "min", "amax", "amin", "tril", "triu", "diagonal", "diag", "copy",
+    "with_sharding_constraint", "reshard", "stop_gradient", "dynamic_slice", "dynamic_slice_in_dim",
+    "dynamic_update_slice", "slice", "slice_in_dim", "pad", "atleast_1d", "atleast_2d", "atleast_3d", "psum",
+    "pmax", "pmin", "all_gather", "ppermute", "psum_scatter", "all_to_all", "pcast", "pvary", "device_put", "rev",
+    "collapse", "split", "array_split", "squeeze_dims",
+})
+_FLOAT_KEEPING = frozenset({
+    "exp", "exp2", "expm1", "log", "log1p", "log2", "log10", "sqrt", "rsqrt", "cbrt", "sin", "cos", "tan", "tanh",
+    "sinh", "cosh", "arcsin", "arccos", "arctan", "arctanh", "erf", "erfc", "logistic", "sigmoid", "gelu", "silu",
+    "swish", "softplus", "softmax", "log_softmax", "elu", "selu", "celu", "leaky_relu", "hard_tanh", "mish",
+    "logsumexp", "mean", "var", "std", "nanmean", "average", "median", "reciprocal", "floor", "ceil", "round",
+    "standardize", "normalize", "abs", "absolute", "sign", "log_sigmoid", "glu", "squareplus", "sparse_plus",
+    "hard_sigmoid", "hard_silu", "hard_swish", "cumsum", "cumprod", "sum", "prod", "nansum", "relu", "relu6",
+    "negative", "square", "ptp", "cummax", "cummin", "pmean",
+})
+_INDEXING = frozenset({"argmax", "argmin", "argsort", "searchsorted", "argwhere"})
+_TESTING = frozenset({
+    "equal", "not_equal", "greater", "greater_equal", "less", "less_equal", "logical_and", "logical_or",
+    "logical_not", "logical_xor", "isnan", "isinf", "isfinite", "all", "any", "isclose", "array_equal",
+})
+_SUMMING = frozenset({"sum", "prod", "nansum"})
+
+
+def of_call(short: str, args: list, kwargs: dict) -> str | None:
+    """The dtype of `jnp.<short>(*args, **kwargs)` (or its `jax.lax`/`jax.nn` namesake); None
+    where not known. A `dtype=` given is not looked at here (the caller reads it)."""
+    arrays = [a for a in args if isinstance(a, ArrayV)]
+    if short in _INDEXING:
+        return "int32" if arrays else None
+    if short in _TESTING:
+        return "bool" if arrays else None
+    if short in _PROMOTING:
+        operands = args[1:] if short == "einsum" else args
+        if short in ("where", "select"):
+            operands = args[1:3]
+        if short in ("concatenate", "stack", "hstack", "vstack", "dstack", "column_stack") and args:
+            operands = list(args[0].items) if isinstance(args[0], Seq) else []
+        return promote(list(operands)) if operands else None
+    first = canonical(args[0].dtype) if args and isinstance(args[0], ArrayV) else None
+    if short in _SUMMING and first is not None and not is_float(first):
+        return "uint32" if first.startswith("uint") else "int32" if first in ("bool", "int8", "int16", "int32") \
+            else None
+    if short in _KEEPING:
+        return first
+    if short in _FLOAT_KEEPING:
+        return first if is_float(first) else None
+    return None
+
+
+# Framework layers: those that compute in their inputs' type with their parameters' (Flax's
+# `promote_dtype` when no `dtype=` is given: `param_dtype=`, float32 by default; Equinox's
+# `weight @ x`), those whose output is their parameters' (an embedding lookup), and those that
+# keep their input's type (Equinox's normalizations cast back; dropout).
+_WITH_PARAMS = frozenset({
+    "flax.nnx.Linear", "flax.nnx.LinearGeneral", "flax.nnx.Einsum", "flax.nnx.Conv", "flax.nnx.LayerNorm",
+    "flax.nnx.RMSNorm", "flax.nnx.BatchNorm", "flax.nnx.GroupNorm", "flax.linen.Dense", "flax.linen.DenseGeneral",
+    "flax.linen.Einsum", "flax.linen.Conv", "flax.linen.LayerNorm", "flax.linen.RMSNorm", "flax.linen.BatchNorm",
+    "flax.linen.GroupNorm", "equinox.nn.Linear",
+})
+_OF_PARAMS = frozenset({"flax.nnx.Embed", "flax.linen.Embed", "equinox.nn.Embedding"})
+_KEEPING_LAYERS = frozenset({
+    "equinox.nn.LayerNorm", "equinox.nn.RMSNorm", "equinox.nn.GroupNorm", "flax.nnx.Dropout", "flax.linen.Dropout",
+    "equinox.nn.Dropout",
+})
+
+
+def layer_output(name: str, x: Value, attrs: dict) -> str | None:
+    """The dtype of what the framework layer `name` (made with `attrs`, its keywords) computes
+    from `x`; None where not known."""
+    def given(keyword: str, default: str | None) -> str | None:
+        v = attrs.get(keyword)
+        if v is None or isinstance(v, Const) and v.value is None:
+            return default
+        return canonical(dtype_name(v))
+
+    if name in _KEEPING_LAYERS:
+        return operand(x) if isinstance(x, ArrayV) else None
+    params = given("param_dtype" if name.startswith("flax.") else "dtype", "float32")
+    if name in _OF_PARAMS:
+        return given("dtype", params) if name.startswith("flax.") else params
+    if name in _WITH_PARAMS:
+        if name.startswith("flax.") and attrs.get("dtype") is not None:
+            return given("dtype", None)
+        return promote([x, ArrayV(dtype=params)]) if params is not None else None
+    return None
