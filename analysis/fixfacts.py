@@ -179,6 +179,17 @@ class CarryInit(FixFact):
 
 
 @dataclass(frozen=True)
+class CastCarry(FixFact):
+    """A loop whose initial carry has another dtype than the body returns (SHL039): the part at
+    `path` (tuple indices) of the call's positional argument `arg`, cast to `dtype` where it is
+    written."""
+    site: SiteRef  # the loop's call
+    arg: int
+    path: tuple[int, ...]
+    dtype: str
+
+
+@dataclass(frozen=True)
 class ContextMesh(FixFact):
     """A shard_map inside another shard_map, given a concrete mesh (SHL012)."""
     site: SiteRef

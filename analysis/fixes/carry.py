@@ -3,7 +3,8 @@ a ring-attention accumulator started from `jnp.zeros(...)` inside shard_map, to 
 adds what it computes from the varying blocks. Those parts of the initial value are made
 varying where they are written: `jax.lax.pcast(x, axes, to='varying')` (JAX 0.8.2 on;
 `jax.lax.pvary(x, axes)` before), in the loop call's own tuple or in the one tuple assigned to
-the name it passes."""
+the name it passes. A carry whose dtype the body changes (SHL039): the part cast where it is
+written."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import libcst as cst
 
 from .. import apis
 from ..diagnostics import Diagnostic, Fix
-from ..fixfacts import CarryInit
+from ..fixfacts import CarryInit, CastCarry
 from .axes import quoted
 from .edits import replace_node
 from .importer import Importer
@@ -19,6 +20,7 @@ from .registry import FixContext, fixer
 from .tree import argument, walk
 
 _PCAST = (0, 8, 2)
+TITLE_CAST = "Cast the initial carry to the {dtype} the body returns"
 
 
 @fixer("carry_init", CarryInit)
@@ -70,3 +72,34 @@ def _written(mod, call: cst.Call, init) -> cst.BaseExpression | None:
         return None
     at = mod.pos[values[0]].start
     return values[0].value if (at.line, at.column) < (start.line, start.column) else None
+
+
+@fixer("cast_carry", CastCarry)
+def cast_carry(diag: Diagnostic, fact: CastCarry, ctx: FixContext) -> Fix | None:
+    """SHL039: the part of the initial carry whose dtype the body changes is cast to the body's
+    (`x.astype(jnp.float32)`): a whole carry where the call passes it, a part of a tuple where
+    it is written (in the call's own tuple, or in the one tuple assigned to the name it passes)."""
+    found = ctx.call_at(fact.site)
+    if found is None:
+        return None
+    mod, call = found
+    positional = [a for a in call.args if a.keyword is None]
+    if len(positional) <= fact.arg or any(a.star for a in positional[:fact.arg + 1]):
+        return None
+    node = positional[fact.arg].value
+    if fact.path:
+        node = _written(mod, call, node)
+    for i in fact.path:
+        elements = node.elements if isinstance(node, (cst.Tuple, cst.List)) else ()
+        if not 0 <= i < len(elements) or isinstance(elements[i], cst.StarredElement):
+            return None
+        node = elements[i].value
+    if node is None:
+        return None
+    imp = Importer(mod, call)
+    text = mod.text_of(node)
+    if not isinstance(node, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
+        text = f"({text})"
+    dtype = imp.jax_attribute(f"jax.numpy.{fact.dtype}")
+    return Fix(TITLE_CAST.format(dtype=fact.dtype), "unsafe",
+               imp.with_imports([replace_node(mod, node, f"{text}.astype({dtype})")], mod.statement_of(call)))

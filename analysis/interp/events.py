@@ -156,20 +156,21 @@ class ReceivedCarryEvent(Event):
 
 @dataclass(eq=False)
 class CarryTypeEvent(Event):
-    """Outside shard_map, a loop carry whose sharding type (on a mesh whose axes are Explicit)
-    differs between its initial value and what the body returns, or cond branches whose outputs'
-    types differ: `specs` the two types of the first part that differs (a TypeError). `arg`: the
-    initial carry's position in the call, where it is one array (a fix may reshard it); `bare`: a
-    mesh context is in force there, so a bare PartitionSpec can say its type. `kind` "shape":
-    the part's shapes differ (`specs` the two shapes); "dtype": its dtypes (`specs` the two, and
-    `shape` the part's where known): a TypeError in every JAX version."""
+    """A loop carry whose type differs between its initial value and what the body returns, or
+    cond branches whose outputs' types differ: `specs` the two types of the first part that
+    differs (a TypeError). `kind` "sharding": outside shard_map, sharding types on a mesh whose
+    axes are Explicit; "shape": outside shard_map, shapes; "dtype": dtypes (the last two in every
+    JAX version). `arg`: the initial carry's position in the call, where it is one array (a fix
+    may reshard it), or for "dtype" where known, with `part` the part's place in it (a fix may
+    cast that part); `bare`: a mesh context is in force there, so a bare PartitionSpec can say
+    its type."""
     api: str = ""
     what: str = "carry"  # carry | branches
     specs: tuple = ()
     arg: int | None = None
     bare: bool = True
     kind: str = "sharding"  # sharding | shape | dtype
-    shape: tuple | None = None
+    part: tuple = ()
 
 
 @dataclass(eq=False)

@@ -104,7 +104,8 @@ class TransformMixin:
             smap, pairs = ctx.innermost("shard_map"), [(args[0], result.items[0], "carry")]
             if smap is not None and smap.axes:
                 self.carry_pairs(pairs, t.api, smap, act, ctx, site, node)
-            self.carry_types(pairs, apis.API[t.api], t.api, act, ctx, site, node, manual=smap is not None)
+            self.carry_types(pairs, apis.API[t.api], t.api, act, ctx, site, node, manual=smap is not None,
+                             carry_at=0)
         return result
 
     def _apply_grad(self, t, args, kwargs, act, ctx, site, node, label):
@@ -459,18 +460,25 @@ class TransformMixin:
             self.carry_pairs(pairs, name, smap, act, ctx, site, node)
         self.carry_types(pairs, row, name, act, ctx, site, node, manual=smap is not None)
 
-    def carry_types(self, pairs: list, row, name: str, act, ctx, site, node, manual: bool = False) -> None:
+    def carry_types(self, pairs: list, row, name: str, act, ctx, site, node, manual: bool = False,
+                    carry_at: int | None = None) -> None:
         """The two sides of a loop's carry (or two branches) must be of one type: where a part's
         dtypes are known on both sides and differ (a bfloat16 carry through float32 layers; a
         weakly typed initial value, which JAX promotes, has none), or, outside shard_map
         (`manual` false), its shapes (a scalar accumulator to which the body adds a row of
         per-example values) or, from JAX 0.8, its sharding types (split over an Explicit axis on
         one side only, say), JAX raises, and nothing after it on this path runs. Not under a
-        vmap, whose batching of the loop the types here do not say."""
+        vmap, whose batching of the loop the types here do not say. `carry_at`: the position of
+        the initial carry in the call (a fix may cast or reshard it), where not `row`'s carry
+        parameter's (the call of a function `nnx.scan` made)."""
         if not ctx.per_item:
             return
+        names = [p.arg for p in (*row.params.posonlyargs, *row.params.args)]
+        if carry_at is None and row.carry in names:
+            carry_at = names.index(row.carry)
         for a, b, what in pairs:
-            for x, y in _paired(a, b):
+            at = carry_at if what == "carry" and isinstance(a, ArrayV) else None
+            for x, y, path in _paired_at(a, b):
                 x, y = _as_array(x), _as_array(y)
                 if not (isinstance(x, ArrayV) and isinstance(y, ArrayV)):
                     continue
@@ -482,17 +490,14 @@ class TransformMixin:
                 types = (dtypes.canonical(x.dtype), dtypes.canonical(y.dtype))
                 if None not in types and types[0] != types[1]:
                     self.record(CarryTypeEvent(site, ctx, act.path, node, api=name, what=what, kind="dtype",
-                                               specs=types, shape=x.shape if shaped and not manual else None))
+                                               specs=types, arg=carry_at if what == "carry" else None, part=path))
                     raise Raise()
                 if manual:
                     continue
                 if self.jax_version >= CARRY_SHARDING_CHECKED and x.spec is not None and y.spec is not None \
                         and len(x.spec) == len(y.spec) and x.spec != y.spec:
-                    names = [p.arg for p in (*row.params.posonlyargs, *row.params.args)]
-                    whole = what == "carry" and isinstance(a, ArrayV) and row.carry in names
                     self.record(CarryTypeEvent(site, ctx, act.path, node, api=name, what=what, specs=(x.spec, y.spec),
-                                               arg=names.index(row.carry) if whole else None,
-                                               bare=self._bare_specs(ctx, act)))
+                                               arg=at, bare=self._bare_specs(ctx, act)))
                     raise Raise()
 
     def carry_pairs(self, pairs: list, name: str, smap: Layer, act, ctx, site, node) -> None:
@@ -523,7 +528,8 @@ class TransformMixin:
         pairs = [(args[0] if i == "all" else args[i], out, "carry")]
         if smap is not None and smap.axes:
             self.carry_pairs(pairs, t.api, smap, act, ctx, site, node)
-        self.carry_types(pairs, apis.API[t.api], t.api, act, ctx, site, node, manual=smap is not None)
+        self.carry_types(pairs, apis.API[t.api], t.api, act, ctx, site, node, manual=smap is not None,
+                         carry_at=0 if i == "all" else i)
 
     def filtered_specs(self, specs: FilterSpecs, module: Value, act, ctx, site, node) -> Value:
         """The specs `nnx.StateSharding`'s filters give an NNX module's variables, shaped as the
@@ -866,14 +872,20 @@ def _received_mismatch(a: Value, b: Value, manual: frozenset) -> bool:
 def _paired(a: Value, b: Value):
     """The parts of two values at the same place, where both have one structure (tuples of one
     length, dicts of the same keys); anything else is one part."""
+    for x, y, _ in _paired_at(a, b):
+        yield x, y
+
+
+def _paired_at(a: Value, b: Value, path: tuple = ()):
+    """`_paired`'s parts with their paths (tuple indices, dict keys)."""
     if isinstance(a, Seq) and isinstance(b, Seq) and len(a.items) == len(b.items):
-        for x, y in zip(a.items, b.items):
-            yield from _paired(x, y)
+        for i, (x, y) in enumerate(zip(a.items, b.items)):
+            yield from _paired_at(x, y, (*path, i))
     elif isinstance(a, DictV) and isinstance(b, DictV) and set(a.items) == set(b.items):
         for k in a.items:
-            yield from _paired(a.items[k], b.items[k])
+            yield from _paired_at(a.items[k], b.items[k], (*path, k))
     else:
-        yield a, b
+        yield a, b, path
 
 
 def _leaf_mismatch(a: Value, b: Value, manual: frozenset) -> frozenset:

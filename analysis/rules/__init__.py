@@ -439,6 +439,7 @@ RULES: dict[str, Rule] = {
             jf.CARRY_TYPES,
             "Make the initial value of the dtype the body computes (`.astype(...)`), or cast what the body returns "
             "back to the initial value's dtype.",
+            fixers=("cast_carry",),
         ),
         Rule(
             "SHL101", "unmatched-send-recv", _W,

@@ -23,11 +23,11 @@ from ..jaxfacts import (
     UNEVEN_SHARDING, VARIABLE_MANUAL_MESH, VARIABLE_NO_MESH, WHILE_CARRY_TYPES, error_head, quoted, quoted_sentence,
     unbound_axis, version_text,
 )
-from ..fixfacts import (AbstractMesh, AxisSource, AxisTypes, AxisTuple, CarryInit, CarryLeaf, ContextMesh,
-                        DropConstraint, DropVary, EagerSharding, EnterMesh, GlobalReduction, InlineShardMap, InSpecs,
-                        LegacyMesh, NoMesh, OutSharding, RenameAxis, ReshardConstraint, ReshardInput, SendRecv,
-                        ShardingAxis, SpecAxis, SpecOnOperand, SpecsRepair, UnevenDim, UnnamedAxis, VaryFirst, VmaCheck,
-                        spec_text)
+from ..fixfacts import (AbstractMesh, AxisSource, AxisTypes, AxisTuple, CarryInit, CarryLeaf, CastCarry,
+                        ContextMesh, DropConstraint, DropVary, EagerSharding, EnterMesh, GlobalReduction,
+                        InlineShardMap, InSpecs, LegacyMesh, NoMesh, OutSharding, RenameAxis, ReshardConstraint,
+                        ReshardInput, SendRecv, ShardingAxis, SpecAxis, SpecOnOperand, SpecsRepair, UnevenDim,
+                        UnnamedAxis, VaryFirst, VmaCheck, spec_text)
 from ..interp.events import (
     BackwardContractionEvent, CarryTypeEvent, CollectiveEvent, ConcatenateTypeEvent, ConstraintEvent, ContractionEvent,
     ExplicitMismatchEvent, ExplicitUnshardedEvent, GatherEvent, MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent,
@@ -983,8 +983,10 @@ def _carry_types(facts: Facts) -> list:
             remedy = (f"Cast the outputs to one dtype (`.astype(jnp.{first})`)." if ev.what == "branches" else
                       f"Make the initial value {second} (`init.astype(jnp.{second})`), or cast what the body returns "
                       f"back to {first} (`.astype(jnp.{first})`).")
+            cast = ev.arg is not None and ev.site.path in facts.files and all(isinstance(i, int) for i in ev.part)
             out.append(diag(facts, "SHL039", ev.site, f"{what}: JAX raises {quoted(said)} {remedy}",
-                            path=ev.path, ctx=ev.ctx))
+                            path=ev.path, ctx=ev.ctx,
+                            fix_facts=(CastCarry(site_ref(facts, ev.site), ev.arg, ev.part, second),) if cast else ()))
             continue
         first, second = (spec_text(s) for s in ev.specs)
         if ev.what == "branches":
