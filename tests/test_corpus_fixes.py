@@ -629,8 +629,23 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                               "user's"),
     "blind53b_nnx_split_merge_shardmap_state_spec_prefix": (_SCOPE, "one spec for the whole State, too long for its "
                                                                     "biases: no fix writes one per leaf"),
-    "blind53b_nnx_vmap_scan_layers_bf16_carry": (_MISSED, "a carry whose dtype the body changes (bfloat16 layers "
-                                                          "over a float32 carry)"),
+    "blind54a_eqx_filter_shard_one_spec_all_leaves": (_SCOPE, "one 2-entry spec for every leaf of the model, too "
+                                                              "long for its biases: no fix writes one per leaf"),
+    "blind54b_linen062_seq_parallel_pool_out_specs_rank": (_MISSED, "an out_specs entry too long for what a Linen "
+                                                                    "model's apply returns inside shard_map (JAX "
+                                                                    "0.6.2): the pooled output's rank is not known"),
+    "blind54b_linen082_shard_map_logical_specs": (_MISSED, "logical names from nn.get_partition_spec of "
+                                                           "jax.eval_shape(net.init) used as shard_map in_specs"),
+    "blind54b_nnx082_explicit_fsdp_scale_mismatch": (_MISSED, "a product of arrays split over one Explicit axis in "
+                                                              "different dimensions (a 1-D scale split over "
+                                                              "'data')"),
+    "blind54b_nnx_bias_sharding_names_rank": (_SCOPE, "the bias's sharding_names is the kernel's module constant "
+                                                      "(KERNEL_AXES): no fix rewrites a spec named elsewhere"),
+    "blind54b_nnx_scan_carry_dtype_drift": (_MISSED, "after the carry's cast, jit's in_shardings from "
+                                                     "nnx.get_named_sharding of vmap-stacked layers do not match the "
+                                                     "arrays the vmap made: a second error, not reported"),
+    "blind54b_nnx_scan_layers_axis_not_in_mesh": (_MISSED, "nnx.vmap's transform_metadata names a partition axis "
+                                                           "('layers') the mesh lacks"),
 }
 
 

@@ -1,0 +1,1 @@
+from .stack import MLPStack
