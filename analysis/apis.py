@@ -335,7 +335,7 @@ NNX = {
     _NNX + "shard_map": Api("shard_map", "(f=None, *, mesh=None, in_specs=None, out_specs=None, axis_names=None, "
                                          "check_vma=True, check_rep=None, auto=None, **kw)", fn="f"),
     _NNX + "vmap": Api("vmap", "(f=None, *, in_axes=0, out_axes=0, axis_name=None, axis_size=None, "
-                               "spmd_axis_name=None, **kw)", fn="f"),
+                               "spmd_axis_name=None, transform_metadata=None, **kw)", fn="f"),
     _NNX + "pmap": Api("pmap", "(f=None, *, axis_name=None, in_axes=0, out_axes=0, static_broadcasted_argnums=(), "
                                "devices=None, backend=None, axis_size=None, donate_argnums=(), **kw)", fn="f"),
     _NNX + "scan": Api("wrap", "(f=None, *, length=None, reverse=False, unroll=1, in_axes=None, out_axes=None, "
@@ -515,6 +515,9 @@ OPTAX = {
 # Packages the rows model: their source is never read (it is large, and what matters of it is
 # the JAX transformation each API applies).
 MODELLED_PACKAGES = frozenset({"flax", "equinox", "optax"})
+# The frameworks' constants the analysis reads: the key of a transform's `transform_metadata` (Linen's
+# `metadata_params`) that names the mesh axis its stacked variables gain.
+CONSTANTS = {"flax.nnx.PARTITION_NAME": "partition_name", "flax.linen.PARTITION_NAME": "partition_name"}
 
 API: dict[str, Api] = {
     **{f"jax.lax.{k}": v for k, v in COLLECTIVES.items()},

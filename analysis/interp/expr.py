@@ -601,6 +601,8 @@ class ExprMixin:
                 return DTypeV(attr)
             if attr in _NUMBERS and base.name in ("jax.numpy", "numpy", "math"):
                 return Const(_NUMBERS[attr])
+            if apis.canonical(name) in apis.CONSTANTS:
+                return Const(apis.CONSTANTS[apis.canonical(name)])
             return Ext(apis.canonical(name))
         if isinstance(base, ModV):
             return self.module_attr(base.module, attr)

@@ -16,7 +16,7 @@ from ..jaxfacts import MAKE_MESH_EXPLICIT, RNGS_RANDOM_METHODS
 from .events import CollectiveEvent, ConstraintEvent, VariableShardingEvent
 from .frames import Raise, entry_path
 from .linentree import LINEN_ARGS, LINEN_LAYERS, UNKNOWN, LinenTree, nested
-from .shapes import LAYER_OUTPUT, LAYER_SHAPES, LAYER_TYPES, MESHLESS, STACKED
+from .shapes import LAYER_OUTPUT, LAYER_SHAPES, LAYER_TYPES, MESHLESS, STACK_NAME, STACKED
 from .values import (
     ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, EagerShardingV, Ext, Factory, FilterSpecs, GraphPart, Inst, Lifted,
     LinenVarsV, MeshV, Multi, NO_SHARDING, Partial, PSpecV, Seq, ShardingV, StateDict, Transformed, Unknown, Value,
@@ -628,7 +628,9 @@ class FrameworkMixin:
         """`tree` with each NNX variable, framework layer parameter and array replaced by
         `make(spec, logical)` of its PartitionSpec and the names as given where rules renamed
         them (else None), in the structure `jax.tree.map` gives; Unknown where a part's structure
-        or spec is not known."""
+        or spec is not known. The variables of modules an `nnx.vmap` stacked with a partition
+        name (`transform_metadata`) have that name first, as Flax's `add_axis` puts it."""
+        lead: list = []  # the stacking names of the modules walked into, outermost first
 
         def leaf(meta: Value) -> Value:
             if meta is None:
@@ -636,10 +638,24 @@ class FrameworkMixin:
                                             site, node, False), None)
             if not _partitioned(meta):
                 return Unknown
+            if lead:
+                given = meta.attrs.get("sharding", Unknown)
+                parts = given.parts if isinstance(given, PSpecV) else given.items if isinstance(given, Seq) else None
+                if parts is None:
+                    return Unknown
+                meta = Inst(meta.cls, {**meta.attrs, "sharding": Seq((*lead, *parts))})
             spec, logical = self.variable_pspec(meta, act, ctx, site, node)
             return Unknown if spec is Unknown else make(spec, logical)
 
         def walk(v: Value) -> Value:
+            name = v.attrs.get(STACK_NAME) if isinstance(v, Inst) and STACKED in v.attrs else None
+            if name is not None:
+                lead.append(name)
+                try:
+                    return walk(Inst(v.cls, {k: a for k, a in v.attrs.items() if k != STACK_NAME}, v.version, v.lift,
+                                     v.setup_done))
+                finally:
+                    lead.pop()
             if isinstance(v, GraphPart):
                 return GraphPart("state", walk(v.of)) if v.kind == "state" else Unknown
             if isinstance(v, Seq) and v.kind in ("tuple", "list"):

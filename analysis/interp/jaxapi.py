@@ -1084,8 +1084,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             return self.typed(x, where, act, ctx, where if isinstance(where, ShardingV) else Unknown)
         parts = spec_parts(where, x, ()) if where is not None else []
         out = stypes.placed(x, Unknown if where is not None else None, lambda a: None)
-        if not parts or not isinstance(out, (Seq, DictV, GraphPart, Inst)):
-            return out
+        if not parts or not isinstance(out, (Seq, DictV, GraphPart, Inst)) or STACKED in getattr(out, "attrs", {}):
+            return out  # (a stacked module's parts are not its arrays: its members' structure is kept)
         if isinstance(out, GraphPart):
             return GraphPart("state", self.typed_parts(x.of, parts[0][1], act, ctx))
         new = {path[-1]: self.typed_parts(v, s, act, ctx) for path, s, v in parts}

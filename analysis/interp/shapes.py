@@ -13,6 +13,9 @@ LAYER_TYPES = "__types__"  # a framework layer's parameters' sharding types, ((n
 LAYER_SHAPES = "__params__"  # a framework layer's parameters, ((name, shape), ...), where known
 MESHLESS = "__meshless__"  # a framework layer made where no mesh context was in force: its parameters are on none
 STACKED = "__stacked__"  # how many a module's state stacks along its leading axis (an Inst's)
+# the mesh axis (or logical) name `nnx.vmap(transform_metadata={nnx.PARTITION_NAME: name})` puts
+# first in the sharding metadata of the variables it stacks (an Inst's, a Const)
+STACK_NAME = "__stack_name__"
 
 
 def broadcast(*shapes) -> tuple | None:

@@ -21,7 +21,7 @@ from .events import (
 from .calls import MAP_VARIABLES, ints, is_callable
 from .frameworks import param_array
 from .frames import Layer, Raise, Site
-from .shapes import LAYER_SHAPES, LAYER_TYPES, STACKED
+from .shapes import LAYER_SHAPES, STACK_NAME, STACKED
 from .values import (
     BATCHED, DIFFERENTIATED, NNX_VARIABLES, ArrayV, BlockSpecV, Bound, ClassV, Const, DictV, DTypeV, Ext, FilterSpecs,
     Func, GraphPart, Inst, LinenVarsV, MeshV, ModV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, ShardingV,
@@ -284,6 +284,11 @@ class TransformMixin:
                 leading = isinstance(out_axes, Const) and (out_axes.value == 0 or (
                     out_axes.value is None and t.api == "equinox.filter_vmap"))
                 result = stacked(result, size if leading else None)
+                meta = t.params.get("transform_metadata")
+                named = meta.items.get("partition_name") if isinstance(meta, DictV) and t.api == "flax.nnx.vmap" \
+                    else None
+                if named is not None and leading:
+                    result.attrs[STACK_NAME] = named
             results.append(result)
         return join(results)
 
@@ -1005,11 +1010,25 @@ def spec_parts(spec: Value, value: Value, path: tuple) -> list:
         return [((*path, k), s, value.items[k]) for k, s in spec.items.items() if k in value.items]
     if isinstance(spec, GraphPart) and isinstance(value, GraphPart):
         return [(path, spec.of, value.of)]  # an NNX state of specs for a state
-    if isinstance(spec, Inst) and isinstance(value, Inst) and not is_variable(spec) and STACKED not in value.attrs:
-        # (a module a vmap stacked holds one member's attributes: not the arrays' shapes)
+    if isinstance(spec, Inst) and isinstance(value, Inst) and not is_variable(spec):
         found = ((k, s, layer_param(value, k)) for k, s in spec.attrs.items() if not k.startswith("__"))
+        if STACKED in value.attrs:
+            # (a module a vmap stacked holds one member's attributes: not the arrays' shapes)
+            found = ((k, s, _stacked_part(v)) for k, s, v in found)
         return [((*path, k), s, v) for k, s, v in found if v is not None]
     return []
+
+
+def _stacked_part(v: Value | None) -> Value | None:
+    """What a module a vmap stacked holds where its member holds `v`: an array of a shape not
+    known (of the member's dtype, varying as it does), a submodule stacked in a way not known."""
+    if is_variable(v):
+        v = variable_array(v)
+    if isinstance(v, ArrayV):
+        return ArrayV(None, v.dtype, Unknown, v.vma, exact=v.exact)
+    if isinstance(v, Inst) and isinstance(v.cls, ClassV):
+        return stacked(v, None)
+    return None
 
 
 def prefix_pairs(where: Value, x: Value):
@@ -1298,7 +1317,8 @@ def stacked(m: Inst, n: int | None) -> Inst:
 
 def member(m: Inst) -> Inst:
     """One member of a stacked module (`stacked`): its attributes are one member's."""
-    return Inst(m.cls, {k: a for k, a in m.attrs.items() if k != STACKED}, m.version, m.lift, m.setup_done)
+    return Inst(m.cls, {k: a for k, a in m.attrs.items() if k not in (STACKED, STACK_NAME)}, m.version, m.lift,
+                m.setup_done)
 
 
 def _spec_pairs(spec, arg, seen: frozenset = frozenset(), state: bool = False):
