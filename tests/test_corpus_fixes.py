@@ -634,8 +634,9 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind54b_linen062_seq_parallel_pool_out_specs_rank": (_MISSED, "an out_specs entry too long for what a Linen "
                                                                     "model's apply returns inside shard_map (JAX "
                                                                     "0.6.2): the pooled output's rank is not known"),
-    "blind54b_linen082_shard_map_logical_specs": (_MISSED, "logical names from nn.get_partition_spec of "
-                                                           "jax.eval_shape(net.init) used as shard_map in_specs"),
+    "blind54b_linen082_shard_map_logical_specs": (_SCOPE, "logical names from nn.get_partition_spec used as "
+                                                          "shard_map in_specs: no rules map them, and no fix "
+                                                          "invents the model's"),
     "blind54b_nnx082_explicit_fsdp_scale_mismatch": (_MISSED, "a product of arrays split over one Explicit axis in "
                                                               "different dimensions (a 1-D scale split over "
                                                               "'data')"),
@@ -644,8 +645,8 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind54b_nnx_scan_carry_dtype_drift": (_MISSED, "after the carry's cast, jit's in_shardings from "
                                                      "nnx.get_named_sharding of vmap-stacked layers do not match the "
                                                      "arrays the vmap made: a second error, not reported"),
-    "blind54b_nnx_scan_layers_axis_not_in_mesh": (_MISSED, "nnx.vmap's transform_metadata names a partition axis "
-                                                           "('layers') the mesh lacks"),
+    "blind54b_nnx_scan_layers_axis_not_in_mesh": (_SCOPE, "the axis the mesh lacks is nnx.vmap's transform_metadata "
+                                                          "partition name (a module constant): no fix rewrites it"),
 }
 
 

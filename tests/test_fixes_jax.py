@@ -68,6 +68,8 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                 "is the author's intent"),
     "scope/nnx_vmap_partition_name_not_in_mesh.py": (_SCOPE, "the axis comes from nnx.vmap's transform_metadata "
                                                              "(a module constant): no fix rewrites it"),
+    "scope/linen_logical_specs_as_in_specs.py": (_SCOPE, "the logical specs would need the model's axis rules, "
+                                                         "which the program does not say"),
 }
 
 

@@ -1398,8 +1398,8 @@ def spec_leaves(specs, partly: bool = False):
     """The axes each PartitionSpec in a pytree of specs names (None for a spec not known; with
     `partly`, those of its known entries). Specs shaped as a module (what `nnx.StateSharding`'s
     filters give a module's variables) are its fields' specs; Linen variables' specs read off
-    their boxes (`nn.get_partition_spec`, mapped by `nn.logical_to_mesh`) name the mesh axes
-    the boxes do."""
+    their boxes (`nn.get_partition_spec`) name the mesh axes and the logical names the boxes do
+    (mapped by `nn.logical_to_mesh`, the mesh axes the rules give)."""
     if isinstance(specs, Seq):
         for i in specs.items:
             yield from spec_leaves(i, partly)
@@ -1409,9 +1409,11 @@ def spec_leaves(specs, partly: bool = False):
     elif isinstance(specs, Inst) and isinstance(specs.cls, (ClassV, Ext)):
         for i in specs.attrs.values():
             yield from spec_leaves(i, partly)
-    elif isinstance(specs, LinenVarsV) and specs.specs and not specs.logical:
+    elif isinstance(specs, LinenVarsV) and specs.specs:
         for names in specs.mesh_names:  # (those of the parameters not partitioned are P())
             yield tuple(n.value for n in names if n.value is not None)
+        for names in specs.logical:  # (`nn.get_partition_spec` gives logical names as they are: JAX reads them so)
+            yield tuple(n for n in names if n is not None)
     elif isinstance(specs, PSpecV):
         yield specs.named if partly else specs.axes
     elif isinstance(specs, Const) and specs.value is None:
