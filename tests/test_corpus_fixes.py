@@ -415,8 +415,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind39b_eqx_mha_vmap_tensor_parallel": (_MISSED, "eqx.nn.MultiheadAttention's products are not typed"),
     "blind39b_jax082_eqx_embedding_vmap": (_SCOPE, "SHL030 under vmap: a lookup of mapped ids fails with "
                                                    "out_sharding too, and no rewrite moves it out of the vmap"),
-    "blind39b_nnx_vmap_stack_rowparallel": (_SCOPE, "the out_sharding fix inside an nnx.scan body changes the "
-                                                    "carry's sharding type"),
     "blind40a_eqx_explicit_embedding_vmap": (_SCOPE, "SHL030 under vmap: a lookup of mapped ids fails with "
                                                      "out_sharding too, and no rewrite moves it out of the vmap"),
     "blind40a_eqx_ring_allreduce_metric_outside": (_SCOPE, "SHL005 in a helper also called outside the shard_map: "
@@ -629,6 +627,28 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                               "user's"),
     "blind53b_nnx_split_merge_shardmap_state_spec_prefix": (_SCOPE, "one spec for the whole State, too long for its "
                                                                     "biases: no fix writes one per leaf"),
+    "blind55_eqx_bf16_inner_sgd_fori_learned_lr": (_MISSED, "a carry of bfloat16 parameters promoted by a float32 "
+                                                            "step size through jax.tree.map"),
+    "blind55_eqx_tp_device_put_classifier_head_uneven": (_PROGRAM, "a 10-class head split over 4 devices: the "
+                                                                   "model's size is the user's choice"),
+    "blind55_eqx_zero2_flat_grads_unpadded": (_MISSED, "the length of ravel_pytree's flat vector is not known"),
+    "blind55_linen082_dynamic_scale_pmap_axis_under_jit": (_MISSED, "flax.training's DynamicScale.value_and_grad("
+                                                                    "axis_name=) reduces over that axis (not "
+                                                                    "modelled)"),
+    "blind55_linen_trainstate_dropout_rng_in_shardings_short": (_MISSED, "jit's in_shardings of two entries for "
+                                                                         "three arguments, the first a TrainState"),
+    "blind55_linen_trainstate_logical_specs_as_mesh_specs": (_MISSED, "jax.tree.map with is_leaf over "
+                                                                      "nn.get_partition_spec's logical specs"),
+    "blind55_nnx082_moe_all_to_all_untiled_experts": (_SCOPE, "an untiled all_to_all of 8 experts over 4 devices: "
+                                                              "whether tiled=True was meant is the author's"),
+    "blind55_nnx_functional_jit_out_shardings_order": (_MISSED, "jit's out_shardings in another order than the "
+                                                                "step's outputs"),
+    "blind55_nnx_grad_accum_scan_acc_full_state": (_MISSED, "a scan accumulator of the whole nnx.state (BatchStats "
+                                                            "too) against gradients of the Params"),
+    "blind55_nnx_seqpar_rowparallel_reduce_scatter_out_specs": (_SCOPE, "after the out_specs fix the residual "
+                                                                        "added to the scattered output has the "
+                                                                        "whole sequence: the layer's shapes are "
+                                                                        "the author's"),
     "blind54a_eqx_filter_shard_one_spec_all_leaves": (_SCOPE, "one 2-entry spec for every leaf of the model, too "
                                                               "long for its biases: no fix writes one per leaf"),
     "blind54b_linen062_seq_parallel_pool_out_specs_rank": (_MISSED, "an out_specs entry too long for what a Linen "
