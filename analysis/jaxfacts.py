@@ -131,6 +131,9 @@ RESULT_SPLIT_TWICE = ("ShardingTypeError: {op} operation with inputs: ... produc
 ELEMENTWISE_PRIMITIVES = {"Add": "add", "Sub": "sub", "Mult": "mul", "Div": "div", "Pow": "pow", "FloorDiv": "rem",
                           "add": "add", "subtract": "sub", "multiply": "mul", "divide": "div", "true_divide": "div",
                           "maximum": "max", "minimum": "min", "power": "pow"}
+# ...and operands that split one dimension over different mesh axes, after broadcasting (a
+# per-feature vector split over 'data' times activations split ('data', 'model'): 0.8.2 and 0.10.2)
+BROADCAST_TYPES = "ShardingTypeError: {op} got incompatible shardings for broadcasting: {specs}."
 CONTRACTING_INCONSISTENT = ("ShardingTypeError: dot_general requires contracting dimensions to have consistent "
                             "sharding, got {lhs} and {rhs}.")
 # a gather (`table[ids]`, `jnp.take`) whose result's sharding JAX cannot infer on an Explicit mesh:

@@ -198,6 +198,16 @@ class ConcatenateTypeEvent(Event):
 
 
 @dataclass(eq=False)
+class BroadcastTypesEvent(Event):
+    """An elementwise operation outside shard_map whose operands split one dimension over
+    different mesh axes (on a mesh whose axes are Explicit): `primitive` as JAX names it, `specs`
+    the operands' types aligned to the result's rank (a ShardingTypeError)."""
+    api: str = ""
+    primitive: str = ""
+    specs: tuple = ()
+
+
+@dataclass(eq=False)
 class SelectTypeEvent(Event):
     """Outside shard_map, a `jnp.where`/`lax.select` whose operands reach `lax.select` of
     different sharding types (on a mesh whose axes are Explicit): `what` "cases" (the two cases

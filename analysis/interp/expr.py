@@ -339,7 +339,9 @@ class ExprMixin:
             shape = arrays[0].shape if scalar else _binop_shape(op, left, right)
             if not isinstance(op, ast.MatMult):
                 spec = stypes.elementwise([left, right])
-                if spec is not None and stypes.twice(spec) is not None and where is not None:
+                clash = stypes.twice(spec) is not None if spec is not None else \
+                    stypes.broadcast_conflict([left, right]) is not None
+                if clash and where is not None:
                     act, ctx, node = where
                     spec = self.elementwise_type(_OPERATORS.get(type(op), ""),
                                                  ELEMENTWISE_PRIMITIVES.get(type(op).__name__),

@@ -19,9 +19,10 @@ from .dtypes import dtype_name
 from .calls import DESCRIPTORS, CallMixin, Super, ints, is_callable, value_name
 from .expr import MAX_EXPAND
 from .events import (
-    BackwardContractionEvent, CollectiveEvent, CommEvent, ConcatenateTypeEvent, ConstraintEvent, ContractionEvent,
-    GatherEvent, KernelApiEvent, MixedStateEvent, ReshapeTypeEvent, ResultSplitTwiceEvent, SelectTypeEvent,
-    SetMeshTracedEvent, ShardingAxisEvent, KeywordsEvent, SplitSizeEvent, UnevenShardingEvent, VaryingAgainEvent,
+    BackwardContractionEvent, BroadcastTypesEvent, CollectiveEvent, CommEvent, ConcatenateTypeEvent, ConstraintEvent,
+    ContractionEvent, GatherEvent, KernelApiEvent, MixedStateEvent, ReshapeTypeEvent, ResultSplitTwiceEvent,
+    SelectTypeEvent, SetMeshTracedEvent, ShardingAxisEvent, KeywordsEvent, SplitSizeEvent, UnevenShardingEvent,
+    VaryingAgainEvent,
 )
 from ..jaxfacts import (
     CONSTRAINT_VARYING_SINCE, EAGER_SHARDING_SINCE, ELEMENTWISE_PRIMITIVES, GRAD_NEEDS_MESH_SINCE, MAKE_MESH_EXPLICIT,
@@ -430,10 +431,16 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
 
     def elementwise_type(self, api: str, primitive: str | None, operands: list, act, ctx, site, node) -> tuple | None:
         """The sharding type of an elementwise operation's result (`primitive`: what JAX calls
-        it, where known), where known. JAX rejects a result that one mesh axis would split on two
-        dimensions (outside shard_map, on the arrays JAX traces): recorded where the primitive is
-        known; not typed otherwise."""
+        it, where known), where known. JAX rejects operands that split one dimension over
+        different mesh axes, and a result that one mesh axis would split on two dimensions
+        (outside shard_map, on the arrays JAX traces): recorded where the primitive is known; not
+        typed otherwise."""
         out = stypes.elementwise(operands)
+        conflict = stypes.broadcast_conflict(operands) if out is None else None
+        if conflict is not None and primitive is not None and ctx.innermost("shard_map") is None and ctx.per_item \
+                and self.jax_version >= OPERANDS_SHARDING_CHECKED:
+            self.record(BroadcastTypesEvent(site, ctx, act.path, node, api=api, primitive=primitive, specs=conflict))
+            raise Raise()
         axis = stypes.twice(out) if out is not None else None
         if axis is None:
             return out
@@ -1022,6 +1029,9 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                                       module=act.scope.module))
         shape = p.get("shape")
         sharding = given(p, "sharding")
+        if isinstance(sharding, PSpecV):  # (a bare spec: of the context mesh)
+            mesh = self.context_mesh(ctx, act)
+            sharding = ShardingV(mesh, sharding) if isinstance(mesh, MeshV) else Unknown
         dims = None
         if isinstance(shape, Seq):
             dims = tuple(i.value if isinstance(i, Const) and isinstance(i.value, int) else None for i in shape.items)

@@ -173,6 +173,23 @@ def result(kept: list) -> Type | None:
     return out if twice(out) is None else None
 
 
+def broadcast_conflict(operands: list) -> tuple | None:
+    """The operands' types, each padded at the left to the result's rank (as broadcasting
+    aligns shapes at the right), where two of them split one dimension over different mesh
+    axes: JAX's broadcasting rule raises there, whatever the others are (an unsplit dimension
+    takes the other's split). None where no two known types conflict."""
+    types = [v.spec for v in operands if isinstance(v, ArrayV) and v.spec is not None]
+    if len(types) < 2:
+        return None
+    rank = max(map(len, types))
+    padded = [((),) * (rank - len(t)) + tuple(t) for t in types]
+    for i in range(rank):
+        split = [t[i] for t in padded if t[i]]
+        if any(d != split[0] for d in split[1:]):
+            return tuple(padded)
+    return None
+
+
 def twice(t: Type) -> str | None:
     """The first mesh axis that splits two dimensions of a type (which no array may have)."""
     seen: set = set()

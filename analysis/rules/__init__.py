@@ -442,6 +442,15 @@ RULES: dict[str, Rule] = {
             fixers=("cast_carry",),
         ),
         Rule(
+            "SHL040", "broadcast-sharding-types", _E,
+            "Outside `shard_map`, on a mesh whose axes are Explicit (JAX 0.8 and later), an elementwise operation "
+            "(`x * scale`, `jnp.add(x, b)`) whose operands split one dimension of the result over different mesh "
+            "axes once broadcast (a per-feature vector split over 'data' times activations whose features are "
+            "split over 'model').",
+            jf.BROADCAST_TYPES.format(op="mul", specs="('data', 'model'), (None, 'data')"),
+            "Reshard one operand so that both split that dimension alike, or leave it unsplit in one.",
+        ),
+        Rule(
             "SHL101", "unmatched-send-recv", _W,
             "A `psend` with no `precv` of the same axis and perm in the same manual region, or the reverse.",
             "deadlock at run time",

@@ -17,7 +17,8 @@ from ..jaxfacts import (
     OUT_SPECS_MANUAL,
     MIXED_STATE_OPS, MIXED_STATE_SINCE, NO_CONTEXT_MESH, NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE, OUTSIDE_JIT,
     OUT_SHARDING_AUTO, OUT_SHARDING_NO_MESH, OUT_SHARDING_UNEVEN, OUT_SPECS_REPLICATION, OUT_SPECS_STRUCTURE,
-    CONCATENATE_TYPES, PCAST_VARYING_AGAIN, RESHAPE_UNSUPPORTED, RESULT_SPLIT_TWICE, SELECT_CASES, SELECT_WHICH,
+    BROADCAST_TYPES, CONCATENATE_TYPES, PCAST_VARYING_AGAIN, RESHAPE_UNSUPPORTED, RESULT_SPLIT_TWICE, SELECT_CASES,
+    SELECT_WHICH,
     PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, PVARY_VARYING_AGAIN, RESHARD_AUTO, SEND_RECV_ADDED,
     SHARDING_AXIS_MISSING, SPECS_MISMATCH, SPECS_STRUCTURE, SPEC_INDIVISIBLE, SPEC_RANK, SPEC_TOO_LONG, UNBOUND_AXIS,
     UNEVEN_SHARDING, VARIABLE_MANUAL_MESH, VARIABLE_NO_MESH, WHILE_CARRY_TYPES, error_head, quoted, quoted_sentence,
@@ -29,8 +30,9 @@ from ..fixfacts import (AbstractMesh, AxisSource, AxisTypes, AxisTuple, CarryIni
                         ReshardInput, SendRecv, ShardingAxis, SpecAxis, SpecOnOperand, SpecsRepair, UnevenDim,
                         UnnamedAxis, VaryFirst, VmaCheck, spec_text)
 from ..interp.events import (
-    BackwardContractionEvent, CarryTypeEvent, CollectiveEvent, ConcatenateTypeEvent, ConstraintEvent, ContractionEvent,
-    ExplicitMismatchEvent, ExplicitUnshardedEvent, GatherEvent, MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent,
+    BackwardContractionEvent, BroadcastTypesEvent, CarryTypeEvent, CollectiveEvent, ConcatenateTypeEvent,
+    ConstraintEvent, ContractionEvent, ExplicitMismatchEvent, ExplicitUnshardedEvent, GatherEvent, MeshAxisLookupEvent,
+    MixedStateEvent, NestedMeshEvent,
     NoMeshEvent, ReceivedCarryEvent, ReshapeTypeEvent, ResultSplitTwiceEvent, SelectTypeEvent, SetMeshTracedEvent,
     ShardingAxisEvent, SpecEvent, UnevenShardingEvent, VariableShardingEvent, VaryingAgainEvent,
 )
@@ -655,8 +657,23 @@ def _contractions(facts: Facts) -> list:
     """SHL029: a matrix product whose operands' sharding types split a contracted dimension on
     both sides, given no `out_sharding`, or whose gradient with respect to an operand on no mesh
     would (BackwardContractionEvent); SHL030: a lookup whose result JAX cannot type; SHL031: a
-    product whose result would be split twice over one axis; SHL033: an elementwise operation's."""
+    product whose result would be split twice over one axis; SHL033: an elementwise operation's;
+    SHL040: an elementwise operation's operands that split one dimension over different axes."""
     out = []
+    for ev in facts.of(BroadcastTypesEvent):
+        rank = len(ev.specs[0])
+        dim = next(i for i in range(rank) if len({t[i] for t in ev.specs if t[i]}) > 1)
+        splits = " and ".join(repr(d[0]) if len(d) == 1 else repr(d) for d in sorted({t[dim] for t in ev.specs
+                                                                                        if t[dim]}))
+        said = ", ".join(str(tuple(d[0] if len(d) == 1 else d if d else None for d in t)) for t in ev.specs)
+        out.append(diag(
+            facts, "SHL040", ev.site,
+            f"`{short(ev.api)}` broadcasts operands that split dimension {dim} of the result over different mesh "
+            f"axes ({splits}; the operands' sharding types, aligned as broadcasting aligns them, are "
+            f"{', '.join(spec_text(t) for t in ev.specs)} on a mesh whose axes are Explicit): JAX raises "
+            f"{quoted(BROADCAST_TYPES.format(op=ev.primitive, specs=said))} Reshard one operand so that both split "
+            f"that dimension alike (`jax.sharding.reshard`), or leave it unsplit in one.",
+            path=ev.path, ctx=ev.ctx))
     for ev in facts.of(ResultSplitTwiceEvent):
         what = "`@`" if ev.api == "@" else f"`{short(ev.api)}`"
         dims = [i for i, d in enumerate(ev.result) if ev.axis in d]
