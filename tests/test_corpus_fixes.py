@@ -657,9 +657,9 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind54b_linen082_shard_map_logical_specs": (_SCOPE, "logical names from nn.get_partition_spec used as "
                                                           "shard_map in_specs: no rules map them, and no fix "
                                                           "invents the model's"),
-    "blind54b_nnx082_explicit_fsdp_scale_mismatch": (_MISSED, "a product of arrays split over one Explicit axis in "
-                                                              "different dimensions (a 1-D scale split over "
-                                                              "'data')"),
+    "blind54b_nnx082_explicit_fsdp_scale_mismatch": (_SCOPE, "SHL040 has no fix: which operand to reshard (the "
+                                                             "scale's FSDP split or the activations') is the "
+                                                             "author's"),
     "blind54b_nnx_bias_sharding_names_rank": (_SCOPE, "the bias's sharding_names is the kernel's module constant "
                                                       "(KERNEL_AXES): no fix rewrites a spec named elsewhere"),
     "blind54b_nnx_scan_carry_dtype_drift": (_MISSED, "after the carry's cast, jit's in_shardings from "
