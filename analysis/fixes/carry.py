@@ -79,14 +79,10 @@ def cast_carry(diag: Diagnostic, fact: CastCarry, ctx: FixContext) -> Fix | None
     """SHL039: the part of the initial carry whose dtype the body changes is cast to the body's
     (`x.astype(jnp.float32)`): a whole carry where the call passes it, a part of a tuple where
     it is written (in the call's own tuple, or in the one tuple assigned to the name it passes)."""
-    found = ctx.call_at(fact.site)
+    found = ctx.positional_at(fact.site, fact.arg)
     if found is None:
         return None
-    mod, call = found
-    positional = [a for a in call.args if a.keyword is None]
-    if len(positional) <= fact.arg or any(a.star for a in positional[:fact.arg + 1]):
-        return None
-    node = positional[fact.arg].value
+    mod, call, node = found
     if fact.path:
         node = _written(mod, call, node)
     for i in fact.path:

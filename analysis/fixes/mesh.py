@@ -207,14 +207,10 @@ def reshard_input(diag: Diagnostic, fact: ReshardInput, ctx: FixContext) -> Fix 
     (`jax.sharding.reshard(x, P(...))`; where no mesh context resolves a bare spec, the spec goes
     on the input's own sharding, which names its mesh). SHL034: a loop's initial carry, to what
     the body returns. SHL035: a select's operand, to the other's type."""
-    found = ctx.call_at(fact.site)
+    found = ctx.positional_at(fact.site, fact.arg)
     if found is None:
         return None
-    mod, call = found
-    positional = [a for a in call.args if a.keyword is None]
-    if len(positional) <= fact.arg or any(a.star for a in positional[:fact.arg + 1]):
-        return None
-    operand = positional[fact.arg].value
+    mod, call, operand = found
     imp = Importer(mod, call)
     code = mod.module.code_for_node
     kept = list(fact.spec)

@@ -46,6 +46,18 @@ class FixContext:
         call = mod.node_at(site, (cst.Call,)) if mod is not None else None
         return None if call is None else (mod, call)
 
+    def positional_at(self, site: SiteRef, index: int) -> tuple[SourceModule, cst.Call, cst.BaseExpression] | None:
+        """The file, the call `site` points at and its positional argument `index` (None where
+        the call has fewer, or a star argument comes first)."""
+        found = self.call_at(site)
+        if found is None:
+            return None
+        mod, call = found
+        positional = [a for a in call.args if a.keyword is None]
+        if len(positional) <= index or any(a.star for a in positional[:index + 1]):
+            return None
+        return mod, call, positional[index].value
+
     def version(self, jax_version: str | None) -> tuple[int, ...]:
         """The target JAX version: the one the rule judged for, else the configured one, else the
         newest known."""

@@ -976,10 +976,9 @@ def _carry_types(facts: Facts) -> list:
     out = []
     for ev in facts.of(CarryTypeEvent):
         loop = short(ev.api)
+        said = BRANCH_TYPES if ev.what == "branches" else WHILE_CARRY_TYPES if loop == "while_loop" else CARRY_TYPES
         if ev.kind == "shape":
             first, second = (str(s) for s in ev.specs)
-            said = BRANCH_TYPES if ev.what == "branches" else WHILE_CARRY_TYPES if loop == "while_loop" else \
-                CARRY_TYPES
             what = (f"The branches of this `{loop}` return arrays of different shapes ({first} and {second})"
                     if ev.what == "branches" else
                     f"The carry of this `{loop}` has shape {first} in its initial value and {second} in what the body "
@@ -991,8 +990,6 @@ def _carry_types(facts: Facts) -> list:
             continue
         if ev.kind == "dtype":
             first, second = ev.specs
-            said = BRANCH_TYPES if ev.what == "branches" else WHILE_CARRY_TYPES if loop == "while_loop" else \
-                CARRY_TYPES
             what = (f"The branches of this `{loop}` return arrays of different dtypes ({first} and {second})"
                     if ev.what == "branches" else
                     f"The carry of this `{loop}` is {first} in its initial value and {second} in what the body "
@@ -1009,12 +1006,11 @@ def _carry_types(facts: Facts) -> list:
         if ev.what == "branches":
             what = (f"The branches of this `{loop}` return values of different sharding types ({first} and {second}, "
                     f"on a mesh whose axes are Explicit)")
-            said, remedy = BRANCH_TYPES, (f"Give every branch's output one sharding: `jnp.zeros_like(x)` keeps `x`'s, "
-                                          f"`jax.sharding.reshard(y, {first})` gives one.")
+            remedy = (f"Give every branch's output one sharding: `jnp.zeros_like(x)` keeps `x`'s, "
+                      f"`jax.sharding.reshard(y, {first})` gives one.")
         else:
             what = (f"The carry of this `{loop}` is of sharding type {first} in its initial value and {second} in what "
                     f"the body returns (on a mesh whose axes are Explicit)")
-            said = WHILE_CARRY_TYPES if loop == "while_loop" else CARRY_TYPES
             remedy = (f"Make the initial value of the body's type (`jnp.zeros(..., out_sharding={second})`, or "
                       f"`jax.sharding.reshard(init, {second})`), or reshard what the body returns to {first}.")
         fix = (ReshardInput(site_ref(facts, ev.site), ev.arg, ev.specs[1], ev.bare, kind="carry"),) \
