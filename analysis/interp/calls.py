@@ -564,10 +564,7 @@ class CallMixin:
             shape = call_shape(name, False, [obj, *args], kwargs)
             if shape is None and full_reduction(name, args, kwargs):
                 shape = ()
-            given = kwargs.get("dtype")
-            dtype = dtypes.canonical(dtype_name(given)) if given is not None and not (
-                isinstance(given, Const) and given.value is None) else dtypes.of_call(name, [obj, *args], kwargs)
-            return ArrayV(shape, dtype=dtype, sharding=placed, vma=obj.vma, exact=obj.exact,
+            return ArrayV(shape, dtype=dtypes.result(name, [obj, *args], kwargs, kwargs.get("dtype")), sharding=placed, vma=obj.vma, exact=obj.exact,
                           spec=permuted_type(name, False, [obj, *args], kwargs) if shape is not None else None)
         if isinstance(obj, Const) and isinstance(obj.value, str) and name == "join" and args:
             items = self.iterate(args[0])

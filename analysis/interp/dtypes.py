@@ -157,6 +157,13 @@ def of_call(short: str, args: list, kwargs: dict) -> str | None:
     return None
 
 
+def result(short: str, args: list, kwargs: dict, given: Value | None) -> str | None:
+    """The dtype of `jnp.<short>(*args, **kwargs)` given the call's own `dtype=` (or its
+    namesake) `given`: that type canonicalized where one is named, else `of_call`'s."""
+    if given is not None and not (isinstance(given, Const) and given.value is None):
+        return canonical(dtype_name(given))
+    return of_call(short, args, kwargs)
+
 # Framework layers: those that compute in their inputs' type with their parameters' (Flax's
 # `promote_dtype` when no `dtype=` is given: `param_dtype=`, float32 by default; Equinox's
 # `weight @ x`), those whose output is their parameters' (an embedding lookup), and those that

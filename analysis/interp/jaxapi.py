@@ -1524,9 +1524,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             given_dtype = kwargs.get("dtype", kwargs.get("preferred_element_type", kwargs.get("new_dtype")))
             if op in ("astype", "convert_element_type") and len(args) > 1:
                 given_dtype = args[1]
-            dtype = dtypes.canonical(dtype_name(given_dtype)) if given_dtype is not None and not (
-                isinstance(given_dtype, Const) and given_dtype.value is None) else dtypes.of_call(op, args, kwargs)
-            return ArrayV(shape, dtype=dtype, vma=vma, exact=exact,
+            return ArrayV(shape, dtype=dtypes.result(op, args, kwargs, given_dtype), vma=vma, exact=exact,
                           spec=self.array_type(name, args, kwargs, shape, act, ctx, site, node))
         top, _, last = name.rpartition(".")
         if name.split(".")[0] in apis.MODELLED_PACKAGES:
