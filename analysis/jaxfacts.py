@@ -235,6 +235,20 @@ SPECS_STRUCTURE = ("ValueError: pytree structure error: different lengths of tup
 OUT_SPECS_STRUCTURE = ("ValueError: pytree structure error: different lengths of tuple at key path ... the prefix "
                        "pytree shard_map out_specs has a subtree of type tuple of length 3, but the full pytree has a "
                        "subtree of the same type but of length 2.")
+# jax.jit's in_shardings/out_shardings that do not fit the call (0.6.2, 0.8.2 and 0.10.2 alike,
+# but for the wording of the first before 0.8 and 0.10's "Mismatch details" lead line)
+JIT_IN_SHARDINGS_LENGTH = {
+    (0, 6): ("ValueError: pjit in_shardings specification must be a tree prefix of the positional arguments tuple "
+             "passed to the `pjit`-decorated function. ... But pjit in_shardings is the wrong length: got a tuple or "
+             "list of length {given} for an args tuple of length {args}."),
+    (0, 8): ("ValueError: pjit in_shardings specification must be a tree prefix of the positional arguments tuple. "
+             "... But pjit in_shardings is the wrong length: got a tuple or list of length {given} for an args tuple "
+             "of length {args}."),
+}
+JIT_SHARDINGS_STRUCTURE = "ValueError: pytree structure error: {detail} at key path pjit {which}"
+JIT_COMMITTED = {(0, 6): "ValueError: Sharding passed to pjit does not match the sharding on the respective arg.",
+                 (0, 8): "ValueError: Sharding passed to jit does not match the sharding on the respective arg."}
+JIT_KWARGS = "ValueError: pjit does not support kwargs when in_shardings is specified."
 OUT_SPECS_REPLICATION = ("ValueError: shard_map applied to the function '{name}' was given out_specs which require "
                          "replication which can't be statically inferred given the mesh")
 SPEC_TOO_LONG = ("ValueError: shard_map applied to the function '{name}' was given an {which} entry which is too "

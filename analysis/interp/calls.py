@@ -140,6 +140,7 @@ class CallMixin:
                 spread = self.iterate(self.eval(a.value, act, ctx))
                 if spread is None:
                     unknown_tail = True
+                    self.open_calls.add(node)
                 elif not unknown_tail:
                     args.extend(spread)
             else:
@@ -564,7 +565,8 @@ class CallMixin:
             shape = call_shape(name, False, [obj, *args], kwargs)
             if shape is None and full_reduction(name, args, kwargs):
                 shape = ()
-            return ArrayV(shape, dtype=dtypes.result(name, [obj, *args], kwargs, kwargs.get("dtype")), sharding=placed, vma=obj.vma, exact=obj.exact,
+            return ArrayV(shape, dtype=dtypes.result(name, [obj, *args], kwargs, kwargs.get("dtype")),
+                          sharding=placed, vma=obj.vma, exact=obj.exact,
                           spec=permuted_type(name, False, [obj, *args], kwargs) if shape is not None else None)
         if isinstance(obj, Const) and isinstance(obj.value, str) and name == "join" and args:
             items = self.iterate(args[0])

@@ -164,6 +164,7 @@ def result(short: str, args: list, kwargs: dict, given: Value | None) -> str | N
         return canonical(dtype_name(given))
     return of_call(short, args, kwargs)
 
+
 # Framework layers: those that compute in their inputs' type with their parameters' (Flax's
 # `promote_dtype` when no `dtype=` is given: `param_dtype=`, float32 by default; Equinox's
 # `weight @ x`), those whose output is their parameters' (an embedding lookup), and those that

@@ -391,6 +391,22 @@ class UnevenShardingEvent(Event):
 
 
 @dataclass(eq=False)
+class JitShardingsEvent(Event):
+    """`jax.jit`'s shardings that do not fit its call: keyword arguments given with `in_shardings`
+    ("kwargs": their names in `detail`), an `in_shardings` tuple of another length than the
+    positional arguments that are not static ("length": `given`, `args`), `in_shardings` /
+    `out_shardings` ("in" / "out") that are not a pytree prefix of the arguments / of what the
+    function returns (`detail` says where), or an array placed with another sharding than the
+    `in_shardings` give it ("committed": `given` the argument's position, `specs` its own spec
+    and the jit's)."""
+    which: str = "in"
+    detail: str = ""
+    given: int = 0
+    args: int = 0
+    specs: tuple = ()
+
+
+@dataclass(eq=False)
 class VariableShardingEvent(Event):
     """A Flax NNX variable with a sharding in its metadata made where Flax 0.12, which shards it
     there, cannot: no mesh context ("no_mesh"), or inside a shard_map ("manual")."""

@@ -88,6 +88,8 @@ class Interpreter(ExprMixin, ApiMixin):
         self.jit_smaps: dict = {}  # jit Site -> the manual axes of the shard_maps its function runs
         # a call written in a jitted function's body: its Site -> (arguments, result), per run
         self.jit_calls: dict = {}
+        # calls whose positional arguments are not all known (a starred iterable of unknown length)
+        self.open_calls: set = set()
         self.platforms: list = []  # `lowering_platforms=` of the `.lower(...)` being evaluated
         self.distributed = False  # the program called jax.distributed.initialize (many processes)
         # how many devices the program runs on, where it lays them all out in a known shape

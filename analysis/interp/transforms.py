@@ -16,7 +16,7 @@ from ..jaxfacts import ANY_SPACES, CARRY_SHARDING_CHECKED, HBM_SPACE
 from . import dtypes, stypes
 from .events import (
     ApiRefEvent, CarryTypeEvent, ExplicitMismatchEvent, ExplicitUnshardedEvent, KeywordsEvent, NestedMeshEvent,
-    NoMeshEvent, PallasEvent, ReceivedCarryEvent, SpecEvent, UnevenShardingEvent,
+    JitShardingsEvent, NoMeshEvent, PallasEvent, ReceivedCarryEvent, SpecEvent, UnevenShardingEvent,
 )
 from .calls import MAP_VARIABLES, ints, is_callable
 from .frameworks import param_array
@@ -152,6 +152,8 @@ class TransformMixin:
         shardings = p.get("in_shardings") if t.api == "jax.jit" else None
         static = _static_positions(t.fn, p.get("static_argnums"), p.get("static_argnames"))
         dynamic = [a for i, a in enumerate(args) if i not in static] if static is not None else None
+        if t.api == "jax.jit" and node not in self.open_calls:
+            self._jit_inputs_fit(shardings, kwargs, dynamic, act, ctx, site, node)
         if isinstance(shardings, ShardingV) and dynamic is not None:
             shardings = Seq((shardings,) * len(dynamic))  # one for every argument
         if isinstance(shardings, Seq) and dynamic is not None and len(shardings.items) == len(dynamic):
@@ -159,6 +161,7 @@ class TransformMixin:
                 for part, sharding in prefix_pairs(s, a):  # (a pytree of shardings for a pytree)
                     sharding = self.resolved_spec(sharding, "in_shardings", act, ctx, site, node)
                     self.check_even(sharding, part, "in_shardings", i, act, ctx, site, node)
+                    self._committed_fits(sharding, part, i, act, ctx, site, node)
         platforms = _platform_names(p.get("platforms")) or (self.platforms[-1] if self.platforms else ())
         inner = ctx.push(Layer("jit", t.site, frozenset(), auto_partitioned=auto, api=t.api,
                                platforms=platforms, wrap=p.get("__wrap__"), args=tuple(args),
@@ -170,10 +173,57 @@ class TransformMixin:
             result = stypes.cleared(result)
         self.jit_outputs.setdefault(t.site, []).append(result)
         if t.api == "jax.jit":
+            given = p.get("out_shardings")
+            detail = spec_mismatch(given, result, "", "out_shardings", arrays=False) \
+                if isinstance(given, (Seq, DictV, GraphPart)) else None
+            if detail is not None:
+                # (JAX raises once the function is traced)
+                self.record(JitShardingsEvent(site, ctx, act.path, node, which="out", detail=detail))
+                raise Raise()
             for part, sharding in prefix_pairs(p.get("out_shardings", Unknown), result):
                 sharding = self.resolved_spec(sharding, "out_shardings", act, ctx, site, node)
                 self.check_even(sharding, part, "out_shardings", None, act, ctx, site, node)
         return result
+
+    def _jit_inputs_fit(self, shardings, kwargs, dynamic, act, ctx, site, node) -> None:
+        """`jax.jit`'s `in_shardings` where they cannot fit its call, which JAX checks before it
+        traces the function: keyword arguments given with them (static ones too), a tuple (or a
+        list) of another length than the positional arguments that are not static, or one part
+        that is no pytree prefix of its argument."""
+        if shardings is None or _none(shardings):
+            return
+        if kwargs:
+            self.record(JitShardingsEvent(site, ctx, act.path, node, which="kwargs", detail=", ".join(kwargs)))
+            raise Raise()
+        if not isinstance(shardings, Seq) or dynamic is None:
+            return
+        if len(shardings.items) != len(dynamic):
+            self.record(JitShardingsEvent(site, ctx, act.path, node, which="length", given=len(shardings.items),
+                                          args=len(dynamic)))
+            raise Raise()
+        for i, (s, a) in enumerate(zip(shardings.items, dynamic)):
+            detail = spec_mismatch(s, a, f"[{i}]", "in_shardings", arrays=False)
+            if detail is not None:
+                self.record(JitShardingsEvent(site, ctx, act.path, node, which="in", detail=detail))
+                raise Raise()
+
+    def _committed_fits(self, sharding: Value, value: Value, index: int, act, ctx, site, node) -> None:
+        """An array placed with one NamedSharding (`jax.device_put`, a `ShapeDtypeStruct`'s
+        `sharding=`) given to a jit whose `in_shardings` place it otherwise over the same mesh: JAX
+        compares the two and raises at the call (measured on 0.6.2, 0.8.2 and 0.10.2, on meshes
+        of either axis type). Only shardings that lay out the array differently are reported
+        (trailing unsplit dimensions and axes of size 1 split nothing)."""
+        wanted = _layout(sharding)
+        if wanted is None:
+            return
+        for leaf in self.arg_leaves(value):
+            if not isinstance(leaf, ArrayV) or not isinstance(leaf.sharding, ShardingV):
+                continue
+            own = _layout(leaf.sharding)
+            if own is not None and own[0] == wanted[0] and own[1] != wanted[1]:
+                self.record(JitShardingsEvent(site, ctx, act.path, node, which="committed", given=index,
+                                              specs=(leaf.sharding.spec, sharding.spec)))
+                raise Raise()
 
     def check_even(self, sharding: Value, value: Value, where: str, index, act, ctx, site, node,
                    rank: bool = True, even: bool = True) -> None:
@@ -375,7 +425,7 @@ class TransformMixin:
             # JAX checks the specs against the inputs' own shardings where every axis is manual
             self._explicit_inputs(mesh, in_specs, args, act, ctx, site, node)
         given = Seq(tuple(args))
-        if isinstance(in_specs, (Seq, DictV)):
+        if isinstance(in_specs, (Seq, DictV)) and node not in self.open_calls:
             detail = spec_mismatch(in_specs, given, "")
             if detail is not None:
                 self.record(SpecEvent(site, ctx, act.path, node, which="in", detail=detail, created=t.site,
@@ -933,19 +983,25 @@ def init_lacks(init: Value, out: Value, manual: frozenset, path: tuple = ()) -> 
 def spec_mismatch(spec: Value, arg: Value, path: str, name: str = "in_specs", arrays: bool = True) -> str | None:
     """How a shard_map spec's pytree structure differs from the values it describes (JAX's
     "pytree structure error"), where both are known; None where it is a prefix of them or
-    unknown. `name`: the spec's parameter; without `arrays`, a value the analysis takes for an
-    array is no evidence (an operation it does not know may return a tuple)."""
-    array = isinstance(arg, ArrayV) and arrays
+    unknown. `name`: the spec's parameter (`in_specs`, `out_specs`, jit's `in_shardings`,
+    `out_shardings`); without `arrays`, a value the analysis takes for an array of a shape it does
+    not know is no evidence (an operation it does not know may return a tuple)."""
+    array = isinstance(arg, ArrayV) and (arrays or arg.shape is not None)
     # (an NNX State is a pytree node of its own type: no dict or tuple of specs is a prefix of it,
     # where a State of specs, or the filters of `nnx.StateSharding`, may be)
     state = isinstance(arg, GraphPart) and arg.kind == "state" and not isinstance(spec, (StateDict, FilterSpecs))
+    if isinstance(spec, GraphPart) and spec.kind == "state" and (array or isinstance(arg, (Seq, DictV))):
+        # (a State of shardings, `nnx.get_named_sharding(state, mesh)`, for an array or a container)
+        kind = "an array" if array else "a dict" if isinstance(arg, DictV) else f"a {arg.kind}"
+        return f"different types at key path `{name}{path}` (an nnx.State for {kind})"
     if isinstance(spec, Seq):
         if isinstance(arg, Seq):
             if spec.kind != arg.kind:
                 return f"different types at key path `{name}{path}` (a {spec.kind} for a {arg.kind})"
             if len(spec.items) != len(arg.items):
                 return (f"different lengths of tuple at key path `{name}{path}`: the specs have "
-                        f"{len(spec.items)}, the {'arguments' if name == 'in_specs' else 'outputs'} {len(arg.items)}")
+                        f"{len(spec.items)}, the {'arguments' if name.startswith('in_') else 'outputs'} "
+                        f"{len(arg.items)}")
             for i, (s, a) in enumerate(zip(spec.items, arg.items)):
                 d = spec_mismatch(s, a, f"{path}[{i}]", name, arrays)
                 if d is not None:
@@ -1029,6 +1085,24 @@ def _stacked_part(v: Value | None) -> Value | None:
     if isinstance(v, Inst) and isinstance(v.cls, ClassV):
         return stacked(v, None)
     return None
+
+
+def _layout(sharding: Value) -> tuple | None:
+    """(mesh axes and sizes, the axes each dimension is split over) of a NamedSharding whose mesh
+    and spec are known: axes of size 1 and trailing unsplit dimensions left out, so that two
+    shardings that lay an array out alike have one layout; None where not known."""
+    if not (isinstance(sharding, ShardingV) and isinstance(sharding.mesh, MeshV) and sharding.mesh.axes is not None
+            and sharding.mesh.sizes is not None and None not in sharding.mesh.sizes):
+        return None
+    sizes = dict(zip(sharding.mesh.axes, sharding.mesh.sizes))
+    dims = stypes.of_spec(sharding.spec, (None,) * (sharding.spec.entries or 0)) \
+        if isinstance(sharding.spec, PSpecV) else None
+    if dims is None or any(a not in sizes for d in dims for a in d):
+        return None
+    dims = [tuple(a for a in d if sizes[a] > 1) for d in dims]
+    while dims and not dims[-1]:
+        dims.pop()
+    return (tuple(sharding.mesh.axes), tuple(sharding.mesh.sizes)), tuple(dims)
 
 
 def prefix_pairs(where: Value, x: Value):

@@ -451,6 +451,19 @@ RULES: dict[str, Rule] = {
             "Reshard one operand so that both split that dimension alike, or leave it unsplit in one.",
         ),
         Rule(
+            "SHL041", "jit-shardings-mismatch", _E,
+            "The `in_shardings` or `out_shardings` of a `jax.jit` that do not fit its call: a tuple of another "
+            "length than the positional arguments that are not static (a TrainState, a batch and a dropout key "
+            "given two), a part of another structure than its argument's or output's (a tuple for a dict, the "
+            "shardings of a state for the loss the function returns first), keyword arguments given to a jit "
+            "with `in_shardings`, or an array placed with one sharding (`jax.device_put`, a `ShapeDtypeStruct`'s "
+            "`sharding=`) whose `in_shardings` entry lays it out otherwise over the same mesh.",
+            f"{jf.error_head(jf.JIT_IN_SHARDINGS_LENGTH[(0, 8)])} / {jf.JIT_SHARDINGS_STRUCTURE} / "
+            f"{jf.JIT_KWARGS} / {jf.JIT_COMMITTED[(0, 8)]}",
+            "Give one sharding per positional argument and output, in their structure and order, and the "
+            "arguments' own shardings.",
+        ),
+        Rule(
             "SHL101", "unmatched-send-recv", _W,
             "A `psend` with no `precv` of the same axis and perm in the same manual region, or the reverse.",
             "deadlock at run time",

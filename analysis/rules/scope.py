@@ -17,7 +17,8 @@ from ..jaxfacts import (
     OUT_SPECS_MANUAL,
     MIXED_STATE_OPS, MIXED_STATE_SINCE, NO_CONTEXT_MESH, NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE, OUTSIDE_JIT,
     OUT_SHARDING_AUTO, OUT_SHARDING_NO_MESH, OUT_SHARDING_UNEVEN, OUT_SPECS_REPLICATION, OUT_SPECS_STRUCTURE,
-    BROADCAST_TYPES, CONCATENATE_TYPES, PCAST_VARYING_AGAIN, RESHAPE_UNSUPPORTED, RESULT_SPLIT_TWICE, SELECT_CASES,
+    BROADCAST_TYPES, CONCATENATE_TYPES, JIT_COMMITTED, JIT_IN_SHARDINGS_LENGTH, JIT_KWARGS, JIT_SHARDINGS_STRUCTURE,
+    PCAST_VARYING_AGAIN, RESHAPE_UNSUPPORTED, RESULT_SPLIT_TWICE, SELECT_CASES,
     SELECT_WHICH,
     PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, PVARY_VARYING_AGAIN, RESHARD_AUTO, SEND_RECV_ADDED,
     SHARDING_AXIS_MISSING, SPECS_MISMATCH, SPECS_STRUCTURE, SPEC_INDIVISIBLE, SPEC_RANK, SPEC_TOO_LONG, UNBOUND_AXIS,
@@ -31,7 +32,8 @@ from ..fixfacts import (AbstractMesh, AxisSource, AxisTypes, AxisTuple, CarryIni
                         UnnamedAxis, VaryFirst, VmaCheck, spec_text)
 from ..interp.events import (
     BackwardContractionEvent, BroadcastTypesEvent, CarryTypeEvent, CollectiveEvent, ConcatenateTypeEvent,
-    ConstraintEvent, ContractionEvent, ExplicitMismatchEvent, ExplicitUnshardedEvent, GatherEvent, MeshAxisLookupEvent,
+    ConstraintEvent, ContractionEvent, ExplicitMismatchEvent, ExplicitUnshardedEvent, GatherEvent, JitShardingsEvent,
+    MeshAxisLookupEvent,
     MixedStateEvent, NestedMeshEvent,
     NoMeshEvent, ReceivedCarryEvent, ReshapeTypeEvent, ResultSplitTwiceEvent, SelectTypeEvent, SetMeshTracedEvent,
     ShardingAxisEvent, SpecEvent, UnevenShardingEvent, VariableShardingEvent, VaryingAgainEvent,
@@ -494,6 +496,7 @@ def check_traced_meshes(facts: Facts):
     out.extend(_contractions(facts))
     out.extend(_variable_shardings(facts))
     out.extend(_uneven_shardings(facts))
+    out.extend(_jit_shardings(facts))
     for ev in facts.of(SetMeshTracedEvent):
         what = "set_mesh" if ev.api.endswith("set_mesh") else "use_mesh"
         out.append(diag(
@@ -967,6 +970,40 @@ def _uneven_shardings(facts: Facts) -> list:
             "dimension a multiple of the mesh axes' size (pad the batch, drop the last one), shard another "
             "dimension, or place it whole (`None` in its spec entry).",
             path=ev.path, ctx=ev.ctx, fix_facts=fix))
+    return out
+
+
+def _jit_shardings(facts: Facts) -> list:
+    """SHL041: `jax.jit`'s `in_shardings` or `out_shardings` that do not fit its call."""
+    out = []
+    for ev in facts.of(JitShardingsEvent):
+        if ev.which == "kwargs":
+            text = (f"This jitted function is given keyword arguments ({ev.detail}) while its `jax.jit` has "
+                    f"`in_shardings`, which apply to positional arguments only: JAX raises {quoted(JIT_KWARGS)} Pass "
+                    f"them positionally (with a sharding each), or make them static (`static_argnums`).")
+        elif ev.which == "committed":
+            said = next(t for v, t in sorted(JIT_COMMITTED.items(), reverse=True) if facts.version >= v)
+            head = "P" if facts.version >= (0, 10) else "PartitionSpec"
+            own, wanted = (_pspec_text(s, head) for s in ev.specs)
+            text = (f"Argument {ev.given} of this jitted function is an array placed with {own} (`jax.device_put`, "
+                    f"a `ShapeDtypeStruct`'s `sharding=`), and the jit's `in_shardings` give it {wanted} over the same "
+                    f"mesh: JAX raises {quoted(said)} Give `in_shardings` the argument's own sharding, place the "
+                    f"argument as the jit asks (`jax.device_put(x, sharding)`), or leave its `in_shardings` entry "
+                    f"`None`.")
+        elif ev.which == "length":
+            said = next(t for v, t in sorted(JIT_IN_SHARDINGS_LENGTH.items(), reverse=True) if facts.version >= v)
+            text = (f"The `in_shardings` of this jit are {ev.given} for {ev.args} positional argument"
+                    f"{'' if ev.args == 1 else 's'} (those not static): JAX raises "
+                    f"{quoted(said.format(given=ev.given, args=ev.args))} Give one sharding per positional argument, "
+                    f"in order (a single sharding applies to all of them).")
+        else:
+            which, what = ("in_shardings", "arguments") if ev.which == "in" else ("out_shardings", "function returns")
+            text = (f"The `{which}` of this jit are not a pytree prefix of what the {what}: {ev.detail}. JAX raises "
+                    f"{quoted(JIT_SHARDINGS_STRUCTURE.format(detail='...', which=which))} "
+                    f"{'when it is called' if ev.which == 'in' else 'once the function is traced'}. Give shardings "
+                    f"in the structure of the {'arguments' if ev.which == 'in' else 'outputs'}, in order (one "
+                    f"sharding applies to a whole subtree).")
+        out.append(diag(facts, "SHL041", ev.site, text, path=ev.path, ctx=ev.ctx))
     return out
 
 
