@@ -248,6 +248,10 @@ JIT_IN_SHARDINGS_LENGTH = {
 JIT_SHARDINGS_STRUCTURE = "ValueError: pytree structure error: {detail} at key path pjit {which}"
 JIT_COMMITTED = {(0, 6): "ValueError: Sharding passed to pjit does not match the sharding on the respective arg.",
                  (0, 8): "ValueError: Sharding passed to jit does not match the sharding on the respective arg."}
+LAX_DTYPES = "TypeError: lax.{op} requires arguments to have the same dtypes, got {dtypes}."
+PAD_DTYPES = "TypeError: pad operand and padding_value must be same dtype: got {dtypes}."
+UPDATE_SLICE_TYPES = ("ShardingTypeError: dynamic_update_slice operand sharding must be equal to update sharding, got "
+                      "operand sharding {operand} and update sharding {update}.")
 JIT_KWARGS = "ValueError: pjit does not support kwargs when in_shardings is specified."
 OUT_SPECS_REPLICATION = ("ValueError: shard_map applied to the function '{name}' was given out_specs which require "
                          "replication which can't be statically inferred given the mesh")

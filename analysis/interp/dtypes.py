@@ -165,6 +165,42 @@ def result(short: str, args: list, kwargs: dict, given: Value | None) -> str | N
     return of_call(short, args, kwargs)
 
 
+# jax.lax's operations that take operands of one dtype and do not promote (measured on 0.6.2 and
+# 0.10.2): which of their positional operands must agree. A Python number given to one of the
+# elementwise ones becomes an array of its default type (int32, float32), weak or not alike.
+_LAX_BINARY = frozenset({
+    "add", "sub", "mul", "div", "rem", "max", "min", "atan2", "nextafter", "eq", "ne", "lt", "le", "gt", "ge",
+    "bitwise_and", "bitwise_or", "bitwise_xor", "shift_left", "shift_right_logical", "shift_right_arithmetic",
+})
+_LAX_OPERANDS = {"select": (1, 2), "clamp": (0, 1, 2), "dynamic_update_slice": (0, 1),
+                 "dynamic_update_slice_in_dim": (0, 1), "dynamic_update_index_in_dim": (0, 1), "pad": (0, 1)}
+_DEFAULT = {bool: "bool", int: "int32", float: "float32", complex: "complex64"}
+
+
+def lax_mismatch(short: str, args: list) -> tuple | None:
+    """The dtypes of the operands of `jax.lax.<short>(*args)` where they must be one and are
+    known to differ (`lax.concatenate`'s operands are its first argument's items); else None."""
+    if short in _LAX_BINARY:
+        operands = args[:2]
+    elif short == "concatenate" and args and isinstance(args[0], Seq):
+        operands = list(args[0].items)
+    elif short in _LAX_OPERANDS and len(args) > max(_LAX_OPERANDS[short]):
+        operands = [args[i] for i in _LAX_OPERANDS[short]]
+    else:
+        return None
+    if len(operands) < 2:
+        return None
+    found = []
+    for v in operands:
+        if isinstance(v, ArrayV) and canonical(v.dtype) is not None:
+            found.append(canonical(v.dtype))
+        elif short in _LAX_BINARY and isinstance(v, Const) and type(v.value) in _DEFAULT:
+            found.append(_DEFAULT[type(v.value)])
+        else:
+            return None
+    return tuple(found) if len(set(found)) > 1 else None
+
+
 # Framework layers: those that compute in their inputs' type with their parameters' (Flax's
 # `promote_dtype` when no `dtype=` is given: `param_dtype=`, float32 by default; Equinox's
 # `weight @ x`), those whose output is their parameters' (an embedding lookup), and those that

@@ -189,6 +189,26 @@ class ReshapeTypeEvent(Event):
 
 
 @dataclass(eq=False)
+class LaxDtypeEvent(Event):
+    """A `jax.lax` operation that takes operands of one dtype given operands of different ones
+    (`lax.add` of bfloat16 and float32, `lax.dynamic_update_slice` of a bfloat16 cache with a
+    float32 update): `dtypes` theirs, in order (a TypeError)."""
+    api: str = ""
+    dtypes: tuple = ()
+
+
+@dataclass(eq=False)
+class UpdateSliceTypeEvent(Event):
+    """Outside shard_map, `lax.dynamic_update_slice` (or its `_in_dim` forms) of an operand and
+    an update of different sharding types on a mesh whose axes are Explicit: `specs` the
+    operand's and the update's, as JAX compares them (a ShardingTypeError)."""
+    api: str = ""
+    specs: tuple = ()
+    shapes: tuple = ()
+    dtype: str | None = None
+
+
+@dataclass(eq=False)
 class ConcatenateTypeEvent(Event):
     """Outside shard_map, a concatenation (`jnp.concatenate`, `jnp.stack`, `lax.concatenate`)
     of arrays of different sharding types on a mesh whose axes are Explicit: `specs` the first

@@ -22,7 +22,7 @@ from .events import (
     BackwardContractionEvent, BroadcastTypesEvent, CollectiveEvent, CommEvent, ConcatenateTypeEvent, ConstraintEvent,
     ContractionEvent, GatherEvent, KernelApiEvent, MixedStateEvent, ReshapeTypeEvent, ResultSplitTwiceEvent,
     SelectTypeEvent, SetMeshTracedEvent, ShardingAxisEvent, KeywordsEvent, SplitSizeEvent, UnevenShardingEvent,
-    VaryingAgainEvent,
+    VaryingAgainEvent, LaxDtypeEvent, UpdateSliceTypeEvent,
 )
 from ..jaxfacts import (
     CONSTRAINT_VARYING_SINCE, EAGER_SHARDING_SINCE, ELEMENTWISE_PRIMITIVES, GRAD_NEEDS_MESH_SINCE, MAKE_MESH_EXPLICIT,
@@ -58,6 +58,7 @@ _GPU_PALLAS = ("jax.experimental.pallas.triton.", "jax.experimental.pallas.mosai
                "jax.experimental.pallas.gpu.")
 _ARRAY_MODULES = ("jax.numpy.", "jax.lax.", "jax.random.", "jax.nn.", "jax.scipy.", "jax.ops.")
 _SPLITS = frozenset({"jax.numpy.split", "jax.numpy.array_split"})
+_UPDATE_SLICES = frozenset({"dynamic_update_slice", "dynamic_update_slice_in_dim", "dynamic_update_index_in_dim"})
 _MAX_MATCHED = 1_000  # longer strings are not matched (a pattern may backtrack for long)
 _PRIMITIVE_NAMES = frozenset(ELEMENTWISE_PRIMITIVES.values())  # (jax.lax's functions are named after them)
 _WRAPS = "functools.wraps()"  # what `functools.wraps(fn)` returns: it gives back what it is given
@@ -351,6 +352,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         if op in ("concatenate", "stack") and args and isinstance(args[0], Seq) and (op == "concatenate" or not lax):
             axis = args[1] if len(args) > 1 else kwargs.get("dimension" if lax else "axis", Const(0))
             return self.joined_type(name, op == "stack", list(args[0].items), axis, act, ctx, site, node)
+        if lax and op in _UPDATE_SLICES and len(args) >= 2:
+            return self.update_type(name, args, kwargs, act, ctx, site, node)
         if len(args) == 3 and ((op == "where" and not lax) or (op == "select" and lax)):
             self.select_types(name, args, act, ctx, site, node)
         if op in ELEMENTWISE or (lax and op in LAX_ELEMENTWISE):
@@ -379,6 +382,33 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                                          bare=self._bare_specs(ctx, act)))
             raise Raise()
         return out
+
+    def update_type(self, api: str, args: list, kwargs: dict, act, ctx, site, node) -> tuple | None:
+        """The sharding type of `lax.dynamic_update_slice(operand, update, ...)` (and of its
+        `_in_dim` forms; `dynamic_update_index_in_dim` adds the update's dimension at `axis`, whole),
+        where known: outside shard_map, on the arrays JAX traces, from JAX 0.8, the operand's,
+        which the update's must be (else JAX raises)."""
+        operand, update = args[0], args[1]
+        if not (isinstance(operand, ArrayV) and isinstance(update, ArrayV) and operand.spec is not None
+                and update.spec is not None) or ctx.innermost("shard_map") is not None or not ctx.per_item \
+                or self.jax_version < OPERANDS_SHARDING_CHECKED:
+            return None
+        spec, shape = update.spec, update.shape
+        if api.endswith("dynamic_update_index_in_dim"):
+            axis = args[3] if len(args) > 3 else kwargs.get("axis", Unknown)
+            rank = len(operand.spec)
+            if not (isinstance(axis, Const) and isinstance(axis.value, int) and -rank <= axis.value < rank):
+                return None
+            at = axis.value % rank
+            spec = (*spec[:at], (), *spec[at:])
+            shape = (*shape[:at], 1, *shape[at:]) if shape is not None else None
+        if len(spec) != len(operand.spec):
+            return None
+        if spec != operand.spec:
+            self.record(UpdateSliceTypeEvent(site, ctx, act.path, node, api=api, specs=(operand.spec, spec),
+                                             shapes=(operand.shape, shape), dtype=operand.dtype))
+            raise Raise()
+        return operand.spec
 
     def joined_type(self, api: str, stack: bool, arrays: list, axis: Value, act, ctx, site, node) -> tuple | None:
         """The sharding type of `jnp.concatenate(arrays, axis)` (`jnp.stack` where `stack`,
@@ -1508,6 +1538,10 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             vma = frozenset().union(*(vma_of(a) for a in args)) if keeps else frozenset()
             exact = keeps and all(exact_vma(a) for a in (*args, *kwargs.values()))
             op = name.rsplit(".", 1)[-1]
+            found = dtypes.lax_mismatch(op, args) if name.startswith("jax.lax.") else None
+            if found is not None:
+                self.record(LaxDtypeEvent(site, ctx, act.path, node, api=name, dtypes=found))
+                raise Raise()  # (JAX raises while it traces the operation)
             if name in _SPLITS:
                 # a list of arrays: what each holds, where known (unpacking it gives each)
                 sections, axis = (args[1] if len(args) > 1 else kwargs.get("indices_or_sections"),

@@ -464,6 +464,27 @@ RULES: dict[str, Rule] = {
             "arguments' own shardings.",
         ),
         Rule(
+            "SHL042", "lax-dtype-mismatch", _E,
+            "A `jax.lax` operation that takes operands of one dtype, and does not promote them as `jax.numpy` "
+            "does, given operands of different dtypes: `lax.add`/`mul`/`max`/comparisons of a bfloat16 array and "
+            "a float32 one (or a Python float, which becomes float32), `lax.select`'s cases, `lax.concatenate`'s "
+            "operands, `lax.pad`'s padding value, or `lax.dynamic_update_slice` of a bfloat16 cache with a float32 "
+            "update.",
+            jf.LAX_DTYPES.format(op="dynamic_update_slice", dtypes="bfloat16, float32"),
+            "Cast one operand to the other's dtype (`update.astype(cache.dtype)`), or use the `jax.numpy` "
+            "function, which promotes.",
+        ),
+        Rule(
+            "SHL043", "update-slice-sharding-type", _E,
+            "Outside `shard_map`, on a mesh whose axes are Explicit (JAX 0.8 and later), a "
+            "`lax.dynamic_update_slice` (or `dynamic_update_slice_in_dim`, `dynamic_update_index_in_dim`) whose "
+            "update is of another sharding type than the operand it is written into (a key cache split over "
+            "'model' on its heads, written with new keys whose heads are not split).",
+            jf.UPDATE_SLICE_TYPES.format(operand="float32[8@data,128,4@model,64]", update="float32[8@data,1,4,64]"),
+            "Give the update the operand's sharding (`jax.sharding.reshard(update, P(...))`, or the `out_sharding=` "
+            "of the product that makes it), or make the operand as the update is.",
+        ),
+        Rule(
             "SHL101", "unmatched-send-recv", _W,
             "A `psend` with no `precv` of the same axis and perm in the same manual region, or the reverse.",
             "deadlock at run time",

@@ -18,6 +18,7 @@ from ..jaxfacts import (
     MIXED_STATE_OPS, MIXED_STATE_SINCE, NO_CONTEXT_MESH, NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE, OUTSIDE_JIT,
     OUT_SHARDING_AUTO, OUT_SHARDING_NO_MESH, OUT_SHARDING_UNEVEN, OUT_SPECS_REPLICATION, OUT_SPECS_STRUCTURE,
     BROADCAST_TYPES, CONCATENATE_TYPES, JIT_COMMITTED, JIT_IN_SHARDINGS_LENGTH, JIT_KWARGS, JIT_SHARDINGS_STRUCTURE,
+    LAX_DTYPES, PAD_DTYPES, UPDATE_SLICE_TYPES,
     PCAST_VARYING_AGAIN, RESHAPE_UNSUPPORTED, RESULT_SPLIT_TWICE, SELECT_CASES,
     SELECT_WHICH,
     PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, PVARY_VARYING_AGAIN, RESHARD_AUTO, SEND_RECV_ADDED,
@@ -32,11 +33,11 @@ from ..fixfacts import (AbstractMesh, AxisSource, AxisTypes, AxisTuple, CarryIni
                         UnnamedAxis, VaryFirst, VmaCheck, spec_text)
 from ..interp.events import (
     BackwardContractionEvent, BroadcastTypesEvent, CarryTypeEvent, CollectiveEvent, ConcatenateTypeEvent,
-    ConstraintEvent, ContractionEvent, ExplicitMismatchEvent, ExplicitUnshardedEvent, GatherEvent, JitShardingsEvent,
+    ConstraintEvent, ContractionEvent, ExplicitMismatchEvent, ExplicitUnshardedEvent, GatherEvent, JitShardingsEvent, LaxDtypeEvent,
     MeshAxisLookupEvent,
     MixedStateEvent, NestedMeshEvent,
     NoMeshEvent, ReceivedCarryEvent, ReshapeTypeEvent, ResultSplitTwiceEvent, SelectTypeEvent, SetMeshTracedEvent,
-    ShardingAxisEvent, SpecEvent, UnevenShardingEvent, VariableShardingEvent, VaryingAgainEvent,
+    ShardingAxisEvent, SpecEvent, UnevenShardingEvent, UpdateSliceTypeEvent, VariableShardingEvent, VaryingAgainEvent,
 )
 from ..interp.frameworks import LINEN_DENSE
 from ..interp.stypes import render
@@ -497,6 +498,7 @@ def check_traced_meshes(facts: Facts):
     out.extend(_variable_shardings(facts))
     out.extend(_uneven_shardings(facts))
     out.extend(_jit_shardings(facts))
+    out.extend(_lax_operands(facts))
     for ev in facts.of(SetMeshTracedEvent):
         what = "set_mesh" if ev.api.endswith("set_mesh") else "use_mesh"
         out.append(diag(
@@ -1092,6 +1094,44 @@ def _concatenate_types(facts: Facts) -> list:
             f"axes are Explicit: JAX raises {quoted(CONCATENATE_TYPES)} Reshard them to one type first "
             f"(`jax.sharding.reshard(y, jax.typeof(x).sharding)`), or make the ones built here of the others' "
             "(`jnp.zeros_like(x)` keeps `x`'s type).",
+            path=ev.path, ctx=ev.ctx))
+    return out
+
+
+def _typed_text(dtype, shape, spec) -> str:
+    """An array's type as JAX prints it in sharding errors: `float32[8@data,128,4@model,64]`."""
+    return f"{dtype or ''}[" + ",".join(
+        f"{n}@{d[0]}" if len(d) == 1 else f"{n}@({','.join(d)})" if d else str(n) for n, d in zip(shape, spec)) + "]"
+
+
+def _lax_operands(facts: Facts) -> list:
+    """SHL042: a lax operation's operands of different dtypes; SHL043: a dynamic_update_slice's
+    update of another sharding type than its operand."""
+    out = []
+    for ev in facts.of(LaxDtypeEvent):
+        op = "dynamic_update_slice" if short(ev.api).startswith("dynamic_update_") else short(ev.api)
+        listed = ", ".join(ev.dtypes)
+        said = PAD_DTYPES.format(dtypes=" and ".join(ev.dtypes)) if op == "pad" else \
+            LAX_DTYPES.format(op=op, dtypes=listed)
+        out.append(diag(
+            facts, "SHL042", ev.site,
+            f"`lax.{short(ev.api)}` is given operands of different dtypes ({listed}), and `jax.lax` does not promote "
+            f"them as `jax.numpy` does: JAX raises {quoted(said)} Cast one to the other's dtype "
+            f"(`x.astype({ev.dtypes[0]})`), or use the `jax.numpy` function, which promotes.",
+            path=ev.path, ctx=ev.ctx))
+    for ev in facts.of(UpdateSliceTypeEvent):
+        shapes = [s if s is not None and None not in s else None for s in ev.shapes]
+        if None in shapes:
+            said = UPDATE_SLICE_TYPES.format(operand=spec_text(ev.specs[0]), update=spec_text(ev.specs[1]))
+        else:
+            said = UPDATE_SLICE_TYPES.format(operand=_typed_text(ev.dtype, shapes[0], ev.specs[0]) + "(...)",
+                                             update=_typed_text(ev.dtype, shapes[1], ev.specs[1]) + "(...)")
+        out.append(diag(
+            facts, "SHL043", ev.site,
+            f"`lax.{short(ev.api)}` writes an update of sharding type {spec_text(ev.specs[1])} into an operand of "
+            f"sharding type {spec_text(ev.specs[0])} on a mesh whose axes are Explicit, and JAX requires the two to "
+            f"be one: JAX raises {quoted(said)} Give the update the operand's sharding (`jax.sharding.reshard`, or "
+            f"the `out_sharding=` of the operation that makes it), or make the operand as the update is.",
             path=ev.path, ctx=ev.ctx))
     return out
 
