@@ -635,20 +635,34 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind55_linen082_dynamic_scale_pmap_axis_under_jit": (_MISSED, "flax.training's DynamicScale.value_and_grad("
                                                                     "axis_name=) reduces over that axis (not "
                                                                     "modelled)"),
-    "blind55_linen_trainstate_dropout_rng_in_shardings_short": (_MISSED, "jit's in_shardings of two entries for "
-                                                                         "three arguments, the first a TrainState"),
-    "blind55_linen_trainstate_logical_specs_as_mesh_specs": (_MISSED, "jax.tree.map with is_leaf over "
-                                                                      "nn.get_partition_spec's logical specs"),
+    "blind55_linen_trainstate_dropout_rng_in_shardings_short": (_SCOPE, "jit's in_shardings of two entries for "
+                                                                        "three arguments (SHL041, which has no "
+                                                                        "fix): which argument lacks one is the "
+                                                                        "author's"),
+    "blind55_linen_trainstate_logical_specs_as_mesh_specs": (_SCOPE, "nn.get_partition_spec's logical specs made "
+                                                                     "NamedShardings as they are: the rules that "
+                                                                     "map them are entered after"),
     "blind55_nnx082_moe_all_to_all_untiled_experts": (_SCOPE, "an untiled all_to_all of 8 experts over 4 devices: "
                                                               "whether tiled=True was meant is the author's"),
-    "blind55_nnx_functional_jit_out_shardings_order": (_MISSED, "jit's out_shardings in another order than the "
-                                                                "step's outputs"),
+    "blind55_nnx_functional_jit_out_shardings_order": (_SCOPE, "jit's out_shardings in another order than the "
+                                                               "step's outputs (SHL041, which has no fix)"),
     "blind55_nnx_grad_accum_scan_acc_full_state": (_MISSED, "a scan accumulator of the whole nnx.state (BatchStats "
                                                             "too) against gradients of the Params"),
     "blind55_nnx_seqpar_rowparallel_reduce_scatter_out_specs": (_SCOPE, "after the out_specs fix the residual "
                                                                         "added to the scattered output has the "
                                                                         "whole sequence: the layer's shapes are "
                                                                         "the author's"),
+    "blind56b_linen_map_variables_fsdp_gather_jit_only": (_SCOPE, "once the step runs in a shard_map, "
+                                                                  "nn.map_variables' all_gather meets the "
+                                                                  "variables init made whole: where init runs is "
+                                                                  "the author's"),
+    "blind56b_linen_pkg_logical_spec_as_mesh_spec": (_SCOPE, "nn.get_partition_spec's logical specs given to "
+                                                             "jit as they are, under the rules but outside "
+                                                             "nn.logical_to_mesh: no fix maps them"),
+    "blind56b_nnx_pkg_create_sharded_model_default_mesh": (_MISSED, "after the Embed lookup's fix, optax's "
+                                                                    "integer-label cross-entropy gathers from "
+                                                                    "logits split over 'data' on an Explicit mesh: "
+                                                                    "a second error, not reported"),
     "blind54a_eqx_filter_shard_one_spec_all_leaves": (_SCOPE, "one 2-entry spec for every leaf of the model, too "
                                                               "long for its biases: no fix writes one per leaf"),
     "blind54b_linen062_seq_parallel_pool_out_specs_rank": (_MISSED, "an out_specs entry too long for what a Linen "

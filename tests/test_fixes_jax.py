@@ -70,6 +70,8 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                              "(a module constant): no fix rewrites it"),
     "scope/linen_logical_specs_as_in_specs.py": (_SCOPE, "the logical specs would need the model's axis rules, "
                                                          "which the program does not say"),
+    "scope/linen_logical_specs_as_named_shardings.py": (_SCOPE, "the rules that map the logical specs are entered "
+                                                                "after the shardings are made: no fix moves them"),
 }
 
 

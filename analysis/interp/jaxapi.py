@@ -38,7 +38,7 @@ from .shapes import (
 from .transforms import TransformMixin, layer_param, member, prefix_pairs, spec_parts, too_long
 from .values import (
     DIFFERENTIATED, NNX_VARIABLES, ArrayV, BlockSpecV, ClassV, CommV, CompilerParamsV, Const, Descriptor, DevicesV,
-    DictV, DTypeV, Ext, Factory, Func, GraphPart, Inst, MATCH, MeshV, Multi, NO_SHARDING, Partial, PSpecV,
+    DictV, DTypeV, Ext, Factory, Func, GraphPart, Inst, LinenVarsV, MATCH, MeshV, Multi, NO_SHARDING, Partial, PSpecV,
     Repeated, Seq, SetMeshV, ShardingV, Transformed, Unknown, Value, join, differentiated, exact_vma, full_reduction,
     is_variable, map_arrays, options, row_of, variable_array, vma_of,
 )
@@ -760,6 +760,16 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         followed (an NNX module's, a registered class's)."""
         f = p.get("f")
         rest = self.iterate(p.get("rest", Seq(()))) or []
+        tree = p.get("tree")
+        if is_callable(f) and isinstance(tree, LinenVarsV) and tree.specs and not rest \
+                and not name.endswith("with_path"):
+            # `nn.get_partition_spec`'s specs, each a PartitionSpec leaf (`is_leaf` picking them
+            # out or not): `f` on each distinct one, of the names it holds as they are
+            for names in sorted(tree.logical, key=lambda t: tuple(n or "" for n in t)):
+                spec = self._api_pspec("jax.sharding.PartitionSpec", None,
+                                       {"partitions": Seq(tuple(Const(n) for n in names))}, act, ctx, site, node, False)
+                self.call(f, [spec], {}, act, ctx, site, node, label=f"tree.map {TRACES}")
+            return Unknown
         if not is_callable(f) or given(p, "is_leaf") is not None:
             return Unknown
         with_path = name.endswith("with_path")
@@ -1173,6 +1183,16 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         spec with no known context mesh, is returned as it is."""
         mesh = self.context_mesh(ctx, act)
         mesh = mesh if mesh is not None else ctx.legacy_mesh[1] if ctx.legacy_mesh else None
+        if isinstance(sharding, LinenVarsV) and sharding.specs and isinstance(mesh, MeshV) and mesh.axes is not None:
+            # `nn.get_partition_spec`'s specs as they are: each resolved as a bare spec, with the
+            # logical names it holds (no rules map them there)
+            for names in sorted(sharding.logical, key=lambda t: tuple(n or "" for n in t)):
+                if any(n is not None and n not in mesh.axes for n in names):
+                    spec = self._api_pspec("jax.sharding.PartitionSpec", None,
+                                           {"partitions": Seq(tuple(Const(n) for n in names))}, act, ctx, site, node,
+                                           False)
+                    self.resolved_spec(spec, where, act, ctx, site, node)
+            return sharding
         if not (isinstance(sharding, PSpecV) and isinstance(mesh, MeshV) and mesh.axes is not None):
             return sharding
         missing = [a for a in sharding.named if a not in mesh.axes]

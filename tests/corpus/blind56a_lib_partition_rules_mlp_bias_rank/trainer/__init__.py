@@ -1,0 +1,2 @@
+from .config import Config
+from .step import make_train_step

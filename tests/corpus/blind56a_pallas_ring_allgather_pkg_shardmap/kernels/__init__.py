@@ -1,0 +1,1 @@
+from .collectives import ring_all_gather

@@ -1,0 +1,2 @@
+from .config import PipelineConfig
+from .gpipe import pipeline_apply

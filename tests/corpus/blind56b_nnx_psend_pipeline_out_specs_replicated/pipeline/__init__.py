@@ -1,0 +1,2 @@
+from .stages import Stage, stacked_stages
+from .runner import Pipeline
