@@ -198,6 +198,15 @@ class LaxDtypeEvent(Event):
 
 
 @dataclass(eq=False)
+class ScanXsTypeEvent(Event):
+    """Outside shard_map, a `lax.scan` (or `lax.map`) over arrays split over an Explicit mesh axis
+    on their leading dimension, the one it steps over: `spec` the first such array's sharding
+    type (a ValueError)."""
+    api: str = ""
+    spec: tuple = ()
+
+
+@dataclass(eq=False)
 class UpdateSliceTypeEvent(Event):
     """Outside shard_map, `lax.dynamic_update_slice` (or its `_in_dim` forms) of an operand and
     an update of different sharding types on a mesh whose axes are Explicit: `specs` the

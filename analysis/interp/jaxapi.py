@@ -22,7 +22,7 @@ from .events import (
     BackwardContractionEvent, BroadcastTypesEvent, CollectiveEvent, CommEvent, ConcatenateTypeEvent, ConstraintEvent,
     ContractionEvent, GatherEvent, KernelApiEvent, MixedStateEvent, ReshapeTypeEvent, ResultSplitTwiceEvent,
     SelectTypeEvent, SetMeshTracedEvent, ShardingAxisEvent, KeywordsEvent, SplitSizeEvent, UnevenShardingEvent,
-    VaryingAgainEvent, LaxDtypeEvent, UpdateSliceTypeEvent,
+    VaryingAgainEvent, LaxDtypeEvent, ScanXsTypeEvent, UpdateSliceTypeEvent,
 )
 from ..jaxfacts import (
     CONSTRAINT_VARYING_SINCE, EAGER_SHARDING_SINCE, ELEMENTWISE_PRIMITIVES, GRAD_NEEDS_MESH_SINCE, MAKE_MESH_EXPLICIT,
@@ -708,6 +708,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                     fargs.append(ArrayV())
                 elif spec.startswith("rows:"):
                     xs = p.get(spec[5:], Unknown)
+                    self.scanned_whole(name, xs, act, ctx, site, node)
                     fargs.append(xs if isinstance(xs, Const) and xs.value is None
                                  else map_arrays(xs, row_of, _row_member))
                 elif spec.startswith("*"):
@@ -724,6 +725,23 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                                              label=f"{apis.short(name)} {TRACES}"))
         self.received_carry(name, row, p, outputs, act, ctx, site, node)
         return _control_result(apis.short(name), outputs)
+
+    def scanned_whole(self, name: str, xs: Value, act, ctx, site, node) -> None:
+        """The arrays a loop steps over (`lax.scan`'s and `lax.map`'s `xs`) split over an Explicit
+        mesh axis on their leading dimension, the one stepped over: outside shard_map, from JAX
+        0.8, JAX raises (0.8.2 and 0.10.2 alike) before it traces the body."""
+        if ctx.innermost("shard_map") is not None or not ctx.per_item or self.jax_version < OPERANDS_SHARDING_CHECKED:
+            return
+        stack = [xs]
+        while stack:
+            v = stack.pop()
+            if isinstance(v, Seq):
+                stack.extend(reversed(v.items))
+            elif isinstance(v, DictV):
+                stack.extend(reversed(list(v.items.values())))
+            elif isinstance(v, ArrayV) and v.spec and v.spec[0]:
+                self.record(ScanXsTypeEvent(site, ctx, act.path, node, api=name, spec=v.spec))
+                raise Raise()
 
     def _api_tree_leaves(self, name, row, p, act, ctx, site, node, decorating):
         """`jax.tree.leaves(tree)`: the list of its leaves in JAX's order (a dict's by sorted key,

@@ -485,6 +485,16 @@ RULES: dict[str, Rule] = {
             "of the product that makes it), or make the operand as the update is.",
         ),
         Rule(
+            "SHL044", "scan-xs-split", _E,
+            "Outside `shard_map`, on a mesh whose axes are Explicit (JAX 0.8 and later), a `lax.scan` or "
+            "`lax.map` over arrays split over a mesh axis on their leading dimension, the one it steps over "
+            "(microbatches reshaped from a batch split over 'data', `(n, micro, ...)`, keep the split on the "
+            "first dimension).",
+            jf.SCAN_XS_SPLIT.format(spec="P('data', None, None)"),
+            "Split another dimension (reshape with `out_sharding=P(None, 'data', ...)`, or "
+            "`jax.sharding.reshard`), so that the leading one is whole.",
+        ),
+        Rule(
             "SHL101", "unmatched-send-recv", _W,
             "A `psend` with no `precv` of the same axis and perm in the same manual region, or the reverse.",
             "deadlock at run time",

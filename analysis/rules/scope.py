@@ -18,7 +18,7 @@ from ..jaxfacts import (
     MIXED_STATE_OPS, MIXED_STATE_SINCE, NO_CONTEXT_MESH, NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE, OUTSIDE_JIT,
     OUT_SHARDING_AUTO, OUT_SHARDING_NO_MESH, OUT_SHARDING_UNEVEN, OUT_SPECS_REPLICATION, OUT_SPECS_STRUCTURE,
     BROADCAST_TYPES, CONCATENATE_TYPES, JIT_COMMITTED, JIT_IN_SHARDINGS_LENGTH, JIT_KWARGS, JIT_SHARDINGS_STRUCTURE,
-    LAX_DTYPES, PAD_DTYPES, UPDATE_SLICE_TYPES,
+    LAX_DTYPES, PAD_DTYPES, SCAN_XS_SPLIT, UPDATE_SLICE_TYPES,
     PCAST_VARYING_AGAIN, RESHAPE_UNSUPPORTED, RESULT_SPLIT_TWICE, SELECT_CASES,
     SELECT_WHICH,
     PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, PVARY_VARYING_AGAIN, RESHARD_AUTO, SEND_RECV_ADDED,
@@ -33,7 +33,7 @@ from ..fixfacts import (AbstractMesh, AxisSource, AxisTypes, AxisTuple, CarryIni
                         UnnamedAxis, VaryFirst, VmaCheck, spec_text)
 from ..interp.events import (
     BackwardContractionEvent, BroadcastTypesEvent, CarryTypeEvent, CollectiveEvent, ConcatenateTypeEvent,
-    ConstraintEvent, ContractionEvent, ExplicitMismatchEvent, ExplicitUnshardedEvent, GatherEvent, JitShardingsEvent, LaxDtypeEvent,
+    ConstraintEvent, ContractionEvent, ExplicitMismatchEvent, ExplicitUnshardedEvent, GatherEvent, JitShardingsEvent, LaxDtypeEvent, ScanXsTypeEvent,
     MeshAxisLookupEvent,
     MixedStateEvent, NestedMeshEvent,
     NoMeshEvent, ReceivedCarryEvent, ReshapeTypeEvent, ResultSplitTwiceEvent, SelectTypeEvent, SetMeshTracedEvent,
@@ -1106,7 +1106,8 @@ def _typed_text(dtype, shape, spec) -> str:
 
 def _lax_operands(facts: Facts) -> list:
     """SHL042: a lax operation's operands of different dtypes; SHL043: a dynamic_update_slice's
-    update of another sharding type than its operand."""
+    update of another sharding type than its operand; SHL044: a scan over arrays split on the
+    dimension it steps over."""
     out = []
     for ev in facts.of(LaxDtypeEvent):
         op = "dynamic_update_slice" if short(ev.api).startswith("dynamic_update_") else short(ev.api)
@@ -1118,6 +1119,16 @@ def _lax_operands(facts: Facts) -> list:
             f"`lax.{short(ev.api)}` is given operands of different dtypes ({listed}), and `jax.lax` does not promote "
             f"them as `jax.numpy` does: JAX raises {quoted(said)} Cast one to the other's dtype "
             f"(`x.astype({ev.dtypes[0]})`), or use the `jax.numpy` function, which promotes.",
+            path=ev.path, ctx=ev.ctx))
+    for ev in facts.of(ScanXsTypeEvent):
+        spec = spec_text(ev.spec, "P" if facts.version >= (0, 10) else "PartitionSpec")
+        axes = repr(ev.spec[0][0]) if len(ev.spec[0]) == 1 else repr(ev.spec[0])
+        out.append(diag(
+            facts, "SHL044", ev.site,
+            f"This `lax.{short(ev.api)}` steps over arrays split over {axes} on their leading dimension ({spec}, on a "
+            f"mesh whose axes are Explicit): JAX raises {quoted(SCAN_XS_SPLIT.format(spec=spec))} Split another "
+            f"dimension so that the leading one is whole (microbatches of a batch split over {axes}: "
+            f"`x.reshape(n, -1, ..., out_sharding=P(None, {axes}))`), or `jax.sharding.reshard` them first.",
             path=ev.path, ctx=ev.ctx))
     for ev in facts.of(UpdateSliceTypeEvent):
         shapes = [s if s is not None and None not in s else None for s in ev.shapes]
