@@ -166,8 +166,6 @@ class TransformMixin:
         inner = ctx.push(Layer("jit", t.site, frozenset(), auto_partitioned=auto, api=t.api,
                                platforms=platforms, wrap=p.get("__wrap__"), args=tuple(args),
                                entry=len(act.path if act is not None else ()) + (site is not None)))
-        if not _none(p.get("in_shardings", Const(None))):
-            args = [stypes.cleared(a) for a in args]  # placed as in_shardings say: types not followed
         result = self.call(t.fn, args, kwargs, act, inner, site, node, label=label or "calls the jitted function")
         if not _none(p.get("out_shardings", Const(None))):
             result = stypes.cleared(result)
