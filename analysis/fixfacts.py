@@ -190,6 +190,15 @@ class CastCarry(FixFact):
 
 
 @dataclass(frozen=True)
+class CastUpdate(FixFact):
+    """A `lax.dynamic_update_slice` (or its `_in_dim` forms) whose update is of another dtype than
+    the operand it is written into (SHL042): the call, and the operand's dtype, to which the
+    update (its second positional argument) is cast, as `.at[...].set` casts it."""
+    site: SiteRef
+    dtype: str
+
+
+@dataclass(frozen=True)
 class ContextMesh(FixFact):
     """A shard_map inside another shard_map, given a concrete mesh (SHL012)."""
     site: SiteRef

@@ -4,7 +4,7 @@ adds what it computes from the varying blocks. Those parts of the initial value 
 varying where they are written: `jax.lax.pcast(x, axes, to='varying')` (JAX 0.8.2 on;
 `jax.lax.pvary(x, axes)` before), in the loop call's own tuple or in the one tuple assigned to
 the name it passes. A carry whose dtype the body changes (SHL039): the part cast where it is
-written."""
+written. An update written into an array of another dtype (SHL042): the update cast to it."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import libcst as cst
 
 from .. import apis
 from ..diagnostics import Diagnostic, Fix
-from ..fixfacts import CarryInit, CastCarry
+from ..fixfacts import CarryInit, CastCarry, CastUpdate
 from .axes import quoted
 from .edits import replace_node
 from .importer import Importer
@@ -21,6 +21,7 @@ from .tree import argument, walk
 
 _PCAST = (0, 8, 2)
 TITLE_CAST = "Cast the initial carry to the {dtype} the body returns"
+TITLE_CAST_UPDATE = "Cast the update to {dtype}, the dtype of the array it is written into"
 
 
 @fixer("carry_init", CarryInit)
@@ -92,10 +93,25 @@ def cast_carry(diag: Diagnostic, fact: CastCarry, ctx: FixContext) -> Fix | None
         node = elements[i].value
     if node is None:
         return None
+    return _cast(mod, call, node, fact.dtype, TITLE_CAST.format(dtype=fact.dtype))
+
+
+@fixer("cast_update", CastUpdate)
+def cast_update(diag: Diagnostic, fact: CastUpdate, ctx: FixContext) -> Fix | None:
+    """SHL042: the update a `lax.dynamic_update_slice` writes cast to the operand's dtype."""
+    found = ctx.positional_at(fact.site, 1)
+    if found is None:
+        return None
+    mod, call, node = found
+    return _cast(mod, call, node, fact.dtype, TITLE_CAST_UPDATE.format(dtype=fact.dtype))
+
+
+def _cast(mod, call, node, dtype: str, title: str) -> Fix:
+    """`node`, an argument of `call`, cast to `dtype` where it is written (`x.astype(jnp.<dtype>)`)."""
     imp = Importer(mod, call)
     text = mod.text_of(node)
     if not isinstance(node, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
         text = f"({text})"
-    dtype = imp.jax_attribute(f"jax.numpy.{fact.dtype}")
-    return Fix(TITLE_CAST.format(dtype=fact.dtype), "unsafe",
-               imp.with_imports([replace_node(mod, node, f"{text}.astype({dtype})")], mod.statement_of(call)))
+    attr = imp.jax_attribute(f"jax.numpy.{dtype}")
+    edit = replace_node(mod, node, f"{text}.astype({attr})")
+    return Fix(title, "unsafe", imp.with_imports([edit], mod.statement_of(call)))

@@ -27,15 +27,14 @@ from ..jaxfacts import (
     unbound_axis, version_text,
 )
 from ..fixfacts import (AbstractMesh, AxisSource, AxisTypes, AxisTuple, CarryInit, CarryLeaf, CastCarry,
-                        ContextMesh, DropConstraint, DropVary, EagerSharding, EnterMesh, GlobalReduction,
+                        CastUpdate, ContextMesh, DropConstraint, DropVary, EagerSharding, EnterMesh, GlobalReduction,
                         InlineShardMap, InSpecs, LegacyMesh, NoMesh, OutSharding, RenameAxis, ReshardConstraint,
                         ReshardInput, SendRecv, ShardingAxis, SpecAxis, SpecOnOperand, SpecsRepair, UnevenDim,
                         UnnamedAxis, VaryFirst, VmaCheck, spec_text)
 from ..interp.events import (
     BackwardContractionEvent, BroadcastTypesEvent, CarryTypeEvent, CollectiveEvent, ConcatenateTypeEvent,
-    ConstraintEvent, ContractionEvent, ExplicitMismatchEvent, ExplicitUnshardedEvent, GatherEvent, JitShardingsEvent, LaxDtypeEvent, ScanXsTypeEvent,
-    MeshAxisLookupEvent,
-    MixedStateEvent, NestedMeshEvent,
+    ConstraintEvent, ContractionEvent, ExplicitMismatchEvent, ExplicitUnshardedEvent, GatherEvent, JitShardingsEvent,
+    LaxDtypeEvent, MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent, ScanXsTypeEvent,
     NoMeshEvent, ReceivedCarryEvent, ReshapeTypeEvent, ResultSplitTwiceEvent, SelectTypeEvent, SetMeshTracedEvent,
     ShardingAxisEvent, SpecEvent, UnevenShardingEvent, UpdateSliceTypeEvent, VariableShardingEvent, VaryingAgainEvent,
 )
@@ -1119,7 +1118,9 @@ def _lax_operands(facts: Facts) -> list:
             f"`lax.{short(ev.api)}` is given operands of different dtypes ({listed}), and `jax.lax` does not promote "
             f"them as `jax.numpy` does: JAX raises {quoted(said)} Cast one to the other's dtype "
             f"(`x.astype({ev.dtypes[0]})`), or use the `jax.numpy` function, which promotes.",
-            path=ev.path, ctx=ev.ctx))
+            path=ev.path, ctx=ev.ctx,
+            fix_facts=(CastUpdate(site_ref(facts, ev.site), ev.dtypes[0]),)
+            if op == "dynamic_update_slice" and ev.site.path in facts.files else ()))
     for ev in facts.of(ScanXsTypeEvent):
         spec = spec_text(ev.spec, "P" if facts.version >= (0, 10) else "PartitionSpec")
         axes = repr(ev.spec[0][0]) if len(ev.spec[0]) == 1 else repr(ev.spec[0])
