@@ -28,7 +28,8 @@ class Api:
     fn: str | None = None  # transformations: the parameter holding the function
     # kind "call": (function parameter, its arguments) — an argument is a parameter name, "*name"
     # to spread a sequence parameter, "rows:name" for one slice of a parameter's arrays along
-    # their first axis (what a scan gives its body), or "?" for a value the primitive makes itself
+    # their first axis (what a scan gives its body), "index" for a loop's counter (an int32 scalar
+    # the loop traces, varying over no axis), or "?" for another value the primitive makes itself
     calls: tuple = ()
     carry: str | None = None  # loops: the parameter holding the initial carry
     axis: str = "axis_name"  # collectives: the parameter naming the axis
@@ -141,7 +142,7 @@ CALLS_NOW = {
     "jax.lax.scan": _call("(f, init, xs=None, length=None, reverse=False, unroll=1, _split_transpose=False)",
                           ("f", ("init", "rows:xs")), carry="init"),
     "jax.lax.fori_loop": _call("(lower, upper, body_fun, init_val, *, unroll=None)",
-                               ("body_fun", ("?", "init_val")), carry="init_val"),
+                               ("body_fun", ("index", "init_val")), carry="init_val"),
     "jax.lax.while_loop": _call("(cond_fun, body_fun, init_val)",
                                 ("cond_fun", ("init_val",)), ("body_fun", ("init_val",)), carry="init_val"),
     "jax.lax.cond": _call("(pred, true_fun, false_fun, *operands)",
@@ -351,7 +352,7 @@ NNX = {
                          ("true_fun", ("*operands",)), ("false_fun", ("*operands",))),
     _NNX + "switch": _call("(index, branches, *operands, **kw)", ("branches", ("*operands",))),
     _NNX + "fori_loop": _call("(lower, upper, body_fun, init_val, *, unroll=None, **kw)",
-                              ("body_fun", ("?", "init_val")), carry="init_val"),
+                              ("body_fun", ("index", "init_val")), carry="init_val"),
     _NNX + "while_loop": _call("(cond_fun, body_fun, init_val, **kw)",
                                ("cond_fun", ("init_val",)), ("body_fun", ("init_val",)), carry="init_val"),
     _NNX + "split": Api("graph_split", "(node, *filters)"),

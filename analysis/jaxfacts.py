@@ -252,6 +252,8 @@ LAX_DTYPES = "TypeError: lax.{op} requires arguments to have the same dtypes, go
 PAD_DTYPES = "TypeError: pad operand and padding_value must be same dtype: got {dtypes}."
 UPDATE_SLICE_TYPES = ("ShardingTypeError: dynamic_update_slice operand sharding must be equal to update sharding, got "
                       "operand sharding {operand} and update sharding {update}.")
+SLICE_SPLIT = ("ShardingTypeError: {op} on sharded dims where out dim ({kept}) is not divisible by mesh axes "
+               "({total}) with spec ({axes}) is not implemented.")
 SCAN_XS_SPLIT = "ValueError: 0th dimension of all xs should be replicated. Got {spec}"
 JIT_KWARGS = "ValueError: pjit does not support kwargs when in_shardings is specified."
 OUT_SPECS_REPLICATION = ("ValueError: shard_map applied to the function '{name}' was given out_specs which require "

@@ -207,6 +207,18 @@ class ScanXsTypeEvent(Event):
 
 
 @dataclass(eq=False)
+class SliceTypeEvent(Event):
+    """Outside shard_map, `x[...]` of an array split over Explicit mesh axes that takes part of a
+    split dimension the axes' total size does not divide (`x[i]` of rows split over 'data'):
+    `found` (the dimension, the size kept, its axes, their total size); `dynamic`: an index is
+    traced (JAX's `dynamic_slice`), else static (its slicing). A ShardingTypeError."""
+    dynamic: bool = False
+    found: tuple = ()
+    spec: tuple = ()
+    shape: tuple | None = None
+
+
+@dataclass(eq=False)
 class UpdateSliceTypeEvent(Event):
     """Outside shard_map, `lax.dynamic_update_slice` (or its `_in_dim` forms) of an operand and
     an update of different sharding types on a mesh whose axes are Explicit: `specs` the

@@ -10,10 +10,10 @@ import operator
 import os
 
 from .. import apis
-from ..jaxfacts import ELEMENTWISE_PRIMITIVES
+from ..jaxfacts import ELEMENTWISE_PRIMITIVES, OPERANDS_SHARDING_CHECKED
 from . import datafiles, dtypes, stypes
 from .calls import DICT_ITEMS, Super, value_name
-from .events import ApiRefEvent, MeshAxisLookupEvent
+from .events import ApiRefEvent, MeshAxisLookupEvent, SliceTypeEvent
 from .frames import Context, Raise
 from .shapes import broadcast, indexed, matmul, swapped, transposed
 from .transforms import layer_param
@@ -131,7 +131,7 @@ class ExprMixin:
         if isinstance(node.slice, ast.Slice):
             parts = [self.eval(x, act, ctx) if x is not None else Const(None)
                      for x in (node.slice.lower, node.slice.upper, node.slice.step)]
-            return join([self._slice(o, parts) for o in options(base)])
+            return join([self._slice(o, parts, node, act, ctx) for o in options(base)])
         idx = self.eval(node.slice, act, ctx)
         if not isinstance(base, Multi):
             return self._item(base, idx, node, act, ctx)
@@ -143,7 +143,7 @@ class ExprMixin:
                 continue  # only this option's path raises
         return join(items)
 
-    def _slice(self, base, parts) -> Value:
+    def _slice(self, base, parts, node, act, ctx) -> Value:
         if isinstance(base, MethodOf) and base.name == "at" and isinstance(base.obj, ArrayV):
             # `x.at[a:b]`: its `.set(v)` / `.add(v)` / `.get()` is x updated there (a slice, whatever
             # its bounds, is static)
@@ -172,10 +172,28 @@ class ExprMixin:
             # `x[a:b]`: the rows the slice keeps, the other dimensions as they were; placed
             # nowhere where `x` is not
             part = ("slice", sl.start, sl.stop, sl.step)
+            self.cut_checked(base, [part], False, node, act, ctx)
             placed = NO_SHARDING if base.sharding is NO_SHARDING else Unknown
             return ArrayV(indexed(base.shape, [part]), base.dtype, placed, vma=base.vma, exact=base.exact,
                           spec=stypes.indexed(base.spec, [part]))
         return Unknown
+
+    def cut_checked(self, base: ArrayV, parts: list, dynamic: bool, node, act, ctx) -> None:
+        """`x[...]` of an array split over Explicit mesh axes, outside shard_map, from JAX 0.8:
+        where it takes part of a split dimension, and the axes' total size does not divide what it
+        keeps, JAX's slicing rule (`dynamic_slice`'s where an index is traced) cannot type it and
+        raises (0.8.2 and 0.10.2 alike)."""
+        if base.spec is None or ctx.innermost("shard_map") is not None or not ctx.per_item \
+                or self.jax_version < OPERANDS_SHARDING_CHECKED:
+            return
+        mesh = self.mesh_of(ctx, act, base)
+        if not isinstance(mesh, MeshV) or not mesh.axes or not mesh.sizes or None in mesh.sizes:
+            return
+        found = stypes.uneven_cut(base.spec, parts, base.shape, dict(zip(mesh.axes, mesh.sizes)))
+        if found is not None:
+            self.record(SliceTypeEvent(self.site(node, act), ctx, act.path, node, dynamic=dynamic, found=found,
+                                       spec=base.spec, shape=base.shape))
+            raise Raise()
 
     def _item(self, base, idx, node, act, ctx) -> Value:
         if is_variable(base):
@@ -229,6 +247,8 @@ class ExprMixin:
             # an index that varies (`x[lax.axis_index(a)]`) makes the element vary too
             # (`x[...]` is `x`, of its sharding type; `table[ids]` a lookup)
             parts = _index_parts(idx)
+            items = idx.items if isinstance(idx, Seq) and idx.kind == "tuple" else (idx,)
+            self.cut_checked(base, parts, any(isinstance(i, ArrayV) for i in items), node, act, ctx)
             spec = self.gather_type("[]", base, idx, act, ctx, self.site(node, act), node) \
                 if parts[0][0] == "array" and len(parts) == 1 else stypes.indexed(base.spec, parts)
             return ArrayV(indexed(base.shape, parts), dtype=base.dtype, vma=base.vma | vma_of(idx),

@@ -706,6 +706,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             for spec in argspec:
                 if spec == "?":
                     fargs.append(ArrayV())
+                elif spec == "index":
+                    fargs.append(ArrayV((), "int32", NO_SHARDING, exact=True, spec=()))
                 elif spec.startswith("rows:"):
                     xs = p.get(spec[5:], Unknown)
                     self.scanned_whole(name, xs, act, ctx, site, node)

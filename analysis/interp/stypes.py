@@ -9,6 +9,7 @@ dimension is not split)."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 from .shapes import LAYER_SHAPES, LAYER_TYPES, STACKED
@@ -299,6 +300,39 @@ def indexed(t: Type | None, parts: list) -> Type | None:
         else:
             return None
     return (*out, *dims)
+
+
+def uneven_cut(t: Type | None, parts: list, shape: tuple | None, sizes: dict) -> tuple | None:
+    """Where `x[...]` by basic indexing (`parts` as `indexed` reads them) takes part of a
+    dimension split over mesh axes whose total size does not divide what it keeps (an integer
+    keeps 1): (the dimension, the size kept, its axes, their total size); JAX's slicing rules do
+    not type it. None where none is known to."""
+    if t is None or shape is None or len(shape) != len(t) or sum(1 for p in parts if p[0] == "ellipsis") > 1 \
+            or any(p[0] not in ("int", "slice", "new", "ellipsis") for p in parts):
+        return None  # (an array of indices gathers: another rule)
+    at = 0
+    for i, p in enumerate(parts):
+        if p[0] == "new":
+            continue
+        if p[0] == "ellipsis":
+            at = len(t) - sum(1 for q in parts[i + 1:] if q[0] in ("int", "slice"))
+            continue
+        if at >= len(t):
+            return None
+        d, n = t[at], shape[at]
+        whole = p[0] == "slice" and p[1:] == (None, None, None)
+        if d and not whole and all(a in sizes for a in d):
+            total = math.prod(sizes[a] for a in d)
+            if p[0] == "int":
+                kept = 1
+            elif n is not None and all(b is None or isinstance(b, int) for b in p[1:]):
+                kept = len(range(n)[slice(*p[1:])])
+            else:
+                kept = None
+            if kept is not None and total > 1 and kept % total:
+                return at, kept, d, total
+        at += 1
+    return None
 
 
 # What JAX's reshape rule gives where it cannot type the result (a ShardingTypeError).

@@ -496,6 +496,16 @@ RULES: dict[str, Rule] = {
             "`jax.sharding.reshard`), so that the leading one is whole.",
         ),
         Rule(
+            "SHL045", "slice-split-dimension", _E,
+            "Outside `shard_map`, on a mesh whose axes are Explicit (JAX 0.8 and later), indexing or slicing an "
+            "array (`x[i]`, `x[0]`, `x[:3]`) that takes part of a dimension split over mesh axes whose total "
+            "size does not divide what it keeps (a row of an array whose rows are split over 'data', picked "
+            "by a loop's counter).",
+            jf.SLICE_SPLIT.format(op="dynamic_slice", kept=1, total=2, axes="data"),
+            "Take whole blocks (a multiple of the axes' size), or reshard the array so that the dimension is "
+            "whole first (`jax.sharding.reshard(x, P(None, ...))`).",
+        ),
+        Rule(
             "SHL101", "unmatched-send-recv", _W,
             "A `psend` with no `precv` of the same axis and perm in the same manual region, or the reverse.",
             "deadlock at run time",

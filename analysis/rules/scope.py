@@ -18,7 +18,7 @@ from ..jaxfacts import (
     MIXED_STATE_OPS, MIXED_STATE_SINCE, NO_CONTEXT_MESH, NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE, OUTSIDE_JIT,
     OUT_SHARDING_AUTO, OUT_SHARDING_NO_MESH, OUT_SHARDING_UNEVEN, OUT_SPECS_REPLICATION, OUT_SPECS_STRUCTURE,
     BROADCAST_TYPES, CONCATENATE_TYPES, JIT_COMMITTED, JIT_IN_SHARDINGS_LENGTH, JIT_KWARGS, JIT_SHARDINGS_STRUCTURE,
-    LAX_DTYPES, PAD_DTYPES, SCAN_XS_SPLIT, UPDATE_SLICE_TYPES,
+    LAX_DTYPES, PAD_DTYPES, SCAN_XS_SPLIT, SLICE_SPLIT, UPDATE_SLICE_TYPES,
     PCAST_VARYING_AGAIN, RESHAPE_UNSUPPORTED, RESULT_SPLIT_TWICE, SELECT_CASES,
     SELECT_WHICH,
     PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, PVARY_VARYING_AGAIN, RESHARD_AUTO, SEND_RECV_ADDED,
@@ -34,7 +34,7 @@ from ..fixfacts import (AbstractMesh, AxisSource, AxisTypes, AxisTuple, CarryIni
 from ..interp.events import (
     BackwardContractionEvent, BroadcastTypesEvent, CarryTypeEvent, CollectiveEvent, ConcatenateTypeEvent,
     ConstraintEvent, ContractionEvent, ExplicitMismatchEvent, ExplicitUnshardedEvent, GatherEvent, JitShardingsEvent,
-    LaxDtypeEvent, MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent, ScanXsTypeEvent,
+    LaxDtypeEvent, MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent, ScanXsTypeEvent, SliceTypeEvent,
     NoMeshEvent, ReceivedCarryEvent, ReshapeTypeEvent, ResultSplitTwiceEvent, SelectTypeEvent, SetMeshTracedEvent,
     ShardingAxisEvent, SpecEvent, UnevenShardingEvent, UpdateSliceTypeEvent, VariableShardingEvent, VaryingAgainEvent,
 )
@@ -1130,6 +1130,18 @@ def _lax_operands(facts: Facts) -> list:
             f"mesh whose axes are Explicit): JAX raises {quoted(SCAN_XS_SPLIT.format(spec=spec))} Split another "
             f"dimension so that the leading one is whole (microbatches of a batch split over {axes}: "
             f"`x.reshape(n, -1, ..., out_sharding=P(None, {axes}))`), or `jax.sharding.reshard` them first.",
+            path=ev.path, ctx=ev.ctx))
+    for ev in facts.of(SliceTypeEvent):
+        dim, kept, axes, total = ev.found
+        over = f"{axes[0]!r}" if len(axes) == 1 else f"{axes!r} (of total size {total})"
+        said = SLICE_SPLIT.format(op="dynamic_slice" if ev.dynamic else "slicing", kept=kept, total=total,
+                                  axes=", ".join(axes))
+        out.append(diag(
+            facts, "SHL045", ev.site,
+            f"This {'index' if kept == 1 else 'slice'} keeps {kept} of dimension {dim} (size {ev.shape[dim]}), which "
+            f"is split over {over} on a mesh whose axes are Explicit ({spec_text(ev.spec)}), and {total} does not "
+            f"divide {kept}: JAX raises {quoted(said)} Take whole blocks (a multiple of {total}), or reshard the array "
+            f"so that the dimension is whole first (`jax.sharding.reshard`).",
             path=ev.path, ctx=ev.ctx))
     for ev in facts.of(UpdateSliceTypeEvent):
         shapes = [s if s is not None and None not in s else None for s in ev.shapes]
