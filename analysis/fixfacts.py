@@ -190,6 +190,15 @@ class CastCarry(FixFact):
 
 
 @dataclass(frozen=True)
+class JitShardingsFill(FixFact):
+    """A `jax.jit` whose `in_shardings` tuple has `given` entries for more positional arguments
+    (SHL041): `missing` more, each `None` (JAX places such an argument as it is), at its end."""
+    site: SiteRef  # the jit's call (or its `partial`'s)
+    given: int
+    missing: int
+
+
+@dataclass(frozen=True)
 class CastUpdate(FixFact):
     """A `lax.dynamic_update_slice` (or its `_in_dim` forms) whose update is of another dtype than
     the operand it is written into (SHL042): the call, and the operand's dtype, to which the

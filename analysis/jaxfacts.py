@@ -304,6 +304,12 @@ def unbound_axis(name: str, axis: str, version: tuple) -> str:
     return UNBOUND_AXIS.format(axis=axis, name=advice)
 
 
+def as_of(table: dict, version: tuple) -> str:
+    """The entry of `table`, keyed by the JAX version each wording appeared in, that holds for
+    `version`."""
+    return next(t for v, t in sorted(table.items(), reverse=True) if version >= v)
+
+
 def error_head(text: str) -> str:
     """The exception type and the message up to its first colon, for where the rest (the axis,
     the numbers) is not known: UNBOUND_AXIS -> "NameError: Found an unbound axis name"."""

@@ -635,10 +635,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind55_linen082_dynamic_scale_pmap_axis_under_jit": (_MISSED, "flax.training's DynamicScale.value_and_grad("
                                                                     "axis_name=) reduces over that axis (not "
                                                                     "modelled)"),
-    "blind55_linen_trainstate_dropout_rng_in_shardings_short": (_SCOPE, "jit's in_shardings of two entries for "
-                                                                        "three arguments (SHL041, which has no "
-                                                                        "fix): which argument lacks one is the "
-                                                                        "author's"),
     "blind55_linen_trainstate_logical_specs_as_mesh_specs": (_SCOPE, "nn.get_partition_spec's logical specs made "
                                                                      "NamedShardings as they are: the rules that "
                                                                      "map them are entered after"),
@@ -652,6 +648,30 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                                         "added to the scattered output has the "
                                                                         "whole sequence: the layer's shapes are "
                                                                         "the author's"),
+    "blind56a_serve_eqx_while_sampler_logits_carry_dtype": (_MISSED, "a float32 logits carry of a while_loop "
+                                                                     "through a model cast to bfloat16 by "
+                                                                     "jax.tree.map: the cast's dtypes are not "
+                                                                     "followed"),
+    "blind56b_linen_mqa_cache_heads_logical_uneven": (_MISSED, "a Linen cache of one head split over 'model' by "
+                                                               "logical rules in jit's in_shardings: the cache "
+                                                               "variables' shapes are not followed"),
+    "blind56b_linen_nn_scan_cache_shard_map_out_specs": (_MISSED, "nn.scan's stacked cache returned from a "
+                                                                  "shard_map under out_specs P(): what Linen's "
+                                                                  "mutable cache varies over is not followed"),
+    "blind56b_linen_nn_scan_context_parallel_gathered_queries": (_MISSED, "a residual add of the gathered "
+                                                                          "sequence and the local one inside "
+                                                                          "nn.scan: shapes there are not "
+                                                                          "followed"),
+    "blind56b_nnx_kvcache_replicated_cache_explicit": (_MISSED, "an nnx.Cache made in a method and written with "
+                                                                "keys split over 'data' on an Explicit mesh: the "
+                                                                "cache's sharding type is not followed"),
+    "blind56b_nnx_lax_while_split_state_logp_carry": (_MISSED, "a while_loop accumulator beside nnx.split state "
+                                                               "whose sharding type the body changes"),
+    "blind56b_nnx_scan_layerdrop_partition_name_layers": (_MISSED, "nnx.scan's transform_metadata partition name "
+                                                                   "with no such mesh axis, under nnx.cond"),
+    "blind56b_nnx_shard_map_decode_cache_replicated_spec": (_MISSED, "an einsum of a global cache with per-shard "
+                                                                     "queries after nnx.shard_map gave the module "
+                                                                     "P(): einsum sizes are not checked"),
     "blind56b_linen_map_variables_fsdp_gather_jit_only": (_SCOPE, "once the step runs in a shard_map, "
                                                                   "nn.map_variables' all_gather meets the "
                                                                   "variables init made whole: where init runs is "

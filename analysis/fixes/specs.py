@@ -9,12 +9,13 @@ from __future__ import annotations
 import libcst as cst
 
 from ..diagnostics import Diagnostic, Fix
-from ..fixfacts import InSpecs, InSpecsRank, OutSpecsRank, OutSpecsVarying, ShardingAxis, SpecAxis, UnevenDim
+from ..fixfacts import (InSpecs, InSpecsRank, JitShardingsFill, OutSpecsRank, OutSpecsVarying, ShardingAxis, SpecAxis,
+                        UnevenDim)
 from .axes import quoted
 from .edits import replace_node, tuple_text
 from .importer import PSPEC, Importer, api_name
 from .registry import FixContext, fixer
-from .tree import SourceModule, argument, callee_name, literal_str, walk
+from .tree import SourceModule, argument, callee_name, keyword_index, literal_str, walk
 
 
 @fixer("in_specs", InSpecs)
@@ -80,6 +81,26 @@ def in_specs(diag: Diagnostic, fact: InSpecs, ctx: FixContext) -> Fix | None:
         text = "{" + ", ".join(kept + added) + "}"
         title = f"Give {fact.which} the {'argument' if fact.which == 'in_specs' else 'output'}'s keys"
     return Fix(title, "unsafe", imp.with_imports([replace_node(mod, node, text)], call))
+
+
+@fixer("jit_shardings_fill", JitShardingsFill)
+def jit_shardings_fill(diag: Diagnostic, fact: JitShardingsFill, ctx: FixContext) -> Fix | None:
+    """SHL041: an `in_shardings` tuple (or list) shorter than the jit's positional arguments gets
+    `None` for each argument it lacks, at its end, where it is written."""
+    found = ctx.call_at(fact.site)
+    idx = keyword_index(found[1], "in_shardings") if found is not None else None
+    if idx is None:
+        return None
+    mod, call = found
+    node = _written(mod, call, call.args[idx].value)
+    if not isinstance(node, (cst.Tuple, cst.List)) or len(node.elements) != fact.given \
+            or not all(isinstance(e, cst.Element) for e in node.elements):
+        return None  # the text moved on
+    texts = [mod.text_of(e.value) for e in node.elements] + ["None"] * fact.missing
+    text = f"[{', '.join(texts)}]" if isinstance(node, cst.List) else tuple_text(texts)
+    what = "the argument" if fact.missing == 1 else f"the {fact.missing} arguments"
+    return Fix(f"Give {what} without an in_shardings entry None (placed as it is)", "unsafe",
+               [replace_node(mod, node, text)])
 
 
 @fixer("in_rank", InSpecsRank)

@@ -445,6 +445,7 @@ class JitShardingsEvent(Event):
     given: int = 0
     args: int = 0
     specs: tuple = ()
+    created: Site | None = field(default=None, repr=False)  # the jit's call (for fixes)
 
 
 @dataclass(eq=False)

@@ -153,7 +153,7 @@ class TransformMixin:
         static = _static_positions(t.fn, p.get("static_argnums"), p.get("static_argnames"))
         dynamic = [a for i, a in enumerate(args) if i not in static] if static is not None else None
         if t.api == "jax.jit" and node not in self.open_calls:
-            self._jit_inputs_fit(shardings, kwargs, dynamic, act, ctx, site, node)
+            self._jit_inputs_fit(shardings, kwargs, dynamic, act, ctx, site, node, t.site)
         if isinstance(shardings, ShardingV) and dynamic is not None:
             shardings = Seq((shardings,) * len(dynamic))  # one for every argument
         if isinstance(shardings, Seq) and dynamic is not None and len(shardings.items) == len(dynamic):
@@ -183,7 +183,7 @@ class TransformMixin:
                 self.check_even(sharding, part, "out_shardings", None, act, ctx, site, node)
         return result
 
-    def _jit_inputs_fit(self, shardings, kwargs, dynamic, act, ctx, site, node) -> None:
+    def _jit_inputs_fit(self, shardings, kwargs, dynamic, act, ctx, site, node, created) -> None:
         """`jax.jit`'s `in_shardings` where they cannot fit its call, which JAX checks before it
         traces the function: keyword arguments given with them (static ones too), a tuple (or a
         list) of another length than the positional arguments that are not static, or one part
@@ -197,7 +197,7 @@ class TransformMixin:
             return
         if len(shardings.items) != len(dynamic):
             self.record(JitShardingsEvent(site, ctx, act.path, node, which="length", given=len(shardings.items),
-                                          args=len(dynamic)))
+                                          args=len(dynamic), created=created))
             raise Raise()
         for i, (s, a) in enumerate(zip(shardings.items, dynamic)):
             detail = spec_mismatch(s, a, f"[{i}]", "in_shardings", arrays=False)

@@ -462,6 +462,7 @@ RULES: dict[str, Rule] = {
             f"{jf.JIT_KWARGS} / {jf.JIT_COMMITTED[(0, 8)]}",
             "Give one sharding per positional argument and output, in their structure and order, and the "
             "arguments' own shardings.",
+            fixers=("jit_shardings_fill",),
         ),
         Rule(
             "SHL042", "lax-dtype-mismatch", _E,

@@ -23,11 +23,12 @@ from ..jaxfacts import (
     SELECT_WHICH,
     PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, PVARY_VARYING_AGAIN, RESHARD_AUTO, SEND_RECV_ADDED,
     SHARDING_AXIS_MISSING, SPECS_MISMATCH, SPECS_STRUCTURE, SPEC_INDIVISIBLE, SPEC_RANK, SPEC_TOO_LONG, UNBOUND_AXIS,
-    UNEVEN_SHARDING, VARIABLE_MANUAL_MESH, VARIABLE_NO_MESH, WHILE_CARRY_TYPES, error_head, quoted, quoted_sentence,
+    UNEVEN_SHARDING, VARIABLE_MANUAL_MESH, VARIABLE_NO_MESH, WHILE_CARRY_TYPES, as_of, error_head, quoted,
+    quoted_sentence,
     unbound_axis, version_text,
 )
 from ..fixfacts import (AbstractMesh, AxisSource, AxisTypes, AxisTuple, CarryInit, CarryLeaf, CastCarry,
-                        CastUpdate, ContextMesh, DropConstraint, DropVary, EagerSharding, EnterMesh, GlobalReduction,
+                        CastUpdate, ContextMesh, JitShardingsFill, DropConstraint, DropVary, EagerSharding, EnterMesh, GlobalReduction,
                         InlineShardMap, InSpecs, LegacyMesh, NoMesh, OutSharding, RenameAxis, ReshardConstraint,
                         ReshardInput, SendRecv, ShardingAxis, SpecAxis, SpecOnOperand, SpecsRepair, UnevenDim,
                         UnnamedAxis, VaryFirst, VmaCheck, spec_text)
@@ -848,7 +849,7 @@ def _constraints(facts: Facts) -> list:
             continue
         smap = ev.ctx.innermost("shard_map")
         if ev.kind == "varying":
-            said = next(t for v, t in sorted(CONSTRAINT_VARYING.items(), reverse=True) if facts.version >= v)
+            said = as_of(CONSTRAINT_VARYING, facts.version)
             why = (f"constrains a value that varies over {axes}, which the shard_map around it makes manual "
                    f"(`{check_keyword(smap)}=True`), while the NamedSharding's mesh has "
                    f"{'it' if len(ev.axes) == 1 else 'them'} as Auto: JAX {facts.jax_version} raises "
@@ -952,7 +953,7 @@ def _uneven_shardings(facts: Facts) -> list:
                 path=ev.path, ctx=ev.ctx))
             continue
         dim, size, axes, total = ev.found
-        said = next(t for v, t in sorted(UNEVEN_SHARDING.items(), reverse=True) if facts.version >= v)
+        said = as_of(UNEVEN_SHARDING, facts.version)
         over = f"axis {axes[0]!r}" if len(axes) == 1 else f"axes {axes!r}"
         what, called = _UNEVEN_WHERE[ev.where]
         said = OUT_SHARDING_UNEVEN.format(axes=tuple(axes), dim=dim, total=total, size=size) \
@@ -978,12 +979,13 @@ def _jit_shardings(facts: Facts) -> list:
     """SHL041: `jax.jit`'s `in_shardings` or `out_shardings` that do not fit its call."""
     out = []
     for ev in facts.of(JitShardingsEvent):
+        fix = ()
         if ev.which == "kwargs":
             text = (f"This jitted function is given keyword arguments ({ev.detail}) while its `jax.jit` has "
                     f"`in_shardings`, which apply to positional arguments only: JAX raises {quoted(JIT_KWARGS)} Pass "
                     f"them positionally (with a sharding each), or make them static (`static_argnums`).")
         elif ev.which == "committed":
-            said = next(t for v, t in sorted(JIT_COMMITTED.items(), reverse=True) if facts.version >= v)
+            said = as_of(JIT_COMMITTED, facts.version)
             head = "P" if facts.version >= (0, 10) else "PartitionSpec"
             own, wanted = (_pspec_text(s, head) for s in ev.specs)
             text = (f"Argument {ev.given} of this jitted function is an array placed with {own} (`jax.device_put`, "
@@ -992,11 +994,13 @@ def _jit_shardings(facts: Facts) -> list:
                     f"argument as the jit asks (`jax.device_put(x, sharding)`), or leave its `in_shardings` entry "
                     f"`None`.")
         elif ev.which == "length":
-            said = next(t for v, t in sorted(JIT_IN_SHARDINGS_LENGTH.items(), reverse=True) if facts.version >= v)
+            said = as_of(JIT_IN_SHARDINGS_LENGTH, facts.version)
             text = (f"The `in_shardings` of this jit are {ev.given} for {ev.args} positional argument"
                     f"{'' if ev.args == 1 else 's'} (those not static): JAX raises "
                     f"{quoted(said.format(given=ev.given, args=ev.args))} Give one sharding per positional argument, "
-                    f"in order (a single sharding applies to all of them).")
+                    f"in order (a single sharding applies to all of them; `None` places an argument as it is).")
+            if ev.given < ev.args and ev.created is not None and ev.created.path in facts.files:
+                fix = (JitShardingsFill(site_ref(facts, ev.created), ev.given, ev.args - ev.given),)
         else:
             which, what = ("in_shardings", "arguments") if ev.which == "in" else ("out_shardings", "function returns")
             text = (f"The `{which}` of this jit are not a pytree prefix of what the {what}: {ev.detail}. JAX raises "
@@ -1004,7 +1008,7 @@ def _jit_shardings(facts: Facts) -> list:
                     f"{'when it is called' if ev.which == 'in' else 'once the function is traced'}. Give shardings "
                     f"in the structure of the {'arguments' if ev.which == 'in' else 'outputs'}, in order (one "
                     f"sharding applies to a whole subtree).")
-        out.append(diag(facts, "SHL041", ev.site, text, path=ev.path, ctx=ev.ctx))
+        out.append(diag(facts, "SHL041", ev.site, text, path=ev.path, ctx=ev.ctx, fix_facts=fix))
     return out
 
 
