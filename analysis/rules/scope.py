@@ -1133,7 +1133,7 @@ def _lax_operands(facts: Facts) -> list:
             f"This `lax.{short(ev.api)}` steps over arrays split over {axes} on their leading dimension ({spec}, on a "
             f"mesh whose axes are Explicit): JAX raises {quoted(SCAN_XS_SPLIT.format(spec=spec))} Split another "
             f"dimension so that the leading one is whole (microbatches of a batch split over {axes}: "
-            f"`x.reshape(n, -1, ..., out_sharding=P(None, {axes}))`), or `jax.sharding.reshard` them first.",
+            f"`jnp.reshape(x, (n, -1, ...), out_sharding=P(None, {axes}))`), or `jax.sharding.reshard` them first.",
             path=ev.path, ctx=ev.ctx))
     for ev in facts.of(SliceTypeEvent):
         dim, kept, axes, total = ev.found
