@@ -785,9 +785,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                 and not name.endswith("with_path"):
             # `nn.get_partition_spec`'s specs, each a PartitionSpec leaf (`is_leaf` picking them
             # out or not): `f` on each distinct one, of the names it holds as they are
-            for names in sorted(tree.logical, key=lambda t: tuple(n or "" for n in t)):
-                spec = self._api_pspec("jax.sharding.PartitionSpec", None,
-                                       {"partitions": Seq(tuple(Const(n) for n in names))}, act, ctx, site, node, False)
+            for spec in self.written_specs(tree, act, ctx, site, node):
                 self.call(f, [spec], {}, act, ctx, site, node, label=f"tree.map {TRACES}")
             return Unknown
         if not is_callable(f) or given(p, "is_leaf") is not None:
@@ -1195,6 +1193,13 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             raise Raise()
         return self.typed(x, where, act, ctx, where if isinstance(where, ShardingV) else None)
 
+    def written_specs(self, specs: LinenVarsV, act, ctx, site, node):
+        """`nn.get_partition_spec`'s distinct specs, each a PartitionSpec of the names it holds as
+        written (logical ones unmapped), in a stable order."""
+        for names in sorted(specs.logical, key=lambda t: tuple(n or "" for n in t)):
+            given = {"partitions": Seq(tuple(Const(n) for n in names))}
+            yield self._api_pspec("jax.sharding.PartitionSpec", None, given, act, ctx, site, node, False)
+
     def resolved_spec(self, sharding: Value, where: str, act, ctx, site, node) -> Value:
         """A bare PartitionSpec where JAX takes a sharding (a sharding constraint, jit's
         `in_shardings` or `out_shardings`, named by `where`): the NamedSharding over the context
@@ -1206,12 +1211,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         if isinstance(sharding, LinenVarsV) and sharding.specs and isinstance(mesh, MeshV) and mesh.axes is not None:
             # `nn.get_partition_spec`'s specs as they are: each resolved as a bare spec, with the
             # logical names it holds (no rules map them there)
-            for names in sorted(sharding.logical, key=lambda t: tuple(n or "" for n in t)):
-                if any(n is not None and n not in mesh.axes for n in names):
-                    spec = self._api_pspec("jax.sharding.PartitionSpec", None,
-                                           {"partitions": Seq(tuple(Const(n) for n in names))}, act, ctx, site, node,
-                                           False)
-                    self.resolved_spec(spec, where, act, ctx, site, node)
+            for spec in self.written_specs(sharding, act, ctx, site, node):
+                self.resolved_spec(spec, where, act, ctx, site, node)
             return sharding
         if not (isinstance(sharding, PSpecV) and isinstance(mesh, MeshV) and mesh.axes is not None):
             return sharding
