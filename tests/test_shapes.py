@@ -55,12 +55,21 @@ CALLS = [
     (jax.lax.dynamic_slice, "dynamic_slice", [X, (0, 0, 0), (2, 3, 4)], {}),
     (jax.lax.dynamic_update_slice, "dynamic_update_slice", [X, (1, 6, 8), (0, 0, 0)], {}),
     (jax.lax.dynamic_slice_in_dim, "dynamic_slice_in_dim", [X, 0, 2, 1], {}),
+    (jax.lax.dynamic_slice_in_dim, "dynamic_slice_in_dim", [X, 0, 3], {"axis": -1}),
+    (jax.lax.dynamic_index_in_dim, "dynamic_index_in_dim", [X, 2], {}),
+    (jax.lax.dynamic_index_in_dim, "dynamic_index_in_dim", [X, 2, 1, False], {}),
+    (jax.lax.slice, "slice", [X, (0, 1, 0), (4, 5, 8)], {}),
+    (jax.lax.slice, "slice", [X, (0, 1, 0), (4, 6, 8), (2, 2, 3)], {}),
+    (jax.lax.slice_in_dim, "slice_in_dim", [X, 1, 5], {"axis": 1}),
+    (jax.lax.slice_in_dim, "slice_in_dim", [X, None, -1, 2, 2], {}),
+    (jax.lax.index_in_dim, "index_in_dim", [X, 3], {"axis": 2, "keepdims": False}),
+    (jax.lax.index_in_dim, "index_in_dim", [X, -1, 1], {}),
     (jax.ops.segment_sum, "segment_sum", [(12, 8), (12,)], {"num_segments": 30}),
 ]
 
 
 # the positions of arguments that are tuples of ints, not shapes of arrays
-STATIC = {"transpose": {1}, "broadcast_to": {1}, "dynamic_slice": {1, 2}, "dynamic_update_slice": {2}}
+STATIC = {"transpose": {1}, "broadcast_to": {1}, "dynamic_slice": {1, 2}, "dynamic_update_slice": {2}, "slice": {1, 2, 3}}
 
 
 def _static(a):

@@ -172,27 +172,29 @@ class ExprMixin:
             # `x[a:b]`: the rows the slice keeps, the other dimensions as they were; placed
             # nowhere where `x` is not
             part = ("slice", sl.start, sl.stop, sl.step)
-            self.cut_checked(base, [part], False, node, act, ctx)
+            self.cut_checked(base, lambda sizes: stypes.uneven_cut(base.spec, [part], base.shape, sizes), False,
+                             self.site(node, act), node, act, ctx)
             placed = NO_SHARDING if base.sharding is NO_SHARDING else Unknown
             return ArrayV(indexed(base.shape, [part]), base.dtype, placed, vma=base.vma, exact=base.exact,
                           spec=stypes.indexed(base.spec, [part]))
         return Unknown
 
-    def cut_checked(self, base: ArrayV, parts: list, dynamic: bool, node, act, ctx) -> None:
-        """`x[...]` of an array split over Explicit mesh axes, outside shard_map, from JAX 0.8:
-        where it takes part of a split dimension, and the axes' total size does not divide what it
-        keeps, JAX's slicing rule (`dynamic_slice`'s where an index is traced) cannot type it and
-        raises (0.8.2 and 0.10.2 alike)."""
+    def cut_checked(self, base: ArrayV, cut, dynamic: bool, site, node, act, ctx) -> None:
+        """A block of `base` (`x[...]`, `lax.dynamic_slice`, ...) of an array split over Explicit
+        mesh axes, outside shard_map, from JAX 0.8: where it keeps part of a split dimension
+        that the axes' total size does not divide (`cut(sizes)`, the axes' sizes by name, says
+        where: `stypes.uneven_kept`), JAX's slicing rule (`dynamic_slice`'s where `dynamic`: a
+        start is traced) cannot type it and raises (0.8.2 and 0.10.2 alike)."""
         if base.spec is None or ctx.innermost("shard_map") is not None or not ctx.per_item \
                 or self.jax_version < OPERANDS_SHARDING_CHECKED:
             return
         mesh = self.mesh_of(ctx, act, base)
         if not isinstance(mesh, MeshV) or not mesh.axes or not mesh.sizes or None in mesh.sizes:
             return
-        found = stypes.uneven_cut(base.spec, parts, base.shape, dict(zip(mesh.axes, mesh.sizes)))
+        found = cut(dict(zip(mesh.axes, mesh.sizes)))
         if found is not None:
-            self.record(SliceTypeEvent(self.site(node, act), ctx, act.path, node, dynamic=dynamic, found=found,
-                                       spec=base.spec, shape=base.shape))
+            self.record(SliceTypeEvent(site, ctx, act.path, node, dynamic=dynamic, found=found, spec=base.spec,
+                                       shape=base.shape))
             raise Raise()
 
     def _item(self, base, idx, node, act, ctx) -> Value:
@@ -248,7 +250,8 @@ class ExprMixin:
             # (`x[...]` is `x`, of its sharding type; `table[ids]` a lookup)
             parts = _index_parts(idx)
             items = idx.items if isinstance(idx, Seq) and idx.kind == "tuple" else (idx,)
-            self.cut_checked(base, parts, any(isinstance(i, ArrayV) for i in items), node, act, ctx)
+            self.cut_checked(base, lambda sizes: stypes.uneven_cut(base.spec, parts, base.shape, sizes),
+                             any(isinstance(i, ArrayV) for i in items), self.site(node, act), node, act, ctx)
             spec = self.gather_type("[]", base, idx, act, ctx, self.site(node, act), node) \
                 if parts[0][0] == "array" and len(parts) == 1 else stypes.indexed(base.spec, parts)
             return ArrayV(indexed(base.shape, parts), dtype=base.dtype, vma=base.vma | vma_of(idx),

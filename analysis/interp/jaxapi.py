@@ -32,8 +32,8 @@ from ..verdicts import catches
 from .frameworks import PARTITIONED, FrameworkMixin, layer_output, layer_params, split_by, variable_sharding
 from .frames import Raise
 from .shapes import (
-    ELEMENTWISE, LAX_ELEMENTWISE, LAYER_OUTPUT, LAYER_SHAPES, LAYER_TYPES, MESHLESS, PERMUTING, STACKED, call_shape,
-    permuted_type, pieces, shape_of, static,
+    ELEMENTWISE, LAX_ELEMENTWISE, LAX_SLICES, LAYER_OUTPUT, LAYER_SHAPES, LAYER_TYPES, MESHLESS, PERMUTING, STACKED,
+    call_shape, lax_slice, permuted_type, pieces, shape_of, static,
 )
 from .transforms import TransformMixin, layer_param, member, prefix_pairs, spec_parts, too_long
 from .values import (
@@ -354,6 +354,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             return self.joined_type(name, op == "stack", list(args[0].items), axis, act, ctx, site, node)
         if lax and op in _UPDATE_SLICES and len(args) >= 2:
             return self.update_type(name, args, kwargs, act, ctx, site, node)
+        if lax and op in LAX_SLICES and args and isinstance(args[0], ArrayV):
+            return self.sliced_type(op, args, kwargs, act, ctx, site, node)
         if len(args) == 3 and ((op == "where" and not lax) or (op == "select" and lax)):
             self.select_types(name, args, act, ctx, site, node)
         if op in ELEMENTWISE or (lax and op in LAX_ELEMENTWISE):
@@ -382,6 +384,19 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                                          bare=self._bare_specs(ctx, act)))
             raise Raise()
         return out
+
+    def sliced_type(self, op: str, args: list, kwargs: dict, act, ctx, site, node) -> tuple | None:
+        """The sharding type of `lax.<op>(x, ...)` of LAX_SLICES, where known: `x`'s, less a
+        dimension an `index_in_dim` form drops. A block that keeps part of a split dimension
+        its axes do not divide raises (`cut_checked`)."""
+        x = args[0]
+        cut = lax_slice(op, x.shape, args, kwargs)
+        if cut is None or x.spec is None or len(x.spec) != len(cut[0]):
+            return None
+        kept, dropped = cut
+        self.cut_checked(x, lambda sizes: stypes.uneven_kept(x.spec, kept, sizes), op.startswith("dynamic_"), site,
+                         node, act, ctx)
+        return tuple(d for i, d in enumerate(x.spec) if i != dropped)
 
     def update_type(self, api: str, args: list, kwargs: dict, act, ctx, site, node) -> tuple | None:
         """The sharding type of `lax.dynamic_update_slice(operand, update, ...)` (and of its

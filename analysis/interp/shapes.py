@@ -442,15 +442,70 @@ def call_shape(op: str, lax: bool, args: list, kwargs: dict) -> tuple | None:
     if op == "broadcast_to":
         shape = static(arg(1, "shape"))
         return shape if isinstance(shape, tuple) and all(isinstance(d, int) for d in shape) else None
-    if lax and op == "dynamic_slice":
-        sizes = static(arg(2, "slice_sizes"))
-        return sizes if isinstance(sizes, tuple) and all(isinstance(d, int) for d in sizes) else None
+    if lax and op in LAX_SLICES:
+        cut = lax_slice(op, first, args, kwargs)
+        if cut is None or None in cut[0]:
+            return None
+        kept, dropped = cut
+        return tuple(n for i, n in enumerate(kept) if i != dropped)
     if lax and op == "dynamic_update_slice":
         return first
-    if lax and op == "dynamic_slice_in_dim":
-        size, axis = static(arg(2, "slice_size")), static(arg(3, "axis"))
-        at = axis_of(0 if axis is _NONE else axis, len(first)) if first is not None else None
-        if at is None or not isinstance(size, int):
-            return None
-        return (*first[:at], size, *first[at + 1:])
     return None
+
+
+# jax.lax's functions that take a block of an array: `lax_slice` reads what they keep.
+LAX_SLICES = frozenset({"dynamic_slice", "dynamic_slice_in_dim", "dynamic_index_in_dim", "slice", "slice_in_dim",
+                        "index_in_dim"})
+
+
+def lax_slice(op: str, shape: tuple | None, args: list, kwargs: dict) -> tuple | None:
+    """What `lax.<op>(x, *args[1:], **kwargs)` of LAX_SLICES keeps of an array of `shape`: (the
+    size kept of each dimension, None where not known; the dimension an `index_in_dim` form
+    drops, or None). None where the dimensions named are not known."""
+    def arg(i: int, name: str):
+        return args[i] if len(args) > i else kwargs.get(name, _NONE)
+
+    if shape is None:
+        return None
+    kept = list(shape)
+    if op == "dynamic_slice":
+        sizes = static(arg(2, "slice_sizes"))
+        if not isinstance(sizes, tuple) or len(sizes) != len(shape):
+            return None
+        return tuple(d if isinstance(d, int) else None for d in sizes), None
+    if op == "slice":
+        start, limit, strides = static(arg(1, "start_indices")), static(arg(2, "limit_indices")), \
+            static(arg(3, "strides"))
+        if not (isinstance(start, tuple) and isinstance(limit, tuple) and len(start) == len(limit) == len(shape)):
+            return None
+        if strides in (_NONE, None):
+            strides = (1,) * len(shape)
+        elif not (isinstance(strides, tuple) and len(strides) == len(shape)):
+            return None
+        return tuple(_range_len(n, s, e, st) for n, s, e, st in zip(shape, start, limit, strides)), None
+    axis = static(arg(4 if op == "slice_in_dim" else 2 if op.endswith("index_in_dim") else 3, "axis"))
+    at = axis_of(0 if axis is _NONE else axis, len(shape))
+    if at is None:
+        return None
+    if op == "dynamic_slice_in_dim":
+        size = static(arg(2, "slice_size"))
+        kept[at] = size if isinstance(size, int) else None
+    elif op == "slice_in_dim":
+        start, limit, stride = static(arg(1, "start_index")), static(arg(2, "limit_index")), static(arg(3, "stride"))
+        kept[at] = _range_len(shape[at], None if start is _NONE else start, None if limit is _NONE else limit,
+                              1 if stride is _NONE else stride)
+    else:
+        kept[at] = 1
+        keep = static(arg(3, "keepdims"))
+        if keep is ...:
+            return None
+        return tuple(kept), (None if keep in (_NONE, True) else at)
+    return tuple(kept), None
+
+
+def _range_len(n, start, stop, step) -> int | None:
+    """How many of a dimension of size `n` a static slice keeps (None where not known)."""
+    if not isinstance(n, int) or not all(b is None or (isinstance(b, int) and not isinstance(b, bool))
+                                         for b in (start, stop, step)) or step == 0:
+        return None
+    return len(range(n)[slice(start, stop, step)])

@@ -305,11 +305,11 @@ def indexed(t: Type | None, parts: list) -> Type | None:
 def uneven_cut(t: Type | None, parts: list, shape: tuple | None, sizes: dict) -> tuple | None:
     """Where `x[...]` by basic indexing (`parts` as `indexed` reads them) takes part of a
     dimension split over mesh axes whose total size does not divide what it keeps (an integer
-    keeps 1): (the dimension, the size kept, its axes, their total size); JAX's slicing rules do
-    not type it. None where none is known to."""
+    keeps 1): see `uneven_kept`. None where none is known to."""
     if t is None or shape is None or len(shape) != len(t) or sum(1 for p in parts if p[0] == "ellipsis") > 1 \
             or any(p[0] not in ("int", "slice", "new", "ellipsis") for p in parts):
         return None  # (an array of indices gathers: another rule)
+    kept: list = [None] * len(t)
     at = 0
     for i, p in enumerate(parts):
         if p[0] == "new":
@@ -319,19 +319,27 @@ def uneven_cut(t: Type | None, parts: list, shape: tuple | None, sizes: dict) ->
             continue
         if at >= len(t):
             return None
-        d, n = t[at], shape[at]
-        whole = p[0] == "slice" and p[1:] == (None, None, None)
-        if d and not whole and all(a in sizes for a in d):
-            total = math.prod(sizes[a] for a in d)
-            if p[0] == "int":
-                kept = 1
-            elif n is not None and all(b is None or isinstance(b, int) for b in p[1:]):
-                kept = len(range(n)[slice(*p[1:])])
-            else:
-                kept = None
-            if kept is not None and total > 1 and kept % total:
-                return at, kept, d, total
+        n = shape[at]
+        if p[0] == "int":
+            kept[at] = 1
+        elif p[1:] != (None, None, None) and n is not None and all(b is None or isinstance(b, int) for b in p[1:]):
+            kept[at] = len(range(n)[slice(*p[1:])])
         at += 1
+    return uneven_kept(t, kept, sizes)
+
+
+def uneven_kept(t: Type | None, kept: tuple | list, sizes: dict) -> tuple | None:
+    """Where a block of an array of type `t` keeps, of a dimension split over mesh axes (`sizes`
+    their sizes), a size (`kept`, by dimension: None where whole or not known) that their total
+    size does not divide: (the dimension, the size kept, its axes, their total size). JAX's
+    slicing and `dynamic_slice` rules cannot type such a block. None where none is known to."""
+    if t is None or len(kept) != len(t):
+        return None
+    for at, (d, k) in enumerate(zip(t, kept)):
+        if d and k is not None and all(a in sizes for a in d):
+            total = math.prod(sizes[a] for a in d)
+            if total > 1 and k % total:
+                return at, k, d, total
     return None
 
 

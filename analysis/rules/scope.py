@@ -1139,7 +1139,7 @@ def _lax_operands(facts: Facts) -> list:
         dim, kept, axes, total = ev.found
         over = f"{axes[0]!r}" if len(axes) == 1 else f"{axes!r} (of total size {total})"
         said = SLICE_SPLIT.format(op="dynamic_slice" if ev.dynamic else "slicing", kept=kept, total=total,
-                                  axes=", ".join(axes))
+                                  axes=axes[0] if len(axes) == 1 else repr(tuple(axes)))
         out.append(diag(
             facts, "SHL045", ev.site,
             f"This {'index' if kept == 1 else 'slice'} keeps {kept} of dimension {dim} (size {ev.shape[dim]}), which "
