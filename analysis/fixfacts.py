@@ -199,12 +199,16 @@ class JitShardingsFill(FixFact):
 
 
 @dataclass(frozen=True)
-class CastUpdate(FixFact):
-    """A `lax.dynamic_update_slice` (or its `_in_dim` forms) whose update is of another dtype than
-    the operand it is written into (SHL042): the call, and the operand's dtype, to which the
-    update (its second positional argument) is cast, as `.at[...].set` casts it."""
+class CastOperands(FixFact):
+    """A `jax.lax` operation given operands of different dtypes (SHL042): the call, the dtype its
+    result is to keep, and where the operands to cast to it are written (`lax_operands`: the
+    positional argument, or it and the item of `lax.concatenate`'s list), and which of them are
+    Python numbers (made arrays of the dtype, `jnp.bfloat16(0.5)`; an array is cast with
+    `.astype`)."""
     site: SiteRef
     dtype: str
+    at: tuple[tuple[int, ...], ...]
+    numbers: tuple[bool, ...]
 
 
 @dataclass(frozen=True)

@@ -151,3 +151,54 @@ def test_framework_layers_are_typed_as_the_frameworks(name, keywords, x):
 
 def test_layers_not_in_the_tables_are_not_typed():
     assert dtypes.layer_output("flax.nnx.MultiHeadAttention", ArrayV((2, 8), "bfloat16"), {}) is None
+
+
+# jax.lax's non-promoting operations on operands of two dtypes (each array of shape (4,)):
+# (the call, how the analysis reads its arguments: an array of the first or second dtype, a
+# Python number, or another value).
+LAX_CALLS = [
+    ("add", lambda a, b: jax.lax.add(a, b), ["a", "b"]),
+    ("mul", lambda a, b: jax.lax.mul(a, 2.0), ["a", 2.0]),
+    ("lt", lambda a, b: jax.lax.lt(a, b), ["a", "b"]),
+    ("select", lambda a, b: jax.lax.select(a > 0, a, b), ["bool", "a", "b"]),
+    ("clamp", lambda a, b: jax.lax.clamp(b, a, b), ["b", "a", "b"]),
+    ("concatenate", lambda a, b: jax.lax.concatenate([a, b], 0), [("a", "b"), 0]),
+    ("dynamic_update_slice", lambda a, b: jax.lax.dynamic_update_slice(a, b, (0,)), ["a", "b", None]),
+    ("pad", lambda a, b: jax.lax.pad(a, b[0], [(1, 1, 0)]), ["a", "b0", None]),
+]
+
+
+def _lax_value(v, a: str, b: str):
+    if isinstance(v, tuple):
+        return Seq(tuple(_lax_value(i, a, b) for i in v), "list")
+    if v in ("a", "b", "bool"):
+        return ArrayV((4,), {"a": a, "b": b, "bool": "bool"}[v])
+    if v == "b0":
+        return ArrayV((), b)
+    return Const(v)
+
+
+@pytest.mark.parametrize("short,call,args", LAX_CALLS, ids=[c[0] for c in LAX_CALLS])
+@pytest.mark.parametrize("a,b", [("bfloat16", "float32"), ("float32", "float32"), ("int32", "float32")])
+def test_lax_operations_that_do_not_promote_fail_as_jax(short, call, args, a, b):
+    """`lax_mismatch` is the dtypes JAX's TypeError names, in its order, where JAX raises one,
+    and None where JAX takes the operands."""
+    try:
+        jax.eval_shape(call, jax.ShapeDtypeStruct((4,), a), jax.ShapeDtypeStruct((4,), b))
+        theirs = None
+    except TypeError as e:
+        said = str(e).split("got ", 1)[1].split(".")[0].replace(" and ", ", ")
+        theirs = tuple(said.split(", "))
+    assert dtypes.lax_mismatch(short, [_lax_value(v, a, b) for v in args]) == theirs
+
+
+@pytest.mark.parametrize("fill", [0.0, 1])
+def test_a_weakly_typed_full_is_its_default_type_to_lax(fill):
+    """`jnp.full(shape, python number)` promotes as a weak type in jax.numpy, and is the number's
+    default type to jax.lax's operations, as JAX takes it."""
+    weak = jax.eval_shape(lambda: jnp.full((4,), fill))
+    assert weak.weak_type
+    with pytest.raises(TypeError, match="bfloat16"):
+        jax.eval_shape(lambda x: jax.lax.add(x, jnp.full((4,), fill)), jax.ShapeDtypeStruct((4,), "bfloat16"))
+    assert dtypes.lax_mismatch("add", [ArrayV((4,), "bfloat16"), ArrayV((4,), None, weak=str(weak.dtype))]) == (
+        "bfloat16", str(weak.dtype))

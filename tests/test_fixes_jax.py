@@ -70,8 +70,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                              "(a module constant): no fix rewrites it"),
     "scope/linen_logical_specs_as_in_specs.py": (_SCOPE, "the logical specs would need the model's axis rules, "
                                                          "which the program does not say"),
-    "scope/lax_add_python_float_bf16.py": (_SCOPE, "a Python float given to lax.add: whether to cast it or "
-                                                    "the array is the author's (the fix casts a written update)"),
     "scope/jit_out_shardings_order.py": (_SCOPE, "out_shardings in another order than the outputs: which "
                                                   "order is meant is the author's (the fix fills a short "
                                                   "in_shardings)"),

@@ -12,7 +12,7 @@ import libcst as cst
 
 from .. import apis
 from ..diagnostics import Diagnostic, Fix
-from ..fixfacts import CarryInit, CastCarry, CastUpdate
+from ..fixfacts import CarryInit, CastCarry, CastOperands
 from .axes import quoted
 from .edits import replace_node
 from .importer import Importer
@@ -21,7 +21,7 @@ from .tree import argument, walk
 
 _PCAST = (0, 8, 2)
 TITLE_CAST = "Cast the initial carry to the {dtype} the body returns"
-TITLE_CAST_UPDATE = "Cast the update to {dtype}, the dtype of the array it is written into"
+TITLE_CAST_OPERANDS = "Cast {what} to {dtype}, the dtype {kept}"
 
 
 @fixer("carry_init", CarryInit)
@@ -93,25 +93,51 @@ def cast_carry(diag: Diagnostic, fact: CastCarry, ctx: FixContext) -> Fix | None
         node = elements[i].value
     if node is None:
         return None
-    return _cast(mod, call, node, fact.dtype, TITLE_CAST.format(dtype=fact.dtype))
+    return _cast(mod, call, [(node, False)], fact.dtype, TITLE_CAST.format(dtype=fact.dtype))
 
 
-@fixer("cast_update", CastUpdate)
-def cast_update(diag: Diagnostic, fact: CastUpdate, ctx: FixContext) -> Fix | None:
-    """SHL042: the update a `lax.dynamic_update_slice` writes cast to the operand's dtype."""
-    found = ctx.positional_at(fact.site, 1)
-    if found is None:
+@fixer("cast_operands", CastOperands)
+def cast_operands(diag: Diagnostic, fact: CastOperands, ctx: FixContext) -> Fix | None:
+    """SHL042: the operands of a `jax.lax` operation of one dtype that are of another cast to the
+    dtype its result is to keep (a `dynamic_update_slice`'s update to its operand's, as
+    `.at[...].set` casts it; `select`'s case if false to its case if true; the other arrays of a
+    `concatenate` to its first's). A Python number becomes an array of that dtype."""
+    found = ctx.call_at(fact.site)
+    if found is None or not fact.at:
         return None
-    mod, call, node = found
-    return _cast(mod, call, node, fact.dtype, TITLE_CAST_UPDATE.format(dtype=fact.dtype))
+    mod, call = found
+    positional = [a for a in call.args if a.keyword is None]
+    nodes = []
+    for at in fact.at:
+        if len(positional) <= at[0] or any(a.star for a in positional[:at[0] + 1]):
+            return None
+        node = positional[at[0]].value
+        if len(at) == 2:
+            elements = node.elements if isinstance(node, (cst.List, cst.Tuple)) else ()
+            if not at[1] < len(elements) or isinstance(elements[at[1]], cst.StarredElement):
+                return None
+            node = elements[at[1]].value
+        nodes.append(node)
+    name = mod.text_of(call.func).rsplit(".", 1)[-1]
+    update = name.startswith("dynamic_update_")
+    what = "the update" if update else "the operand" if len(nodes) == 1 else "the operands"
+    kept = "of the array it is written into" if update else "of the result"
+    return _cast(mod, call, list(zip(nodes, fact.numbers)), fact.dtype,
+                 TITLE_CAST_OPERANDS.format(what=what, dtype=fact.dtype, kept=kept))
 
 
-def _cast(mod, call, node, dtype: str, title: str) -> Fix:
-    """`node`, an argument of `call`, cast to `dtype` where it is written (`x.astype(jnp.<dtype>)`)."""
+def _cast(mod, call, nodes: list, dtype: str, title: str) -> Fix:
+    """Each of `nodes`, arguments of `call` (with whether each is a Python number), cast to
+    `dtype` where it is written: `x.astype(jnp.<dtype>)`, `jnp.<dtype>(0.5)`."""
     imp = Importer(mod, call)
-    text = mod.text_of(node)
-    if not isinstance(node, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
-        text = f"({text})"
     attr = imp.jax_attribute(f"jax.numpy.{dtype}")
-    edit = replace_node(mod, node, f"{text}.astype({attr})")
-    return Fix(title, "unsafe", imp.with_imports([edit], mod.statement_of(call)))
+    edits = []
+    for node, number in nodes:
+        text = mod.text_of(node)
+        if number:
+            edits.append(replace_node(mod, node, f"{attr}({text})"))
+            continue
+        if not isinstance(node, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
+            text = f"({text})"
+        edits.append(replace_node(mod, node, f"{text}.astype({attr})"))
+    return Fix(title, "unsafe", imp.with_imports(edits, mod.statement_of(call)))

@@ -166,39 +166,74 @@ def result(short: str, args: list, kwargs: dict, given: Value | None) -> str | N
 
 
 # jax.lax's operations that take operands of one dtype and do not promote (measured on 0.6.2 and
-# 0.10.2): which of their positional operands must agree. A Python number given to one of the
-# elementwise ones becomes an array of its default type (int32, float32), weak or not alike.
+# 0.10.2): which of their positional operands must agree, in the order JAX's error names them
+# (`select` is `select_n(pred, on_false, on_true)`). A Python number given to one of the
+# elementwise ones becomes an array of its default type (int32, float32), weak or not alike, as
+# does a weakly typed array (`jnp.full(shape, 0.0)`).
 _LAX_BINARY = frozenset({
     "add", "sub", "mul", "div", "rem", "max", "min", "atan2", "nextafter", "eq", "ne", "lt", "le", "gt", "ge",
     "bitwise_and", "bitwise_or", "bitwise_xor", "shift_left", "shift_right_logical", "shift_right_arithmetic",
 })
-_LAX_OPERANDS = {"select": (1, 2), "clamp": (0, 1, 2), "dynamic_update_slice": (0, 1),
+_LAX_OPERANDS = {"select": (2, 1), "clamp": (0, 1, 2), "dynamic_update_slice": (0, 1),
                  "dynamic_update_slice_in_dim": (0, 1), "dynamic_update_index_in_dim": (0, 1), "pad": (0, 1)}
 _DEFAULT = {bool: "bool", int: "int32", float: "float32", complex: "complex64"}
 
 
+# The operand whose dtype the result of a lax operation of one dtype is meant to have (its index
+# among the operands `lax_operands` lists), where not the first: `select`'s case if true, the
+# array `clamp` bounds.
+_LAX_KEPT = {"select": 1, "clamp": 1}
+
+
+def lax_operands(short: str, args: list) -> list[tuple] | None:
+    """Where the operands of `jax.lax.<short>(*args)` that must be of one dtype sit, in the order
+    JAX's error names them: (positional argument,) or (argument, item) for `lax.concatenate`'s
+    list; None for another function (or too few arguments)."""
+    if short in _LAX_BINARY:
+        return [(0,), (1,)] if len(args) >= 2 else None
+    if short == "concatenate":
+        return [(0, i) for i in range(len(args[0].items))] if args and isinstance(args[0], Seq) else None
+    if short in _LAX_OPERANDS and len(args) > max(_LAX_OPERANDS[short]):
+        return [(i,) for i in _LAX_OPERANDS[short]]
+    return None
+
+
+def lax_casts(short: str, found: tuple) -> tuple[str, list[int]]:
+    """For operands of `found` dtypes (`lax_mismatch`'s): the dtype the operation's result is to
+    keep, and the operands (indices into `found`) to cast to it."""
+    kept = found[_LAX_KEPT.get(short, 0)]
+    return kept, [i for i, d in enumerate(found) if d != kept]
+
+
+def operand_at(args: list, at: tuple) -> Value:
+    """The operand `lax_operands` places at `at`."""
+    return args[at[0]].items[at[1]] if len(at) == 2 else args[at[0]]
+
+
 def lax_mismatch(short: str, args: list) -> tuple | None:
     """The dtypes of the operands of `jax.lax.<short>(*args)` where they must be one and are
-    known to differ (`lax.concatenate`'s operands are its first argument's items); else None."""
-    if short in _LAX_BINARY:
-        operands = args[:2]
-    elif short == "concatenate" and args and isinstance(args[0], Seq):
-        operands = list(args[0].items)
-    elif short in _LAX_OPERANDS and len(args) > max(_LAX_OPERANDS[short]):
-        operands = [args[i] for i in _LAX_OPERANDS[short]]
-    else:
+    known to differ (`lax_operands`); else None."""
+    at = lax_operands(short, args)
+    if at is None:
         return None
+    operands = [operand_at(args, p) for p in at]
     if len(operands) < 2:
         return None
     found = []
     for v in operands:
-        if isinstance(v, ArrayV) and canonical(v.dtype) is not None:
-            found.append(canonical(v.dtype))
-        elif short in _LAX_BINARY and isinstance(v, Const) and type(v.value) in _DEFAULT:
-            found.append(_DEFAULT[type(v.value)])
+        if isinstance(v, ArrayV) and (canonical(v.dtype) or v.weak) is not None:
+            found.append(canonical(v.dtype) or v.weak)
+        elif short in _LAX_BINARY and python_default(v) is not None:
+            found.append(python_default(v))
         else:
             return None
     return tuple(found) if len(set(found)) > 1 else None
+
+
+def python_default(v: Value) -> str | None:
+    """The dtype JAX gives a Python number where it makes an array of it (int32, float32, ...);
+    None for anything else."""
+    return _DEFAULT.get(type(v.value)) if isinstance(v, Const) else None
 
 
 # Framework layers: those that compute in their inputs' type with their parameters' (Flax's

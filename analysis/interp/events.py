@@ -192,9 +192,12 @@ class ReshapeTypeEvent(Event):
 class LaxDtypeEvent(Event):
     """A `jax.lax` operation that takes operands of one dtype given operands of different ones
     (`lax.add` of bfloat16 and float32, `lax.dynamic_update_slice` of a bfloat16 cache with a
-    float32 update): `dtypes` theirs, in order (a TypeError)."""
+    float32 update): `dtypes` theirs, in order (a TypeError); `at` where each is written
+    (`dtypes.lax_operands`), `numbers` which are Python numbers."""
     api: str = ""
     dtypes: tuple = ()
+    at: tuple = ()
+    numbers: tuple = ()
 
 
 @dataclass(eq=False)

@@ -1054,6 +1054,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         """A new array (`jnp.zeros`, `jax.random.normal`, an initializer's, NumPy's): split
         nowhere, or as its `out_sharding=` says."""
         short = name.rsplit(".", 1)[-1]
+        weak = None
         if short in ("arange", "linspace", "eye"):
             dims, dtype = _sequence_shape(short, p), dtype_name(p.get("dtype"))
         else:
@@ -1063,12 +1064,14 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             if short == "full":  # (of its fill value's type: a Python number's is weak)
                 fill = p.get("fill_value")
                 default = fill.dtype if isinstance(fill, ArrayV) and not name.startswith("numpy.") else None
+                weak = dtypes.python_default(fill) if not name.startswith("numpy.") else None
             dtype = dtype_name(p.get("dtype")) or default
         where = given(p.get("kwargs").items if isinstance(p.get("kwargs"), DictV) else {}, "out_sharding")
         # (made where a mesh context is in force, it is on that mesh; NumPy's are on the host)
         home = NO_SHARDING if name.startswith("numpy.") or self.no_mesh_context(ctx, act) else Unknown
         new = ArrayV(dims, dtype, sharding=home, exact=True,
-                     spec=((),) * len(dims) if dims is not None and where is None else None)
+                     spec=((),) * len(dims) if dims is not None and where is None else None,
+                     weak=weak if dtype is None else None)
         if where is None:
             return new
         mesh = self.context_mesh(ctx, act)
@@ -1596,7 +1599,9 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             op = name.rsplit(".", 1)[-1]
             found = dtypes.lax_mismatch(op, args) if name.startswith("jax.lax.") else None
             if found is not None:
-                self.record(LaxDtypeEvent(site, ctx, act.path, node, api=name, dtypes=found))
+                at = dtypes.lax_operands(op, args)
+                self.record(LaxDtypeEvent(site, ctx, act.path, node, api=name, dtypes=found, at=tuple(at),
+                                          numbers=tuple(isinstance(dtypes.operand_at(args, p), Const) for p in at)))
                 raise Raise()  # (JAX raises while it traces the operation)
             if name in _SPLITS:
                 # a list of arrays: what each holds, where known (unpacking it gives each)

@@ -278,7 +278,9 @@ class ArrayV(Value):
     adds is not in it; `exact`: it is all of them. `received` is the precv event whose result it
     is. `struct`: for a ShapeDtypeStruct, whether it declares its varying axes (`vma=`,
     `manual_axis_type=`): "typed" or "untyped"; None for an array. `spec`: its sharding type on
-    a mesh whose axes are Explicit, where known (stypes.py)."""
+    a mesh whose axes are Explicit, where known (stypes.py). `weak`: of an array JAX types weakly
+    (`jnp.full(shape, 0.0)`; its `dtype` is None: it takes the other operand's where types are
+    promoted), the dtype it has where they are not (`jax.lax`'s operations)."""
     shape: tuple | None = None  # of ints or None per dimension
     dtype: str | None = None
     sharding: object = Unknown
@@ -288,6 +290,7 @@ class ArrayV(Value):
     struct: str | None = None
     lead: int | None = None  # the length of its first dimension, where only that is known
     spec: tuple | None = None
+    weak: str | None = None
 
     @property
     def varying(self) -> bool:
@@ -296,7 +299,7 @@ class ArrayV(Value):
     def key(self):
         return ("array", self.shape, self.dtype, id(self.sharding) if isinstance(self.sharding, Value) else
                 self.sharding, self.vma, self.exact, id(self.received) if self.received is not None else 0,
-                self.struct, self.lead, self.spec)
+                self.struct, self.lead, self.spec, self.weak)
 
 
 @dataclass(eq=False)

@@ -474,7 +474,7 @@ RULES: dict[str, Rule] = {
             jf.LAX_DTYPES.format(op="dynamic_update_slice", dtypes="bfloat16, float32"),
             "Cast one operand to the other's dtype (`update.astype(cache.dtype)`), or use the `jax.numpy` "
             "function, which promotes.",
-            fixers=("cast_update",),
+            fixers=("cast_operands",),
         ),
         Rule(
             "SHL043", "update-slice-sharding-type", _E,

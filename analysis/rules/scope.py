@@ -28,7 +28,8 @@ from ..jaxfacts import (
     unbound_axis, version_text,
 )
 from ..fixfacts import (AbstractMesh, AxisSource, AxisTypes, AxisTuple, CarryInit, CarryLeaf, CastCarry,
-                        CastUpdate, ContextMesh, JitShardingsFill, DropConstraint, DropVary, EagerSharding, EnterMesh, GlobalReduction,
+                        CastOperands, ContextMesh, JitShardingsFill, DropConstraint, DropVary, EagerSharding, EnterMesh,
+                        GlobalReduction,
                         InlineShardMap, InSpecs, LegacyMesh, NoMesh, OutSharding, RenameAxis, ReshardConstraint,
                         ReshardInput, SendRecv, ShardingAxis, SpecAxis, SpecOnOperand, SpecsRepair, UnevenDim,
                         UnnamedAxis, VaryFirst, VmaCheck, spec_text)
@@ -39,6 +40,7 @@ from ..interp.events import (
     NoMeshEvent, ReceivedCarryEvent, ReshapeTypeEvent, ResultSplitTwiceEvent, SelectTypeEvent, SetMeshTracedEvent,
     ShardingAxisEvent, SpecEvent, UnevenShardingEvent, UpdateSliceTypeEvent, VariableShardingEvent, VaryingAgainEvent,
 )
+from ..interp.dtypes import lax_casts
 from ..interp.frameworks import LINEN_DENSE
 from ..interp.stypes import render
 from ..interp.transforms import spec_literals
@@ -1107,6 +1109,16 @@ def _typed_text(dtype, shape, spec) -> str:
         f"{n}@{d[0]}" if len(d) == 1 else f"{n}@({','.join(d)})" if d else str(n) for n, d in zip(shape, spec)) + "]"
 
 
+def _cast_operands(facts: Facts, ev: LaxDtypeEvent) -> tuple:
+    """SHL042's fix: the operands of another dtype than the one the result is to keep cast to it,
+    where the call is in the project."""
+    if ev.site.path not in facts.files or len(ev.at) != len(ev.dtypes):
+        return ()
+    kept, cast = lax_casts(short(ev.api), ev.dtypes)
+    return (CastOperands(site_ref(facts, ev.site), kept, tuple(ev.at[i] for i in cast),
+                         tuple(ev.numbers[i] for i in cast)),)
+
+
 def _lax_operands(facts: Facts) -> list:
     """SHL042: a lax operation's operands of different dtypes; SHL043: a dynamic_update_slice's
     update of another sharding type than its operand; SHL044: a scan over arrays split on the
@@ -1123,8 +1135,7 @@ def _lax_operands(facts: Facts) -> list:
             f"them as `jax.numpy` does: JAX raises {quoted(said)} Cast one to the other's dtype "
             f"(`x.astype({ev.dtypes[0]})`), or use the `jax.numpy` function, which promotes.",
             path=ev.path, ctx=ev.ctx,
-            fix_facts=(CastUpdate(site_ref(facts, ev.site), ev.dtypes[0]),)
-            if op == "dynamic_update_slice" and ev.site.path in facts.files else ()))
+            fix_facts=_cast_operands(facts, ev)))
     for ev in facts.of(ScanXsTypeEvent):
         spec = spec_text(ev.spec, "P" if facts.version >= (0, 10) else "PartitionSpec")
         axes = repr(ev.spec[0][0]) if len(ev.spec[0]) == 1 else repr(ev.spec[0])
