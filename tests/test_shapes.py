@@ -141,3 +141,32 @@ def test_split_pieces_not_known():
     assert shapes.pieces(X, (2, 100), 2) is None  # and an index past the end
     assert shapes.pieces((4, None), 2, 1) == [(4, None), (4, None)]
     assert shapes.pieces(None, 2, 0) is None
+
+
+# (function, its name, static arguments, keywords) reducing or reordering an array of shape
+# (8, 16, 4) split as ('data', 'model', None) on an Explicit 2x2 mesh.
+KEPT_DIMS = [
+    (jnp.sum, "sum", [0], {}),
+    (jnp.sum, "sum", [1], {"keepdims": True}),
+    (jnp.max, "max", [], {}),
+    (jnp.mean, "mean", [-1], {}),
+    (jnp.argmax, "argmax", [1], {}),
+    (jnp.var, "var", [(0, 1)], {}),
+    (jax.nn.logsumexp, "logsumexp", [0], {}),
+    (jnp.transpose, "transpose", [(2, 0, 1)], {}),
+    (jnp.swapaxes, "swapaxes", [0, 2], {}),
+]
+
+
+@pytest.mark.parametrize("fn,name,rest,kwargs", KEPT_DIMS, ids=[f"{c[1]}{i}" for i, c in enumerate(KEPT_DIMS)])
+def test_reduced_and_reordered_sharding_types_are_jax(fn, name, rest, kwargs):
+    from jax.sharding import AbstractMesh, AxisType, NamedSharding, PartitionSpec as P
+
+    mesh = AbstractMesh((2, 2), ("data", "model"), axis_types=(AxisType.Explicit,) * 2)
+    x = jax.ShapeDtypeStruct((8, 16, 4), jnp.float32, sharding=NamedSharding(mesh, P("data", "model")))
+    got = jax.eval_shape(lambda a: fn(a, *rest, **kwargs), x)
+    parts = [*got.sharding.spec, *[None] * (len(got.shape) - len(got.sharding.spec))]
+    theirs = tuple(() if p is None else (p,) for p in parts)
+    ours = shapes.kept_dims_type(name, False, [ArrayV((8, 16, 4), spec=(("data",), ("model",), ())),
+                                               *map(_static, rest)], {k: _static(v) for k, v in kwargs.items()})
+    assert ours == theirs

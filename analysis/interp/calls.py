@@ -12,7 +12,7 @@ from . import datafiles, dtypes
 from .dtypes import dtype_name
 from .events import StartEvent
 from .frames import Context, Raise, Site
-from .shapes import LAYER_OUTPUT, call_shape, layer_output_shape, permuted_type
+from .shapes import LAYER_OUTPUT, call_shape, kept_dims_type, layer_output_shape
 from .values import (
     ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory, Func, Inst, Lifted,
     MethodOf, Multi, NO_SHARDING, Partial, Seq, Traced, Transformed, Unknown, Value, YieldedV, exact_vma, fresh_copy,
@@ -567,7 +567,7 @@ class CallMixin:
                 shape = ()
             return ArrayV(shape, dtype=dtypes.result(name, [obj, *args], kwargs, kwargs.get("dtype")),
                           sharding=placed, vma=obj.vma, exact=obj.exact,
-                          spec=permuted_type(name, False, [obj, *args], kwargs) if shape is not None else None)
+                          spec=kept_dims_type(name, False, [obj, *args], kwargs) if shape is not None else None)
         if isinstance(obj, Const) and isinstance(obj.value, str) and name == "join" and args:
             items = self.iterate(args[0])
             if items is not None and all(isinstance(i, Const) and isinstance(i.value, str) for i in items):

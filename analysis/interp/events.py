@@ -214,8 +214,10 @@ class SliceTypeEvent(Event):
     """Outside shard_map, `x[...]` of an array split over Explicit mesh axes that takes part of a
     split dimension the axes' total size does not divide (`x[i]` of rows split over 'data'):
     `found` (the dimension, the size kept, its axes, their total size); `dynamic`: an index is
-    traced (JAX's `dynamic_slice`), else static (its slicing). A ShardingTypeError."""
+    traced (JAX's `dynamic_slice`), else static (its slicing); `roll`: the slice is the one a
+    `jnp.roll` takes. A ShardingTypeError."""
     dynamic: bool = False
+    roll: bool = False
     found: tuple = ()
     spec: tuple = ()
     shape: tuple | None = None

@@ -179,7 +179,7 @@ class ExprMixin:
                           spec=stypes.indexed(base.spec, [part]))
         return Unknown
 
-    def cut_checked(self, base: ArrayV, cut, dynamic: bool, site, node, act, ctx) -> None:
+    def cut_checked(self, base: ArrayV, cut, dynamic: bool, site, node, act, ctx, roll: bool = False) -> None:
         """A block of `base` (`x[...]`, `lax.dynamic_slice`, ...) of an array split over Explicit
         mesh axes, outside shard_map, from JAX 0.8: where it keeps part of a split dimension
         that the axes' total size does not divide (`cut(sizes)`, the axes' sizes by name, says
@@ -194,7 +194,7 @@ class ExprMixin:
         found = cut(dict(zip(mesh.axes, mesh.sizes)))
         if found is not None:
             self.record(SliceTypeEvent(site, ctx, act.path, node, dynamic=dynamic, found=found, spec=base.spec,
-                                       shape=base.shape))
+                                       shape=base.shape, roll=roll))
             raise Raise()
 
     def _item(self, base, idx, node, act, ctx) -> Value:

@@ -33,7 +33,7 @@ from .frameworks import PARTITIONED, FrameworkMixin, layer_output, layer_params,
 from .frames import Raise
 from .shapes import (
     ELEMENTWISE, LAX_ELEMENTWISE, LAX_SLICES, LAYER_OUTPUT, LAYER_SHAPES, LAYER_TYPES, MESHLESS, PERMUTING, STACKED,
-    call_shape, lax_slice, permuted_type, pieces, shape_of, static,
+    axis_of, call_shape, kept_dims_type, lax_slice, pieces, shape_of, static,
 )
 from .transforms import TransformMixin, layer_param, member, prefix_pairs, spec_parts, too_long
 from .values import (
@@ -342,10 +342,13 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         axis = args[2] if len(args) > 2 else kwargs.get("axis")
         if op == "take" and not lax and len(args) >= 2 and isinstance(axis, Const) and axis.value == 0:
             return self.gather_type(name, args[0], args[1], act, ctx, site, node)
+        if op == "roll" and not lax and args and isinstance(args[0], ArrayV):
+            return self.rolled(args, kwargs, act, ctx, site, node)
         if op in stypes.UNARY and not lax and len(args) == 1:
             return stypes.elementwise(args)
-        if op in PERMUTING:
-            return permuted_type(op, lax, args, kwargs)
+        kept = kept_dims_type(op, lax, args, kwargs)
+        if kept is not None or op in PERMUTING:
+            return kept
         if op == "reshape" and args and isinstance(args[0], ArrayV) and given(kwargs, "dimensions") is None \
                 and not (lax and len(args) > 2 and not (isinstance(args[2], Const) and args[2].value is None)):
             return self.reshape_type(name, args[0], shape, act, ctx, site, node)
@@ -384,6 +387,27 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                                          bare=self._bare_specs(ctx, act)))
             raise Raise()
         return out
+
+    def rolled(self, args: list, kwargs: dict, act, ctx, site, node) -> tuple | None:
+        """The sharding type of `jnp.roll(x, shift, axis)`: `x`'s. JAX slices each dimension it
+        rolls into the `shift % n` last rows and the rest, so a split dimension rolled by other
+        than whole blocks raises as such a slice does (`cut_checked`; 0.8.2 and 0.10.2 alike).
+        A roll of the flattened array (no `axis`) is not followed."""
+        x = args[0]
+        shift = static(args[1] if len(args) > 1 else kwargs.get("shift"))
+        axis = static(args[2] if len(args) > 2 else kwargs.get("axis"))
+        shifts, axes = (shift, axis) if isinstance(axis, tuple) else ((shift,), (axis,))
+        if x.shape is None or not isinstance(shifts, tuple) or len(shifts) != len(axes):
+            return None
+        kept: list = [None] * len(x.shape)
+        for by, ax in zip(shifts, axes):
+            at = axis_of(ax, len(x.shape))
+            if at is None or not isinstance(by, int) or not isinstance(x.shape[at], int) or x.shape[at] == 0:
+                return None
+            kept[at] = by % x.shape[at] or None
+        self.cut_checked(x, lambda sizes: stypes.uneven_kept(x.spec, kept, sizes), False, site, node, act, ctx,
+                         roll=True)
+        return x.spec
 
     def sliced_type(self, op: str, args: list, kwargs: dict, act, ctx, site, node) -> tuple | None:
         """The sharding type of `lax.<op>(x, ...)` of LAX_SLICES, where known: `x`'s, less a
@@ -604,6 +628,11 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         if known and short in _SPLIT_DIMENSION and isinstance(x, ArrayV):
             self._split_size(short, p, x, axis_tuple(axis), name, act, ctx, site, node)
 
+        # a reduction over every manual axis in force varies over none, whatever its operand did
+        manual = frozenset().union(*(f.axes for f in ctx.layers if f.kind == "shard_map" and f.axes))
+        whole = known and reduces and bool(manual) and manual <= axes \
+            and not any(f.kind in ("vmap", "pmap") for f in ctx.layers)
+
         def result(a: Value) -> ArrayV:
             vma = vma_of(a)
             if not known:
@@ -613,7 +642,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             elif varies:
                 vma = vma | axes
             shape = a.shape if short in _KEEP_SHAPE and isinstance(a, ArrayV) else None
-            return ArrayV(shape, a.dtype if isinstance(a, ArrayV) else None, vma=vma, exact=known and exact_vma(a))
+            return ArrayV(shape, a.dtype if isinstance(a, ArrayV) else None, vma=vma,
+                          exact=known and (exact_vma(a) or whole))
 
         if isinstance(x, (Seq, DictV)):  # a pytree: each array leaf
             return map_arrays(x, result)
@@ -1069,7 +1099,12 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         where = given(p.get("kwargs").items if isinstance(p.get("kwargs"), DictV) else {}, "out_sharding")
         # (made where a mesh context is in force, it is on that mesh; NumPy's are on the host)
         home = NO_SHARDING if name.startswith("numpy.") or self.no_mesh_context(ctx, act) else Unknown
-        new = ArrayV(dims, dtype, sharding=home, exact=True,
+        # a sample varies as its key (and the arrays that shape its distribution) do: per-device
+        # keys (`fold_in(key, axis_index(...))`) give per-device samples
+        operands = [v for k, v in p.items() if k not in ("shape", "dtype", "kwargs") and isinstance(v, ArrayV)] \
+            if name.startswith("jax.random.") else []
+        new = ArrayV(dims, dtype, sharding=home, vma=frozenset().union(*(a.vma for a in operands)),
+                     exact=all(a.exact for a in operands),
                      spec=((),) * len(dims) if dims is not None and where is None else None,
                      weak=weak if dtype is None else None)
         if where is None:
@@ -1209,7 +1244,11 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             self.record(UnevenShardingEvent(site, ctx, act.path, node, where="reshard", spec=spec, mesh=mesh,
                                             rank=rank))
             raise Raise()
-        return self.typed(x, where, act, ctx, where if isinstance(where, ShardingV) else None)
+        placed = where if isinstance(where, ShardingV) else None
+        if placed is None and ctx.innermost("shard_map") is None:
+            # a bare spec places it over the context mesh (where that is not known, somewhere)
+            placed = ShardingV(mesh, spec) if isinstance(spec, PSpecV) and isinstance(mesh, MeshV) else Unknown
+        return self.typed(x, where, act, ctx, placed)
 
     def written_specs(self, specs: LinenVarsV, act, ctx, site, node):
         """`nn.get_partition_spec`'s distinct specs, each a PartitionSpec of the names it holds as

@@ -360,15 +360,24 @@ _REDUCTIONS = frozenset({
 PERMUTING = frozenset({"transpose", "permute_dims", "swapaxes", "moveaxis"})
 
 
-def permuted_type(op: str, lax: bool, args: list, kwargs: dict) -> tuple | None:
-    """The sharding type of `op(x, ...)` for an op of PERMUTING, from `x`'s: reordered as the
-    shape is (the type stands in for the shape: each entry moves as its dimension does)."""
+# Reductions whose result's sharding type is the operand's less the dimensions reduced (kept
+# whole with `keepdims`), measured on 0.10.2; a median sorts, which needs the dimension whole.
+_TYPED_REDUCTIONS = _REDUCTIONS - {"median", "nanmedian"}
+
+
+def kept_dims_type(op: str, lax: bool, args: list, kwargs: dict) -> tuple | None:
+    """The sharding type of `op(x, ...)` for an op of PERMUTING or a reduction, from `x`'s:
+    reordered as the shape is, or with the dimensions reduced dropped (the type stands in for
+    the shape: each entry moves, or goes, as its dimension does; one kept by `keepdims` is
+    whole)."""
     from .values import ArrayV
 
     x = args[0] if args else None
-    if op not in PERMUTING or not isinstance(x, ArrayV) or x.spec is None:
+    if not (op in PERMUTING or (op in _TYPED_REDUCTIONS and not lax)) or not isinstance(x, ArrayV) \
+            or x.spec is None:
         return None
-    return call_shape(op, lax, [ArrayV(tuple(x.spec)), *args[1:]], kwargs)
+    out = call_shape(op, lax, [ArrayV(tuple(x.spec)), *args[1:]], kwargs)
+    return None if out is None else tuple(() if isinstance(d, int) else d for d in out)
 
 
 def call_shape(op: str, lax: bool, args: list, kwargs: dict) -> tuple | None:

@@ -1151,12 +1151,15 @@ def _lax_operands(facts: Facts) -> list:
         over = f"{axes[0]!r}" if len(axes) == 1 else f"{axes!r} (of total size {total})"
         said = SLICE_SPLIT.format(op="dynamic_slice" if ev.dynamic else "slicing", kept=kept, total=total,
                                   axes=axes[0] if len(axes) == 1 else repr(tuple(axes)))
+        what = f"This `jnp.roll` slices off {kept} of dimension {dim}" if ev.roll else \
+            f"This {'index' if kept == 1 else 'slice'} keeps {kept} of dimension {dim}"
+        advice = f"Roll by whole blocks (a multiple of {total}), exchange the boundary rows with `jax.lax.ppermute` " \
+            f"inside a `jax.shard_map`," if ev.roll else f"Take whole blocks (a multiple of {total}),"
         out.append(diag(
             facts, "SHL045", ev.site,
-            f"This {'index' if kept == 1 else 'slice'} keeps {kept} of dimension {dim} (size {ev.shape[dim]}), which "
-            f"is split over {over} on a mesh whose axes are Explicit ({spec_text(ev.spec)}), and {total} does not "
-            f"divide {kept}: JAX raises {quoted(said)} Take whole blocks (a multiple of {total}), or reshard the array "
-            f"so that the dimension is whole first (`jax.sharding.reshard`).",
+            f"{what} (size {ev.shape[dim]}), which is split over {over} on a mesh whose axes are Explicit "
+            f"({spec_text(ev.spec)}), and {total} does not divide {kept}: JAX raises {quoted(said)} {advice} or "
+            f"reshard the array so that the dimension is whole first (`jax.sharding.reshard`).",
             path=ev.path, ctx=ev.ctx))
     for ev in facts.of(UpdateSliceTypeEvent):
         shapes = [s if s is not None and None not in s else None for s in ev.shapes]
