@@ -28,7 +28,8 @@ class SiteRef:
 
 @dataclass(frozen=True)
 class MeshRef:
-    """A mesh bound to a module-level name, with its axes (Explicit ones or not)."""
+    """A mesh bound to a module-level name, with its axes (Explicit ones or not); a nameless one is
+    the context mesh where the code runs (`with jax.set_mesh(...)`), which a new mesh must match."""
     name: str
     axes: tuple[str, ...]
     explicit: bool = False

@@ -92,7 +92,7 @@ def nnx_step(fact: Wrap) -> bool:
 def nnx_specs_given(fact: Wrap, sharded: bool) -> bool:
     """`nnx.shard_map` needs its `in_specs`, which a replicated wrap over an Explicit mesh
     leaves to JAX to take from the arguments."""
-    mesh = next((m for m in fact.meshes if m.name and set(fact.axes) <= set(m.axes)), None)
+    mesh = next((m for m in fact.meshes if set(fact.axes) <= set(m.axes)), None)
     return sharded or mesh is None or not mesh.explicit
 
 

@@ -53,6 +53,15 @@ def find_or_insert_mesh(imp: Importer, edits: list, meshes: tuple[MeshRef, ...],
         if m.name and set(axes) <= set(m.axes) and (in_function or m.line <= line) and \
                 (size is None or (m.sizes is not None and m.sizes[m.axes.index(axes[0])] == size)):
             return m.name, m.explicit
+    context = next((m for m in meshes if not m.name and set(axes) <= set(m.axes)), None)
+    if context is not None and size is None:
+        # the mesh a `with jax.set_mesh(...)` around the code enters, which a shard_map's mesh
+        # must match (JAX raises where the two differ): one of its shape, axes and axis types
+        types = f"{imp.jax()}.sharding.AxisType.{'Explicit' if context.explicit else 'Auto'}"
+        names = ", ".join(f'"{a}"' for a in context.axes) + ("," if len(context.axes) == 1 else "")
+        shape = ", ".join(map(str, context.sizes)) + ("," if len(context.sizes) == 1 else "")
+        return _insert_mesh(mod, edits, before, f"{imp.jax()}.make_mesh(({shape}), ({names}), "
+                                                f"axis_types=({types},) * {len(context.axes)})"), context.explicit
     axes = list(axes) or ["x"]
     # `Mesh`, not `jax.make_mesh`: its axes are Auto on every JAX version, whereas make_mesh
     # makes Explicit axes on JAX 0.10, where a sharded in_specs must match the inputs' sharding.
@@ -61,14 +70,20 @@ def find_or_insert_mesh(imp: Importer, edits: list, meshes: tuple[MeshRef, ...],
     if len(axes) > 1:
         devices = f"[{'[' * (len(axes) - 2)}[d]{']' * (len(axes) - 2)} for d in {devices}]"
     names = ", ".join(f'"{a}"' for a in axes) + ("," if len(axes) == 1 else "")
+    return _insert_mesh(mod, edits, before, f"{mesh_cls}({devices}, ({names}))"), False
+
+
+def _insert_mesh(mod, edits: list, before, made: str) -> str:
+    """A new name bound to the mesh `made` makes, inserted (into `edits`) above the statement of
+    `before`."""
     name = mod.fresh("mesh")
     stmt = mod.statement_of(before)
-    lines = [f"{name} = {mesh_cls}({devices}, ({names}))"]
+    lines = [f"{name} = {made}"]
     if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
         # keep the blank lines PEP 8 puts between a definition and other code
         lines += [""] * (2 if isinstance(mod.parent.get(stmt), cst.Module) else 1)
     edits.append(insert_before(mod, stmt, lines))
-    return name, False
+    return name
 
 
 @fixer("abstract_mesh", AbstractMesh)

@@ -236,7 +236,7 @@ def _wrap_call(fact: Wrap, ctx: FixContext) -> Fix | None:
     at = None if fact.site.path != call.site.path else mod.function_at(fact.site.line, fact.function) \
         if fact.kind == "decorator" else mod.node_at(fact.site, (cst.BaseExpression,))
     binder = mod.function_of(at) if at is not None else None
-    meshes = tuple(m for m in fact.meshes if at is not None and (m.line or mod.encloses(binder, node)))
+    meshes = tuple(m for m in fact.meshes if at is not None and (not m.name or m.line or mod.encloses(binder, node)))
     mesh, _ = find_or_insert_mesh(imp, edits, meshes, list(fact.axes), node)
     modern = ctx.version(fact.jax_version) >= SHARD_MAP_TOP_LEVEL
     in_specs = tuple_text(specs)

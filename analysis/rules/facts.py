@@ -177,6 +177,9 @@ def scope_facts(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | Non
     # the meshes the function the wrap is written in binds (line 0: bound before it runs), then
     # the module's
     meshes = mesh_refs(facts, target_path, local)
+    if isinstance(ctx.mesh, MeshV) and ctx.mesh.axes and ctx.mesh.sizes and None not in ctx.mesh.sizes:
+        # the context mesh a `with jax.set_mesh(...)` entered, which a new mesh must match
+        meshes = (*meshes, _mesh_ref(facts, "", ctx.mesh, 0))
     sm = ctx.innermost("shard_map")
     if sm is not None and sm.mesh_axes is not None and sm.axes is not None:
         mesh = ctx.mesh if ctx.mesh is not None and ctx.mesh.axes == sm.mesh_axes else None
@@ -212,11 +215,16 @@ def scope_facts(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | Non
 def mesh_refs(facts: Facts, path: str, local=()) -> tuple[MeshRef, ...]:
     """The meshes a fix may name in the file `path`: those a function binds (`local`: (name,
     MeshV); line 0, bound before the function runs), then the module's."""
-    return tuple(MeshRef(name, tuple(m.axes),
-                         m.explicit_types or (m.explicit_default and facts.version >= MAKE_MESH_EXPLICIT),
-                         0 if scope == "local" else _bound_at(facts, path, name), m.sizes)
+    return tuple(_mesh_ref(facts, name, m, 0 if scope == "local" else _bound_at(facts, path, name))
                  for scope, found in (("local", local), ("module", facts.meshes.get(path, [])))
                  for name, m in found if m.axes is not None)
+
+
+def _mesh_ref(facts: Facts, name: str, m: MeshV, line: int) -> MeshRef:
+    """A mesh a fix may name (`name`; "" for the context mesh, which has none there)."""
+    return MeshRef(name, tuple(m.axes), bool(m.explicit_types or (m.explicit_default
+                                                                   and facts.version >= MAKE_MESH_EXPLICIT)),
+                   line, m.sizes)
 
 
 def _call_wrap(facts: Facts, ev, jit, axes: tuple) -> CallWrap | None:
