@@ -995,6 +995,8 @@ class FrameworkMixin:
         from .jaxapi import shared_vma, subtrees
 
         key = p.get("name")
+        if "linen_init" in ctx.modes:
+            self.initializer_names(p.get("init_fn"))
         tree = self.linen_tree()
         if tree is not None and "linen_init" in ctx.modes:
             # made: of the shape its initializer is given (`self.param("w", init, (d, n))`), where constant
@@ -1289,10 +1291,25 @@ class FrameworkMixin:
             if isinstance(given, Const) and isinstance(given.value, str) else UNKNOWN
         tree.named(module, cls_name, name, self.weak)
 
+    def initializer_names(self, init: Value) -> None:
+        """The names an initializer of `nn.with_logical_partitioning`/`nn.with_partitioning`
+        gives the parameter it makes, noted for the `init` running. One made before the `init`
+        ran (a module constant, a field's default) is noted where a parameter is made with it."""
+        if self.linen_logical and isinstance(init, Inst) and isinstance(init.cls, Ext) \
+                and init.cls.name in (LINEN_PARTITIONED, LINEN_LOGICAL) and isinstance(init.attrs.get("names"), Seq):
+            names = init.attrs["names"].items
+            if init.cls.name == LINEN_LOGICAL:
+                self.linen_logical[-1][0].add(tuple(n.value for n in names))
+            else:
+                self.linen_logical[-1][1].add(names)
+
     def linen_layer_made(self, layer: Inst, name: str, args: list, kwargs: dict) -> None:
         """A Linen layer the tree knows is made while an init or apply runs: its name, and the
         constant arguments its variables' shapes follow from (none where more are given by
-        position than the table names)."""
+        position than the table names); the names its initializers give its parameters."""
+        for k, v in kwargs.items():
+            if k.endswith("_init"):
+                self.initializer_names(v)
         row = LINEN_LAYERS.get(name)
         if self.linen_tree() is None or row is None:
             return
