@@ -12,11 +12,11 @@ from . import datafiles, dtypes
 from .dtypes import dtype_name
 from .events import StartEvent
 from .frames import Context, Raise, Site
-from .shapes import LAYER_OUTPUT, call_shape, kept_dims_type, layer_output_shape
+from .shapes import LAYER_OUTPUT, STACKED, call_shape, kept_dims_type, layer_output_shape
 from .values import (
-    ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory, Func, Inst, Lifted,
-    MethodOf, Multi, NO_SHARDING, Partial, Seq, Traced, Transformed, Unknown, Value, YieldedV, exact_vma, fresh_copy,
-    full_reduction, join, options, serial, vma_of,
+    DIFFERENTIATED, ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory, Func, Inst,
+    Lifted, MethodOf, Multi, NO_SHARDING, Partial, Seq, Traced, Transformed, Unknown, Value, YieldedV, exact_vma,
+    fresh_copy, full_reduction, join, options, serial, vma_of,
 )
 
 MAX_VARIANTS = 12  # analyses of one function before its arguments are no longer told apart
@@ -262,10 +262,28 @@ class CallMixin:
             exact_vma(a) for a in (*args, *kwargs.values()))
         how = layer.attrs.get(LAYER_OUTPUT)
         shape = layer_output_shape(how.value, args[0].shape) \
-            if isinstance(how, Const) and args and isinstance(args[0], ArrayV) else None
+            if isinstance(how, Const) and args and isinstance(args[0], ArrayV) and self.sized(layer, how, ctx) \
+            else None
         dtype = dtypes.layer_output(layer.cls.name, args[0], layer.attrs) if len(args) == 1 else None
         return ArrayV(shape, dtype, vma=frozenset(own).union(*(a.vma for a in arrays)), exact=exact,
                       spec=self.layer_type(layer, args, kwargs, shape, act, ctx, site, node, direct=not label))
+
+    def sized(self, layer: Inst, how: Const, ctx) -> bool:
+        """Whether a framework layer computes an output of the features it was made with: outside
+        a shard_map, or given whole there; one a shard_map was given split, or by specs not known,
+        computes with blocks of its parameters, whose sizes are its features only where its
+        kernel (Flax's (inputs, features), Equinox's (features, inputs)) is known to keep them
+        whole (a row-parallel layer's)."""
+        own = layer.attrs.get("__vma__", frozenset()) - {DIFFERENTIATED}
+        if ctx.innermost("shard_map") is None or "__exact__" not in layer.attrs \
+                or (not own and layer.attrs["__exact__"] is True):
+            return True
+        from .frameworks import param_array
+
+        kernel, at = (param_array(layer, "kernel"), -1) if param_array(layer, "kernel") is not None else \
+            (param_array(layer, "weight"), 0)
+        return how.value[0] == "last" and STACKED not in layer.attrs and kernel is not None \
+            and kernel.shape is not None and len(kernel.shape) == 2 and kernel.shape[at] == how.value[1]
 
     # ------------------------------------------------------------------ functions
 

@@ -688,6 +688,8 @@ def block(v: Value, spec: Value, manual, in_module: bool = False, sizes: dict | 
     over the manual axes their spec shards them over, of the shape the spec splits theirs into
     (`sizes`: each mesh axis's size, where known); modules, functions and containers keep their
     structure (a spec applies to each leaf, or part by part where it has the same structure)."""
+    if isinstance(v, Inst) and isinstance(spec, GraphPart) and spec.kind == "state" and isinstance(spec.of, Inst):
+        spec = spec.of  # (an NNX State of specs, `nnx.get_partition_spec(nnx.state(model))`: shaped as the module)
     if isinstance(v, Inst) and isinstance(spec, (DictV, PSpecV, Inst)):
         return _module_block(v, spec, manual, sizes)
     if isinstance(v, GraphPart) and v.kind == "state" and isinstance(spec, (DictV, PSpecV, GraphPart)):
