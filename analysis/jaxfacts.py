@@ -252,6 +252,15 @@ LAX_DTYPES = "TypeError: lax.{op} requires arguments to have the same dtypes, go
 PAD_DTYPES = "TypeError: pad operand and padding_value must be same dtype: got {dtypes}."
 UPDATE_SLICE_TYPES = ("ShardingTypeError: dynamic_update_slice operand sharding must be equal to update sharding, got "
                       "operand sharding {operand} and update sharding {update}.")
+# Operands of shapes JAX rejects while it traces (0.6.2 and 0.10.2 alike): elementwise operands
+# of one rank that do not broadcast (the primitive names them), of different ranks or three
+# (jax.numpy's broadcasting), an einsum's operand of another rank than its term or a label of two
+# sizes (neither 1).
+SHAPES_BROADCAST = "TypeError: {op} got incompatible shapes for broadcasting: {shapes}."
+SHAPES_INCOMPATIBLE = "ValueError: Incompatible shapes for broadcasting: shapes=[{shapes}]"
+EINSUM_RANK = ("ValueError: Einstein sum subscript '{term}' does not contain the correct number of indices for "
+               "operand {at}.")
+EINSUM_SIZE = "ValueError: Size of label '{label}' for operand {at} ({size}) does not match previous terms ({other})."
 SLICE_SPLIT = ("ShardingTypeError: {op} on sharded dims where out dim ({kept}) is not divisible by mesh axes "
                "({total}) with spec ({axes}) is not implemented.")
 SCAN_XS_SPLIT = "ValueError: 0th dimension of all xs should be replicated. Got {spec}"

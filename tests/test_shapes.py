@@ -65,11 +65,20 @@ CALLS = [
     (jax.lax.index_in_dim, "index_in_dim", [X, 3], {"axis": 2, "keepdims": False}),
     (jax.lax.index_in_dim, "index_in_dim", [X, -1, 1], {}),
     (jax.ops.segment_sum, "segment_sum", [(12, 8), (12,)], {"num_segments": 30}),
+    (jnp.linalg.norm, "norm", [X], {"axis": -1, "keepdims": True}),
+    (jnp.linalg.norm, "norm", [X, None, (0, 1)], {}),
+    (jnp.linalg.norm, "norm", [(4, 6)], {}),
+    (jnp.fft.fft, "fft", [X], {"axis": 1}),
+    (jnp.fft.rfft, "rfft", [X], {}),
+    (jnp.fft.rfft, "rfft", [X, 10, 1], {}),
+    (jnp.fft.irfft, "irfft", [X], {"axis": 0}),
+    (jnp.fft.irfft, "irfft", [X], {"n": 7}),
+    (jnp.fft.ifft, "ifft", [X, 3], {}),
 ]
 
 
 # the positions of arguments that are tuples of ints, not shapes of arrays
-STATIC = {"transpose": {1}, "broadcast_to": {1}, "dynamic_slice": {1, 2}, "dynamic_update_slice": {2}, "slice": {1, 2, 3}}
+STATIC = {"transpose": {1}, "broadcast_to": {1}, "dynamic_slice": {1, 2}, "dynamic_update_slice": {2}, "slice": {1, 2, 3}, "norm": {2}}
 
 
 def _static(a):

@@ -210,6 +210,17 @@ class ScanXsTypeEvent(Event):
 
 
 @dataclass(eq=False)
+class ShapeEvent(Event):
+    """Operands whose shapes JAX rejects (`fault`, a `shapes.Fault`) in `api` (an operator, `+`,
+    or a function's name): elementwise ones that do not broadcast, an einsum's operand of another
+    rank than its term or a label of two sizes. `primitive`: the name JAX's error gives an
+    elementwise operation."""
+    api: str = ""
+    primitive: str | None = None
+    fault: object = None
+
+
+@dataclass(eq=False)
 class SliceTypeEvent(Event):
     """Outside shard_map, `x[...]` of an array split over Explicit mesh axes that takes part of a
     split dimension the axes' total size does not divide (`x[i]` of rows split over 'data'):

@@ -13,9 +13,9 @@ from .. import apis
 from ..jaxfacts import ELEMENTWISE_PRIMITIVES, OPERANDS_SHARDING_CHECKED
 from . import datafiles, dtypes, stypes
 from .calls import DICT_ITEMS, Super, value_name
-from .events import ApiRefEvent, MeshAxisLookupEvent, SliceTypeEvent
+from .events import ApiRefEvent, MeshAxisLookupEvent, ShapeEvent, SliceTypeEvent
 from .frames import Context, Raise
-from .shapes import broadcast, indexed, matmul, swapped, transposed
+from .shapes import broadcast, fault, indexed, matmul, swapped, transposed
 from .transforms import layer_param
 from .values import (
     ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory, Func, GraphPart, Inst,
@@ -178,6 +178,19 @@ class ExprMixin:
             return ArrayV(indexed(base.shape, [part]), base.dtype, placed, vma=base.vma, exact=base.exact,
                           spec=stypes.indexed(base.spec, [part]))
         return Unknown
+
+    def shapes_fit(self, api: str, op: str | None, shapes: list, act, ctx, node, subscripts=None,
+                   primitive: str | None = None) -> None:
+        """Operands of `api` (`op`: "einsum" with its `subscripts`, else elementwise) whose
+        shapes, all known as JAX traces them, JAX rejects (`shapes.fault`): it raises there, and
+        nothing after it on this path runs."""
+        if not ctx.per_item:
+            return
+        found = fault(op or "elementwise", shapes, subscripts)
+        if found is not None:
+            self.record(ShapeEvent(self.site(node, act), ctx, act.path, node, api=api, primitive=primitive,
+                                   fault=found))
+            raise Raise()
 
     def cut_checked(self, base: ArrayV, cut, dynamic: bool, site, node, act, ctx, roll: bool = False) -> None:
         """A block of `base` (`x[...]`, `lax.dynamic_slice`, ...) of an array split over Explicit
@@ -351,6 +364,10 @@ class ExprMixin:
             return Seq(left.items * right.value, left.kind)
         if isinstance(left, ArrayV) or isinstance(right, ArrayV):
             arrays = [v for v in (left, right) if isinstance(v, ArrayV)]
+            if len(arrays) == 2 and where is not None and type(op) in _OPERATORS:
+                act, ctx, node = where
+                self.shapes_fit(_OPERATORS[type(op)], None, [left.shape, right.shape], act, ctx, node,
+                                primitive=ELEMENTWISE_PRIMITIVES.get(type(op).__name__))
             vma = frozenset().union(*(a.vma for a in arrays))
             received = next((a.received for a in arrays if a.received is not None), None) if not vma else None
             exact = all(isinstance(v, Const) or (isinstance(v, ArrayV) and v.exact) for v in (left, right))

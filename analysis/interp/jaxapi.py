@@ -33,7 +33,7 @@ from .frameworks import PARTITIONED, FrameworkMixin, layer_output, layer_params,
 from .frames import Raise
 from .shapes import (
     ELEMENTWISE, LAX_ELEMENTWISE, LAX_SLICES, LAYER_OUTPUT, LAYER_SHAPES, LAYER_TYPES, MESHLESS, PERMUTING, STACKED,
-    axis_of, call_shape, kept_dims_type, lax_slice, pieces, shape_of, static,
+    axis_of, call_shape, gathered, kept_dims_type, lax_slice, pieces, shape_of, static,
 )
 from .transforms import TransformMixin, layer_param, member, prefix_pairs, spec_parts, too_long
 from .values import (
@@ -77,6 +77,7 @@ _VARIES = {"all_gather", "ppermute", "pshuffle", "psum_scatter", "all_to_all", "
 # The collectives whose result has their operand's shape (a reduction across devices, an
 # exchange of whole blocks, a change of type).
 _KEEP_SHAPE = {"psum", "pmean", "pmax", "pmin", "ppermute", "pshuffle", "pvary", "pcast", "pbroadcast"}
+_GATHERS = {"all_gather", "all_gather_invariant", "psum_scatter", "all_to_all"}  # (shapes.gathered)
 
 
 def _unbound(ctx, axes) -> bool:
@@ -641,7 +642,9 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                 vma = vma - axes
             elif varies:
                 vma = vma | axes
-            shape = a.shape if short in _KEEP_SHAPE and isinstance(a, ArrayV) else None
+            shape = a.shape if short in _KEEP_SHAPE and isinstance(a, ArrayV) else \
+                gathered(short, a.shape, _bound_size(ctx, axis_tuple(axis)), p) \
+                if known and short in _GATHERS and isinstance(a, ArrayV) else None
             return ArrayV(shape, a.dtype if isinstance(a, ArrayV) else None, vma=vma,
                           exact=known and (exact_vma(a) or whole))
 
@@ -1636,6 +1639,13 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             vma = frozenset().union(*(vma_of(a) for a in args)) if keeps else frozenset()
             exact = keeps and all(exact_vma(a) for a in (*args, *kwargs.values()))
             op = name.rsplit(".", 1)[-1]
+            if not name.startswith("jax.lax.") and (op == "einsum" or op in ELEMENTWISE):
+                operands = args[1:] if op == "einsum" else [*args, *(v for k, v in kwargs.items() if k not in (
+                    "dtype", "out", "precision", "preferred_element_type", "out_sharding"))]
+                if all(isinstance(a, ArrayV) for a in operands) and (op != "where" or len(operands) == 3):
+                    self.shapes_fit(name, op if op == "einsum" else None, [a.shape for a in operands], act, ctx, node,
+                                    subscripts=static(args[0]) if op == "einsum" and args else None,
+                                    primitive=ELEMENTWISE_PRIMITIVES.get(op))
             found = dtypes.lax_mismatch(op, args) if name.startswith("jax.lax.") else None
             if found is not None:
                 at = dtypes.lax_operands(op, args)

@@ -7,6 +7,7 @@ each against `jax.eval_shape`)."""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 LAYER_OUTPUT = "__output__"  # how a framework layer shapes its output (`frameworks.layer_output`), an Inst's
 LAYER_TYPES = "__types__"  # a framework layer's parameters' sharding types, ((name, type or None), ...)
@@ -197,26 +198,10 @@ def einsum(subscripts: str, shapes: list) -> tuple | None:
         return None
     text = subscripts.replace(" ", "")
     inputs, arrow, output = text.partition("->")
-    terms = inputs.split(",")
-    if len(terms) != len(shapes):
+    read = _einsum_sizes(inputs.split(","), shapes)
+    if read is None or isinstance(read, Fault):
         return None
-    sizes: dict[str, int | None] = {}
-    ellipses = []
-    for term, shape in zip(terms, shapes):
-        letters = term.replace("...", "")
-        if not letters.isalpha() or term.count("...") > 1:
-            return None
-        extra = len(shape) - len(letters)
-        if extra < 0 or (extra and "..." not in term):
-            return None
-        start = term.index("...") if "..." in term else len(term)
-        ellipses.append(shape[start:start + extra])
-        for letter, d in zip(letters, (*shape[:start], *shape[start + extra:])):
-            known = sizes.get(letter)
-            if letter in sizes and known is not None and d is not None and known != d and 1 not in (known, d):
-                return None
-            if letter not in sizes or known in (None, 1):
-                sizes[letter] = d
+    sizes, ellipses = read
     ellipsis = broadcast(*ellipses) if ellipses else ()
     if ellipsis is None:
         return None
@@ -237,6 +222,103 @@ def einsum(subscripts: str, shapes: list) -> tuple | None:
             out.append(sizes[rest[0]])
             rest = rest[1:]
     return tuple(out)
+
+
+@dataclass(frozen=True)
+class Fault:
+    """Operands whose shapes JAX rejects: `kind` "rank" (operand `at` has another number of
+    dimensions than its einsum term `term`), "size" (einsum label `label` of operand `at` is
+    `size` long, `other` in the terms before) or "broadcast" (`shapes` do not broadcast)."""
+    kind: str
+    at: int = 0
+    term: str = ""
+    label: str = ""
+    size: int = 0
+    other: int = 0
+    shapes: tuple = ()
+
+
+def _einsum_sizes(terms: list, shapes: list):
+    """Each einsum label's size and each operand's dimensions under `...`, reading the operands'
+    `shapes` by their `terms`; a Fault where JAX rejects them (a label of two sizes, neither 1);
+    None where a term is not read or a shape not known."""
+    if len(terms) != len(shapes) or any(s is None for s in shapes):
+        return None
+    sizes: dict[str, int | None] = {}
+    ellipses = []
+    for i, (term, shape) in enumerate(zip(terms, shapes)):
+        letters = term.replace("...", "")
+        if not letters.isalpha() or term.count("...") > 1:
+            return None
+        extra = len(shape) - len(letters)
+        if extra < 0 or (extra and "..." not in term):
+            return Fault("rank", i, term)
+        start = term.index("...") if "..." in term else len(term)
+        ellipses.append(shape[start:start + extra])
+        for letter, d in zip(letters, (*shape[:start], *shape[start + extra:])):
+            known = sizes.get(letter)
+            if letter in sizes and known is not None and d is not None and known != d and 1 not in (known, d):
+                return Fault("size", i, term, letter, d, known)
+            if letter not in sizes or known in (None, 1):
+                sizes[letter] = d
+    return sizes, ellipses
+
+
+def fault(op: str, shapes: list, subscripts=None) -> Fault | None:
+    """Where JAX rejects the shapes of `op`'s operands (all known): an einsum's (`subscripts`),
+    elementwise operands that do not broadcast. (A matrix product's contracted dimensions are
+    not judged: a module's parameters inside a shard_map whose specs the analysis does not
+    follow keep the shapes they have outside it.)"""
+    if any(s is None or None in s for s in shapes):
+        return None
+    if op == "einsum":
+        found = _einsum_sizes(subscripts.replace(" ", "").partition("->")[0].split(","), shapes) \
+            if isinstance(subscripts, str) else None
+        return found if isinstance(found, Fault) else None
+    if op in ("matmul", "dot"):
+        return None
+    if len(shapes) > 1 and broadcast(*shapes) is None:
+        return Fault("broadcast", shapes=tuple(shapes))
+    return None
+
+
+def gathered(short: str, shape: tuple | None, n: int | None, p: dict) -> tuple | None:
+    """The per-device shape of what `all_gather`, `all_gather_invariant`, `psum_scatter` or
+    `all_to_all` (`short`) gives for an operand of `shape` over axes of `n` devices (`p` its
+    parameters): untiled, a dimension of `n` inserted (gathered) or taken out (scattered);
+    tiled, the dimension `n` times longer or shorter. None where not known (or JAX rejects it)."""
+    if shape is None or not isinstance(n, int) or n < 1:
+        return None
+
+    def param(name: str, default):
+        v = static(p.get(name, _NONE))
+        return default if v is _NONE else v
+
+    tiled = param("tiled", False)
+    if not isinstance(tiled, bool):
+        return None
+    out = list(shape)
+    if short in ("all_gather", "all_gather_invariant"):
+        at = axis_of(param("axis", 0), len(shape) + (0 if tiled else 1))
+        if at is None:
+            return None
+        if not tiled:
+            return inserted(shape, at, n)
+        out[at] = out[at] * n if out[at] is not None else None
+        return tuple(out)
+    split = axis_of(param("scatter_dimension" if short == "psum_scatter" else "split_axis", 0), len(shape))
+    if split is None or (out[split] is not None and (out[split] % n if tiled else out[split] != n)):
+        return None
+    concat = axis_of(param("concat_axis", 0), len(shape)) if short == "all_to_all" else None
+    if short == "all_to_all" and concat is None:
+        return None
+    if tiled:
+        out[split] = out[split] // n if out[split] is not None else None
+        if concat is not None:
+            out[concat] = out[concat] * n if out[concat] is not None else None
+        return tuple(out)
+    del out[split]
+    return tuple(out) if concat is None else inserted(tuple(out), concat, n)
 
 
 def indexed(shape: tuple | None, parts: list) -> tuple | None:
@@ -360,6 +442,9 @@ _REDUCTIONS = frozenset({
 PERMUTING = frozenset({"transpose", "permute_dims", "swapaxes", "moveaxis"})
 
 
+_FFTS = frozenset({"fft", "ifft", "rfft", "irfft"})  # jax.numpy.fft's transforms of one dimension
+
+
 # Reductions whose result's sharding type is the operand's less the dimensions reduced (kept
 # whole with `keepdims`), measured on 0.10.2; a median sorts, which needs the dimension whole.
 _TYPED_REDUCTIONS = _REDUCTIONS - {"median", "nanmedian"}
@@ -402,6 +487,22 @@ def call_shape(op: str, lax: bool, args: list, kwargs: dict) -> tuple | None:
         if op in ("sort", "argsort") and not lax and axis is None:
             return flat(first)
         return first
+    if op in _FFTS and not lax:  # (`jnp.fft.rfft(x, n, axis)`: one dimension transformed)
+        n, axis = static(arg(1, "n")), static(arg(2, "axis"))
+        at = axis_of(-1 if axis is _NONE else axis, len(first)) if first is not None else None
+        if at is None or n is ... or (n not in (_NONE, None) and not isinstance(n, int)):
+            return None
+        n = None if n is _NONE else n
+        d = first[at]
+        size = {"fft": n or d, "ifft": n or d,
+                "rfft": (n or d) // 2 + 1 if (n or d) is not None else None,
+                "irfft": n or (2 * (d - 1) if d is not None else None)}[op]
+        return (*first[:at], size, *first[at + 1:])
+    if op == "norm":  # (`jnp.linalg.norm(x, ord, axis, keepdims)`)
+        axis, keep = static(arg(2, "axis")), static(arg(3, "keepdims"))
+        if axis is ... or keep is ...:
+            return None
+        return reduced(first, None if axis is _NONE else axis, keep is True)
     if op in _REDUCTIONS:
         axis = static(arg(1, "axis"))
         keep = static(kwargs.get("keepdims", _NONE))

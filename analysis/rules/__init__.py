@@ -499,12 +499,23 @@ RULES: dict[str, Rule] = {
         Rule(
             "SHL045", "slice-split-dimension", _E,
             "Outside `shard_map`, on a mesh whose axes are Explicit (JAX 0.8 and later), indexing or slicing an "
-            "array (`x[i]`, `x[0]`, `x[:3]`) that takes part of a dimension split over mesh axes whose total "
-            "size does not divide what it keeps (a row of an array whose rows are split over 'data', picked "
-            "by a loop's counter).",
+            "array (`x[i]`, `x[0]`, `x[:3]`, `lax.dynamic_slice` and `lax.slice` with their `_in_dim` forms, the "
+            "slices `jnp.roll` takes) that takes part of a dimension split over mesh axes whose total size does "
+            "not divide what it keeps (a row of an array whose rows are split over 'data', picked by a loop's "
+            "counter; a periodic shift by one row).",
             jf.SLICE_SPLIT.format(op="dynamic_slice", kept=1, total=2, axes="data"),
             "Take whole blocks (a multiple of the axes' size), or reshard the array so that the dimension is "
             "whole first (`jax.sharding.reshard(x, P(None, ...))`).",
+        ),
+        Rule(
+            "SHL046", "shape-mismatch", _E,
+            "Operands whose shapes JAX rejects while it traces, where every shape is known as JAX traces it "
+            "(inside a shard_map, the per-device blocks): elementwise operands that do not broadcast (a halo "
+            "two rows short of the block it is added to), an einsum operand of another rank than its term (an "
+            "untiled `all_gather`'s stacked result), or an einsum label of two sizes (a weight for every mode "
+            "against the modes one device holds).",
+            jf.SHAPES_BROADCAST.format(op="add", shapes="(1024,), (1022,)"),
+            "Give the operands the shapes the operation takes.",
         ),
         Rule(
             "SHL101", "unmatched-send-recv", _W,

@@ -18,7 +18,8 @@ from ..jaxfacts import (
     MIXED_STATE_OPS, MIXED_STATE_SINCE, NO_CONTEXT_MESH, NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE, OUTSIDE_JIT,
     OUT_SHARDING_AUTO, OUT_SHARDING_NO_MESH, OUT_SHARDING_UNEVEN, OUT_SPECS_REPLICATION, OUT_SPECS_STRUCTURE,
     BROADCAST_TYPES, CONCATENATE_TYPES, JIT_COMMITTED, JIT_IN_SHARDINGS_LENGTH, JIT_KWARGS, JIT_SHARDINGS_STRUCTURE,
-    LAX_DTYPES, PAD_DTYPES, SCAN_XS_SPLIT, SLICE_SPLIT, UPDATE_SLICE_TYPES,
+    LAX_DTYPES, PAD_DTYPES, SCAN_XS_SPLIT, SLICE_SPLIT, UPDATE_SLICE_TYPES, SHAPES_BROADCAST, SHAPES_INCOMPATIBLE,
+    EINSUM_RANK, EINSUM_SIZE,
     PCAST_VARYING_AGAIN, RESHAPE_UNSUPPORTED, RESULT_SPLIT_TWICE, SELECT_CASES,
     SELECT_WHICH,
     PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, PVARY_VARYING_AGAIN, RESHARD_AUTO, SEND_RECV_ADDED,
@@ -38,6 +39,7 @@ from ..interp.events import (
     ConstraintEvent, ContractionEvent, ExplicitMismatchEvent, ExplicitUnshardedEvent, GatherEvent, JitShardingsEvent,
     LaxDtypeEvent, MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent, ScanXsTypeEvent, SliceTypeEvent,
     NoMeshEvent, ReceivedCarryEvent, ReshapeTypeEvent, ResultSplitTwiceEvent, SelectTypeEvent, SetMeshTracedEvent,
+    ShapeEvent,
     ShardingAxisEvent, SpecEvent, UnevenShardingEvent, UpdateSliceTypeEvent, VariableShardingEvent, VaryingAgainEvent,
 )
 from ..interp.dtypes import lax_casts
@@ -501,6 +503,7 @@ def check_traced_meshes(facts: Facts):
     out.extend(_uneven_shardings(facts))
     out.extend(_jit_shardings(facts))
     out.extend(_lax_operands(facts))
+    out.extend(_shapes(facts))
     for ev in facts.of(SetMeshTracedEvent):
         what = "set_mesh" if ev.api.endswith("set_mesh") else "use_mesh"
         out.append(diag(
@@ -1117,6 +1120,34 @@ def _cast_operands(facts: Facts, ev: LaxDtypeEvent) -> tuple:
     kept, cast = lax_casts(short(ev.api), ev.dtypes)
     return (CastOperands(site_ref(facts, ev.site), kept, tuple(ev.at[i] for i in cast),
                          tuple(ev.numbers[i] for i in cast)),)
+
+
+def _shapes(facts: Facts) -> list:
+    """SHL046: operands of shapes JAX rejects."""
+    out = []
+    for ev in facts.of(ShapeEvent):
+        f = ev.fault
+        what = f"`{short(ev.api)}`" if "." in ev.api else f"`{ev.api}`"
+        if f.kind == "broadcast":
+            shapes = ", ".join(map(str, f.shapes))
+            said = SHAPES_BROADCAST.format(op=ev.primitive, shapes=shapes) \
+                if ev.primitive and len(f.shapes) == 2 and len({len(x) for x in f.shapes}) == 1 \
+                else SHAPES_INCOMPATIBLE.format(shapes=shapes)
+            text = f"{what} is given operands of shapes {shapes}, which do not broadcast"
+            advice = "Give the operands matching dimensions (a size of 1 broadcasts)."
+        elif f.kind == "rank":
+            said = EINSUM_RANK.format(term=f.term, at=f.at)
+            text = f"Operand {f.at} of this einsum has another number of dimensions than its term '{f.term}'"
+            advice = "Give the term one letter per dimension (or `...` for those it does not name)."
+        else:
+            # (JAX's einsum parser prints the size before, then this operand's)
+            said = EINSUM_SIZE.format(label=f.label, at=f.at, size=f.other, other=f.size)
+            text = (f"Label '{f.label}' of this einsum is {f.size} long in operand {f.at} and {f.other} in the "
+                    f"operands before")
+            advice = "Give the label one size in every operand."
+        out.append(diag(facts, "SHL046", ev.site, f"{text}: JAX raises {quoted(said)} {advice}",
+                        path=ev.path, ctx=ev.ctx))
+    return out
 
 
 def _lax_operands(facts: Facts) -> list:
