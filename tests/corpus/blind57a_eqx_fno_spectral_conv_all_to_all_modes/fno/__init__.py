@@ -1,0 +1,1 @@
+from .spectral import SpectralConv2d, FNOBlock

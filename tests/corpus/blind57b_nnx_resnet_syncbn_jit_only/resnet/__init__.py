@@ -1,0 +1,3 @@
+from .model import ResNetSmall
+
+__all__ = ['ResNetSmall']

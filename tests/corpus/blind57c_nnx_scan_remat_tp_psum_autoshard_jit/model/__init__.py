@@ -1,0 +1,1 @@
+from .blocks import *  # noqa: F401,F403
