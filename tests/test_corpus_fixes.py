@@ -75,8 +75,6 @@ _EQX_STATE_SET = ("Equinox's State.set rejects, inside shard_map or pmap, a new 
                   "the state's that came in (ValueError: Old and new values have different structures)")
 CANNOT_FIX: dict[str, tuple[str, str]] = {
     # detection gaps
-    "blindfw_nnxgemma_tp_attn_unreduced": (_MISSED, "nnx.Param(sharding=) of a user layer does not make "
-                                                    "its output vary under nnx.shard_map"),
     "blindfw_nnxkern_shift_2d_dict_device_id": (_MISSED, "pvary lowered inside a TPU kernel"),
     "blindfw_nnxkern_shift_partial_manual_2d": (_MISSED, "once every axis is manual, the kernel's dict device id "
                                                          "has Pallas lower a pvary in the kernel (not reported)"),
@@ -400,7 +398,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind37a_linen_row_dot_general_init_outside_mesh": (_MISSED, "a bare out_sharding bound into dot_general with "
                                                                   "functools.partial, called inside Flax"),
     "blind37b_eqx_zero2_psum_scatter_odd_bias": (_PROGRAM, "a bias of 10 does not split over 4 devices"),
-    "blind37b_local_sgd_cond_pmean_in_fori": (_MISSED, "cond branches of an NNX State made varying with pcast"),
     "blind38a_device_put_2d_spec_on_bias": (_PROGRAM, "one two-entry sharding given every leaf, biases included: "
                                                       "which leaves take which spec is the program's choice"),
     "blind38a_named_sharding_fsdp_axis_from_config": (_MISSED, "a spec picked from another module's dict by a "

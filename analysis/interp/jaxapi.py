@@ -33,7 +33,7 @@ from .frameworks import PARTITIONED, FrameworkMixin, layer_output, layer_params,
 from .frames import Raise
 from .shapes import (
     ELEMENTWISE, LAX_ELEMENTWISE, LAX_SLICES, LAYER_OUTPUT, LAYER_SHAPES, LAYER_TYPES, MESHLESS, PERMUTING, STACKED,
-    axis_of, call_shape, gathered, kept_dims_type, lax_slice, pieces, shape_of, static,
+    OPTIONS, axis_of, call_shape, gathered, kept_dims_type, lax_slice, pieces, shape_of, static,
 )
 from .transforms import TransformMixin, layer_param, member, prefix_pairs, spec_parts, too_long
 from .values import (
@@ -1640,8 +1640,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             exact = keeps and all(exact_vma(a) for a in (*args, *kwargs.values()))
             op = name.rsplit(".", 1)[-1]
             if not name.startswith("jax.lax.") and (op == "einsum" or op in ELEMENTWISE):
-                operands = args[1:] if op == "einsum" else [*args, *(v for k, v in kwargs.items() if k not in (
-                    "dtype", "out", "precision", "preferred_element_type", "out_sharding"))]
+                operands = args[1:] if op == "einsum" else [*args, *(v for k, v in kwargs.items() if k not in OPTIONS)]
                 if all(isinstance(a, ArrayV) for a in operands) and (op != "where" or len(operands) == 3):
                     self.shapes_fit(name, op if op == "einsum" else None, [a.shape for a in operands], act, ctx, node,
                                     subscripts=static(args[0]) if op == "einsum" and args else None,

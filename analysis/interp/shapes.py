@@ -428,7 +428,7 @@ _UNARY = frozenset({
     "log_sigmoid",
 })
 # keyword arguments that are options, not operands
-_OPTIONS = frozenset({"dtype", "out", "precision", "preferred_element_type", "out_sharding", "approximate"})
+OPTIONS = frozenset({"dtype", "out", "precision", "preferred_element_type", "out_sharding", "approximate"})
 _CUMULATIVE = frozenset({"cumsum", "cumprod", "cummax", "cummin", "cumlogsumexp"})
 _REDUCTIONS = frozenset({
     "sum", "mean", "max", "min", "prod", "amax", "amin", "argmax", "argmin", "all", "any", "std", "var", "median",
@@ -473,7 +473,7 @@ def call_shape(op: str, lax: bool, args: list, kwargs: dict) -> tuple | None:
         return args[i] if len(args) > i else kwargs.get(name, _NONE)
 
     first = shape_of(args[0]) if args else None
-    operands = [a for a in (*args, *(v for k, v in kwargs.items() if k not in _OPTIONS)) if static(a) is not None]
+    operands = [a for a in (*args, *(v for k, v in kwargs.items() if k not in OPTIONS)) if static(a) is not None]
     if op in ELEMENTWISE or (lax and op in LAX_ELEMENTWISE) or op == "clip":
         if not operands or (op == "where" and len(operands) < 3):
             return None

@@ -222,9 +222,8 @@ def mesh_refs(facts: Facts, path: str, local=()) -> tuple[MeshRef, ...]:
 
 def _mesh_ref(facts: Facts, name: str, m: MeshV, line: int) -> MeshRef:
     """A mesh a fix may name (`name`; "" for the context mesh, which has none there)."""
-    return MeshRef(name, tuple(m.axes), bool(m.explicit_types or (m.explicit_default
-                                                                   and facts.version >= MAKE_MESH_EXPLICIT)),
-                   line, m.sizes)
+    explicit = bool(m.explicit_types or (m.explicit_default and facts.version >= MAKE_MESH_EXPLICIT))
+    return MeshRef(name, tuple(m.axes), explicit, line, m.sizes)
 
 
 def _call_wrap(facts: Facts, ev, jit, axes: tuple) -> CallWrap | None:
