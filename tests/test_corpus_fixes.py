@@ -51,9 +51,9 @@ FIXLABELS = CORPUS / ".fixlabels"
 # blind56 rounds' serving programs, KV caches and nn.scan/nnx.Cache state the engine does not yet
 # follow, 8 of them missed, to 1605 of 1878, 0.854, with 0.945 of those within reach; the blind57
 # rounds' vision, spectral and newer-Flax programs, 17 of 29 fixed, the rest mostly Linen
-# parameters' shapes against their names and vmap structures the engine does not check, to 1622
-# of 1907, 0.850, with 0.944 of those within reach).
-OVERALL_FLOOR = 0.850
+# parameters' shapes against their names and vmap structures the engine does not check, to 1624
+# of 1907, 0.851, with 0.944 of those within reach).
+OVERALL_FLOOR = 0.851
 FLOOR = 0.94
 _FRAMEWORK = re.compile(r"^\s*(?:import|from)\s+(?:flax|equinox)\b", re.M)
 
