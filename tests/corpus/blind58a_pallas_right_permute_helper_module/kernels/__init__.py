@@ -1,0 +1,1 @@
+from .permute import make_right_permute
