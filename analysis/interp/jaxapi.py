@@ -261,6 +261,9 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         kinds = [f.kind for f in ctx.layers]
         if "grad" not in kinds or "jit" not in kinds[:len(kinds) - kinds[::-1].index("grad")]:
             return
+        # (a vmap outside the differentiation batches the backward pass too: what it mapped
+        # away is a batch dimension of the gradient's product, not one it contracts)
+        inside = len(kinds) - kinds[::-1].index("grad")
         lc, rc, kept = dims
         for i, (x, other, contracted) in enumerate(((lhs, rhs, rc), (rhs, lhs, lc))):
             if DIFFERENTIATED not in x.vma or x.sharding is not NO_SHARDING or x.spec is None or any(x.spec) \
@@ -273,7 +276,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                 free = [d for j, d in enumerate(other.spec) if j not in contracted]
             else:
                 continue
-            split = tuple(d for d in (*(_mapped_splits(other, x, ctx) or ()), *free) if d)
+            split = tuple(d for d in (*(_mapped_splits(other, x, ctx, inside) or ()), *free) if d)
             if split:
                 self.backward[-1] = BackwardContractionEvent(site, ctx, act.path, node, api=name, operand=i,
                                                              spec=x.spec, contracted=split,
@@ -1869,13 +1872,13 @@ def perm_pairs(v) -> tuple | None:
     return tuple(pairs)
 
 
-def _mapped_splits(indices: ArrayV, table: ArrayV, ctx) -> tuple | None:
-    """The splits of the dimensions the vmaps around here mapped away from `indices` (innermost
-    last), as far as it was handed down per item; None where a vmap mapped `table` or split its
-    mapped dimension in a way not known."""
+def _mapped_splits(indices: ArrayV, table: ArrayV, ctx, start: int = 0) -> tuple | None:
+    """The splits of the dimensions the vmaps around here (those from the layer `start` in)
+    mapped away from `indices` (innermost last), as far as it was handed down per item; None
+    where a vmap mapped `table` or split its mapped dimension in a way not known."""
     out: list = []
     held = id(indices)
-    for layer in reversed(ctx.layers):
+    for layer in reversed(ctx.layers[start:]):
         if layer.kind != "vmap":
             continue
         views = dict(layer.views)
