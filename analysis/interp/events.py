@@ -221,6 +221,22 @@ class ShapeEvent(Event):
 
 
 @dataclass(eq=False)
+class VmapAxesEvent(Event):
+    """A vmap's `in_axes` that do not fit its arguments, which JAX checks before it traces the
+    function (a ValueError at the call): "length" (an `in_axes` tuple of `given` entries for
+    `args` positional arguments), "structure" (an entry that is no pytree prefix of its argument:
+    `detail` says where), "rank" (an axis an array does not have: `mapped` holds that one array),
+    or "sizes" (mapped axes of different lengths, or of another than `axis_size`, `given` where
+    it is). `mapped`: (where, axis, shape, dtype, length) of the arrays the verdict rests on."""
+    kind: str = "sizes"
+    api: str = ""
+    detail: str = ""
+    given: int | None = None
+    args: int = 0
+    mapped: tuple = ()
+
+
+@dataclass(eq=False)
 class SliceTypeEvent(Event):
     """Outside shard_map, `x[...]` of an array split over Explicit mesh axes that takes part of a
     split dimension the axes' total size does not divide (`x[i]` of rows split over 'data'):

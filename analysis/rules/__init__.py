@@ -518,6 +518,17 @@ RULES: dict[str, Rule] = {
             "Give the operands the shapes the operation takes.",
         ),
         Rule(
+            "SHL047", "vmap-in-axes", _E,
+            "A vmap (`jax.vmap`, `nnx.vmap`, `eqx.filter_vmap`) whose `in_axes` do not fit its arguments, which "
+            "JAX checks before it traces the function: mapped axes of different lengths (a batch of 16 next to an "
+            "ensemble of 5 members), or of another length than `axis_size`; an axis an argument does not have; a "
+            "tuple of another length than the positional arguments; an entry of another pytree structure than its "
+            "argument (a tuple for a dict batch).",
+            jf.VMAP_SIZES,
+            "Give `in_axes` the arguments' structure and map axes of one length (`None` leaves an argument "
+            "unmapped).",
+        ),
+        Rule(
             "SHL101", "unmatched-send-recv", _W,
             "A `psend` with no `precv` of the same axis and perm in the same manual region, or the reverse.",
             "deadlock at run time",

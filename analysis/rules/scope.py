@@ -19,7 +19,8 @@ from ..jaxfacts import (
     OUT_SHARDING_AUTO, OUT_SHARDING_NO_MESH, OUT_SHARDING_UNEVEN, OUT_SPECS_REPLICATION, OUT_SPECS_STRUCTURE,
     BROADCAST_TYPES, CONCATENATE_TYPES, JIT_COMMITTED, JIT_IN_SHARDINGS_LENGTH, JIT_KWARGS, JIT_SHARDINGS_STRUCTURE,
     LAX_DTYPES, PAD_DTYPES, SCAN_XS_SPLIT, SLICE_SPLIT, UPDATE_SLICE_TYPES, SHAPES_BROADCAST, SHAPES_INCOMPATIBLE,
-    EINSUM_RANK, EINSUM_SIZE,
+    EINSUM_RANK, EINSUM_SIZE, TREE_MAP_KEYS, TREE_MAP_LENGTH, TREE_MAP_STRUCTURE, VMAP_LENGTH, VMAP_RANK, VMAP_SIZES,
+    VMAP_STRUCTURE,
     PCAST_VARYING_AGAIN, RESHAPE_UNSUPPORTED, RESULT_SPLIT_TWICE, SELECT_CASES,
     SELECT_WHICH,
     PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, PVARY_VARYING_AGAIN, RESHARD_AUTO, SEND_RECV_ADDED,
@@ -41,6 +42,7 @@ from ..interp.events import (
     NoMeshEvent, ReceivedCarryEvent, ReshapeTypeEvent, ResultSplitTwiceEvent, SelectTypeEvent, SetMeshTracedEvent,
     ShapeEvent,
     ShardingAxisEvent, SpecEvent, UnevenShardingEvent, UpdateSliceTypeEvent, VariableShardingEvent, VaryingAgainEvent,
+    VmapAxesEvent,
 )
 from ..interp.dtypes import lax_casts
 from ..interp.frameworks import LINEN_DENSE
@@ -504,6 +506,7 @@ def check_traced_meshes(facts: Facts):
     out.extend(_jit_shardings(facts))
     out.extend(_lax_operands(facts))
     out.extend(_shapes(facts))
+    out.extend(_vmap_axes(facts))
     for ev in facts.of(SetMeshTracedEvent):
         what = "set_mesh" if ev.api.endswith("set_mesh") else "use_mesh"
         out.append(diag(
@@ -1147,6 +1150,48 @@ def _shapes(facts: Facts) -> list:
             advice = "Give the label one size in every operand."
         out.append(diag(facts, "SHL046", ev.site, f"{text}: JAX raises {quoted(said)} {advice}",
                         path=ev.path, ctx=ev.ctx))
+    return out
+
+
+def _vmap_axes(facts: Facts) -> list:
+    """SHL047: a vmap's `in_axes` that do not fit its arguments."""
+    out = []
+    for ev in facts.of(VmapAxesEvent):
+        name = f"`{short(ev.api) if ev.api == 'jax.vmap' else ev.api.replace('equinox.', 'eqx.').replace('flax.', '')}`"
+        own = ev.api == "jax.vmap"  # (nnx.vmap and eqx.filter_vmap match in_axes with jax.tree.map)
+        if ev.kind == "length":
+            said = VMAP_LENGTH.format(given=ev.given, args=ev.args) if own else \
+                as_of(TREE_MAP_LENGTH, facts.version).format(given=ev.given, args=ev.args)
+            text = (f"The `in_axes` of this {name} are a tuple of {ev.given} for {ev.args} positional argument"
+                    f"{'' if ev.args == 1 else 's'}: JAX raises {quoted(said)} Give one entry per argument, in "
+                    f"order (`None` leaves an argument unmapped; one int maps them all).")
+        elif ev.kind == "structure":
+            if own:
+                said = VMAP_STRUCTURE
+            elif ev.detail.startswith("different types"):
+                kind = ev.detail.rpartition("(a ")[2].split(" ")[0]
+                said = as_of(TREE_MAP_STRUCTURE, facts.version).format(kind=kind)
+            elif ev.detail.startswith("different lengths"):
+                said = error_head(as_of(TREE_MAP_LENGTH, facts.version))
+            else:
+                said = TREE_MAP_KEYS
+            text = (f"The `in_axes` of this {name} are not a pytree prefix of its arguments: {ev.detail}. JAX raises "
+                    f"{quoted(said)} Give each argument an `in_axes` entry of its structure (an int or `None` applies "
+                    f"to a whole subtree).")
+        elif ev.kind == "rank":
+            where, axis, shape, _, _ = ev.mapped[0]
+            said = VMAP_RANK.format(axis=axis, need=axis + 1 if axis >= 0 else -axis, rank=len(shape), shape=shape)
+            text = (f"This {name} maps {where} along axis {axis}, which an array of shape {shape} does not have: JAX "
+                    f"raises {quoted(said)} Map an axis it has (or `None` to leave it unmapped).")
+        else:
+            sizes = "; ".join(f"axis {axis} of {where} is {n} long"
+                              + (f" ({dtype or ''}[{','.join(map(str, shape))}])" if shape is not None else "")
+                              for where, axis, shape, dtype, n in ev.mapped)
+            versus = f"its `axis_size` is {ev.given}, but " if ev.given is not None else ""
+            text = (f"The axes this {name} maps differ in length: {versus}{sizes}. JAX raises {quoted(VMAP_SIZES)} "
+                    f"Map axes of one length (batch the arguments alike, or leave the shared ones unmapped with "
+                    f"`None` in `in_axes`).")
+        out.append(diag(facts, "SHL047", ev.site, text, path=ev.path, ctx=ev.ctx))
     return out
 
 
