@@ -362,6 +362,7 @@ NNX = {
     _NNX + "clone": Api("same", "(node, **kw)"),
     # specs for a module's state: a tree of PartitionSpecs keyed like its attributes
     _NNX + "StateSharding": Api("state_sharding", "(pytree, *args, **kw)"),
+    _NNX + "PathContains": Api("nnx_filter", "(key, exact=True)"),
     _NNX + "State": Api("nnx_state", "(pytree, *args, **kw)"),
     _NNX + "Sequential": Api("sequential", "(*layers)"),
     _NNX + "List": Api("node_list", "(it=None, /)"),

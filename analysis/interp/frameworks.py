@@ -397,6 +397,11 @@ class FrameworkMixin:
             return self.call(factory, [], {}, act, ctx, site, node, label="makes the field's default")
         return Unknown
 
+    def _api_nnx_filter(self, name, row, p, act, ctx, site, node, decorating):
+        """An NNX filter object (`nnx.PathContains(key)`): what it was given, for
+        `TransformMixin._filter_match` to decide."""
+        return Inst(Ext(name), dict(p))
+
     def _api_axis_rules(self, name, row, p, act, ctx, site, node, decorating):
         return static_rules(p.get("rules", Unknown))
 

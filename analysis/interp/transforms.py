@@ -669,11 +669,17 @@ class TransformMixin:
 
     def _filter_match(self, filters: tuple, path: tuple, value: Value, act, ctx, site, node) -> Value:
         """The spec of the first filter that the variable at `path` matches, as `nnx.split`
-        matches them: `...`/True (all), None/False (none), a function of its path and value.
-        (A tag, a variable type or a tuple of filters is not decided here.)"""
+        matches them: `...`/True (all), None/False (none), `nnx.PathContains(key)` (the key is a
+        part of the path; with `exact=False`, in a part's text), a function of its path and
+        value. (A tag, a variable type or a tuple of filters is not decided here.)"""
         for f, spec in filters:
             if isinstance(f, Const) and (f.value is Ellipsis or isinstance(f.value, bool) or f.value is None):
                 hit = f.value is Ellipsis or f.value is True
+            elif isinstance(f, Inst) and isinstance(f.cls, Ext) and f.cls.name == "flax.nnx.PathContains":
+                key, exact = f.attrs.get("key"), f.attrs.get("exact", Const(True))
+                if not (isinstance(key, Const) and isinstance(exact, Const) and isinstance(exact.value, bool)):
+                    raise _Undecided
+                hit = key.value in path if exact.value else any(str(key.value) in str(part) for part in path)
             elif is_callable(f) and not isinstance(f, (ClassV, Ext)):
                 said = self.call(f, [Seq(tuple(Const(p) for p in path)), value], {}, act, ctx, site, node,
                                  label="calls an nnx.StateSharding filter")
@@ -743,8 +749,12 @@ def block(v: Value, spec: Value, manual, in_module: bool = False, sizes: dict | 
     structure (a spec applies to each leaf, or part by part where it has the same structure)."""
     if isinstance(v, Inst) and isinstance(spec, GraphPart) and spec.kind == "state" and isinstance(spec.of, Inst):
         spec = spec.of  # (an NNX State of specs, `nnx.get_partition_spec(nnx.state(model))`: shaped as the module)
-    if isinstance(v, Inst) and isinstance(spec, (DictV, PSpecV, Inst)):
+    if isinstance(v, Inst) and isinstance(spec, (DictV, PSpecV, Inst)) and not isinstance(spec, FilterSpecs):
         return _module_block(v, spec, manual, sizes)
+    if isinstance(v, Inst) and (spec is Unknown or isinstance(spec, FilterSpecs)) and manual is not None:
+        # specs not known (`nnx.StateSharding` filters not decided here): its arrays are blocks
+        # of shapes not known, not its global ones
+        return _module_block(v, Unknown, manual, sizes)
     if isinstance(v, GraphPart) and v.kind == "state" and isinstance(spec, (DictV, PSpecV, GraphPart)):
         # `nnx.split`'s state: the module's (or modules', `nnx.split((model, optimizer))`),
         # given one spec, a dict of them or a state of them (`jax.tree.map` over the state)
