@@ -369,11 +369,8 @@ class FrameworkMixin:
         """`eqx.partition(model, eqx.is_array)`: (what the filter keeps, the rest), each leaf the
         other part keeps replaced by None; with a filter it cannot read, the model twice."""
         tree = p.get("pytree", Unknown)
-        f = p.get("filter_spec")
-        kind = _ARRAY_FILTERS.get(f.name) if isinstance(f, Ext) else None
-        if kind is None:
-            return Seq((tree, tree))
-        return Seq((_filtered(tree, kind, True, {}), _filtered(tree, kind, False, {})))
+        f = p.get("filter_spec", Unknown)
+        return Seq((_eqx_part(tree, f, True, {}), _eqx_part(tree, f, False, {})))
 
     def _api_combine(self, name, row, p, act, ctx, site, node, decorating):
         """`eqx.combine(params, static)`: each leaf from the first tree where it is not None."""
@@ -1419,23 +1416,54 @@ def _keeps(leaf: Value, kind: str) -> bool | None:
     return None if leaf is Unknown or isinstance(leaf, Multi) else False
 
 
-def _filtered(tree: Value, kind: str, keep: bool, seen: dict) -> Value:
-    """The part of `tree` an Equinox partition gives: the leaves whose filter verdict is `keep`,
-    the others None (a leaf of unknown verdict stays as it is)."""
+def _eqx_part(tree: Value, spec: Value, keep: bool, seen: dict) -> Value:
+    """The part of `tree` an Equinox partition by `spec` gives: the leaves whose verdict is
+    `keep`, the others None. `spec` is a pytree prefix of `tree` (the "freeze these layers"
+    idiom: `jax.tree.map(lambda _: False, model)` with some parts set True), whose leaves are
+    bools (for the whole subtree) or array filters (`eqx.is_array`, for each leaf); a part it
+    says nothing known of stays as it is in both parts."""
+    if isinstance(spec, Const) and isinstance(spec.value, bool):
+        return _filtered(tree, lambda _: spec.value, keep, seen)
+    if isinstance(spec, Ext) and spec.name in _ARRAY_FILTERS:
+        kind = _ARRAY_FILTERS[spec.name]
+        return _filtered(tree, lambda leaf: _keeps(leaf, kind), keep, seen)
+    if isinstance(tree, Inst) and isinstance(spec, Inst) and (spec.cls is tree.cls or isinstance(spec.cls, Ext) and (
+            isinstance(tree.cls, Ext) and spec.cls.name == tree.cls.name)):
+        if id(tree) not in seen:
+            attrs = dict(tree.attrs)
+            shapes = tree.attrs.get(LAYER_SHAPES)
+            for k, _ in shapes.value if isinstance(shapes, Const) else ():
+                # (a framework layer's parameters, each judged on its own)
+                if k in spec.attrs and k not in attrs and (held := param_array(tree, k)) is not None:
+                    attrs[k] = held
+            out = seen[id(tree)] = Inst(tree.cls, {}, tree.version + 1, tree.lift, tree.setup_done)
+            out.attrs.update({k: v if k.startswith("__") or k not in spec.attrs else
+                              _eqx_part(v, spec.attrs[k], keep, seen) for k, v in attrs.items()})
+        return seen[id(tree)]
+    if isinstance(tree, Seq) and isinstance(spec, Seq) and len(spec.items) == len(tree.items):
+        return Seq(tuple(_eqx_part(i, s, keep, seen) for i, s in zip(tree.items, spec.items)), tree.kind)
+    if isinstance(tree, DictV) and isinstance(spec, DictV) and spec.items.keys() == tree.items.keys():
+        return DictV({k: _eqx_part(v, spec.items[k], keep, seen) for k, v in tree.items.items()})
+    return tree
+
+
+def _filtered(tree: Value, verdict, keep: bool, seen: dict) -> Value:
+    """The part of `tree` whose leaves' `verdict(leaf)` is `keep`, the others None (a leaf of
+    unknown verdict, None, stays as it is)."""
     if isinstance(tree, Inst):
         if id(tree) not in seen:
             out = seen[id(tree)] = Inst(tree.cls, {}, tree.version + 1, tree.lift, tree.setup_done)
-            out.attrs.update({k: v if k.startswith("__") else _filtered(v, kind, keep, seen)
+            out.attrs.update({k: v if k.startswith("__") else _filtered(v, verdict, keep, seen)
                               for k, v in tree.attrs.items()})
         return seen[id(tree)]
     if isinstance(tree, Seq):
-        return Seq(tuple(_filtered(i, kind, keep, seen) for i in tree.items), tree.kind)
+        return Seq(tuple(_filtered(i, verdict, keep, seen) for i in tree.items), tree.kind)
     if isinstance(tree, DictV):
-        return DictV({k: _filtered(v, kind, keep, seen) for k, v in tree.items.items()})
+        return DictV({k: _filtered(v, verdict, keep, seen) for k, v in tree.items.items()})
     if isinstance(tree, Const) and tree.value is None:
         return tree
-    verdict = _keeps(tree, kind)
-    return tree if verdict is None or verdict == keep else Const(None)
+    said = verdict(tree)
+    return tree if said is None or said == keep else Const(None)
 
 
 def _combined(trees: list, seen: dict) -> Value:
