@@ -197,7 +197,7 @@ class CallMixin:
                                  unknown_tail=unknown_tail, label=label)
             if isinstance(me, Inst) and isinstance(me.cls, Ext) and me.cls.name.startswith("flax.linen.") \
                     and isinstance(callee.func, Ext):
-                self.linen_layer_runs(me, args[0] if args else Unknown, act, ctx)  # (`norm(x)`, `embed.attend(q)`)
+                self.linen_layer_runs(me, args[0] if args else Unknown, act, ctx, node)  # (`norm(x)`, `embed.attend(q)`)
             with self.linen_running(me):
                 return self.call(callee.func, [me, *args], kwargs, act, ctx, site, node,
                                  unknown_tail=unknown_tail, label=label)
@@ -250,7 +250,7 @@ class CallMixin:
         inputs and parameters do, shaped and typed as the tables say (see `layer_type`)."""
         self.synced_norm(layer, act, ctx, site, node)
         if layer.cls.name.startswith("flax.linen."):
-            self.linen_layer_runs(layer, args[0] if args else Unknown, act, ctx)
+            self.linen_layer_runs(layer, args[0] if args else Unknown, act, ctx, node)
         arrays = [a for a in (*args, *kwargs.values()) if isinstance(a, ArrayV)]
         own = layer.attrs.get("__vma__", frozenset())
         if not (arrays or own):

@@ -697,35 +697,50 @@ class FrameworkMixin:
         items = _static_names(p.get("names"))
         if self.linen_logical and items is not None:
             self.linen_logical[-1][0].add(tuple(n.value for n in items))
-            if "linen_init" in ctx.modes and _is_none(p.get("mesh", Const(None))):
-                self._linen_unboxed(name, [n.value for n in items], p.get("rules"), act, ctx, site, node)
-        return Inst(Ext(LINEN_LOGICAL), {"fn": p.get("fn", Unknown),
-                                         "names": Seq(items) if items is not None else Unknown})
+        return Inst(Ext(LINEN_LOGICAL), {"fn": p.get("fn", Unknown), "names": Seq(items) if items is not None
+                                         else Unknown, "mesh": p.get("mesh", Const(None)),
+                                         "rules": p.get("rules", Const(None))})
 
-    def _linen_unboxed(self, name, names: list, given_rules, act, ctx, site, node) -> None:
-        """Linen reads a parameter made with mesh axis names (`nn.with_partitioning`) or logical
-        ones through `unbox()`, which, where a mesh is in context, constrains it to the spec the
-        names give (logical ones mapped by the logical axis rules given, else in force). Under
-        `jax.set_mesh` of a mesh whose axes are Explicit the constraint is an assertion, and the
-        parameter `init` makes is not sharded: where the spec names a mesh axis, JAX raises
-        there, at the statement that makes and reads the parameter (measured on JAX 0.10.2, Flax
-        0.12.8; Auto axes lower)."""
-        mesh = self.context_mesh(ctx, act)
-        if not (isinstance(mesh, MeshV) and (mesh.explicit_types or (
-                mesh.explicit_default and self.jax_version >= MAKE_MESH_EXPLICIT))):
+    def linen_unboxed(self, init: Value, shape: tuple | None, act, ctx, node) -> None:
+        """A Linen parameter made (under `init`) by the initializer `init`, of `shape` where
+        known, at the statement holding `node`. Made with mesh axis names (`nn.with_partitioning`)
+        or logical ones, Linen reads it through `unbox()`, which, where a mesh is in context,
+        constrains it to the spec the names give (logical ones mapped by the logical axis rules
+        given, else in force), over that mesh (measured on Flax 0.11.2 to 0.12.8):
+        - JAX checks the mesh has the axes the spec names, and that the spec is no longer than
+          the parameter's rank;
+        - under `jax.set_mesh` of a mesh whose axes are Explicit the constraint is an assertion,
+          and the parameter `init` makes is not sharded: where the spec names a mesh axis, JAX
+          raises (JAX 0.10.2, Flax 0.12.8; Auto axes lower)."""
+        if not (isinstance(init, Inst) and isinstance(init.cls, Ext) and init.cls.name in (LINEN_PARTITIONED, LINEN_LOGICAL)
+                and isinstance(init.attrs.get("names"), Seq) and _is_none(init.attrs.get("mesh", Const(None)))):
             return
-        if name == "flax.linen.with_partitioning":
-            spec = self._api_pspec("jax.sharding.PartitionSpec", None, {"partitions": Seq(tuple(map(Const, names)))},
-                                   act, ctx, site, node, False)
+        mesh = self.context_mesh(ctx, act)
+        if not isinstance(mesh, MeshV):
+            return
+        names = init.attrs["names"]
+        reads = _statement_holding(act.scope.node, node) or node
+        site = self.site(reads, act)
+        if init.cls.name == LINEN_PARTITIONED:
+            spec = self._api_pspec("jax.sharding.PartitionSpec", None, {"partitions": names}, act, ctx, site, reads,
+                                   False)
         else:
-            rules = static_rules(given_rules) if given_rules is not None and not _is_none(given_rules) else \
+            given_rules = init.attrs.get("rules", Const(None))
+            rules = static_rules(given_rules) if not _is_none(given_rules) else \
                 ctx.rules if ctx.rules is not None else self.global_rules.get(entry_path(act))
             if rules is None or rules.rules is None:
                 return
-            spec = self.logical_pspec(names, rules, act, ctx, site, node)
-        if isinstance(spec, PSpecV) and spec.named:
-            reads = _statement_holding(act.scope.node, node) or node
-            self.record(ConstraintEvent(self.site(reads, act), ctx, act.path, reads, api=name, kind="param_assert",
+            spec = self.logical_pspec([n.value for n in names.items], rules, act, ctx, site, reads)
+        if not isinstance(spec, PSpecV):
+            return
+        # (the constraint's sharding names the context mesh, which JAX checks has its axes)
+        sharding = self._api_named_sharding(init.cls.name, None, {
+            "mesh": mesh, "spec": spec, "logical": names if init.cls.name == LINEN_LOGICAL else None},
+            act, ctx, site, reads, False)
+        if shape is not None:  # (traced or not; an uneven split is padded under a trace)
+            self.check_even(sharding, ArrayV(shape), "traced_constraint", None, act, ctx, site, reads, even=False)
+        if spec.named and (mesh.explicit_types or (mesh.explicit_default and self.jax_version >= MAKE_MESH_EXPLICIT)):
+            self.record(ConstraintEvent(site, ctx, act.path, reads, api=init.cls.name, kind="param_assert",
                                         axes=tuple(spec.named), spec=spec, mesh=mesh))
             raise Raise()
 
@@ -736,10 +751,8 @@ class FrameworkMixin:
         items = _static_names(p.get("names"))
         if self.linen_logical and items is not None:
             self.linen_logical[-1][1].add(items)
-            if "linen_init" in ctx.modes and _is_none(p.get("mesh", Const(None))):
-                self._linen_unboxed(name, [n.value for n in items], None, act, ctx, site, node)
-        return Inst(Ext(LINEN_PARTITIONED), {"fn": p.get("fn", Unknown),
-                                             "names": Seq(items) if items is not None else Unknown})
+        return Inst(Ext(LINEN_PARTITIONED), {"fn": p.get("fn", Unknown), "names": Seq(items) if items is not None
+                                             else Unknown, "mesh": p.get("mesh", Const(None))})
 
     def _api_linen_unbox(self, name, row, p, act, ctx, site, node, decorating):
         """`nn.unbox(tree)`: the variables' arrays, without the boxes that held their axis names
@@ -1000,11 +1013,13 @@ class FrameworkMixin:
         if "linen_init" in ctx.modes:
             self.initializer_names(p.get("init_fn"))
         tree = self.linen_tree()
-        if tree is not None and "linen_init" in ctx.modes:
+        if "linen_init" in ctx.modes:
             # made: of the shape its initializer is given (`self.param("w", init, (d, n))`), where constant
             given = p.get("init_args")
             shape = _constant(given.items[0]) if isinstance(given, Seq) and given.items else _UNKNOWN
             shape = shape if isinstance(shape, tuple) and all(isinstance(d, int) for d in shape) else None
+            self.linen_unboxed(p.get("init_fn"), shape, act, ctx, node)
+        if tree is not None and "linen_init" in ctx.modes:
             if isinstance(key, Const) and isinstance(key.value, str):
                 tree.record(p.get("self"), key.value, "params", shape, self.weak,
                             NO_SHARDING if self.no_mesh_context(ctx, act) else Unknown)
@@ -1320,15 +1335,22 @@ class FrameworkMixin:
             layer.attrs[LINEN_ARGS] = Const(tuple(sorted((k, _constant(v)) for k, v in given.items())))
         self.linen_made(layer, name.rsplit(".", 1)[-1], kwargs)
 
-    def linen_layer_runs(self, layer: Inst, x: Value, act, ctx) -> None:
-        """A Linen layer runs while an init does: the variables it makes, shaped as the table
-        says from its input's shape. A layer the table does not know makes the tree not known."""
-        tree = self.linen_tree()
-        if tree is None or "linen_apply" in ctx.modes:
+    def linen_layer_runs(self, layer: Inst, x: Value, act, ctx, node) -> None:
+        """A Linen layer runs (at `node`) while an init does: the variables it makes, shaped as
+        the table says from its input's shape, each read through its initializer's box (see
+        `linen_unboxed`). A layer the table does not know makes the tree not known."""
+        if "linen_init" not in ctx.modes:
             return
         row, known = LINEN_LAYERS.get(layer.cls.name), layer.attrs.get(LINEN_ARGS)
         made = row[1](dict(known.value), x.shape if isinstance(x, ArrayV) else None) \
             if row is not None and isinstance(known, Const) else None
+        for k, v in layer.attrs.items():
+            if k.endswith("_init"):
+                shape = made.get(k[:-len("_init")], (None, None))[1] if made is not None else None
+                self.linen_unboxed(v, shape, act, ctx, node)
+        tree = self.linen_tree()
+        if tree is None:
+            return
         if made is None:
             tree.doubt()
             return
