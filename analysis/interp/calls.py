@@ -209,7 +209,11 @@ class CallMixin:
         if isinstance(callee, ClassV):
             return self.instantiate(callee, args, kwargs, act, ctx, site, node, label)
         if isinstance(callee, Lifted):
-            inst = self.instantiate(callee.cls, args, kwargs, act, ctx, site, node, label)
+            # (a lift of a lifted class, `nn.scan(nn.remat(Block))`: its methods run under the
+            # outer lift, which says how the variables and the carry go)
+            inst = self.call(callee.cls, args, kwargs, act, ctx, site, node, label=label) \
+                if isinstance(callee.cls, Lifted) else self.instantiate(callee.cls, args, kwargs, act, ctx, site, node,
+                                                                        label)
             if isinstance(inst, Inst):
                 inst.lift = callee
             if tree is not None and (callee.api not in _SHAPES_KEPT or "name" not in kwargs):

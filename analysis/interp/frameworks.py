@@ -1412,7 +1412,7 @@ class FrameworkMixin:
             return Transformed(lift.kind, v, lift.params, lift.site, lift.api)
         return v
 
-    def lift_class(self, kind: str, cls: ClassV, params: dict, site, api: str) -> Lifted:
+    def lift_class(self, kind: str, cls: ClassV | Lifted, params: dict, site, api: str) -> Lifted:
         methods = params.get("methods")
         names = tuple(i.value for i in methods.items if isinstance(i, Const)) if isinstance(methods, Seq) else (
             ("__call__",) if not (isinstance(methods, Const) and isinstance(methods.value, str)) else (methods.value,))

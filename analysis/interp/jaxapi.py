@@ -38,7 +38,7 @@ from .shapes import (
 from .transforms import TransformMixin, layer_param, member, prefix_pairs, spec_parts, too_long
 from .values import (
     DIFFERENTIATED, NNX_VARIABLES, ArrayV, BlockSpecV, ClassV, CommV, CompilerParamsV, Const, Descriptor, DevicesV,
-    DictV, DTypeV, Ext, Factory, Func, GraphPart, Inst, LinenVarsV, MATCH, MeshV, Multi, NO_SHARDING, Partial, PSpecV,
+    DictV, DTypeV, Ext, Factory, Func, GraphPart, Inst, Lifted, LinenVarsV, MATCH, MeshV, Multi, NO_SHARDING, Partial, PSpecV,
     Repeated, Seq, SetMeshV, ShardingV, Transformed, Unknown, Value, join, differentiated, exact_vma, full_reduction,
     is_variable, map_arrays, options, row_of, variable_array, vma_of,
 )
@@ -706,7 +706,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                                       module=act.scope.module))
         if fn is None:
             return Factory(row.kind, params, site, name)
-        if isinstance(fn, ClassV) and apis.lifts_class(name):
+        if isinstance(fn, (ClassV, Lifted)) and apis.lifts_class(name):
             return self.lift_class(row.kind, fn, params, site, name)
         params["__wrap__"] = self.wrap_site(fn, node, act, decorating, row)
         return Transformed(row.kind, fn, params, site, name)
@@ -729,7 +729,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             self.call(args[0], [], {}, act, ctx, site, node, unknown_tail=True)
             return Unknown
         params = dict(f.params)
-        if isinstance(args[0], ClassV):
+        if isinstance(args[0], (ClassV, Lifted)):
             return self.lift_class(f.kind, args[0], params, f.site, f.api)
         params["__wrap__"] = self.wrap_site(args[0], node, act, decorating, None)
         return Transformed(f.kind, args[0], params, f.site, f.api)
