@@ -1092,7 +1092,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         short = name.rsplit(".", 1)[-1]
         weak = None
         if short in ("arange", "linspace", "eye"):
-            dims, dtype = _sequence_shape(short, p), dtype_name(p.get("dtype"))
+            dims = _sequence_shape(short, p)
+            dtype = dtype_name(p.get("dtype")) or (None if name.startswith("numpy.") else _sequence_dtype(short, p))
         else:
             shape = p.get("shape", p.get("size"))
             dims = ints(shape) if shape is not None else None
@@ -1971,6 +1972,20 @@ def _sequence_shape(short: str, p: dict) -> tuple | None:
     if short == "eye" and len(values) in (1, 2) and None not in values and "M" not in keywords:
         return (values[0], values[-1])
     return None
+
+
+def _sequence_dtype(short: str, p: dict) -> str | None:
+    """The dtype `jnp.arange`, `jnp.linspace` or `jnp.eye` gives without `dtype=`: `arange`'s
+    int32 of Python ints and float32 where one is a float (64-bit types off); float32 for the
+    others. None where an argument is not a Python number."""
+    if short != "arange":
+        return "float32"
+    given = p.get("args")
+    numbers = [a.value for a in given.items] if isinstance(given, Seq) and all(
+        isinstance(a, Const) and type(a.value) in (int, float) for a in given.items) else None
+    if not numbers:
+        return None
+    return "float32" if any(type(n) is float for n in numbers) else "int32"
 
 
 def _first_dtype(args) -> str | None:
