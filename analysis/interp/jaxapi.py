@@ -853,25 +853,28 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                 args = [Seq(path, "tuple") if path is not None else Unknown, *args]
             return self.call(f, args, {}, act, ctx, site, node, label=f"tree.map {TRACES}")
 
-        def walk(tree, others, path):
+        def walk(tree, others, path, state=False):
             if isinstance(tree, Inst) and STACKED in tree.attrs:
                 n = tree.attrs[STACKED]
                 lead.append(n.value if isinstance(n, Const) else None)
                 try:
-                    return parts(tree, others, path)
+                    return parts(tree, others, path, state)
                 finally:
                     lead.pop()
-            return parts(tree, others, path)
+            return parts(tree, others, path, state)
 
-        def parts(tree, others, path):
+        def parts(tree, others, path, state):
+            # (`state`: inside an NNX State, whose keys are DictKeys, a list's items' too, down to
+            # each variable's GetAttrKey('value'): Flax 0.11 and 0.12 alike)
             if isinstance(tree, Seq) and tree.kind in ("tuple", "list"):
                 subs = [o.items if isinstance(o, Seq) and len(o.items) == len(tree.items) else None for o in others]
                 return Seq(tuple(walk(t, [s[i] if s is not None else Unknown for s in subs],
-                                      _extended(path, "SequenceKey", "idx", i))
+                                      _extended(path, "DictKey", "key", i) if state else
+                                      _extended(path, "SequenceKey", "idx", i), state)
                                  for i, t in enumerate(tree.items)), tree.kind)
             if isinstance(tree, DictV):
                 return DictV({k: walk(t, [o.items.get(k, Unknown) if isinstance(o, DictV) else Unknown
-                                          for o in others], _extended(path, "DictKey", "key", k))
+                                          for o in others], _extended(path, "DictKey", "key", k), state)
                               for k, t in tree.items.items()})
             if isinstance(tree, Const) and tree.value is None:
                 return tree
@@ -880,7 +883,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             if isinstance(tree, GraphPart) and tree.kind == "state" and isinstance(tree.of, Inst):
                 # `nnx.split`'s state: the module's arrays, mapped in its structure
                 return GraphPart("state", walk(tree.of, [o.of if isinstance(o, GraphPart) else Unknown
-                                                         for o in others], None))
+                                                         for o in others], path, True))
             if isinstance(tree, Inst) and isinstance(tree.cls, ClassV) and any(
                     _REGISTERED_CLASS in c.decorators for c in self.mro(tree.cls)):
                 # `@register_pytree_node_class`: its children are what `tree_flatten` gives, and
@@ -897,14 +900,16 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                 # A module's array fields are its leaves; its static and plain Python fields pass through.
                 by_attr = not self.nnx_class(tree.cls)
                 attrs = {k: walk(v, [o.attrs.get(k, Unknown) if isinstance(o, Inst) else Unknown for o in others],
-                                 _extended(path, "GetAttrKey", "name", k) if by_attr else None)
+                                 _extended(path, "DictKey", "key", k) if state else
+                                 _extended(path, "GetAttrKey", "name", k) if by_attr else None, state)
                          if not k.startswith("__") and (isinstance(v, (ArrayV, Seq, DictV, Inst)) or v is Unknown)
                          else v for k, v in tree.attrs.items()}
                 return Inst(tree.cls, attrs, 0, tree.lift, tree.setup_done)
             if is_variable(tree):
                 # an NNX variable: its array mapped (still held by the variable), or what `f`
                 # makes of it (a spec)
-                out = leaf_call([variable_array(tree), *others], None)
+                out = leaf_call([variable_array(tree), *others],
+                                _extended(path, "GetAttrKey", "name", "value") if state else None)
                 return Inst(tree.cls, {**tree.attrs, "value": out}) if isinstance(out, ArrayV) else out
             if isinstance(tree, Inst) and isinstance(tree.cls, Ext) \
                     and tree.cls.name.split(".")[0] in apis.MODELLED_PACKAGES:
@@ -915,14 +920,23 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                 params = tree.attrs.get(LAYER_SHAPES)
                 layers = tree.attrs.get("layers")
                 by_attr = tree.cls.name.startswith("equinox.")
+
+                def key(k):
+                    if "." in k:
+                        return None
+                    if state:
+                        return _extended(_extended(path, "DictKey", "key", k), "GetAttrKey", "name", "value")
+                    return _extended(path, "GetAttrKey", "name", k) if by_attr else None
+
                 if not isinstance(params, Const) and isinstance(layers, Seq):  # a Sequential: its layers
                     return Inst(tree.cls, {**tree.attrs, "layers": walk(layers, [
                         o.attrs.get("layers", Unknown) if isinstance(o, Inst) else Unknown for o in others],
-                        _extended(path, "GetAttrKey", "name", "layers") if by_attr else None)})
+                        _extended(path, "DictKey", "key", "layers") if state else
+                        _extended(path, "GetAttrKey", "name", "layers") if by_attr else None, state)})
                 if not isinstance(params, Const):
                     return tree
                 mapped = {k: leaf_call([_leaf(layer_param(tree, k)), *(_or_unknown(layer_param(o, k)) for o in others)],
-                                       _extended(path, "GetAttrKey", "name", k) if by_attr and "." not in k else None)
+                                       key(k))
                           for k, _ in params.value}
                 # (a nested layer's parameters, `layers.0.weight`, are not its attributes: the
                 # layer stands for what `f` made of it)
@@ -1577,6 +1591,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             return datafiles.opened(args[0], args[1] if len(args) > 1 else kwargs.get("mode", Const("r")))
         if name in ("builtins.str", "os.fspath") and len(args) == 1 and isinstance(args[0], datafiles.PathV):
             return Const(args[0].path)
+        if name == "builtins.str" and len(args) == 1 and not kwargs and (text := _key_text(args[0], False)) is not None:
+            return Const(text)  # a key of a key path: `str(DictKey(key='wte'))` is "['wte']"
         if name in ("builtins.int", "builtins.float", "builtins.str", "builtins.bool") and len(args) == 1 \
                 and isinstance(args[0], Const):
             try:
