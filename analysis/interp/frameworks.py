@@ -1675,7 +1675,7 @@ def param_array(layer: Inst, name: str) -> ArrayV | None:
         return held
     types = layer.attrs.get(LAYER_TYPES)
     return ArrayV(held.shape, sharding=NO_SHARDING if layer.attrs.get(MESHLESS) is not None else Unknown,
-                  vma=frozenset(layer.attrs.get("__vma__", frozenset())),
+                  vma=frozenset(layer.attrs.get("__vma__", frozenset())), exact=layer.attrs.get("__exact__") is True,
                   spec=dict(types.value).get(name) if isinstance(types, Const) else None)
 
 

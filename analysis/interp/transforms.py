@@ -141,9 +141,11 @@ class TransformMixin:
 
     def _pytree_module(self, m: Inst) -> bool:
         """Whether `m` is a pytree whose gradient is a module of its class (an Equinox module, a
-        Flax NNX module, a dataclass pytree; an Equinox layer)."""
+        Flax NNX module, a dataclass pytree; an Equinox layer, a Flax NNX layer whose parameters'
+        shapes are known)."""
         return (isinstance(m.cls, ClassV) and self.pytree_class(m.cls)) or (
-            isinstance(m.cls, Ext) and m.cls.name.startswith("equinox.nn."))
+            isinstance(m.cls, Ext) and (m.cls.name.startswith("equinox.nn.") or (
+                m.cls.name.startswith("flax.nnx.") and isinstance(m.attrs.get(LAYER_SHAPES), Const))))
 
     def _apply_jit(self, t, args, kwargs, act, ctx, site, node, label):
         p = t.params
