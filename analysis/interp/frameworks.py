@@ -19,7 +19,8 @@ from .linentree import LINEN_ARGS, LINEN_LAYERS, UNKNOWN, LinenTree, nested
 from .shapes import LAYER_OUTPUT, LAYER_SHAPES, LAYER_TYPES, MESHLESS, STACK_NAME, STACKED
 from .values import (
     ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, EagerShardingV, Ext, Factory, FilterSpecs, GraphPart, Inst, Lifted,
-    LinenVarsV, MeshV, Multi, NO_SHARDING, Partial, PSpecV, Seq, ShardingV, StateDict, Transformed, Unknown, Value,
+    LinenShardingsV, LinenVarsV, MeshV, Multi, NO_SHARDING, Partial, PSpecV, Seq, ShardingV, StateDict, Transformed,
+    Unknown, Value,
     exact_vma, is_variable, options, serial, variable_array, varying_with, vma_of,
 )
 
@@ -712,8 +713,12 @@ class FrameworkMixin:
         - under `jax.set_mesh` of a mesh whose axes are Explicit the constraint is an assertion,
           and the parameter `init` makes is not sharded: where the spec names a mesh axis, JAX
           raises (JAX 0.10.2, Flax 0.12.8; Auto axes lower)."""
-        if not (isinstance(init, Inst) and isinstance(init.cls, Ext) and init.cls.name in (LINEN_PARTITIONED, LINEN_LOGICAL)
-                and isinstance(init.attrs.get("names"), Seq) and _is_none(init.attrs.get("mesh", Const(None)))):
+        if not (isinstance(init, Inst) and isinstance(init.cls, Ext)
+                and init.cls.name in (LINEN_PARTITIONED, LINEN_LOGICAL) and isinstance(init.attrs.get("names"), Seq)):
+            return
+        if shape is not None and self.linen_logical:
+            self.linen_logical[-1][2].add((init.cls.name, tuple(n.value for n in init.attrs["names"].items), shape))
+        if not _is_none(init.attrs.get("mesh", Const(None))):
             return
         mesh = self.context_mesh(ctx, act)
         if not isinstance(mesh, MeshV):
@@ -766,19 +771,25 @@ class FrameworkMixin:
         """`nn.get_partition_spec(tree)`: the PartitionSpecs of the Linen variables in it."""
         found = [v for v in _linen_vars(p.get("tree", Unknown), set()) if not v.specs]
         return LinenVarsV(frozenset().union(*(v.logical for v in found)), specs=True,
-                          mesh_names=frozenset().union(*(v.mesh_names for v in found))) if found else Unknown
+                          mesh_names=frozenset().union(*(v.mesh_names for v in found)),
+                          shaped=frozenset().union(*(v.shaped for v in found))) if found else Unknown
 
     def _api_linen_sharding(self, name, row, p, act, ctx, site, node, decorating):
         """`nn.get_sharding(tree, mesh)`: a NamedSharding over `mesh` of each parameter's spec;
         JAX checks there that the mesh has the axes `nn.with_partitioning` named. (A logical
         name is mapped by rules this does not follow.)"""
         mesh = p.get("mesh", Unknown)
-        found = {names for v in _linen_vars(p.get("tree", Unknown), set()) for names in v.mesh_names}
+        variables = list(_linen_vars(p.get("tree", Unknown), set()))
+        found = {names for v in variables for names in v.mesh_names}
+        made = {}
         for names in sorted(found, key=lambda t: tuple(n.value or "" for n in t)):
             spec = self._api_pspec("jax.sharding.PartitionSpec", None, {"partitions": Seq(names)}, act, ctx, site,
                                    node, False)
-            self._api_named_sharding(name, row, {"mesh": mesh, "spec": spec}, act, ctx, site, node, decorating)
-        return Unknown
+            made[tuple(n.value for n in names)] = self._api_named_sharding(name, row, {"mesh": mesh, "spec": spec}, act,
+                                                                           ctx, site, node, decorating)
+        pairs = tuple((made[names], shape) for v in variables for box, names, shape in sorted(v.shaped, key=repr)
+                      if box == LINEN_PARTITIONED and names in made)
+        return LinenShardingsV(pairs) if pairs else Unknown
 
     def _api_linen_mesh_sharding(self, name, row, p, act, ctx, site, node, decorating):
         """`nn.logical_to_mesh_sharding(specs, mesh, rules)`: a NamedSharding over `mesh` of each
@@ -786,14 +797,17 @@ class FrameworkMixin:
         specs, mesh, rules = p.get("tree", Unknown), p.get("mesh", Unknown), static_rules(p.get("rules", Unknown))
         if not (isinstance(specs, LinenVarsV) and specs.specs and isinstance(mesh, MeshV)) or rules.rules is None:
             return Unknown
+        made = {}
         for names in sorted(specs.logical, key=lambda t: tuple(n or "" for n in t)):
             spec = self.logical_pspec(list(names), rules, act, ctx, site, node)
             if spec is Unknown:
                 continue
             logical = Seq(tuple(Const(n) for n in names))
-            self._api_named_sharding(name, row, {"mesh": mesh, "spec": spec, "logical": logical}, act, ctx, site,
-                                     node, decorating)
-        return Unknown
+            made[names] = self._api_named_sharding(name, row, {"mesh": mesh, "spec": spec, "logical": logical}, act,
+                                                   ctx, site, node, decorating)
+        pairs = tuple((made[names], shape) for box, names, shape in sorted(specs.shaped, key=repr)
+                      if box == LINEN_LOGICAL and names in made)
+        return LinenShardingsV(pairs) if pairs else Unknown
 
     def _api_linen_logical_to_mesh(self, name, row, p, act, ctx, site, node, decorating):
         """`nn.logical_to_mesh(specs, rules)`: the logical PartitionSpecs of Linen variables
@@ -900,7 +914,7 @@ class FrameworkMixin:
         ctx = ctx.without_mode("linen_apply" if init else "linen_init").in_mode("linen_init" if init else "linen_apply")
         self.norm_stats.append([])
         self.linen_params.append(p.get("variables", Unknown) if not init else Unknown)
-        self.linen_logical.append((set(), set()))
+        self.linen_logical.append((set(), set(), set()))
         # (under apply the tree names the modules only: a layer's parameters are looked up by its path)
         tree = LinenTree(self.weak) if isinstance(model, Inst) and self.is_linen(model) else None
         if tree is not None:
@@ -921,13 +935,14 @@ class FrameworkMixin:
         finally:
             stats = self.norm_stats.pop()
             self.linen_params.pop()
-            logical, mesh_names = self.linen_logical.pop()
+            logical, mesh_names, shaped = self.linen_logical.pop()
             self.linen_trees.pop()
         if name.endswith(".init"):
             if logical or mesh_names:
                 # the variables, known by the logical names (or mesh axes) their parameters were given
                 return LinenVarsV(frozenset(logical), mesh_names=frozenset(mesh_names),
-                                  sharding=NO_SHARDING if self.no_mesh_context(ctx, act) else None)
+                                  sharding=NO_SHARDING if self.no_mesh_context(ctx, act) else None,
+                                  shaped=frozenset(shaped))
             known = tree.result() if tree is not None and len(results) == 1 else None
             return known if known is not None else Unknown
         if name.endswith(".tabulate"):

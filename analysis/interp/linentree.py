@@ -36,8 +36,7 @@ def _dense(a: dict, x):
     n, bias = a.get("features"), _flag(a, "use_bias")
     if not _size(n) or bias is UNKNOWN:
         return None
-    d = _features_in(x)
-    out = {"kernel": ("params", (d, n) if d is not None else None)}
+    out = {"kernel": ("params", (_features_in(x), n))}  # (its input features None where not known)
     if bias:
         out["bias"] = ("params", (n,))
     return out
@@ -50,8 +49,7 @@ def _dense_general(a: dict, x):
     if features is None or not all(map(_size, features)) or axis is None or bias is UNKNOWN \
             or a.get("batch_dims", ()) != ():
         return None
-    contracted = tuple(_features_in(x, i) for i in axis)
-    out = {"kernel": ("params", (*contracted, *features) if None not in contracted else None)}
+    out = {"kernel": ("params", (*(_features_in(x, i) for i in axis), *features))}
     if bias:
         out["bias"] = ("params", features)
     return out
@@ -80,7 +78,7 @@ def _conv(a: dict, x):
     if not _size(n) or k is None or not all(map(_size, k)) or bias is UNKNOWN or not _size(groups):
         return None
     d = _features_in(x)
-    out = {"kernel": ("params", (*k, d // groups, n) if d is not None and d % groups == 0 else None)}
+    out = {"kernel": ("params", (*k, d // groups if d is not None and d % groups == 0 else None, n))}
     if bias:
         out["bias"] = ("params", (n,))
     return out

@@ -24,9 +24,9 @@ from .frames import Layer, Raise, Site
 from .shapes import LAYER_SHAPES, STACK_NAME, STACKED
 from .values import (
     BATCHED, DIFFERENTIATED, NNX_VARIABLES, ArrayV, BlockSpecV, Bound, ClassV, Const, DictV, DTypeV, Ext, FilterSpecs,
-    Func, GraphPart, Inst, LinenVarsV, MeshV, ModV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, ShardingV,
-    StateDict, Transformed, Unknown, Value, differentiated, holds, is_received, is_variable, join, map_arrays, options,
-    variable_array, vma_of,
+    Func, GraphPart, Inst, LinenShardingsV, LinenVarsV, MeshV, ModV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq,
+    ShardingV, StateDict, Transformed, Unknown, Value, differentiated, holds, is_received, is_variable, join,
+    map_arrays, options, variable_array, vma_of,
 )
 
 
@@ -183,6 +183,9 @@ class TransformMixin:
             for part, sharding in prefix_pairs(p.get("out_shardings", Unknown), result):
                 sharding = self.resolved_spec(sharding, "out_shardings", act, ctx, site, node)
                 self.check_even(sharding, part, "out_shardings", None, act, ctx, site, node)
+            for sharding, shape in _linen_pairs(p.get("out_shardings", Unknown)):
+                # (a Linen init's variables given their boxes' shardings: each parameter's own)
+                self.check_even(sharding, ArrayV(shape), "out_shardings", None, act, ctx, site, node)
         return result
 
     def _jit_inputs_fit(self, shardings, kwargs, dynamic, act, ctx, site, node, created) -> None:
@@ -1591,10 +1594,22 @@ def spec_leaves(specs, partly: bool = False):
         yield None
 
 
+def _linen_pairs(v: Value):
+    """(sharding, shape) of each Linen parameter in `v` (shardings for Linen variables, in
+    tuples and dicts)."""
+    if isinstance(v, LinenShardingsV):
+        yield from v.pairs
+    elif isinstance(v, (Seq, DictV)):
+        for i in v.items if isinstance(v, Seq) else v.items.values():
+            yield from _linen_pairs(i)
+
+
 def multi_device(v) -> bool:
     """Whether `v` (shardings, or arrays placed with them) spans more than one device."""
     if v is None:
         return False
+    if isinstance(v, LinenShardingsV):
+        return any(multi_device(s) for s, _ in v.pairs)
     if isinstance(v, ShardingV):
         m = v.mesh
         if isinstance(m, MeshV):

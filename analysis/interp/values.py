@@ -240,10 +240,25 @@ class LinenVarsV(Value):
     mesh_names: frozenset = frozenset()
     sharding: object = None
     split: frozenset | None = None
+    # (the initializer's box, its names' values, the shape) of each parameter made with names
+    # whose shape is known
+    shaped: frozenset = frozenset()
 
     def key(self):
         return ("linen_vars", self.logical, self.specs,
-                frozenset(tuple(n.value for n in names) for names in self.mesh_names), self.sharding, self.split)
+                frozenset(tuple(n.value for n in names) for names in self.mesh_names), self.sharding, self.split,
+                self.shaped)
+
+
+@dataclass(eq=False)
+class LinenShardingsV(Value):
+    """The NamedShardings `nn.logical_to_mesh_sharding` or `nn.get_sharding` gives Linen
+    variables, where their parameters' shapes are known: (sharding, shape) of each (a `jax.jit`
+    given them as `out_shardings` checks each against its parameter)."""
+    pairs: tuple
+
+    def key(self):
+        return ("linen_shardings", tuple((id(s), shape) for s, shape in self.pairs))
 
 
 @dataclass(eq=False)
