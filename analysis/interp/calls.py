@@ -197,7 +197,8 @@ class CallMixin:
                                  unknown_tail=unknown_tail, label=label)
             if isinstance(me, Inst) and isinstance(me.cls, Ext) and me.cls.name.startswith("flax.linen.") \
                     and isinstance(callee.func, Ext):
-                self.linen_layer_runs(me, args[0] if args else Unknown, act, ctx, node)  # (`norm(x)`, `embed.attend(q)`)
+                # (`norm(x)`, `embed.attend(q)`)
+                self.linen_layer_runs(me, args[0] if args else Unknown, act, ctx, node)
             with self.linen_running(me):
                 return self.call(callee.func, [me, *args], kwargs, act, ctx, site, node,
                                  unknown_tail=unknown_tail, label=label)
@@ -284,8 +285,10 @@ class CallMixin:
             return True
         from .frameworks import param_array
 
-        kernel, at = (param_array(layer, "kernel"), -1) if param_array(layer, "kernel") is not None else \
-            (param_array(layer, "weight"), 0)
+        # (its kernel as the shard_map's spec made it: one the spec did not reach has its global shape)
+        name = next((k for k in ("kernel", "weight") if k in layer.attrs), None)
+        kernel = param_array(layer, name) if name is not None else None
+        at = -1 if name == "kernel" else 0
         return how.value[0] == "last" and STACKED not in layer.attrs and kernel is not None \
             and kernel.shape is not None and len(kernel.shape) == 2 and kernel.shape[at] == how.value[1]
 
