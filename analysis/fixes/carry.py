@@ -87,13 +87,19 @@ def cast_carry(diag: Diagnostic, fact: CastCarry, ctx: FixContext) -> Fix | None
     if fact.path:
         node = _written(mod, call, node)
     for i in fact.path:
-        elements = node.elements if isinstance(node, (cst.Tuple, cst.List)) else ()
-        if not 0 <= i < len(elements) or isinstance(elements[i], cst.StarredElement):
-            return None
-        node = elements[i].value
+        node = _element(node, i)
     if node is None:
         return None
     return _cast(mod, call, [(node, False)], fact.dtype, TITLE_CAST.format(dtype=fact.dtype))
+
+
+def _element(node: cst.BaseExpression | None, i: int) -> cst.BaseExpression | None:
+    """Item `i` of a tuple or list written out (None where `node` is none, or it is not there as
+    written: a starred item before it)."""
+    elements = node.elements if isinstance(node, (cst.Tuple, cst.List)) else ()
+    if not 0 <= i < len(elements) or any(isinstance(e, cst.StarredElement) for e in elements[:i + 1]):
+        return None
+    return elements[i].value
 
 
 @fixer("cast_operands", CastOperands)
@@ -102,22 +108,18 @@ def cast_operands(diag: Diagnostic, fact: CastOperands, ctx: FixContext) -> Fix 
     dtype its result is to keep (a `dynamic_update_slice`'s update to its operand's, as
     `.at[...].set` casts it; `select`'s case if false to its case if true; the other arrays of a
     `concatenate` to its first's). A Python number becomes an array of that dtype."""
-    found = ctx.call_at(fact.site)
-    if found is None or not fact.at:
-        return None
-    mod, call = found
-    positional = [a for a in call.args if a.keyword is None]
     nodes = []
     for at in fact.at:
-        if len(positional) <= at[0] or any(a.star for a in positional[:at[0] + 1]):
+        found = ctx.positional_at(fact.site, at[0])
+        if found is None:
             return None
-        node = positional[at[0]].value
-        if len(at) == 2:
-            elements = node.elements if isinstance(node, (cst.List, cst.Tuple)) else ()
-            if not at[1] < len(elements) or isinstance(elements[at[1]], cst.StarredElement):
-                return None
-            node = elements[at[1]].value
+        mod, call, node = found
+        node = _element(node, at[1]) if len(at) == 2 else node
+        if node is None:
+            return None
         nodes.append(node)
+    if not nodes:
+        return None
     name = mod.text_of(call.func).rsplit(".", 1)[-1]
     update = name.startswith("dynamic_update_")
     what = "the update" if update else "the operand" if len(nodes) == 1 else "the operands"
