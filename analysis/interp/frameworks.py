@@ -717,7 +717,10 @@ class FrameworkMixin:
                 and init.cls.name in (LINEN_PARTITIONED, LINEN_LOGICAL) and isinstance(init.attrs.get("names"), Seq)):
             return
         if shape is not None and self.linen_logical:
-            self.linen_logical[-1][2].add((init.cls.name, tuple(n.value for n in init.attrs["names"].items), shape))
+            # (mesh axes as written, whose literals a fix edits; logical names by their values)
+            names = init.attrs["names"].items
+            self.linen_logical[-1][2].add((init.cls.name, names if init.cls.name == LINEN_PARTITIONED
+                                           else tuple(n.value for n in names), shape))
         if not _is_none(init.attrs.get("mesh", Const(None))):
             return
         mesh = self.context_mesh(ctx, act)
@@ -776,24 +779,26 @@ class FrameworkMixin:
 
     def _api_linen_sharding(self, name, row, p, act, ctx, site, node, decorating):
         """`nn.get_sharding(tree, mesh)`: a NamedSharding over `mesh` of each parameter's spec;
-        JAX checks there that the mesh has the axes `nn.with_partitioning` named. (A logical
-        name is mapped by rules this does not follow.)"""
+        JAX checks there that the mesh has the axes `nn.with_partitioning` named. Each is kept
+        with its parameter's shape, where known (`LinenShardingsV`). (A logical name is mapped by
+        rules this does not follow.)"""
         mesh = p.get("mesh", Unknown)
         variables = list(_linen_vars(p.get("tree", Unknown), set()))
         found = {names for v in variables for names in v.mesh_names}
         made = {}
-        for names in sorted(found, key=lambda t: tuple(n.value or "" for n in t)):
+        for names in sorted(found, key=lambda t: (tuple(n.value or "" for n in t), repr(t))):
             spec = self._api_pspec("jax.sharding.PartitionSpec", None, {"partitions": Seq(names)}, act, ctx, site,
                                    node, False)
-            made[tuple(n.value for n in names)] = self._api_named_sharding(name, row, {"mesh": mesh, "spec": spec}, act,
-                                                                           ctx, site, node, decorating)
+            made[names] = self._api_named_sharding(name, row, {"mesh": mesh, "spec": spec}, act, ctx, site, node,
+                                                   decorating)
         pairs = tuple((made[names], shape) for v in variables for box, names, shape in sorted(v.shaped, key=repr)
                       if box == LINEN_PARTITIONED and names in made)
         return LinenShardingsV(pairs) if pairs else Unknown
 
     def _api_linen_mesh_sharding(self, name, row, p, act, ctx, site, node, decorating):
         """`nn.logical_to_mesh_sharding(specs, mesh, rules)`: a NamedSharding over `mesh` of each
-        logical spec, its names mapped by `rules` (JAX checks each against the mesh)."""
+        logical spec, its names mapped by `rules` (JAX checks each against the mesh), kept with
+        its parameter's shape where known (`LinenShardingsV`)."""
         specs, mesh, rules = p.get("tree", Unknown), p.get("mesh", Unknown), static_rules(p.get("rules", Unknown))
         if not (isinstance(specs, LinenVarsV) and specs.specs and isinstance(mesh, MeshV)) or rules.rules is None:
             return Unknown

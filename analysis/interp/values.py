@@ -240,14 +240,15 @@ class LinenVarsV(Value):
     mesh_names: frozenset = frozenset()
     sharding: object = None
     split: frozenset | None = None
-    # (the initializer's box, its names' values, the shape) of each parameter made with names
-    # whose shape is known
+    # (the initializer's box, its names, the shape) of each parameter made with names whose
+    # shape is known: mesh axes as the Consts written (as in `mesh_names`), logical names' values
     shaped: frozenset = frozenset()
 
     def key(self):
         return ("linen_vars", self.logical, self.specs,
                 frozenset(tuple(n.value for n in names) for names in self.mesh_names), self.sharding, self.split,
-                self.shaped)
+                frozenset((box, tuple(getattr(n, "value", n) for n in names), shape)
+                          for box, names, shape in self.shaped))
 
 
 @dataclass(eq=False)
