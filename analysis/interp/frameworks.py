@@ -713,12 +713,11 @@ class FrameworkMixin:
         - under `jax.set_mesh` of a mesh whose axes are Explicit the constraint is an assertion,
           and the parameter `init` makes is not sharded: where the spec names a mesh axis, JAX
           raises (JAX 0.10.2, Flax 0.12.8; Auto axes lower)."""
-        if not (isinstance(init, Inst) and isinstance(init.cls, Ext)
-                and init.cls.name in (LINEN_PARTITIONED, LINEN_LOGICAL) and isinstance(init.attrs.get("names"), Seq)):
+        names = _box_names(init)
+        if names is None:
             return
         if shape is not None and self.linen_logical:
             # (mesh axes as written, whose literals a fix edits; logical names by their values)
-            names = init.attrs["names"].items
             self.linen_logical[-1][2].add((init.cls.name, names if init.cls.name == LINEN_PARTITIONED
                                            else tuple(n.value for n in names), shape))
         if not _is_none(init.attrs.get("mesh", Const(None))):
@@ -726,24 +725,23 @@ class FrameworkMixin:
         mesh = self.context_mesh(ctx, act)
         if not isinstance(mesh, MeshV):
             return
-        names = init.attrs["names"]
         reads = _statement_holding(act.scope.node, node) or node
         site = self.site(reads, act)
         if init.cls.name == LINEN_PARTITIONED:
-            spec = self._api_pspec("jax.sharding.PartitionSpec", None, {"partitions": names}, act, ctx, site, reads,
-                                   False)
+            spec = self._api_pspec("jax.sharding.PartitionSpec", None, {"partitions": Seq(names)}, act, ctx, site,
+                                   reads, False)
         else:
             given_rules = init.attrs.get("rules", Const(None))
             rules = static_rules(given_rules) if not _is_none(given_rules) else \
                 ctx.rules if ctx.rules is not None else self.global_rules.get(entry_path(act))
             if rules is None or rules.rules is None:
                 return
-            spec = self.logical_pspec([n.value for n in names.items], rules, act, ctx, site, reads)
+            spec = self.logical_pspec([n.value for n in names], rules, act, ctx, site, reads)
         if not isinstance(spec, PSpecV):
             return
         # (the constraint's sharding names the context mesh, which JAX checks has its axes)
         sharding = self._api_named_sharding(init.cls.name, None, {
-            "mesh": mesh, "spec": spec, "logical": names if init.cls.name == LINEN_LOGICAL else None},
+            "mesh": mesh, "spec": spec, "logical": Seq(names) if init.cls.name == LINEN_LOGICAL else None},
             act, ctx, site, reads, False)
         if shape is not None:  # (traced or not; an uneven split is padded under a trace)
             self.check_even(sharding, ArrayV(shape), "traced_constraint", None, act, ctx, site, reads, even=False)
@@ -791,9 +789,7 @@ class FrameworkMixin:
                                    node, False)
             made[names] = self._api_named_sharding(name, row, {"mesh": mesh, "spec": spec}, act, ctx, site, node,
                                                    decorating)
-        pairs = tuple((made[names], shape) for v in variables for box, names, shape in sorted(v.shaped, key=repr)
-                      if box == LINEN_PARTITIONED and names in made)
-        return LinenShardingsV(pairs) if pairs else Unknown
+        return _paired(made, frozenset().union(*(v.shaped for v in variables)), LINEN_PARTITIONED)
 
     def _api_linen_mesh_sharding(self, name, row, p, act, ctx, site, node, decorating):
         """`nn.logical_to_mesh_sharding(specs, mesh, rules)`: a NamedSharding over `mesh` of each
@@ -810,9 +806,7 @@ class FrameworkMixin:
             logical = Seq(tuple(Const(n) for n in names))
             made[names] = self._api_named_sharding(name, row, {"mesh": mesh, "spec": spec, "logical": logical}, act,
                                                    ctx, site, node, decorating)
-        pairs = tuple((made[names], shape) for box, names, shape in sorted(specs.shaped, key=repr)
-                      if box == LINEN_LOGICAL and names in made)
-        return LinenShardingsV(pairs) if pairs else Unknown
+        return _paired(made, specs.shaped, LINEN_LOGICAL)
 
     def _api_linen_logical_to_mesh(self, name, row, p, act, ctx, site, node, decorating):
         """`nn.logical_to_mesh(specs, rules)`: the logical PartitionSpecs of Linen variables
@@ -1332,9 +1326,8 @@ class FrameworkMixin:
         """The names an initializer of `nn.with_logical_partitioning`/`nn.with_partitioning`
         gives the parameter it makes, noted for the `init` running. One made before the `init`
         ran (a module constant, a field's default) is noted where a parameter is made with it."""
-        if self.linen_logical and isinstance(init, Inst) and isinstance(init.cls, Ext) \
-                and init.cls.name in (LINEN_PARTITIONED, LINEN_LOGICAL) and isinstance(init.attrs.get("names"), Seq):
-            names = init.attrs["names"].items
+        names = _box_names(init)
+        if self.linen_logical and names is not None:
             if init.cls.name == LINEN_LOGICAL:
                 self.linen_logical[-1][0].add(tuple(n.value for n in names))
             else:
@@ -1566,6 +1559,23 @@ def logical_to_mesh(names: list, rules: tuple) -> list | None:
         if chosen[pos] is None and not axes(mesh) & used:
             chosen[pos] = i
     return chosen
+
+
+def _box_names(init: Value) -> tuple | None:
+    """The names (Consts) an initializer of `nn.with_partitioning`/`nn.with_logical_partitioning`
+    gives the parameters it makes, where static; None for another initializer."""
+    if isinstance(init, Inst) and isinstance(init.cls, Ext) and init.cls.name in (LINEN_PARTITIONED, LINEN_LOGICAL) \
+            and isinstance(init.attrs.get("names"), Seq):
+        return init.attrs["names"].items
+    return None
+
+
+def _paired(made: dict, shaped: frozenset, box: str) -> Value:
+    """The shardings `made` for the names of the parameters `shaped` (LinenVarsV's) made with
+    the initializer `box`, each with its parameter's shape; Unknown where there is none."""
+    pairs = tuple((made[names], shape) for kind, names, shape in sorted(shaped, key=repr)
+                  if kind == box and names in made)
+    return LinenShardingsV(pairs) if pairs else Unknown
 
 
 def _linen_vars(v: Value, seen: set):
