@@ -356,23 +356,18 @@ class TransformMixin:
         if t.api not in _PER_ITEM_VMAPS or not ctx.per_item:
             return
         in_axes = t.params.get("in_axes", Const(0))
-        if t.api == "equinox.filter_vmap" and isinstance(in_axes, Const) and in_axes.value is None:
-            in_axes = Const(0)  # (its default maps every array at 0)
-        if isinstance(in_axes, Seq) and in_axes.kind == "tuple":
-            if len(in_axes.items) != len(args):
-                self.record(VmapAxesEvent(site, ctx, act.path, node, kind="length", api=t.api,
-                                          given=len(in_axes.items), args=len(args)))
-                raise Raise()
-            per_arg = list(in_axes.items)
-            for i, (axes, arg) in enumerate(zip(per_arg, args)):
-                detail = spec_mismatch(axes, arg, f"[{i}]", "vmap in_axes", arrays=False)
-                if detail is not None:
-                    self.record(VmapAxesEvent(site, ctx, act.path, node, kind="structure", api=t.api, detail=detail))
-                    raise Raise()
-        elif isinstance(in_axes, Const):
-            per_arg = [in_axes] * len(args)
-        else:
+        if isinstance(in_axes, Seq) and in_axes.kind == "tuple" and len(in_axes.items) != len(args):
+            self.record(VmapAxesEvent(site, ctx, act.path, node, kind="length", api=t.api,
+                                      given=len(in_axes.items), args=len(args)))
+            raise Raise()
+        per_arg = _in_axes(t, args)
+        if per_arg is None:
             return
+        for i, (axes, arg) in enumerate(zip(per_arg, args)):
+            detail = spec_mismatch(axes, arg, f"[{i}]", "vmap in_axes", arrays=False)
+            if detail is not None:
+                self.record(VmapAxesEvent(site, ctx, act.path, node, kind="structure", api=t.api, detail=detail))
+                raise Raise()
         mapped = [m for i, (axes, arg) in enumerate(zip(per_arg, args))
                   for m in _mapped(axes, arg, f"argument {i}", numbers=t.api == "jax.vmap")]
         if t.api == "jax.vmap":  # (it maps keyword arguments at 0)
