@@ -1973,10 +1973,9 @@ def _names_beyond(spec: PSpecV, rank: int) -> bool:
 def _sequence_shape(short: str, p: dict) -> tuple | None:
     """The shape of `arange(start, stop, step)` (ints or floats: `arange(8 * 16.)`),
     `linspace(start, stop, num)` or `eye(n, m)` given constant ints; else None."""
-    given, extra = p.get("args"), p.get("kwargs")
+    extra = p.get("kwargs")
     keywords = extra.items if isinstance(extra, DictV) else {}
-    numbers = [a.value if isinstance(a, Const) and isinstance(a.value, (int, float)) and not isinstance(a.value, bool)
-               else None for a in (given.items if isinstance(given, Seq) else ())]
+    numbers = _sequence_numbers(p)
     values = [v if isinstance(v, int) else None for v in numbers]
     if short == "arange" and 1 <= len(numbers) <= 3 and None not in numbers and numbers[2:] != [0]:
         start, stop, step = (0, numbers[0], 1) if len(numbers) == 1 else (*numbers, 1)[:3]
@@ -1996,12 +1995,18 @@ def _sequence_dtype(short: str, p: dict) -> str | None:
     others. None where an argument is not a Python number."""
     if short != "arange":
         return "float32"
-    given = p.get("args")
-    numbers = [a.value for a in given.items] if isinstance(given, Seq) and all(
-        isinstance(a, Const) and type(a.value) in (int, float) for a in given.items) else None
-    if not numbers:
+    numbers = _sequence_numbers(p)
+    if not numbers or None in numbers:
         return None
-    return "float32" if any(type(n) is float for n in numbers) else "int32"
+    return "float32" if any(isinstance(n, float) for n in numbers) else "int32"
+
+
+def _sequence_numbers(p: dict) -> list:
+    """The positional arguments of `arange`/`linspace`/`eye`, each its Python int or float (None
+    where it is not one)."""
+    given = p.get("args")
+    return [a.value if isinstance(a, Const) and isinstance(a.value, (int, float)) and not isinstance(a.value, bool)
+            else None for a in (given.items if isinstance(given, Seq) else ())]
 
 
 def _first_dtype(args) -> str | None:
