@@ -144,3 +144,17 @@ def _check_paths(project: Path):
                          capture_output=True, text=True, timeout=120)
     assert out.returncode in (0, 1), out.stderr
     return [(d["path"], d["line"], d["code"]) for d in json.loads(out.stdout)]
+
+
+def test_a_missing_module_of_a_namespace_package_is_not_importable(tmp_path, monkeypatch):
+    """`from google.colab import output` where `google` is only protobuf's namespace package:
+    jedi (a process of its own, a tenth of a second and more) is not asked about a module that
+    cannot be there. Under a regular package, whose `__init__` may make it, it may be."""
+    from shardlint.analysis.interp.lazy import importable
+
+    _write(tmp_path, {"nsroot/present/__init__.py": "", "regular/__init__.py": "", "single.py": ""})
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert importable("nsroot.present") and importable("nsroot")
+    assert not importable("nsroot.absent") and not importable("nsroot.absent.deeper")
+    assert importable("regular.made_by_its_init") and importable("single.attribute")
+    assert not importable("absent_top_level_package.module")

@@ -243,13 +243,22 @@ def _jedi_star(interp, module, name: str) -> Ext | None:
 
 @functools.lru_cache(maxsize=1024)
 def importable(module_name: str) -> bool:
-    """Whether the top-level package of `module_name` can be imported at all (import hooks and
-    editable installs included); found without running it. Jedi has nothing to say otherwise."""
-    top = module_name.split(".")[0]
+    """Whether `module_name` may be importable (import hooks and editable installs included),
+    found without running anything. Jedi has nothing to say otherwise, and asking it costs a
+    process of its own. A module under a namespace package (`google.colab` beside protobuf's
+    `google`) is looked up in the folders of that package; under a regular package, whose
+    `__init__` may make submodules of its own, the package being there is enough."""
+    parts = module_name.split(".")
     try:
-        return importlib.machinery.PathFinder.find_spec(top) is not None or any(
-            f.find_spec(top, None) is not None for f in sys.meta_path
-            if type(f).__module__.startswith("__editable__"))
+        if any(f.find_spec(parts[0], None) is not None for f in sys.meta_path
+               if type(f).__module__.startswith("__editable__")):
+            return True
+        spec = importlib.machinery.PathFinder.find_spec(parts[0])
+        for i in range(1, len(parts)):
+            if spec is None or spec.submodule_search_locations is None or spec.origin not in (None, "namespace"):
+                break
+            spec = importlib.machinery.PathFinder.find_spec(".".join(parts[:i + 1]), spec.submodule_search_locations)
+        return spec is not None
     except (ImportError, ValueError, AttributeError):
         return False
 
