@@ -202,3 +202,65 @@ def test_a_weakly_typed_full_is_its_default_type_to_lax(fill):
         jax.eval_shape(lambda x: jax.lax.add(x, jnp.full((4,), fill)), jax.ShapeDtypeStruct((4,), "bfloat16"))
     assert dtypes.lax_mismatch("add", [ArrayV((4,), "bfloat16"), ArrayV((4,), None, weak=str(weak.dtype))]) == (
         "bfloat16", str(weak.dtype))
+
+
+@pytest.mark.parametrize("a", TYPES)
+@pytest.mark.parametrize("number", [True, 2, 2.5, 1j])
+def test_a_weakly_typed_result_is_jax(a, number):
+    """`weak_result` is the dtype of what JAX types weakly (`jnp.arange(n) * 0.5`: weak
+    float32), and None where JAX's result is not weak."""
+    out = jax.eval_shape(lambda x: x + number if a != "bool" or type(number) is not bool else x | number,
+                         jax.ShapeDtypeStruct((2,), a))
+    assert dtypes.weak_result([ArrayV((2,), a), Const(number)]) == (str(out.dtype) if out.weak_type else None)
+
+
+@pytest.mark.parametrize("fill", [0, 0.5])
+@pytest.mark.parametrize("b", TYPES)
+def test_a_weakly_typed_array_promotes_as_jax(fill, b):
+    """A weakly typed array (`jnp.full(shape, 0.5)`) takes the other operand's type where JAX
+    promotes: `promote` gives it where JAX's result is strong, `weak_result` where it is weak."""
+    weak = jax.eval_shape(lambda: jnp.full((2,), fill))
+    out = jax.eval_shape(lambda y: jnp.full((2,), fill) * y, jax.ShapeDtypeStruct((2,), b))
+    operands = [ArrayV((2,), None, weak=str(weak.dtype)), ArrayV((2,), b)]
+    assert dtypes.promote(operands) == (None if out.weak_type else str(out.dtype))
+    assert dtypes.weak_result(operands) == (str(out.dtype) if out.weak_type else None)
+
+
+_RESHAPING = {"reshape": (16,), "squeeze": (), "broadcast_to": ((2, 4, 4),), "swapaxes": (0, 1), "moveaxis": (0, 1),
+              "tile": (2,), "repeat": (2,)}
+
+
+@pytest.mark.parametrize("short", sorted(set(_UNARY) | _RESHAPING.keys()))
+@pytest.mark.parametrize("fill", [2, 0.5])
+def test_one_operand_functions_of_a_weakly_typed_array_are_weak_as_jax(short, fill):
+    """`weak_call` of a function of one weakly typed array (`jnp.full(shape, 0.5)`) is JAX's
+    dtype where JAX's result is weak, or None (not known); never where it is not (a
+    reduction's). Every function the table says keeps a weak float does."""
+    weak = jax.eval_shape(lambda: jnp.full((4, 4), fill))
+    ours = dtypes.weak_call(short, [ArrayV((4, 4), None, weak=str(weak.dtype))], {})
+    f = _function(short)
+    more = _RESHAPING.get(short, _MORE.get(short, ()))
+    try:
+        out = jax.eval_shape(lambda: f(jnp.full((4, 4), fill)[None] if short == "squeeze" else jnp.full((4, 4), fill),
+                                       *(jnp.full((4, 4), fill) if m == "again" else m for m in more)))
+    except TypeError:  # (a function of floats only, given a weak int32)
+        assert ours is None
+        return
+    assert ours is None or (out.weak_type and ours == str(out.dtype)), (short, fill, out)
+    assert ours is not None or not (isinstance(fill, float) and short in dtypes._WEAK_KEEPING)
+
+
+@pytest.mark.parametrize("short", sorted(dtypes._PROMOTING - {"einsum", "where", "select", "append", "tensordot",
+                                                              "concatenate", "stack", "hstack", "vstack", "dstack",
+                                                              "column_stack"}))
+@pytest.mark.parametrize("a", ["int32", "bfloat16", "bool"])
+@pytest.mark.parametrize("number", [2, 0.5])
+def test_promoting_functions_of_a_weakly_typed_array_are_weak_as_jax(short, a, number):
+    f = _function(short)
+    out = jax.eval_shape(lambda x: f(x, jnp.full((4, 4), number)), jax.ShapeDtypeStruct((4, 4), a))
+    weak = str(jax.eval_shape(lambda: jnp.full((4, 4), number)).dtype)
+    ours = dtypes.weak_call(short, [ArrayV((4, 4), a), ArrayV((4, 4), None, weak=weak)], {})
+    if short in ("pow", "power"):  # (not known: JAX's power has rules of its own)
+        assert ours is None
+    else:
+        assert ours == (str(out.dtype) if out.weak_type else None), (short, a, number, out)

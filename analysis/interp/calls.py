@@ -584,14 +584,15 @@ class CallMixin:
                     spec = self.typed(ArrayV(shape), where, act, ctx).spec if shape is not None else None
                 else:
                     spec = self.reshape_type("jax.numpy.ndarray.reshape", obj, shape, act, ctx, site, node)
-                return ArrayV(shape, obj.dtype, placed, vma=obj.vma, exact=obj.exact, spec=spec)
+                return ArrayV(shape, obj.dtype, placed, vma=obj.vma, exact=obj.exact, spec=spec, weak=obj.weak)
             if name == "transpose" and args and not isinstance(args[0], Seq):
                 args = [Seq(tuple(args))]  # `x.transpose(1, 0)`: the axes one by one
             shape = call_shape(name, False, [obj, *args], kwargs)
             if shape is None and full_reduction(name, args, kwargs):
                 shape = ()
+            weak = dtypes.weak_call(name, [obj, *args], kwargs) if kwargs.get("dtype") is None else None
             return ArrayV(shape, dtype=dtypes.result(name, [obj, *args], kwargs, kwargs.get("dtype")),
-                          sharding=placed, vma=obj.vma, exact=obj.exact,
+                          sharding=placed, vma=obj.vma, exact=obj.exact, weak=weak,
                           spec=kept_dims_type(name, False, [obj, *args], kwargs) if shape is not None else None)
         if isinstance(obj, Const) and isinstance(obj.value, str) and name == "join" and args:
             items = self.iterate(args[0])

@@ -36,6 +36,9 @@ _ALIASES = {"float": "float64", "double": "float64", "float_": "float64", "int":
             "uint": "uint64", "complex": "complex128", "complex_": "complex128", "bool_": "bool", "single": "float32",
             "half": "float16", "cfloat": "complex128", "cdouble": "complex128", "csingle": "complex64"}
 WEAK = {bool: "bool", int: "i*", float: "f*", complex: "c*"}
+# The dtype of a weakly typed array (what JAX makes of a Python number), and its lattice node.
+_WEAK_DEFAULT = {"i*": "int32", "f*": "float32", "c*": "complex64"}
+_WEAK_NODE = {d: node for node, d in _WEAK_DEFAULT.items()}
 
 
 def dtype_name(v: Value) -> str | None:
@@ -71,13 +74,24 @@ def join(types: list[str]) -> str | None:
 
 
 def operand(v: Value) -> str | None:
-    """The lattice node of an operand: an array's dtype, a Python number's weak type; None where
-    not known."""
+    """The lattice node of an operand: an array's dtype, a Python number's or a weakly typed
+    array's weak type; None where not known."""
     if isinstance(v, ArrayV):
-        return canonical(v.dtype)
+        return canonical(v.dtype) or _WEAK_NODE.get(v.weak)
     if isinstance(v, Const) and type(v.value) in WEAK:
         return WEAK[type(v.value)]
     return None
+
+
+def weak_result(values: list[Value]) -> str | None:
+    """The dtype of an elementwise operation of `values` that JAX types weakly (an int array
+    times a Python float: weak float32), where `promote` has none because of that."""
+    nodes = [operand(v) for v in values]
+    if not nodes or None in nodes:
+        return None
+    common = frozenset.intersection(*(_UPPER[t] for t in nodes))
+    least = [t for t in common if common <= _UPPER[t]]
+    return _WEAK_DEFAULT.get(least[0]) if len(least) == 1 else None
 
 
 def promote(values: list[Value]) -> str | None:
@@ -129,6 +143,17 @@ _TESTING = frozenset({
     "logical_not", "logical_xor", "isnan", "isinf", "isfinite", "all", "any", "isclose", "array_equal",
 })
 _SUMMING = frozenset({"sum", "prod", "nansum"})
+# Those that keep an operand's weak type (measured on 0.10.2: `jnp.exp(jnp.full(n, 0.5))` is weakly
+# typed): shape and elementwise operations; not reductions, cumulative ones and composites.
+_WEAK_KEEPING = frozenset({
+    "reshape", "transpose", "permute_dims", "swapaxes", "moveaxis", "expand_dims", "squeeze", "ravel", "broadcast_to",
+    "tile", "repeat", "roll", "flip", "fliplr", "flipud", "rot90", "sort", "tril", "triu", "copy", "stop_gradient",
+    "atleast_1d", "atleast_2d", "atleast_3d", "exp", "exp2", "expm1", "log", "log1p", "sqrt", "rsqrt", "cbrt", "sin",
+    "cos", "tan", "tanh", "sinh", "cosh", "arcsin", "arccos", "arctan", "arctanh", "erf", "erfc", "logistic",
+    "sigmoid", "silu", "swish", "softplus", "elu", "selu", "celu", "leaky_relu", "hard_tanh", "mish", "reciprocal",
+    "floor", "ceil", "round", "abs", "absolute", "sign", "log_sigmoid", "squareplus", "sparse_plus", "hard_sigmoid",
+    "hard_silu", "hard_swish", "relu", "relu6", "negative", "square",
+})
 
 
 def of_call(short: str, args: list, kwargs: dict) -> str | None:
@@ -155,6 +180,20 @@ def of_call(short: str, args: list, kwargs: dict) -> str | None:
     if short in _FLOAT_KEEPING:
         return first if is_float(first) else None
     return None
+
+
+def weak_call(short: str, args: list, kwargs: dict) -> str | None:
+    """The dtype of `jnp.<short>(*args, **kwargs)` where JAX types it weakly (see `weak_result`):
+    a function that keeps its operand's type, of a weakly typed array; one that promotes, of
+    operands whose promoted type is weak. None where not, or not known. A `dtype=` given is
+    not looked at here (it makes the result strong)."""
+    if short in _PROMOTING and short not in ("einsum", "where", "select", "concatenate", "stack", "hstack",
+                                             "vstack", "dstack", "column_stack", "pow", "power"):
+        return weak_result(list(args)) if args and of_call(short, args, kwargs) is None else None
+    first = args[0] if args and isinstance(args[0], ArrayV) and args[0].dtype is None else None
+    if first is None or first.weak is None or short not in _WEAK_KEEPING:
+        return None
+    return first.weak if short in _KEEPING or is_float(first.weak) else None
 
 
 def result(short: str, args: list, kwargs: dict, given: Value | None) -> str | None:
@@ -263,7 +302,7 @@ def layer_output(name: str, x: Value, attrs: dict) -> str | None:
         return canonical(dtype_name(v))
 
     if name in _KEEPING_LAYERS:
-        return operand(x) if isinstance(x, ArrayV) else None
+        return canonical(x.dtype) if isinstance(x, ArrayV) else None
     params = given("param_dtype" if name.startswith("flax.") else "dtype", "float32")
     if name in _OF_PARAMS:
         return given("dtype", params) if name.startswith("flax.") else params

@@ -176,7 +176,7 @@ class ExprMixin:
                              self.site(node, act), node, act, ctx)
             placed = NO_SHARDING if base.sharding is NO_SHARDING else Unknown
             return ArrayV(indexed(base.shape, [part]), base.dtype, placed, vma=base.vma, exact=base.exact,
-                          spec=stypes.indexed(base.spec, [part]))
+                          spec=stypes.indexed(base.spec, [part]), weak=base.weak)
         return Unknown
 
     def shapes_fit(self, api: str, op: str | None, shapes: list, act, ctx, node, subscripts=None,
@@ -268,7 +268,7 @@ class ExprMixin:
             spec = self.gather_type("[]", base, idx, act, ctx, self.site(node, act), node) \
                 if parts[0][0] == "array" and len(parts) == 1 else stypes.indexed(base.spec, parts)
             return ArrayV(indexed(base.shape, parts), dtype=base.dtype, vma=base.vma | vma_of(idx),
-                          exact=base.exact and _exact_index(node, idx), spec=spec)
+                          exact=base.exact and _exact_index(node, idx), spec=spec, weak=base.weak)
         return Unknown
 
     def _ex_IfExp(self, node, act, ctx):
@@ -393,9 +393,15 @@ class ExprMixin:
             else:
                 spec = None
             dtype = dtypes.promote([left, right])
-            if isinstance(op, ast.Div) and dtype is not None and not dtypes.is_float(dtype):
-                dtype = "float32" if dtype != "complex64" else dtype  # (true division of integers)
-            return ArrayV(shape, dtype, NO_SHARDING if unplaced else Unknown, vma, received, exact, spec=spec)
+            weak = dtypes.weak_result([left, right]) if dtype is None else None
+            if isinstance(op, ast.Div) and (dtype or weak) is not None and not dtypes.is_float(dtype or weak):
+                # (true division of integers: float32, weak where its operands were)
+                if dtype is not None:
+                    dtype = "float32" if dtype != "complex64" else dtype
+                elif weak != "complex64":
+                    weak = "float32"
+            return ArrayV(shape, dtype, NO_SHARDING if unplaced else Unknown, vma, received, exact, spec=spec,
+                          weak=weak)
         return Unknown
 
     def _ex_UnaryOp(self, node, act, ctx):
@@ -724,7 +730,7 @@ class ExprMixin:
             return Seq(tuple(Const(d) if d is not None else Unknown for d in a.shape)) if a.shape is not None \
                 else Unknown
         if attr == "dtype":
-            return DTypeV(a.dtype)
+            return DTypeV(a.dtype or a.weak)
         if attr == "ndim":
             return Const(len(a.shape)) if a.shape is not None else Unknown
         if attr == "sharding":
@@ -733,7 +739,7 @@ class ExprMixin:
             shape = transposed(a.shape, None) if attr == "T" else swapped(a.shape, -1, -2) if attr == "mT" else a.shape
             spec = None if a.spec is None else a.spec[::-1] if attr == "T" else a.spec if attr != "mT" else \
                 (*a.spec[:-2], a.spec[-1], a.spec[-2]) if len(a.spec) >= 2 else None
-            return ArrayV(shape, dtype=a.dtype, vma=a.vma, exact=a.exact, spec=spec)
+            return ArrayV(shape, dtype=a.dtype, vma=a.vma, exact=a.exact, spec=spec, weak=a.weak)
         if attr == "size" and a.shape is not None and None not in a.shape:
             return Const(math.prod(a.shape))
         return MethodOf(a, attr)

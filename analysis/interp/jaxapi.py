@@ -1688,7 +1688,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             if op in ("astype", "convert_element_type") and len(args) > 1:
                 given_dtype = args[1]
             return ArrayV(shape, dtype=dtypes.result(op, args, kwargs, given_dtype), vma=vma, exact=exact,
-                          spec=self.array_type(name, args, kwargs, shape, act, ctx, site, node))
+                          spec=self.array_type(name, args, kwargs, shape, act, ctx, site, node),
+                          weak=dtypes.weak_call(op, args, kwargs) if given_dtype is None else None)
         top, _, last = name.rpartition(".")
         if name.split(".")[0] in apis.MODELLED_PACKAGES:
             # A framework's layer class (`nn.Dense(64)`, `nnx.Linear(...)`, `eqx.nn.Linear(...)`)
