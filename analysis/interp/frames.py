@@ -46,6 +46,7 @@ LAYER_KINDS = {k.name: k for k in (
     LayerKind("vmap", "vmap", binds_axes=True),
     LayerKind("grad", "differentiation"),
     LayerKind("kernel", "Pallas kernel"),
+    LayerKind("eval_shape", "eval_shape"),  # traced for its output's shapes, never lowered
 )}
 
 

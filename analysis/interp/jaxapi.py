@@ -30,7 +30,7 @@ from ..jaxfacts import (
 )
 from ..verdicts import catches
 from .frameworks import PARTITIONED, FrameworkMixin, layer_output, layer_params, split_by, variable_sharding
-from .frames import Raise
+from .frames import Layer, Raise
 from .shapes import (
     ELEMENTWISE, LAX_ELEMENTWISE, LAX_SLICES, LAYER_OUTPUT, LAYER_SHAPES, LAYER_TYPES, MESHLESS, PERMUTING, STACKED,
     OPTIONS, axis_of, call_shape, gathered, kept_dims_type, lax_slice, pieces, shape_of, static,
@@ -749,6 +749,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         """A higher-order primitive that traces its functions right away (lax control flow,
         tree maps, run_scoped, ...), with the arguments the row says."""
         outputs = []
+        if apis.short(name) in ("eval_shape", "filter_eval_shape"):
+            ctx = ctx.push(Layer("eval_shape", site, frozenset(), api=name))
         for fn_param, argspec in row.calls:
             fnv = p.get(fn_param)
             if fnv is None:
