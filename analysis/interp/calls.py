@@ -12,7 +12,7 @@ from . import datafiles, dtypes
 from .dtypes import dtype_name
 from .events import StartEvent
 from .frames import Context, Raise, Site
-from .shapes import LAYER_OUTPUT, STACKED, call_shape, kept_dims_type, layer_output_shape
+from .shapes import LAYER_OUTPUT, STACKED, call_shape, kept_dims_type, layer_output_shape, reshaped
 from .values import (
     DIFFERENTIATED, ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory, Func, Inst,
     Lifted, MethodOf, Multi, NO_SHARDING, Partial, Seq, Traced, Transformed, Unknown, Value, YieldedV, exact_vma,
@@ -513,7 +513,7 @@ class CallMixin:
             if name == "reshape":
                 dims = args[0] if len(args) == 1 and isinstance(args[0], Seq) else Seq(tuple(args))
                 if obj.shape is not None:
-                    shape = _reshaped(obj.shape, dims)
+                    shape = reshaped(obj.shape, dims)
                     if shape is None or None in shape:
                         return DevicesV(None)
                     if _prod(shape) != _prod(obj.shape):
@@ -578,7 +578,7 @@ class CallMixin:
                 return ArrayV(obj.shape, dtype_name(args[0]), placed, vma=obj.vma, exact=obj.exact, spec=obj.spec)
             if name == "reshape" and args:
                 dims = args[0] if len(args) == 1 and isinstance(args[0], Seq) else Seq(tuple(args))
-                shape = _reshaped(obj.shape, dims)
+                shape = reshaped(obj.shape, dims)
                 where = kwargs.get("out_sharding")
                 if where is not None and not (isinstance(where, Const) and where.value is None):
                     spec = self.typed(ArrayV(shape), where, act, ctx).spec if shape is not None else None
@@ -774,22 +774,6 @@ def ints(v) -> tuple | None:
     if isinstance(v, Seq) and all(isinstance(i, Const) and isinstance(i.value, int) for i in v.items):
         return tuple(i.value for i in v.items)
     return None
-
-
-def _reshaped(shape: tuple | None, dims: Value) -> tuple | None:
-    """The shape `reshape(dims)` gives an array of `shape`: the dimensions given as ints, a -1
-    worked out where every other size is known."""
-    if isinstance(dims, Const):
-        dims = Seq((dims,))
-    if not isinstance(dims, Seq):
-        return None
-    out = [i.value if isinstance(i, Const) and isinstance(i.value, int) else None for i in dims.items]
-    if out.count(-1) == 1:
-        rest = [d for d in out if d != -1]
-        known = shape is not None and all(isinstance(d, int) for d in shape) and None not in rest
-        whole, part = (_prod(shape), _prod(rest)) if known else (0, 0)
-        out[out.index(-1)] = whole // part if part and whole % part == 0 else None
-    return tuple(d if d is None or d >= 0 else None for d in out)
 
 
 def _prod(xs) -> int:

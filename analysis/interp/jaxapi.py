@@ -1113,6 +1113,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         else:
             shape = p.get("shape", p.get("size"))
             dims = ints(shape) if shape is not None else None
+            if dims is None and isinstance(shape, Seq):  # (its rank, the sizes not known None)
+                dims = tuple(i.value if isinstance(i, Const) and type(i.value) is int else None for i in shape.items)
             default = None if name.startswith("numpy.") else _DEFAULT_DTYPE.get(name, "float32")
             if short == "full":  # (of its fill value's type: a Python number's is weak)
                 fill = p.get("fill_value")

@@ -397,6 +397,25 @@ def static(v):
     return ...
 
 
+def reshaped(shape: tuple | None, dims) -> tuple | None:
+    """The shape `reshape(dims)` gives an array of `shape` (`dims` a value: an int, or a tuple or
+    list of them): the dimensions given as ints, a -1 worked out where every other size is
+    known; None where `dims` is not a sequence."""
+    from .values import Const, Seq
+
+    if isinstance(dims, Const):
+        dims = Seq((dims,))
+    if not isinstance(dims, Seq):
+        return None
+    out = [i.value if isinstance(i, Const) and isinstance(i.value, int) else None for i in dims.items]
+    if out.count(-1) == 1:
+        rest = [d for d in out if d != -1]
+        known = shape is not None and all(isinstance(d, int) for d in shape) and None not in rest
+        whole, part = (math.prod(shape), math.prod(rest)) if known else (0, 0)
+        out[out.index(-1)] = whole // part if part and whole % part == 0 else None
+    return tuple(d if d is None or d >= 0 else None for d in out)
+
+
 def shape_of(v) -> tuple | None:
     """An array's shape, a Python number's `()`; None where not known."""
     from .values import ArrayV, Const
@@ -549,6 +568,13 @@ def call_shape(op: str, lax: bool, args: list, kwargs: dict) -> tuple | None:
         return (n, *first[1:]) if isinstance(n, int) and not isinstance(n, bool) and first else None
     if op in ("ravel", "flatten"):
         return flat(first)
+    if op == "reshape":
+        dims = arg(1, "new_sizes" if lax else "shape")
+        if dims is _NONE and not lax:
+            dims = kwargs.get("newshape", _NONE)
+        if lax and static(arg(2, "dimensions")) not in (_NONE, None):
+            return None
+        return reshaped(first, dims)
     if op == "broadcast_to":
         shape = static(arg(1, "shape"))
         return shape if isinstance(shape, tuple) and all(isinstance(d, int) for d in shape) else None
