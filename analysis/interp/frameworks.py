@@ -182,18 +182,30 @@ LAYER_OUTPUTS = {
     **{f"flax.linen.{n}": ("same",) for n in ("LayerNorm", "RMSNorm", "BatchNorm", "Dropout")},
     **{f"flax.nnx.{n}": ("same",) for n in ("LayerNorm", "RMSNorm", "BatchNorm", "Dropout")},
     **{f"equinox.nn.{n}": ("same",) for n in ("LayerNorm", "RMSNorm", "Dropout")},
+    # attention: its output features where given, else its input's (Linen's: the query's)
+    **{f"flax.linen.{n}": ("attention", "out_features", 4, None, None)
+       for n in ("MultiHeadDotProductAttention", "MultiHeadAttention", "SelfAttention")},
+    "flax.nnx.MultiHeadAttention": ("attention", "out_features", 3, "in_features", 1),
+    "equinox.nn.MultiheadAttention": ("attention", "output_size", 4, "query_size", 1),
 }
 
 
 def layer_output(name: str, args: list, kwargs: dict) -> tuple | None:
     """("same",), ("last" | "append", size), ("einsum", subscripts, kernel shape) or ("general",
     features, axes): how the layer made with these arguments shapes its output, where the table
-    knows the layer and what it needs is constant."""
+    knows the layer (a size None where not known; an einsum's and a general layer's need every
+    size). An attention layer's: "last", or "same" where its features are its query's."""
     row = LAYER_OUTPUTS.get(name)
     if row is None or row[0] == "same":
         return row
-    kind, param, at = row
+    kind, param, at = row[:3]
     size = kwargs.get(param, args[at] if len(args) > at else None)
+    if kind == "attention":
+        if size is None or isinstance(size, Const) and size.value is None:
+            if row[3] is None:
+                return ("same",)
+            size = kwargs.get(row[3], args[row[4]] if len(args) > row[4] else None)
+        kind = "last"
     if kind == "einsum":  # ("einsum", the subscripts, the kernel's shape)
         kernel = _shape(_constant(kwargs.get("kernel_shape", args[1] if len(args) > 1 else Unknown)))
         text = size.value.replace(" ", "") if isinstance(size, Const) and isinstance(size.value, str) else None
@@ -209,7 +221,7 @@ def layer_output(name: str, args: list, kwargs: dict) -> tuple | None:
         return kind, features, axis
     if isinstance(size, Const) and isinstance(size.value, int) and not isinstance(size.value, bool):
         return kind, size.value
-    return None
+    return kind, None  # (features not known: the output's rank is)
 
 
 _UNKNOWN = object()
@@ -1024,8 +1036,10 @@ class FrameworkMixin:
         from .jaxapi import shared_vma, subtrees
 
         key = p.get("name")
+        made = Unknown
         if "linen_init" in ctx.modes:
             self.initializer_names(p.get("init_fn"))
+            made = self._linen_param_made(p, act, ctx, site, node)
         tree = self.linen_tree()
         if "linen_init" in ctx.modes:
             # made: of the shape its initializer is given (`self.param("w", init, (d, n))`), where constant
@@ -1041,7 +1055,7 @@ class FrameworkMixin:
                 tree.doubt()
         if "linen_apply" not in ctx.modes or not self.linen_params \
                 or not (isinstance(key, Const) and isinstance(key.value, str)):
-            return Unknown
+            return made
         vma = split_by(self.linen_params[-1], [p.get("init_fn")])
         if vma is not None:
             return ArrayV(vma=vma, exact=True)
@@ -1052,6 +1066,20 @@ class FrameworkMixin:
             return Unknown
         vma, exact = shared_vma(found)
         return ArrayV(vma=vma, exact=exact)
+
+    def _linen_param_made(self, p: dict, act, ctx, site, node) -> Value:
+        """What `self.param(name, init_fn, *init_args)` gives under `init`: the array `init_fn`
+        makes of a key and `init_args` (the initializer a partitioning box holds, the box's
+        names left to `linen_unboxed`); an array of unknown shape where that is not known."""
+        init = p.get("init_fn", Unknown)
+        if isinstance(init, Inst) and isinstance(init.cls, Ext) and init.cls.name in (LINEN_PARTITIONED, LINEN_LOGICAL):
+            init = init.attrs.get("fn", Unknown)
+        given, keywords = p.get("init_args"), p.get("init_kwargs")
+        if not is_callable(init) or not isinstance(given, Seq) or not isinstance(keywords, (DictV, type(None))):
+            return ArrayV()
+        made = self.call(init, [ArrayV((), None), *given.items], dict(keywords.items) if keywords else {}, act, ctx,
+                         site, node, label="makes the parameter")
+        return made if isinstance(made, ArrayV) else ArrayV()
 
     def _api_linen_initializing(self, name, row, p, act, ctx, site, node, decorating):
         """`self.is_initializing()`: true under `model.init`, false under `model.apply`."""
