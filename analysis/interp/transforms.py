@@ -96,16 +96,24 @@ class TransformMixin:
             # the module's variables (arrays not known here) go through trans_in_fn before it runs
             self.call(p["trans_in_fn"], [ArrayV(exact=False)], {}, act, ctx, site, node,
                       label="map_variables maps its variables")
+        length = None
+        if t.api == "flax.linen.scan" and args:
+            # a Linen scan of a module's method: its first argument is the carry, the others
+            # come a step at a time (their `in_axes` dimension taken away, `nn.broadcast`: whole)
+            xs, length = _linen_scan_steps(p.get("in_axes", Const(0)), args[1:], p.get("length"))
+            args = [args[0], *xs]
         result = self.call(t.fn, args, kwargs, act, ctx, site, node, label=label)
         if t.api == "flax.nnx.scan":
             self.nnx_scan_carry(t, args, result, act, ctx, site, node)
         elif t.api == "flax.linen.scan" and args and isinstance(result, Seq) and result.items:
-            # a Linen scan of a module's method: its first argument and result are the carry
+            # its result is (the carry, what each step gave stacked at `out_axes`)
             smap, pairs = ctx.innermost("shard_map"), [(args[0], result.items[0], "carry")]
             if smap is not None and smap.axes:
                 self.carry_pairs(pairs, t.api, smap, act, ctx, site, node)
             self.carry_types(pairs, apis.API[t.api], t.api, act, ctx, site, node, manual=smap is not None,
                              carry_at=0)
+            if len(result.items) == 2:
+                result = Seq((result.items[0], _batched(result.items[1], t, length, None, outer=True)), result.kind)
         return result
 
     def _apply_grad(self, t, args, kwargs, act, ctx, site, node, label):
@@ -1385,6 +1393,36 @@ def _batched(result: Value, t, size: int | None, split: tuple | None, outer: boo
         return join([map_arrays(o, batched, other) for o in v.options]) if isinstance(v, Multi) else v
 
     return map_arrays(result, batched, other)
+
+
+def _linen_scan_steps(in_axes: Value, xs: list, length: Value | None) -> tuple[list, int | None]:
+    """What a Linen `nn.scan`'s function is given of the arguments after its carry, one step at a
+    time: each array without the dimension its `in_axes` entry (an int, one for all or one per
+    argument) scans over, an `nn.broadcast` one whole (an entry not known: of a shape not known);
+    and how many steps it takes (`length=`, else the scanned dimension's size), None where not
+    known."""
+    entries = list(in_axes.items) if isinstance(in_axes, Seq) and len(in_axes.items) == len(xs) else [in_axes] * len(xs)
+    n = length.value if isinstance(length, Const) and type(length.value) is int else None
+    sizes = set()
+
+    def step(a: ArrayV, axis) -> ArrayV:
+        at = axis if a.shape is not None and -len(a.shape) <= axis < len(a.shape) else None
+        if at is None:
+            return ArrayV(None, a.dtype, vma=a.vma, exact=a.exact, received=a.received)
+        if isinstance(a.shape[at], int):
+            sizes.add(a.shape[at])
+        return ArrayV(a.shape[:at] + a.shape[at:][1:] if at != -1 else a.shape[:-1], a.dtype, vma=a.vma,
+                      exact=a.exact, received=a.received)
+
+    out = []
+    for axis, x in zip(entries, xs):
+        if isinstance(axis, Ext) and axis.name.endswith(".broadcast"):
+            out.append(x)
+        elif isinstance(axis, Const) and type(axis.value) is int:
+            out.append(map_arrays(x, lambda a, k=axis.value: step(a, k), lambda v: v))
+        else:
+            out.append(map_arrays(x, lambda a: ArrayV(None, a.dtype, vma=a.vma, exact=a.exact), lambda v: v))
+    return out, n if n is not None else sizes.pop() if len(sizes) == 1 else None
 
 
 class _Undecided(Exception):
