@@ -472,6 +472,7 @@ EQUINOX = {
     _EQX + "filter_shard": Api("placed", "(x, device_or_shardings)"),
     _EQX + "filter": Api("same", "(pytree, filter_spec, inverse=False, replace=None, is_leaf=None)"),
     _EQX + "is_array": Api("array_filter", "(element)"),
+    _EQX + "if_array": Api("eqx_if_array", "(axis)"),
     _EQX + "is_inexact_array": Api("array_filter", "(element)"),
     _EQX + "is_array_like": Api("array_filter", "(element)"),
     _EQX + "apply_updates": Api("same", "(model, updates)"),

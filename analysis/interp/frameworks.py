@@ -984,6 +984,11 @@ class FrameworkMixin:
         verdict = _keeps(p.get("element", Unknown), _ARRAY_FILTERS[name])
         return Unknown if verdict is None else Const(verdict)
 
+    def _api_eqx_if_array(self, name, row, p, act, ctx, site, node, decorating):
+        """`eqx.if_array(axis)`: an `in_axes` entry of Equinox's filter transformations mapping
+        each array at `axis` and leaving the other leaves unmapped (see `transforms._in_axes`)."""
+        return Inst(Ext(name), {"axis": p.get("axis", Unknown)})
+
     def _api_optax_transformation(self, name, row, p, act, ctx, site, node, decorating):
         return Inst(Ext("optax.GradientTransformation"), {"init": p.get("init", Unknown),
                                                          "update": p.get("update", Unknown)})

@@ -359,8 +359,9 @@ class TransformMixin:
         """A vmap's `in_axes` where they cannot fit its call, which JAX checks before it traces the
         function (`VmapAxesEvent`; measured on 0.6.2, 0.8.2 and 0.10.2 for `jax.vmap`, `nnx.vmap`
         and `eqx.filter_vmap`). Shapes are judged where known as JAX sees them (not under a vmap
-        whose items are not followed), and only of arrays given as arrays, tuples, lists and
-        dicts: a module's arrays may keep their global shapes inside a shard_map."""
+        whose items are not followed), of arrays given as arrays, tuples, lists and dicts, and of
+        stacks of modules outside shard_maps (inside, a module's arrays may keep their global
+        shapes)."""
         if t.api not in _PER_ITEM_VMAPS or not ctx.per_item:
             return
         in_axes = t.params.get("in_axes", Const(0))
@@ -376,8 +377,13 @@ class TransformMixin:
             if detail is not None:
                 self.record(VmapAxesEvent(site, ctx, act.path, node, kind="structure", api=t.api, detail=detail))
                 raise Raise()
-        mapped = [m for i, (axes, arg) in enumerate(zip(per_arg, args))
-                  for m in _mapped(axes, arg, f"argument {i}", numbers=t.api == "jax.vmap")]
+        mapped = []
+        global_modules = ctx.innermost("shard_map") is None  # (where a module's arrays have their global shapes)
+        for i, (axes, arg) in enumerate(zip(per_arg, args)):
+            stack = _stack_mapped(axes, arg) if global_modules else None
+            if stack is not None:
+                mapped.append((f"argument {i} (a stack of modules)", 0, None, None, stack))
+            mapped += _mapped(axes, arg, f"argument {i}", numbers=t.api == "jax.vmap")
         if t.api == "jax.vmap":  # (it maps keyword arguments at 0)
             mapped += [m for k, v in kwargs.items() for m in _mapped(Const(0), v, f"keyword `{k}`", numbers=True)]
         for where, axis, shape, dtype, _ in mapped:
@@ -1365,6 +1371,16 @@ def _mapped(axes: Value, arg: Value, where: str, numbers: bool):
                 yield from _mapped(a, arg.items[k], f"{where}[{k!r}]", numbers)
 
 
+def _stack_mapped(axes: Value, arg: Value) -> int | None:
+    """How many modules a vmap maps where its `in_axes` entry maps a stack of them (made under an
+    `nnx.vmap`, `nnx.split_rngs`) along the stacking axis; None where it does not, or that is
+    not known."""
+    module = arg.of if isinstance(arg, GraphPart) and arg.kind == "state" else arg
+    lead = module.attrs.get(STACKED) if isinstance(module, Inst) else None
+    return lead.value if isinstance(axes, Const) and axes.value == 0 and type(axes.value) is int \
+        and isinstance(lead, Const) and type(lead.value) is int else None
+
+
 def _batched(result: Value, t, size: int | None, split: tuple | None, outer: bool = False) -> Value:
     """What a vmap returns from what its function returned given per-item arguments: each array
     with the mapped dimension at `out_axes` (`size` long, split as `split`: None where not
@@ -1469,14 +1485,26 @@ def _in_axes(t, args) -> list | None:
     """A vmap's `in_axes`, one entry per argument: an int or a tuple with one per argument
     (Equinox's default, None, maps every array at 0); None where it is another pytree."""
     in_axes = t.params.get("in_axes", Const(0))
-    if t.api in ("equinox.filter_vmap", "equinox.filter_pmap") and isinstance(in_axes, Const) \
-            and in_axes.value is None:
+    equinox = t.api in ("equinox.filter_vmap", "equinox.filter_pmap")
+    if equinox and isinstance(in_axes, Const) and in_axes.value is None:
         in_axes = Const(0)
+    if equinox:  # (an int entry maps arrays only there: `eqx.if_array(n)` is the same entry)
+        in_axes = _if_array(in_axes)
+        if isinstance(in_axes, Seq):
+            in_axes = Seq(tuple(_if_array(a) for a in in_axes.items), in_axes.kind)
     if isinstance(in_axes, Const):
         return [in_axes] * len(args)
     if isinstance(in_axes, Seq) and in_axes.kind == "tuple" and len(in_axes.items) == len(args):
         return list(in_axes.items)
     return None
+
+
+def _if_array(entry: Value) -> Value:
+    """An `in_axes` entry of Equinox's, `eqx.if_array(n)` read as the int `n`."""
+    if isinstance(entry, Inst) and isinstance(entry.cls, Ext) and entry.cls.name == "equinox.if_array":
+        axis = entry.attrs.get("axis")
+        return axis if isinstance(axis, Const) and type(axis.value) is int else Unknown
+    return entry
 
 
 def _vmap_size(t, args) -> int | None:
