@@ -1818,9 +1818,8 @@ def _where_paths(where) -> list[tuple] | None:
             if isinstance(part, ast.Attribute):
                 path.append(part.attr)
                 part = part.value
-            elif isinstance(part, ast.Subscript) and isinstance(part.slice, ast.Constant) \
-                    and isinstance(part.slice.value, (int, str)):
-                path.append((part.slice.value,))
+            elif isinstance(part, ast.Subscript) and _literal_key(part.slice) is not None:
+                path.append((_literal_key(part.slice),))
                 part = part.value
             else:
                 break
@@ -1828,6 +1827,14 @@ def _where_paths(where) -> list[tuple] | None:
             return None
         out.append(tuple(reversed(path)))
     return out
+
+
+def _literal_key(node) -> int | str | None:
+    """The int or str a subscript's literal key is (`[0]`, `[-1]`, `["w"]`); None for another."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant) \
+            and type(node.operand.value) is int:
+        return -node.operand.value
+    return node.value if isinstance(node, ast.Constant) and type(node.value) in (int, str) else None
 
 
 def _at(tree: Value, path: tuple) -> Value:

@@ -1102,7 +1102,33 @@ def spec_mismatch(spec: Value, arg: Value, path: str, name: str = "in_specs", ar
         if isinstance(arg, Seq) or array or state:
             return f"different types at key path `{name}{path}` (a dict for " \
                    f"{'a tuple' if isinstance(arg, Seq) else 'an nnx.State' if state else 'an array'})"
+    if isinstance(spec, Inst) and isinstance(arg, Inst) and _class_name(spec) and _class_name(arg):
+        # (a module of specs, `jax.tree.map` over a module: a pytree node of the module's class)
+        if not (spec.cls is arg.cls or isinstance(spec.cls, Ext) and isinstance(arg.cls, Ext)
+                and spec.cls.name == arg.cls.name):
+            values = "arguments" if name.startswith("in_") else "values"
+            return f"different types at key path `{name}{path}` (`{_class_name(spec)}` in the specs, " \
+                   f"`{_class_name(arg)}` in the {values})"
+        for k, v in spec.attrs.items():
+            if not k.startswith("__") and k in arg.attrs:
+                d = spec_mismatch(v, arg.attrs[k], f"{path}.{k}", name, arrays)
+                if d is not None:
+                    return d
     return None
+
+
+def _class_name(v: Inst) -> str | None:
+    """The name of a module's class (None where the class is not one known, or the object is
+    not a module: `nnx.StateAxes`, an `in_axes` prefix of Flax's own)."""
+    if isinstance(v.cls, ClassV):
+        return getattr(v.cls.scope, "name", None)
+    if isinstance(v.cls, Ext) and v.cls.name.startswith(_MODULE_PACKAGES) and v.cls.name not in _NOT_MODULES:
+        return v.cls.name.rsplit(".", 1)[-1]
+    return None
+
+
+_MODULE_PACKAGES = ("equinox.nn.", "flax.nnx.", "flax.linen.")
+_NOT_MODULES = frozenset({"flax.nnx.StateAxes"})
 
 
 def spec_too_long(spec: Value, value: Value, path: tuple, name: str, leaves=None) -> tuple[str, tuple, int] | None:
