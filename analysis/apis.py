@@ -328,6 +328,8 @@ NNX = {
                              "static_argnames=None, donate_argnums=None, donate_argnames=None, keep_unused=False, "
                              "device=None, backend=None, inline=False, **kw)", fn="fun"),
     _NNX + "with_partitioning": Api("nnx_partitioned", "(initializer, sharding, mesh=None, **metadata)"),
+    # called itself (`init(rngs.params(), shape)`): the initializer's array, with the metadata
+    _NNX + "with_partitioning.__call__": Api("nnx_partitioned_call", "(self, *args, **kwargs)"),
     _NNX + "use_eager_sharding": Api("eager_sharding_config", "(value)"),
     "flax.config.update": Api("flax_config_update", "(name, value)"),
     _NNX + "eval_shape": _call("(f, *args, graph=None, graph_updates=None, **kwargs)", ("f", ("*args",))),

@@ -418,12 +418,25 @@ class FrameworkMixin:
     def _api_nnx_partitioned(self, name, row, p, act, ctx, site, node, decorating):
         """`nnx.with_partitioning(init, sharding, mesh=None)`: an initializer whose variables carry
         the sharding (and the mesh, where given) as metadata."""
-        attrs = {"sharding": p.get("sharding", Unknown), "mesh": p.get("mesh", Const(None))}
+        attrs = {"sharding": p.get("sharding", Unknown), "mesh": p.get("mesh", Const(None)),
+                 "initializer": p.get("initializer", Unknown)}
         metadata = p.get("metadata")
         for key in ("eager_sharding", "sharding_rules"):
             if isinstance(metadata, DictV) and key in metadata.items:
                 attrs[key] = metadata.items[key]
         return Inst(Ext(name), attrs)
+
+    def _api_nnx_partitioned_call(self, name, row, p, act, ctx, site, node, decorating):
+        """`nnx.with_partitioning(init, spec)(key, shape)`: Flax's `VariableMetadata`, the array
+        `init` makes with the sharding metadata (an `nnx.Param` of it is made as one given the
+        metadata: see `variable_metadata`)."""
+        box = p.get("self")
+        init = box.attrs.get("initializer", Unknown) if isinstance(box, Inst) else Unknown
+        args = list(p["args"].items) if isinstance(p.get("args"), Seq) else None
+        kwargs = dict(p["kwargs"].items) if isinstance(p.get("kwargs"), DictV) else {}
+        value = self.call(init, args, kwargs, act, ctx, site, node, label="makes the variable's value") \
+            if is_callable(init) and args is not None else Unknown
+        return Inst(Ext(PARTITIONED), {**box.attrs, "value": value}) if isinstance(box, Inst) else Unknown
 
     def _api_eager_sharding_config(self, name, row, p, act, ctx, site, node, decorating):
         v = p.get("value", Unknown)
@@ -1686,6 +1699,16 @@ def split_by(variables: Value, inits: list) -> frozenset | None:
 def _partitioned(v: Value) -> bool:
     """Whether `v` is an initializer `nnx.with_partitioning` made (its variables' metadata)."""
     return isinstance(v, Inst) and isinstance(v.cls, Ext) and v.cls.name == PARTITIONED
+
+
+def variable_metadata(value: Value) -> Inst | None:
+    """The metadata a variable made of `value` takes from it: Flax's `VariableMetadata` (what an
+    `nnx.with_partitioning` initializer called itself returns), which carries the array as
+    `value` and the sharding as an initializer's; None for another value."""
+    if isinstance(value, Inst) and isinstance(value.cls, Ext) and value.cls.name == PARTITIONED \
+            and "value" in value.attrs:
+        return value
+    return None
 
 
 def variable_sharding(kwargs: dict) -> Inst | None:

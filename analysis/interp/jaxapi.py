@@ -29,7 +29,8 @@ from ..jaxfacts import (
     MIXED_STATE_OPS, OPERANDS_SHARDING_CHECKED, RESHAPE_SPLITS_AXES, RESHAPE_TYPED,
 )
 from ..verdicts import catches
-from .frameworks import PARTITIONED, FrameworkMixin, layer_output, layer_params, split_by, variable_sharding
+from .frameworks import (PARTITIONED, FrameworkMixin, layer_output, layer_params, split_by, variable_metadata,
+                         variable_sharding)
 from .frames import Layer, Raise
 from .shapes import (
     ELEMENTWISE, LAX_ELEMENTWISE, LAX_SLICES, LAYER_OUTPUT, LAYER_SHAPES, LAYER_TYPES, MESHLESS, PERMUTING, STACKED,
@@ -1702,8 +1703,14 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                 # (the keywords of an NNX Rngs name its streams: `rngs.data` is a stream, not the seed)
                 layer = Inst(Ext(name), {} if name == "flax.nnx.Rngs" else dict(kwargs))
                 self.linen_layer_made(layer, name, args, kwargs)
+                given_meta = None
                 if name in NNX_VARIABLES:
                     layer.attrs["value"] = args[0] if args else kwargs.get("value", Unknown)
+                    given_meta = variable_metadata(layer.attrs["value"])
+                    if given_meta is not None:  # (`nnx.Param(init(key, shape))` of a partitioned init)
+                        for k, v in given_meta.attrs.items():
+                            if k != "initializer" and (k == "value" or k not in layer.attrs):
+                                layer.attrs[k] = v
                 params = layer_params(name, args, kwargs)
                 if params:
                     layer.attrs[LAYER_SHAPES] = Const(tuple(params.items()))
@@ -1725,7 +1732,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                             # `kernel_init=` of a parameter the table does not know the shape of
                             self.eager_sharding(v, act, ctx, site, node)
                     # `nnx.Param(value, sharding=spec)`: metadata as an initializer's
-                    meta = variable_sharding(kwargs) if name in NNX_VARIABLES else None
+                    meta = (variable_sharding(kwargs) or given_meta) if name in NNX_VARIABLES else None
                     if meta is not None:
                         value = layer.attrs["value"] if isinstance(layer.attrs["value"], ArrayV) else None
                         sharding = self.eager_sharding(meta, act, ctx, site, node, value)
