@@ -550,6 +550,14 @@ class UnevenDim(FixFact):
 
 
 @dataclass(frozen=True)
+class SpecTooLong(FixFact):
+    """A sharding spec with more entries than its array's rank, every entry past the rank None
+    (SHL027): a string literal the spec was written with, and the rank."""
+    literal: SiteRef
+    rank: int
+
+
+@dataclass(frozen=True)
 class ShardingAxis(FixFact):
     """A PartitionSpec given to a NamedSharding that names `axis`, which its mesh lacks and which
     names the mesh's axis `to` otherwise (SHL023), or a mesh's shape looked up by it (SHL014):

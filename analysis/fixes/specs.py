@@ -10,7 +10,7 @@ import libcst as cst
 
 from ..diagnostics import Diagnostic, Fix
 from ..fixfacts import (InSpecs, InSpecsRank, JitShardingsFill, OutSpecsRank, OutSpecsVarying, ShardingAxis, SpecAxis,
-                        UnevenDim)
+                        SpecTooLong, UnevenDim)
 from .axes import quoted
 from .edits import replace_node, tuple_text
 from .importer import PSPEC, Importer, api_name
@@ -324,6 +324,41 @@ def replicate_dim(diag: Diagnostic, fact: UnevenDim, ctx: FixContext) -> Fix | N
     over = f"axis {fact.axes[0]!r}" if len(fact.axes) == 1 else f"axes {fact.axes!r}"
     return Fix(f"Place dimension {fact.dim} whole: its size, {fact.size}, does not split over {over}", "unsafe",
                (replace_node(mod, entry, "None"),))
+
+
+@fixer("drop_spec_tail", SpecTooLong)
+def drop_spec_tail(diag: Diagnostic, fact: SpecTooLong, ctx: FixContext) -> Fix | None:
+    """SHL027: a spec longer than its array's rank whose entries past the rank are all None
+    (`P('batch', None, None, None)` for 2-D inputs, a 3-name variable sharding for a 2-D kernel)
+    loses those entries, written in `PartitionSpec(...)` or in a Flax variable's tuple of axis
+    names: every dimension the array has keeps its placement."""
+    mod = ctx.module(fact.literal.path)
+    string = mod.node_at(fact.literal, (cst.SimpleString,)) if mod is not None else None
+    if string is None:
+        return None
+    entry = string
+    inner = mod.parent.get(mod.parent.get(string))
+    if isinstance(inner, (cst.Tuple, cst.List)) and mod.parent.get(string) in inner.elements \
+            and (_pspec_argument(mod, inner) or _variable_sharding_entry(mod, inner)):
+        entry = inner  # (one of a dimension's several axes)
+    if _pspec_argument(mod, entry):
+        call = mod.parent.get(mod.parent.get(entry))
+        items = [a.value for a in call.args]
+        owner, kept = call, call.args[:fact.rank]
+    elif _variable_sharding_entry(mod, entry):
+        owner = mod.parent.get(mod.parent.get(entry))
+        items = [e.value for e in owner.elements]
+        kept = owner.elements[:fact.rank]
+    else:
+        return None
+    if len(items) <= fact.rank or not all(isinstance(v, cst.Name) and v.value == "None" for v in items[fact.rank:]):
+        return None
+    texts = [mod.text_of(v.value) for v in kept]
+    text = f"{mod.text_of(owner.func)}({', '.join(texts)})" if isinstance(owner, cst.Call) else \
+        (f"[{', '.join(texts)}]" if isinstance(owner, cst.List) else tuple_text(texts))
+    dropped = len(items) - fact.rank
+    return Fix(f"Drop the spec's last {dropped} entr{'y' if dropped == 1 else 'ies'} (None), past the array's "
+               f"rank of {fact.rank}", "unsafe", (replace_node(mod, owner, text),))
 
 
 def _pspec_argument(mod: SourceModule, node) -> bool:

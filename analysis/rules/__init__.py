@@ -295,8 +295,9 @@ RULES: dict[str, Rule] = {
             jf.UNEVEN_SHARDING[(0, 10)].format(dim=0, total=4, size=6),
             "Make the dimension a multiple of the mesh axes' size (pad the batch, drop the last one), or "
             "shard another dimension; or place it whole (its spec entry None): the quick fix, where the spec "
-            "is written as a `PartitionSpec`'s arguments.",
-            fixers=("replicate_dim",),
+            "is written as a `PartitionSpec`'s arguments. A spec too long whose extra entries are None loses "
+            "them (the quick fix, in a `PartitionSpec` or a Flax variable's axis names).",
+            fixers=("replicate_dim", "drop_spec_tail"),
         ),
         Rule(
             "SHL028", "reshard-auto-axes", _E,

@@ -33,7 +33,7 @@ from ..fixfacts import (AbstractMesh, AxisSource, AxisTypes, AxisTuple, CarryIni
                         CastOperands, ContextMesh, JitShardingsFill, DropConstraint, DropVary, EagerSharding, EnterMesh,
                         GlobalReduction,
                         InlineShardMap, InSpecs, LegacyMesh, NoMesh, OutSharding, RenameAxis, ReshardConstraint,
-                        ReshardInput, SendRecv, ShardingAxis, SpecAxis, SpecOnOperand, SpecsRepair, UnevenDim,
+                        ReshardInput, SendRecv, ShardingAxis, SpecAxis, SpecOnOperand, SpecsRepair, SpecTooLong, UnevenDim,
                         UnnamedAxis, VaryFirst, VmaCheck, spec_text)
 from ..interp.events import (
     BackwardContractionEvent, BroadcastTypesEvent, CarryTypeEvent, CollectiveEvent, ConcatenateTypeEvent,
@@ -943,6 +943,16 @@ _UNEVEN_WHERE = {"in_shardings": ("The `in_shardings` of this jit split dimensio
                                        "with_sharding_constraint arguments")}
 
 
+def _spec_tail(facts: Facts, spec, rank: int) -> tuple:
+    """The fix of a spec longer than its array's rank whose entries past it are all None, where
+    one of its axes is a string literal of the project (`SpecTooLong`)."""
+    parts = spec.parts if isinstance(spec, PSpecV) else None
+    if parts is None or len(parts) <= rank or not all(isinstance(p, Const) and p.value is None for p in parts[rank:]):
+        return ()
+    site = next((c.site for c in spec.literals if c.site is not None and c.site.path in facts.files), None)
+    return (SpecTooLong(site_ref(facts, site), rank),) if site is not None else ()
+
+
 def _uneven_shardings(facts: Facts) -> list:
     """SHL027: a NamedSharding (jit's in_shardings or out_shardings, device_put) that splits a
     dimension of an array over mesh axes whose total size does not divide it."""
@@ -958,7 +968,7 @@ def _uneven_shardings(facts: Facts) -> list:
                 facts, "SHL027", ev.site,
                 f"{what.split(' split')[0]} has the spec {spec}, of {n} entries, for an array of rank {rank}: JAX "
                 f"raises {said} Give the array's dimensions only (a 1-D bias takes one entry).",
-                path=ev.path, ctx=ev.ctx))
+                path=ev.path, ctx=ev.ctx, fix_facts=_spec_tail(facts, ev.spec, rank)))
             continue
         dim, size, axes, total = ev.found
         said = as_of(UNEVEN_SHARDING, facts.version)
