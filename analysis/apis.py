@@ -401,6 +401,8 @@ LINEN = {
     _LINEN + "Module.bind": Api("same", "(self, variables, *args, rngs=None, mutable=False)"),
     _LINEN + "Module.is_initializing": Api("linen_initializing", "(self)"),
     _LINEN + "Module.param": Api("linen_param", "(self, name, init_fn, *init_args, unbox=True, **init_kwargs)"),
+    _LINEN + "Module.variable": Api("linen_variable", "(self, col, name, init_fn=None, *init_args, unbox=True, "
+                                                      "**init_kwargs)"),
     _LINEN + "Module.clone": Api("linen_clone", "(self, *, parent=None, _deep_clone=False, _reset_names=False, "
                                                 "**updates)"),
     _LINEN + "jit": Api("jit", f"(target=None, {_LIFT}, static_argnums=(), static_argnames=(), donate_argnums=(), "

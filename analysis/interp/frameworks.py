@@ -1085,6 +1085,22 @@ class FrameworkMixin:
         vma, exact = shared_vma(found)
         return ArrayV(vma=vma, exact=exact)
 
+    def _api_linen_variable(self, name, row, p, act, ctx, site, node, decorating):
+        """`self.variable(col, name, init_fn, *init_args)` of a Linen module: a variable whose
+        `value`, under `init`, is what `init_fn(*init_args)` makes (Flax calls it with no key: a
+        decoding cache's `jnp.zeros(shape, dtype)`); under `apply`, what the collection given
+        holds, not known here."""
+        tree = self.linen_tree()
+        if tree is not None:
+            tree.doubt()  # (a variable of a collection the tree does not follow)
+        init, given, keywords = p.get("init_fn"), p.get("init_args"), p.get("init_kwargs")
+        made = Unknown
+        if "linen_init" in ctx.modes and init is not None and is_callable(init) and isinstance(given, Seq) \
+                and isinstance(keywords, (DictV, type(None))):
+            made = self.call(init, list(given.items), dict(keywords.items) if keywords else {}, act, ctx, site, node,
+                             label="makes the variable")
+        return Inst(Ext("flax.linen.Variable"), {"value": made})
+
     def _linen_param_made(self, p: dict, act, ctx, site, node) -> Value:
         """What `self.param(name, init_fn, *init_args)` gives under `init`: the array `init_fn`
         makes of a key and `init_args` (the initializer a partitioning box holds, the box's
