@@ -27,7 +27,8 @@ class Api:
     sig: str = "(*args, **kwargs)"  # the parameter list, as in a `def`
     fn: str | None = None  # transformations: the parameter holding the function
     # kind "call": (function parameter, its arguments) — an argument is a parameter name, "*name"
-    # to spread a sequence parameter, "rows:name" for one slice of a parameter's arrays along
+    # to spread a sequence parameter, "**name" to pass a dict parameter's items as keywords,
+    # "rows:name" for one slice of a parameter's arrays along
     # their first axis (what a scan gives its body), "index" for a loop's counter (an int32 scalar
     # the loop traces, varying over no axis), or "?" for another value the primitive makes itself
     calls: tuple = ()
@@ -158,7 +159,7 @@ CALLS_NOW = {
     # forward mode differentiates too (psend/precv have no JVP rule either)
     "jax.jvp": Api("grad_call", "(fun, primals, tangents, has_aux=False)", fn="fun"),
     "jax.linearize": Api("grad_call", "(fun, *primals, has_aux=False)", fn="fun"),
-    "jax.eval_shape": _call("(fun, *args, **kwargs)", ("fun", ("*args",))),
+    "jax.eval_shape": _call("(fun, *args, **kwargs)", ("fun", ("*args", "**kwargs"))),
     "jax.tree.map": Api("tree_map", "(f, tree, *rest, is_leaf=None)"),
     # `flat, unravel = ravel_pytree(tree)`; `unravel(flat)` is the tree again (the second row is
     # the function ravel_pytree returns, its tree bound).
@@ -172,7 +173,7 @@ CALLS_NOW = {
     "jax.tree_util.tree_leaves": Api("tree_leaves", "(tree, is_leaf=None)"),
     "jax.experimental.pallas.run_scoped": _call("(f, *types, collective_axes=(), **kw_types)", ("f", ())),
     "jax.experimental.pallas.tpu.run_on_first_core": _call("(f)", ("f", ())),
-    "jax.debug.callback": _call("(callback, *args, ordered=False, **kwargs)", ("callback", ("*args",))),
+    "jax.debug.callback": _call("(callback, *args, ordered=False, **kwargs)", ("callback", ("*args", "**kwargs"))),
     "functools.reduce": _call("(function, iterable, initial=None)", ("function", ("?", "?"))),
 }
 
@@ -332,7 +333,7 @@ NNX = {
     _NNX + "with_partitioning.__call__": Api("nnx_partitioned_call", "(self, *args, **kwargs)"),
     _NNX + "use_eager_sharding": Api("eager_sharding_config", "(value)"),
     "flax.config.update": Api("flax_config_update", "(name, value)"),
-    _NNX + "eval_shape": _call("(f, *args, graph=None, graph_updates=None, **kwargs)", ("f", ("*args",))),
+    _NNX + "eval_shape": _call("(f, *args, graph=None, graph_updates=None, **kwargs)", ("f", ("*args", "**kwargs"))),
     _NNX + "get_partition_spec": Api("nnx_partition_spec", "(tree)"),
     _NNX + "get_named_sharding": Api("nnx_named_sharding", "(tree, mesh)"),
     _NNX + "shard_map": Api("shard_map", "(f=None, *, mesh=None, in_specs=None, out_specs=None, axis_names=None, "
@@ -470,7 +471,7 @@ EQUINOX = {
     _EQX + "filter_grad": Api("grad", "(fun=None, *, has_aux=False, **gradkwargs)", fn="fun"),
     _EQX + "filter_value_and_grad": Api("grad", "(fun=None, *, has_aux=False, **gradkwargs)", fn="fun"),
     _EQX + "filter_checkpoint": Api("wrap", "(fun=None, *, prevent_cse=True, policy=None)", fn="fun"),
-    _EQX + "filter_eval_shape": _call("(fun, *args, **kwargs)", ("fun", ("*args",))),
+    _EQX + "filter_eval_shape": _call("(fun, *args, **kwargs)", ("fun", ("*args", "**kwargs"))),
     _EQX + "partition": Api("partition", "(pytree, filter_spec, replace=None, is_leaf=None)"),
     _EQX + "combine": Api("combine", "(*pytrees, is_leaf=None)"),
     _EQX + "filter_shard": Api("placed", "(x, device_or_shardings)"),

@@ -756,9 +756,15 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             fnv = p.get(fn_param)
             if fnv is None:
                 continue
-            fargs, tail = [], False
+            fargs, fkwargs, tail = [], {}, False
             for spec in argspec:
-                if spec == "?":
+                if spec.startswith("**"):
+                    given = p.get(spec[2:])
+                    if isinstance(given, DictV):
+                        fkwargs.update(given.items)
+                    elif given is not None:
+                        tail = True
+                elif spec == "?":
                     fargs.append(ArrayV())
                 elif spec == "index":
                     fargs.append(ArrayV((), "int32", NO_SHARDING, exact=True, spec=()))
@@ -777,7 +783,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                     fargs.append(p.get(spec, Unknown))
             for fn in (fnv.items if isinstance(fnv, Seq) else (fnv,)):
                 if is_callable(fn):
-                    outputs.append(self.call(fn, fargs, {}, act, ctx, site, node, unknown_tail=tail,
+                    outputs.append(self.call(fn, fargs, fkwargs, act, ctx, site, node, unknown_tail=tail,
                                              label=f"{apis.short(name)} {TRACES}"))
         self.received_carry(name, row, p, outputs, act, ctx, site, node)
         return _control_result(apis.short(name), outputs)
@@ -1935,7 +1941,7 @@ def _control_result(short: str, outputs: list) -> Value:
             else Unknown
     if short in ("cond", "switch"):
         return join(outputs)
-    if short == "eval_shape":
+    if short in ("eval_shape", "filter_eval_shape"):
         return last  # its shapes and dtypes (the same abstract arrays here), its structure
     if short == "map":
         return _stacked(last)
