@@ -1206,8 +1206,9 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             for part, sharding in pairs:
                 self.constraint(name, part, sharding, act, ctx, site, node)
         if name in _CONSTRAINTS and ctx.traced and ctx.innermost("shard_map") is None:
-            # traced, a spec longer than its operand's rank fails (an uneven split is padded)
-            mesh = self.context_mesh(ctx, act)
+            # traced, a spec longer than its operand's rank fails (an uneven split is padded); a
+            # bare spec is of the context mesh, or of a legacy `with mesh:`'s
+            mesh = self.context_mesh(ctx, act) or (ctx.legacy_mesh[1] if ctx.legacy_mesh else None)
             for part, sharding in pairs:
                 sharding = ShardingV(mesh, sharding) if isinstance(sharding, PSpecV) and isinstance(mesh, MeshV) \
                     else sharding
