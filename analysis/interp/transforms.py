@@ -1169,6 +1169,12 @@ def spec_parts(spec: Value, value: Value, path: tuple) -> list:
         return [((*path, k), s, value.items[k]) for k, s in spec.items.items() if k in value.items]
     if isinstance(spec, GraphPart) and isinstance(value, GraphPart):
         return [(path, spec.of, value.of)]  # an NNX state of specs for a state
+    if isinstance(spec, StateDict) and isinstance(value, GraphPart) and value.kind == "state":
+        return [(path, spec, value.of)]  # (an `nnx.State` of specs written as a mapping, for a module's state)
+    if isinstance(spec, DictV) and not isinstance(spec, FilterSpecs) and isinstance(value, Inst) \
+            and not is_variable(value):
+        # (a state's mapping for a module: its keys the module's attributes)
+        return [((*path, k), s, v) for k, s in spec.items.items() if (v := layer_param(value, k)) is not None]
     if isinstance(spec, Inst) and isinstance(value, Inst) and not is_variable(spec):
         found = ((k, s, layer_param(value, k)) for k, s in spec.attrs.items() if not k.startswith("__"))
         if STACKED in value.attrs:
