@@ -1459,8 +1459,7 @@ def _linen_scan_steps(in_axes: Value, xs: list, length: Value | None) -> tuple[l
             return ArrayV(None, a.dtype, vma=a.vma, exact=a.exact, received=a.received)
         if isinstance(a.shape[at], int):
             sizes.add(a.shape[at])
-        return ArrayV(a.shape[:at] + a.shape[at:][1:] if at != -1 else a.shape[:-1], a.dtype, vma=a.vma,
-                      exact=a.exact, received=a.received)
+        return ArrayV(a.shape[:at] + a.shape[at:][1:], a.dtype, vma=a.vma, exact=a.exact, received=a.received)
 
     out = []
     for axis, x in zip(entries, xs):
