@@ -104,6 +104,8 @@ def _layer(name: str, keywords: dict):
     dims = {"flax.nnx.Embed": (16, 8), "flax.linen.Embed": (16, 8)}.get(name, (8, 8))
     if name.startswith("flax.nnx."):
         cls = getattr(nnx, name.rsplit(".", 1)[-1])
+        if name == "flax.nnx.MultiHeadAttention":
+            return cls(2, 8, decode=False, rngs=nnx.Rngs(0), **keywords)
         if name == "flax.nnx.Dropout":
             return cls(0.5, deterministic=True, **keywords)
         if name.endswith("Norm"):
@@ -112,7 +114,8 @@ def _layer(name: str, keywords: dict):
     if name.startswith("flax.linen."):
         cls = getattr(nn, name.rsplit(".", 1)[-1])
         module = cls(**({"num_embeddings": 16, "features": 8} if name.endswith("Embed") else
-                        {} if name.endswith("Norm") else {"features": 8}), **keywords)
+                        {} if name.endswith("Norm") else {"num_heads": 2} if "Attention" in name
+                        else {"features": 8}), **keywords)
         return lambda x: module.apply(module.init(jax.random.key(0), x), x)
     cls = getattr(eqx.nn, name.rsplit(".", 1)[-1])
     if name.endswith("Norm"):
@@ -150,7 +153,22 @@ def test_framework_layers_are_typed_as_the_frameworks(name, keywords, x):
 
 
 def test_layers_not_in_the_tables_are_not_typed():
-    assert dtypes.layer_output("flax.nnx.MultiHeadAttention", ArrayV((2, 8), "bfloat16"), {}) is None
+    assert dtypes.layer_output("equinox.nn.MultiheadAttention", ArrayV((2, 8), "bfloat16"), {}) is None
+
+
+@pytest.mark.parametrize("x,y", [("bfloat16", "bfloat16"), ("bfloat16", "float32")])
+@pytest.mark.parametrize("keywords", [{}, {"dtype": "bfloat16"}])
+def test_attention_of_queries_and_keys_is_typed_as_flax(x, y, keywords):
+    """An attention layer given queries and keys of two dtypes computes in their promoted type
+    (or its `dtype=`), as Flax's does."""
+    from flax import linen as nn
+
+    module = nn.MultiHeadDotProductAttention(num_heads=2, **{k: getattr(jnp, v) for k, v in keywords.items()})
+    out = jax.eval_shape(lambda q, k: module.apply(module.init(jax.random.key(0), q, k), q, k),
+                         jax.ShapeDtypeStruct((2, 8), x), jax.ShapeDtypeStruct((2, 8), y))
+    given = dtypes.layer_input("flax.linen.MultiHeadDotProductAttention", [ArrayV((2, 8), x), ArrayV((2, 8), y)])
+    assert dtypes.layer_output("flax.linen.MultiHeadDotProductAttention", given,
+                               {k: Const(v) for k, v in keywords.items()}) == str(out.dtype)
 
 
 # jax.lax's non-promoting operations on operands of two dtypes (each array of shape (4,)):

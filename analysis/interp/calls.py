@@ -269,7 +269,8 @@ class CallMixin:
         shape = layer_output_shape(how.value, args[0].shape) \
             if isinstance(how, Const) and args and isinstance(args[0], ArrayV) and self.sized(layer, how, ctx) \
             else None
-        dtype = dtypes.layer_output(layer.cls.name, args[0], layer.attrs) if len(args) == 1 else None
+        given = dtypes.layer_input(layer.cls.name, args)
+        dtype = dtypes.layer_output(layer.cls.name, given, layer.attrs) if given is not None else None
         return ArrayV(shape, dtype, vma=frozenset(own).union(*(a.vma for a in arrays)), exact=exact,
                       spec=self.layer_type(layer, args, kwargs, shape, act, ctx, site, node, direct=not label))
 

@@ -279,17 +279,35 @@ def python_default(v: Value) -> str | None:
 # `promote_dtype` when no `dtype=` is given: `param_dtype=`, float32 by default; Equinox's
 # `weight @ x`), those whose output is their parameters' (an embedding lookup), and those that
 # keep their input's type (Equinox's normalizations cast back; dropout).
+# Attention layers: their query's, keys' and values' projections and their output's (measured on
+# Flax 0.11.2, 0.12.6 and 0.12.8: `dtype=` if given, else the inputs' and parameters' promoted).
+_LINEN_ATTENTION = ("MultiHeadDotProductAttention", "MultiHeadAttention", "SelfAttention")
 _WITH_PARAMS = frozenset({
     "flax.nnx.Linear", "flax.nnx.LinearGeneral", "flax.nnx.Einsum", "flax.nnx.Conv", "flax.nnx.LayerNorm",
     "flax.nnx.RMSNorm", "flax.nnx.BatchNorm", "flax.nnx.GroupNorm", "flax.linen.Dense", "flax.linen.DenseGeneral",
     "flax.linen.Einsum", "flax.linen.Conv", "flax.linen.LayerNorm", "flax.linen.RMSNorm", "flax.linen.BatchNorm",
-    "flax.linen.GroupNorm", "equinox.nn.Linear",
+    "flax.linen.GroupNorm", "equinox.nn.Linear", *(f"flax.linen.{n}" for n in _LINEN_ATTENTION),
+    "flax.nnx.MultiHeadAttention",
 })
 _OF_PARAMS = frozenset({"flax.nnx.Embed", "flax.linen.Embed", "equinox.nn.Embedding"})
 _KEEPING_LAYERS = frozenset({
     "equinox.nn.LayerNorm", "equinox.nn.RMSNorm", "equinox.nn.GroupNorm", "flax.nnx.Dropout", "flax.linen.Dropout",
     "equinox.nn.Dropout",
 })
+
+
+def layer_input(name: str, args: list) -> Value | None:
+    """What a framework layer computes from, for its dtype: its one input, or an attention
+    layer's inputs (query, keys, values) promoted together; None where not known."""
+    if len(args) == 1:
+        return args[0]
+    if name in _ATTENTION and args and all(isinstance(a, ArrayV) for a in args):
+        promoted = promote(list(args))
+        return ArrayV(dtype=promoted) if promoted is not None else None
+    return None
+
+
+_ATTENTION = frozenset({*(f"flax.linen.{n}" for n in _LINEN_ATTENTION), "flax.nnx.MultiHeadAttention"})
 
 
 def layer_output(name: str, x: Value, attrs: dict) -> str | None:
