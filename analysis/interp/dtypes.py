@@ -275,19 +275,19 @@ def python_default(v: Value) -> str | None:
     return _DEFAULT.get(type(v.value)) if isinstance(v, Const) else None
 
 
+# Attention layers: their query's, keys' and values' projections and their output's (measured on
+# Flax 0.11.2, 0.12.6 and 0.12.8: `dtype=` if given, else the inputs' and parameters' promoted).
+_ATTENTION = frozenset({"flax.linen.MultiHeadDotProductAttention", "flax.linen.MultiHeadAttention",
+                        "flax.linen.SelfAttention", "flax.nnx.MultiHeadAttention"})
 # Framework layers: those that compute in their inputs' type with their parameters' (Flax's
 # `promote_dtype` when no `dtype=` is given: `param_dtype=`, float32 by default; Equinox's
 # `weight @ x`), those whose output is their parameters' (an embedding lookup), and those that
 # keep their input's type (Equinox's normalizations cast back; dropout).
-# Attention layers: their query's, keys' and values' projections and their output's (measured on
-# Flax 0.11.2, 0.12.6 and 0.12.8: `dtype=` if given, else the inputs' and parameters' promoted).
-_LINEN_ATTENTION = ("MultiHeadDotProductAttention", "MultiHeadAttention", "SelfAttention")
 _WITH_PARAMS = frozenset({
     "flax.nnx.Linear", "flax.nnx.LinearGeneral", "flax.nnx.Einsum", "flax.nnx.Conv", "flax.nnx.LayerNorm",
     "flax.nnx.RMSNorm", "flax.nnx.BatchNorm", "flax.nnx.GroupNorm", "flax.linen.Dense", "flax.linen.DenseGeneral",
     "flax.linen.Einsum", "flax.linen.Conv", "flax.linen.LayerNorm", "flax.linen.RMSNorm", "flax.linen.BatchNorm",
-    "flax.linen.GroupNorm", "equinox.nn.Linear", *(f"flax.linen.{n}" for n in _LINEN_ATTENTION),
-    "flax.nnx.MultiHeadAttention",
+    "flax.linen.GroupNorm", "equinox.nn.Linear", *_ATTENTION,
 })
 _OF_PARAMS = frozenset({"flax.nnx.Embed", "flax.linen.Embed", "equinox.nn.Embedding"})
 _KEEPING_LAYERS = frozenset({
@@ -305,9 +305,6 @@ def layer_input(name: str, args: list) -> Value | None:
         promoted = promote(list(args))
         return ArrayV(dtype=promoted) if promoted is not None else None
     return None
-
-
-_ATTENTION = frozenset({*(f"flax.linen.{n}" for n in _LINEN_ATTENTION), "flax.nnx.MultiHeadAttention"})
 
 
 def layer_output(name: str, x: Value, attrs: dict) -> str | None:

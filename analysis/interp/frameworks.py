@@ -431,12 +431,11 @@ class FrameworkMixin:
         `init` makes with the sharding metadata (an `nnx.Param` of it is made as one given the
         metadata: see `variable_metadata`)."""
         box = p.get("self")
-        init = box.attrs.get("initializer", Unknown) if isinstance(box, Inst) else Unknown
-        args = list(p["args"].items) if isinstance(p.get("args"), Seq) else None
-        kwargs = dict(p["kwargs"].items) if isinstance(p.get("kwargs"), DictV) else {}
-        value = self.call(init, args, kwargs, act, ctx, site, node, label="makes the variable's value") \
-            if is_callable(init) and args is not None else Unknown
-        return Inst(Ext(PARTITIONED), {**box.attrs, "value": value}) if isinstance(box, Inst) else Unknown
+        if not isinstance(box, Inst):
+            return Unknown
+        value = self._initialized(box.attrs.get("initializer", Unknown), [], p.get("args"), p.get("kwargs"), act, ctx,
+                                  site, node, "makes the variable's value")
+        return Inst(Ext(PARTITIONED), {**box.attrs, "value": value})
 
     def _api_eager_sharding_config(self, name, row, p, act, ctx, site, node, decorating):
         v = p.get("value", Unknown)
@@ -1093,12 +1092,8 @@ class FrameworkMixin:
         tree = self.linen_tree()
         if tree is not None:
             tree.doubt()  # (a variable of a collection the tree does not follow)
-        init, given, keywords = p.get("init_fn"), p.get("init_args"), p.get("init_kwargs")
-        made = Unknown
-        if "linen_init" in ctx.modes and init is not None and is_callable(init) and isinstance(given, Seq) \
-                and isinstance(keywords, (DictV, type(None))):
-            made = self.call(init, list(given.items), dict(keywords.items) if keywords else {}, act, ctx, site, node,
-                             label="makes the variable")
+        made = self._initialized(p.get("init_fn", Unknown), [], p.get("init_args"), p.get("init_kwargs"), act, ctx,
+                                 site, node, "makes the variable") if "linen_init" in ctx.modes else Unknown
         return Inst(Ext("flax.linen.Variable"), {"value": made})
 
     def _linen_param_made(self, p: dict, act, ctx, site, node) -> Value:
@@ -1108,12 +1103,18 @@ class FrameworkMixin:
         init = p.get("init_fn", Unknown)
         if isinstance(init, Inst) and isinstance(init.cls, Ext) and init.cls.name in (LINEN_PARTITIONED, LINEN_LOGICAL):
             init = init.attrs.get("fn", Unknown)
-        given, keywords = p.get("init_args"), p.get("init_kwargs")
-        if not is_callable(init) or not isinstance(given, Seq) or not isinstance(keywords, (DictV, type(None))):
-            return ArrayV()
-        made = self.call(init, [ArrayV((), None), *given.items], dict(keywords.items) if keywords else {}, act, ctx,
-                         site, node, label="makes the parameter")
+        made = self._initialized(init, [ArrayV((), None)], p.get("init_args"), p.get("init_kwargs"), act, ctx, site,
+                                 node, "makes the parameter")
         return made if isinstance(made, ArrayV) else ArrayV()
+
+    def _initialized(self, init: Value, lead: list, given: Value, keywords: Value, act, ctx, site, node,
+                     label: str) -> Value:
+        """What an initializer makes of `lead` (a key, for a parameter's) and the arguments given
+        it (`given` a sequence, `keywords` a dict or none); Unknown where either is not known."""
+        if not is_callable(init) or not isinstance(given, Seq) or not isinstance(keywords, (DictV, type(None))):
+            return Unknown
+        return self.call(init, [*lead, *given.items], dict(keywords.items) if keywords else {}, act, ctx, site, node,
+                         label=label)
 
     def _api_linen_initializing(self, name, row, p, act, ctx, site, node, decorating):
         """`self.is_initializing()`: true under `model.init`, false under `model.apply`."""
