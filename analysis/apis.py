@@ -366,6 +366,12 @@ NNX = {
     # specs for a module's state: a tree of PartitionSpecs keyed like its attributes
     _NNX + "StateSharding": Api("state_sharding", "(pytree, *args, **kw)"),
     _NNX + "PathContains": Api("nnx_filter", "(key, exact=True)"),
+    _NNX + "Not": Api("nnx_filter", "(filter)"),
+    _NNX + "Any": Api("nnx_filter", "(*filters)"),
+    _NNX + "All": Api("nnx_filter", "(*filters)"),
+    _NNX + "OfType": Api("nnx_filter", "(type)"),
+    _NNX + "Everything": Api("nnx_filter", "()"),
+    _NNX + "Nothing": Api("nnx_filter", "()"),
     _NNX + "State": Api("nnx_state", "(pytree, *args, **kw)"),
     _NNX + "Sequential": Api("sequential", "(*layers)"),
     _NNX + "List": Api("node_list", "(it=None, /)"),

@@ -16,7 +16,7 @@ from .shapes import LAYER_OUTPUT, STACKED, call_shape, kept_dims_type, layer_out
 from .values import (
     DIFFERENTIATED, ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory, Func, Inst,
     Lifted, MethodOf, Multi, NO_SHARDING, Partial, Seq, Traced, Transformed, Unknown, Value, YieldedV, exact_vma,
-    fresh_copy, full_reduction, join, options, serial, vma_of,
+    fresh_copy, full_reduction, join, options, serial, variable_kind, vma_of,
 )
 
 MAX_VARIANTS = 12  # analyses of one function before its arguments are no longer told apart
@@ -408,6 +408,8 @@ class CallMixin:
             post = self.class_attr(cls, "__post_init__", inst)
             if isinstance(post, Bound):
                 self.call(post, [], {}, act, ctx, site, node, label=label or f"creates {cls.scope.name}")
+        elif variable_kind(cls) is not None:
+            self.variable_made(inst, variable_kind(cls), args, kwargs, act, ctx, site, node)
         elif any(value_name(o) == "builtins.dict" for c in self.mro(cls) for b in c.bases for o in options(b)):
             items = self.call_builtin("builtins.dict", args, kwargs, act, ctx, site, node)
             if isinstance(items, DictV):
@@ -415,6 +417,14 @@ class CallMixin:
         if self.linen_tree() is not None and self.is_linen(inst):
             self.linen_made(inst, cls.scope.name, kwargs)
         return inst
+
+    def variable_made(self, inst: Inst, kind: str, args, kwargs, act, ctx, site, node) -> None:
+        """A program's NNX variable class made (or its `__init__` calling its base's): it holds
+        what its base, Flax's `kind`, would hold given the same arguments."""
+        made = self.call(Ext(kind), list(args), dict(kwargs), act, ctx, site, node)
+        if isinstance(made, Inst):
+            inst.attrs.update(made.attrs)
+            inst.version += 1
 
     def item_attr(self, inst: Inst, attr: str, reader: Value) -> Value | None:
         """`inst.attr` of a dict subclass whose `__getattr__` is `dict.__getitem__` (or `get`):

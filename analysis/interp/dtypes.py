@@ -6,7 +6,8 @@ promoted with another: `jnp.asarray(0.0)`), has none."""
 
 from __future__ import annotations
 
-from .values import ArrayV, Const, DTypeV, Ext, Seq, Value
+from .shapes import LAYER_SHAPES
+from .values import ArrayV, Const, DTypeV, Ext, Seq, Value, is_variable, variable_array
 
 # The lattice JAX promotes on (its type promotion design): each type's direct successors. `i*`,
 # `f*`, `c*` are Python's int, float and complex (weak: the other operand's kind decides).
@@ -307,22 +308,39 @@ def layer_input(name: str, args: list) -> Value | None:
     return None
 
 
+def _given(attrs: dict, keyword: str, default: str | None) -> str | None:
+    v = attrs.get(keyword)
+    if v is None or isinstance(v, Const) and v.value is None:
+        return default
+    return canonical(dtype_name(v))
+
+
+def layer_params(name: str, attrs: dict) -> str | None:
+    """The dtype of the parameters of the framework layer `name` made with `attrs`: that of the
+    arrays it holds (given it by `nnx.merge`, cast by `jax.tree.map` over a model), else its
+    constructor's word (Flax's `param_dtype=`, Equinox's `dtype=`, float32 by default); None
+    where not known."""
+    if name not in _WITH_PARAMS and name not in _OF_PARAMS:
+        return None
+    shapes = attrs.get(LAYER_SHAPES)
+    held = [attrs[k] for k, _ in shapes.value if k in attrs] if isinstance(shapes, Const) else []
+    if held:
+        found = {canonical(a.dtype) if isinstance(a, ArrayV) else None
+                 for a in (variable_array(h) if is_variable(h) else h for h in held)}
+        return found.pop() if len(found) == 1 else None
+    return _given(attrs, "param_dtype" if name.startswith("flax.") else "dtype", "float32")
+
+
 def layer_output(name: str, x: Value, attrs: dict) -> str | None:
     """The dtype of what the framework layer `name` (made with `attrs`, its keywords) computes
     from `x`; None where not known."""
-    def given(keyword: str, default: str | None) -> str | None:
-        v = attrs.get(keyword)
-        if v is None or isinstance(v, Const) and v.value is None:
-            return default
-        return canonical(dtype_name(v))
-
     if name in _KEEPING_LAYERS:
         return canonical(x.dtype) if isinstance(x, ArrayV) else None
-    params = given("param_dtype" if name.startswith("flax.") else "dtype", "float32")
+    params = layer_params(name, attrs)
     if name in _OF_PARAMS:
-        return given("dtype", params) if name.startswith("flax.") else params
+        return _given(attrs, "dtype", params) if name.startswith("flax.") else params
     if name in _WITH_PARAMS:
         if name.startswith("flax.") and attrs.get("dtype") is not None:
-            return given("dtype", None)
+            return _given(attrs, "dtype", None)
         return promote([x, ArrayV(dtype=params)]) if params is not None else None
     return None

@@ -8,6 +8,7 @@ import ast
 import math
 import operator
 import os
+from dataclasses import replace
 
 from .. import apis
 from ..jaxfacts import ELEMENTWISE_PRIMITIVES, OPERANDS_SHARDING_CHECKED
@@ -15,7 +16,7 @@ from . import datafiles, dtypes, stypes
 from .calls import DICT_ITEMS, Super, value_name
 from .events import ApiRefEvent, MeshAxisLookupEvent, ShapeEvent, SliceTypeEvent
 from .frames import Context, Raise
-from .shapes import broadcast, fault, indexed, matmul, swapped, transposed
+from .shapes import LAYER_SHAPES, broadcast, fault, indexed, matmul, swapped, transposed
 from .transforms import layer_param
 from .values import (
     ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory, Func, GraphPart, Inst,
@@ -237,12 +238,18 @@ class ExprMixin:
                 raise Raise()  # KeyError: nothing after it on this path runs
             return Unknown
         if isinstance(base, LinenVarsV):
-            return base  # `variables["params"]`: its parameters, known by the same names
+            return replace(base, collections=frozenset())  # `variables["params"]`: its parameters, by the same names
         if isinstance(base, GraphPart) and base.kind == "state" and isinstance(base.of, Inst) \
-                and isinstance(idx, Const) and isinstance(idx.value, str) and idx.value in base.of.attrs:
-            # an NNX State by attribute name: a submodule's state, or the variable
-            found = base.of.attrs[idx.value]
-            return GraphPart("state", found) if isinstance(found, Inst) and isinstance(found.cls, ClassV) else found
+                and isinstance(idx, Const) and isinstance(idx.value, str) \
+                and (idx.value in base.of.attrs or layer_param(base.of, idx.value) is not None):
+            # an NNX State by attribute name: a submodule's state, or the variable (a framework
+            # layer's parameter, `state["linear"]["kernel"]`, as `linear.kernel` reads it)
+            found = base.of.attrs.get(idx.value) or self.getattr(base.of, idx.value)
+            if not (isinstance(found, Inst) and not is_variable(found)
+                    and (isinstance(found.cls, ClassV) or isinstance(found.attrs.get(LAYER_SHAPES), Const))):
+                return found
+            module = base.module.attrs.get(idx.value) if isinstance(base.module, Inst) else None
+            return GraphPart("state", found, base.select, module if isinstance(module, Inst) else found)
         if isinstance(base, PSpecV) and base.parts is not None and isinstance(idx, Const) \
                 and isinstance(idx.value, int) and -len(base.parts) <= idx.value < len(base.parts):
             return base.parts[idx.value]  # `sharding.spec[0]`: the axis (or axes, or None) of a dimension

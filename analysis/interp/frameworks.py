@@ -16,6 +16,7 @@ from ..jaxfacts import MAKE_MESH_EXPLICIT, RNGS_RANDOM_METHODS
 from .events import CollectiveEvent, ConstraintEvent, VariableShardingEvent
 from .frames import Raise, entry_path
 from .linentree import LINEN_ARGS, LINEN_LAYERS, UNKNOWN, LinenTree, nested
+from .nnxstate import split_selects
 from .shapes import LAYER_OUTPUT, LAYER_SHAPES, LAYER_TYPES, MESHLESS, STACK_NAME, STACKED
 from .values import (
     ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, EagerShardingV, Ext, Factory, FilterSpecs, GraphPart, Inst, Lifted,
@@ -262,7 +263,8 @@ class FrameworkMixin:
         model = p.get("node", Unknown)
         filters = p.get("filters")
         n = max(1, len(filters.items)) if isinstance(filters, Seq) else 1
-        return Seq((GraphPart("graphdef", model), *(GraphPart("state", model) for _ in range(n))))
+        return Seq((GraphPart("graphdef", model), *(GraphPart("state", model, select)
+                                                    for select in split_selects(filters, n))))
 
     def _api_graph_merge(self, name, row, p, act, ctx, site, node, decorating):
         """The module again; where its one state went through a shard_map (the module's state
@@ -281,9 +283,10 @@ class FrameworkMixin:
     def _api_graph_state(self, name, row, p, act, ctx, site, node, decorating):
         model = p.get("node", Unknown)
         filters = p.get("filters")
-        if isinstance(filters, Seq) and len(filters.items) > 1:
-            return Seq(tuple(GraphPart("state", model) for _ in filters.items))
-        return GraphPart("state", model)
+        selects = split_selects(filters, 1)
+        if len(selects) > 1:
+            return Seq(tuple(GraphPart("state", model, select) for select in selects))
+        return GraphPart("state", model, selects[0])
 
     def _api_graph_update(self, name, row, p, act, ctx, site, node, decorating):
         """`nnx.update(model, state)`: the model's variables hold the state's arrays, placed as
@@ -408,8 +411,8 @@ class FrameworkMixin:
         return Unknown
 
     def _api_nnx_filter(self, name, row, p, act, ctx, site, node, decorating):
-        """An NNX filter object (`nnx.PathContains(key)`): what it was given, for
-        `TransformMixin._filter_match` to decide."""
+        """An NNX filter object (`nnx.PathContains(key)`, `nnx.Not(nnx.Param)`): what it was
+        given, for `nnxstate.matches` to decide."""
         return Inst(Ext(name), dict(p))
 
     def _api_axis_rules(self, name, row, p, act, ctx, site, node, decorating):
@@ -684,7 +687,7 @@ class FrameworkMixin:
                 finally:
                     lead.pop()
             if isinstance(v, GraphPart):
-                return GraphPart("state", walk(v.of)) if v.kind == "state" else Unknown
+                return v.remade(walk(v.of)) if v.kind == "state" else Unknown
             if isinstance(v, Seq) and v.kind in ("tuple", "list"):
                 return Seq(tuple(walk(i) for i in v.items), v.kind)
             if isinstance(v, DictV):
@@ -813,7 +816,8 @@ class FrameworkMixin:
                                    node, False)
             made[names] = self._api_named_sharding(name, row, {"mesh": mesh, "spec": spec}, act, ctx, site, node,
                                                    decorating)
-        return _paired(made, frozenset().union(*(v.shaped for v in variables)), LINEN_PARTITIONED)
+        return _paired(made, frozenset().union(*(v.shaped for v in variables)), LINEN_PARTITIONED,
+                       isinstance(p.get("tree"), LinenVarsV))
 
     def _api_linen_mesh_sharding(self, name, row, p, act, ctx, site, node, decorating):
         """`nn.logical_to_mesh_sharding(specs, mesh, rules)`: a NamedSharding over `mesh` of each
@@ -965,7 +969,8 @@ class FrameworkMixin:
                 # the variables, known by the logical names (or mesh axes) their parameters were given
                 return LinenVarsV(frozenset(logical), mesh_names=frozenset(mesh_names),
                                   sharding=NO_SHARDING if self.no_mesh_context(ctx, act) else None,
-                                  shaped=frozenset(shaped))
+                                  shaped=frozenset(shaped),
+                                  collections=frozenset(tree.collections) if tree is not None else frozenset())
             known = tree.result() if tree is not None and len(results) == 1 else None
             return known if known is not None else Unknown
         if name.endswith(".tabulate"):
@@ -1092,6 +1097,9 @@ class FrameworkMixin:
         tree = self.linen_tree()
         if tree is not None:
             tree.doubt()  # (a variable of a collection the tree does not follow)
+            col = p.get("col")
+            if "linen_init" in ctx.modes and isinstance(col, Const) and isinstance(col.value, str):
+                tree.made_in(col.value, self.weak)
         made = self._initialized(p.get("init_fn", Unknown), [], p.get("init_args"), p.get("init_kwargs"), act, ctx,
                                  site, node, "makes the variable") if "linen_init" in ctx.modes else Unknown
         return Inst(Ext("flax.linen.Variable"), {"value": made})
@@ -1260,8 +1268,14 @@ class FrameworkMixin:
 
     def _api_norm_layer(self, name, row, p, act, ctx, site, node, decorating):
         """A BatchNorm layer of a framework: it averages its statistics over `axis_name` (a
-        `pmean`) when it runs in training mode."""
-        return Inst(Ext(name), dict(p))
+        `pmean`) when it runs in training mode. A Linen one is named, and makes its variables,
+        as the table's layers do."""
+        layer = Inst(Ext(name), dict(p))
+        if name.startswith(_LINEN):
+            extra = p.get("kw")
+            given = {k: v for k, v in p.items() if k != "kw"}
+            self.linen_layer_made(layer, name, [], {**given, **(extra.items if isinstance(extra, DictV) else {})})
+        return layer
 
     def synced_norm(self, layer: Inst, act, ctx, site, node) -> None:
         """A Flax normalization other than BatchNorm given `axis_name` (LayerNorm, RMSNorm,
@@ -1300,6 +1314,8 @@ class FrameworkMixin:
         out = ArrayV(x.shape, dtypes.layer_output(layer.cls.name, x, attrs) if isinstance(layer, Inst) else None,
                      vma=x.vma, exact=x.exact) if isinstance(x, ArrayV) else ArrayV()
         initializing = name.startswith("flax.linen.") and "linen_init" in ctx.modes  # Linen skips the sync then
+        if initializing and isinstance(layer, Inst):
+            self.linen_layer_runs(layer, x, act, ctx, node)
         training = not initializing and isinstance(stats, Const) and stats.value is False
         from .jaxapi import axis_tuple
 
@@ -1633,12 +1649,12 @@ def _box_names(init: Value) -> tuple | None:
     return None
 
 
-def _paired(made: dict, shaped: frozenset, box: str) -> Value:
+def _paired(made: dict, shaped: frozenset, box: str, variables: bool = False) -> Value:
     """The shardings `made` for the names of the parameters `shaped` (LinenVarsV's) made with
     the initializer `box`, each with its parameter's shape; Unknown where there is none."""
     pairs = tuple((made[names], shape) for kind, names, shape in sorted(shaped, key=repr)
                   if kind == box and names in made)
-    return LinenShardingsV(pairs) if pairs else Unknown
+    return LinenShardingsV(pairs, variables) if pairs else Unknown
 
 
 def _linen_vars(v: Value, seen: set):
@@ -1777,7 +1793,7 @@ def param_array(layer: Inst, name: str) -> ArrayV | None:
     if name in layer.attrs:
         return held
     types = layer.attrs.get(LAYER_TYPES)
-    return ArrayV(held.shape, sharding=NO_SHARDING if layer.attrs.get(MESHLESS) is not None else Unknown,
+    return ArrayV(held.shape, held.dtype, NO_SHARDING if layer.attrs.get(MESHLESS) is not None else Unknown,
                   vma=frozenset(layer.attrs.get("__vma__", frozenset())), exact=layer.attrs.get("__exact__") is True,
                   spec=dict(types.value).get(name) if isinstance(types, Const) else None)
 

@@ -31,6 +31,7 @@ from ..jaxfacts import (
 from ..verdicts import catches
 from .frameworks import (PARTITIONED, FrameworkMixin, layer_output, layer_params, split_by, variable_metadata,
                          variable_sharding)
+from .nnxstate import SEEDED
 from .frames import Layer, Raise
 from .shapes import (
     ELEMENTWISE, LAX_ELEMENTWISE, LAX_SLICES, LAYER_OUTPUT, LAYER_SHAPES, LAYER_TYPES, MESHLESS, PERMUTING, STACKED,
@@ -41,7 +42,7 @@ from .values import (
     DIFFERENTIATED, NNX_VARIABLES, ArrayV, BlockSpecV, ClassV, CommV, CompilerParamsV, Const, Descriptor, DevicesV,
     DictV, DTypeV, Ext, Factory, Func, GraphPart, Inst, Lifted, LinenVarsV, MATCH, MeshV, Multi, NO_SHARDING, Partial,
     PSpecV, Repeated, Seq, SetMeshV, ShardingV, Transformed, Unknown, Value, join, differentiated, exact_vma,
-    full_reduction, is_variable, map_arrays, options, row_of, variable_array, vma_of,
+    full_reduction, is_variable, map_arrays, map_module_arrays, options, row_of, variable_array, variable_kind, vma_of,
 )
 
 _REGISTERED_CLASS = "jax.tree_util.register_pytree_node_class"
@@ -652,8 +653,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             return ArrayV(shape, a.dtype if isinstance(a, ArrayV) else None, vma=vma,
                           exact=known and (exact_vma(a) or whole))
 
-        if isinstance(x, (Seq, DictV)):  # a pytree: each array leaf
-            return map_arrays(x, result)
+        if isinstance(x, (Seq, DictV, GraphPart, Inst)):  # a pytree: each array leaf
+            return map_module_arrays(x, result)
         return result(x)
 
     _api_send = _api_recv = _api_collective
@@ -891,8 +892,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                 return leaf_call([tree, *others], path)  # (a spec, a sharding, a number are leaves)
             if isinstance(tree, GraphPart) and tree.kind == "state" and isinstance(tree.of, Inst):
                 # `nnx.split`'s state: the module's arrays, mapped in its structure
-                return GraphPart("state", walk(tree.of, [o.of if isinstance(o, GraphPart) else Unknown
-                                                         for o in others], path, True))
+                return tree.remade(walk(tree.of, [o.of if isinstance(o, GraphPart) else Unknown
+                                                  for o in others], path, True))
             if isinstance(tree, Inst) and isinstance(tree.cls, ClassV) and any(
                     _REGISTERED_CLASS in c.decorators for c in self.mro(tree.cls)):
                 # `@register_pytree_node_class`: its children are what `tree_flatten` gives, and
@@ -1241,7 +1242,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         if not parts or not isinstance(out, (Seq, DictV, GraphPart, Inst)) or STACKED in getattr(out, "attrs", {}):
             return out  # (a stacked module's parts are not its arrays: its members' structure is kept)
         if isinstance(out, GraphPart):
-            return GraphPart("state", self.typed_parts(x.of, parts[0][1], act, ctx))
+            return out.remade(self.typed_parts(x.of, parts[0][1], act, ctx))
         new = {path[-1]: self.typed_parts(v, s, act, ctx) for path, s, v in parts}
         if isinstance(out, Seq):
             return Seq(tuple(new.get(i, item) for i, item in enumerate(out.items)), out.kind)
@@ -1595,6 +1596,9 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             return Const(r) if r is not None else Unknown
         if name == "builtins.super":
             return self.super_of(act) if not args else Unknown
+        if name == _VARIABLE_INIT and len(args) >= 2 and isinstance(args[0], Inst):
+            self.variable_made(args[0], args[1].value, args[2:], kwargs, act, ctx, site, node)
+            return Const(None)
         if name == "builtins.dict":
             base = dict(args[0].items) if args and isinstance(args[0], DictV) else {} if not args else \
                 self._pairs_dict(args[0])
@@ -1708,7 +1712,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             # or function: what it computes from arrays varies as they do.
             if last[:1].isupper():
                 # (the keywords of an NNX Rngs name its streams: `rngs.data` is a stream, not the seed)
-                layer = Inst(Ext(name), {} if name == "flax.nnx.Rngs" else dict(kwargs))
+                layer = Inst(Ext(name), {SEEDED: Const(bool(args or kwargs))} if name == "flax.nnx.Rngs"
+                             else dict(kwargs))
                 self.linen_layer_made(layer, name, args, kwargs)
                 given_meta = None
                 if name in NNX_VARIABLES:
@@ -1834,6 +1839,10 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         for c in sup.chain:
             if attr in c.ns:
                 return self.bind_attr(c.ns[attr], sup.inst)
+        kind = variable_kind(sup.inst.cls)
+        if attr == "__init__" and kind is not None:
+            # (an NNX variable class's own `__init__` calling its Flax base's)
+            return Partial(Ext(_VARIABLE_INIT), (sup.inst, Const(kind)), {})
         return Unknown
 
 
@@ -1850,6 +1859,7 @@ def axis_tuple(v) -> tuple | None:
     return None
 
 
+_VARIABLE_INIT = "flax.nnx.Variable.__init__"
 _KEY_PATH_CLASSES = ("SequenceKey", "DictKey", "GetAttrKey", "FlattenedIndexKey")
 
 
@@ -2158,5 +2168,5 @@ def _row_member(v: Value) -> Value:
     if isinstance(v, Inst) and STACKED in v.attrs:
         return member(v)
     if isinstance(v, GraphPart) and v.kind == "state" and isinstance(v.of, Inst) and STACKED in v.of.attrs:
-        return GraphPart("state", member(v.of))
+        return GraphPart("state", member(v.of), v.select)
     return ArrayV()

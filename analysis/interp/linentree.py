@@ -72,6 +72,16 @@ def _norm(names: tuple):
     return made
 
 
+def _batch_norm(a: dict, x):
+    axis, flags = a.get("axis", -1), {n: _flag(a, f"use_{n}") for n in ("scale", "bias")}
+    if not isinstance(axis, int) or isinstance(axis, bool) or UNKNOWN in flags.values():
+        return None
+    d = _features_in(x, axis)
+    shape = (d,) if d is not None else None
+    stats = {"mean": ("batch_stats", shape), "var": ("batch_stats", shape)}  # (made under init whatever it is given)
+    return {**stats, **{n: ("params", shape) for n, on in flags.items() if on}}
+
+
 def _conv(a: dict, x):
     n, k, bias, groups = a.get("features"), a.get("kernel_size"), _flag(a, "use_bias"), a.get("feature_group_count", 1)
     k = (k,) if _size(k) else tuple(k) if isinstance(k, (tuple, list)) else None
@@ -99,6 +109,8 @@ LINEN_LAYERS = {
     "flax.linen.Conv": (("features", "kernel_size", "strides", "padding", "input_dilation", "kernel_dilation",
                          "feature_group_count", "use_bias"), _conv),
     "flax.linen.Dropout": (("rate",), lambda a, x: {}),
+    "flax.linen.BatchNorm": (("use_running_average", "axis", "momentum", "epsilon", "dtype", "param_dtype",
+                              "use_bias", "use_scale"), _batch_norm),
 }
 
 
@@ -111,6 +123,7 @@ class LinenTree:
     counters: dict = field(default_factory=dict)  # (parent's path, class name) -> modules auto-named
     stack: list = field(default_factory=list)  # (module, path, running setup) of the methods running
     variables: dict = field(default_factory=dict)  # (collection, *path, name) -> ArrayV
+    collections: set = field(default_factory=set)  # the collections it surely makes, known or not
     complete: bool = True
     uncertain: int = 0  # > 0 while one of several callees runs
     made: int = 0  # modules named so far
@@ -169,8 +182,15 @@ class LinenTree:
                 if is_module(v):
                     self.place(v, (*base, f"{attr}_{k}"))
 
+    def made_in(self, collection: str, weak: int) -> None:
+        """A variable of `collection` made where the init surely runs (whether the tree is known
+        or not, `init` returns that collection)."""
+        if self.sure(weak):
+            self.collections.add(collection)
+
     def record(self, module: Value, name: str, collection: str, shape, weak: int, sharding) -> None:
         """A variable `module` makes (a second one of the same name is the same variable)."""
+        self.made_in(collection, weak)
         path = self.path(module)
         if path is None or not self.sure(weak):
             self.doubt()

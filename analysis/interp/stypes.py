@@ -48,7 +48,7 @@ def placed(v: Value, sharding=None, typer=None, seen: frozenset = frozenset()) -
         return replace(v, sharding=NO_SHARDING if sharding is NO_SHARDING else None)
     if isinstance(v, GraphPart) and v.kind == "state":
         of = placed(v.of, sharding, typer, seen)
-        return v if of is v.of else GraphPart("state", of)
+        return v if of is v.of else v.remade(of)
     if isinstance(v, Inst) and id(v) not in seen:
         inner = seen | {id(v)}
         attrs = {k: placed(a, sharding, typer, inner) if isinstance(a, Value) else a for k, a in v.attrs.items()}

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from .. import apis
 from ..jaxfacts import ANY_SPACES, CARRY_SHARDING_CHECKED, HBM_SPACE, VMAP_AXIS_SIZE_CHECKED
-from . import dtypes, stypes
+from . import dtypes, nnxstate, stypes
 from .events import (
     ApiRefEvent, CarryTypeEvent, ExplicitMismatchEvent, ExplicitUnshardedEvent, KeywordsEvent, NestedMeshEvent,
     JitShardingsEvent, NoMeshEvent, PallasEvent, ReceivedCarryEvent, SpecEvent, UnevenShardingEvent, VmapAxesEvent,
@@ -683,24 +683,16 @@ class TransformMixin:
 
     def _filter_match(self, filters: tuple, path: tuple, value: Value, act, ctx, site, node) -> Value:
         """The spec of the first filter that the variable at `path` matches, as `nnx.split`
-        matches them: `...`/True (all), None/False (none), `nnx.PathContains(key)` (the key is a
-        part of the path; with `exact=False`, in a part's text), a function of its path and
-        value. (A tag, a variable type or a tuple of filters is not decided here.)"""
+        matches them (`nnxstate.matches`: types, `...`, combinations, `nnx.PathContains`), or a
+        function of its path and value. (A tag is not decided here.)"""
+        cls = value.cls if is_variable(value) else Ext("flax.nnx.Param")  # (a layer's parameter)
         for f, spec in filters:
-            if isinstance(f, Const) and (f.value is Ellipsis or isinstance(f.value, bool) or f.value is None):
-                hit = f.value is Ellipsis or f.value is True
-            elif isinstance(f, Inst) and isinstance(f.cls, Ext) and f.cls.name == "flax.nnx.PathContains":
-                key, exact = f.attrs.get("key"), f.attrs.get("exact", Const(True))
-                if not (isinstance(key, Const) and isinstance(exact, Const) and isinstance(exact.value, bool)):
-                    raise _Undecided
-                hit = key.value in path if exact.value else any(str(key.value) in str(part) for part in path)
-            elif is_callable(f) and not isinstance(f, (ClassV, Ext)):
+            hit = nnxstate.matches(f, cls, path)
+            if hit is None and is_callable(f) and not isinstance(f, (ClassV, Ext)):
                 said = self.call(f, [Seq(tuple(Const(p) for p in path)), value], {}, act, ctx, site, node,
                                  label="calls an nnx.StateSharding filter")
-                if not (isinstance(said, Const) and isinstance(said.value, bool)):
-                    raise _Undecided
-                hit = said.value
-            else:
+                hit = said.value if isinstance(said, Const) and isinstance(said.value, bool) else None
+            if hit is None:
                 raise _Undecided
             if hit:
                 return spec
@@ -774,7 +766,7 @@ def block(v: Value, spec: Value, manual, in_module: bool = False, sizes: dict | 
         # given one spec, a dict of them or a state of them (`jax.tree.map` over the state)
         part = spec.of if isinstance(spec, GraphPart) else spec
         of = block(v.of, part, manual, sizes=sizes) if isinstance(v.of, (Inst, Seq)) else v.of
-        return GraphPart("state", of)
+        return v.remade(of)
     if isinstance(v, (Inst, Func, ClassV, Bound, Partial, Transformed, ModV, GraphPart)):
         return v
     if isinstance(v, LinenVarsV) and isinstance(spec, LinenVarsV) and spec.specs and not spec.logical \
@@ -857,8 +849,13 @@ def unblock(v: Value, spec: Value, mesh: Value) -> Value:
 
 def cotangent(v: Value, module=lambda m: False) -> Value:
     """A cotangent of `v`: its arrays' shapes and types, varying over the axes they vary over; a
-    module that is a pytree (`module` says which) is one of its class, its fields' cotangents."""
+    module that is a pytree (`module` says which) is one of its class, its fields' cotangents,
+    an NNX state a state of them, a variable one holding its array's."""
     def other(x: Value) -> Value:
+        if isinstance(x, GraphPart) and x.kind == "state":
+            return x.remade(cotangent(x.of, module))
+        if is_variable(x):
+            return Inst(x.cls, {**x.attrs, "value": cotangent(variable_array(x), module)})
         if isinstance(x, Inst) and module(x):
             attrs = {k: a if k.startswith("__") else cotangent(a, module) for k, a in x.attrs.items()}
             return Inst(x.cls, {**attrs, COTANGENT: Const(True)}, x.version + 1, x.lift, x.setup_done)
@@ -957,7 +954,7 @@ def _module_block(m: Inst, spec: Value, manual, sizes: dict | None = None) -> In
             # its parameters (`linear.weight`), each the block its own spec makes of it
             part = _spec_of(spec, k)
             if k not in m.attrs and isinstance(part, PSpecV):
-                out.attrs[k] = block(ArrayV(shape), part, manual, in_module=True, sizes=sizes)
+                out.attrs[k] = block(layer_param(m, k), part, manual, in_module=True, sizes=sizes)
         return out
     for k, v in m.attrs.items():
         part = _spec_of(spec, k)
@@ -1009,13 +1006,25 @@ def _paired(a: Value, b: Value):
 
 
 def _paired_at(a: Value, b: Value, path: tuple = ()):
-    """`_paired`'s parts with their paths (tuple indices, dict keys)."""
+    """`_paired`'s parts with their paths (tuple indices, dict keys; a module's attributes and an
+    NNX state's, a variable's array)."""
     if isinstance(a, Seq) and isinstance(b, Seq) and len(a.items) == len(b.items):
         for i, (x, y) in enumerate(zip(a.items, b.items)):
             yield from _paired_at(x, y, (*path, i))
     elif isinstance(a, DictV) and isinstance(b, DictV) and set(a.items) == set(b.items):
         for k in a.items:
             yield from _paired_at(a.items[k], b.items[k], (*path, k))
+    elif isinstance(a, GraphPart) and isinstance(b, GraphPart) and a.kind == b.kind == "state":
+        yield from _paired_at(a.of, b.of, path)
+    elif is_variable(a) and is_variable(b):
+        yield variable_array(a), variable_array(b), path
+    elif isinstance(a, Inst) and isinstance(b, Inst) and a.cls is b.cls and STACKED not in a.attrs \
+            and STACKED not in b.attrs and (isinstance(a.cls, ClassV) or isinstance(a.cls, Ext)
+                                             and a.cls.name.split(".")[0] in apis.MODELLED_PACKAGES):
+        # (a module through a loop: its fields, a framework layer's parameters mapped by `jax.tree.map`)
+        for k, x in a.attrs.items():
+            if isinstance(k, str) and not k.startswith("__") and k in b.attrs:
+                yield from _paired_at(x, b.attrs[k], (*path, k))
     else:
         yield a, b, path
 
@@ -1071,6 +1080,15 @@ def spec_mismatch(spec: Value, arg: Value, path: str, name: str = "in_specs", ar
         # (a State of shardings, `nnx.get_named_sharding(state, mesh)`, for an array or a container)
         kind = "an array" if array else "a dict" if isinstance(arg, DictV) else f"a {arg.kind}"
         return f"different types at key path `{name}{path}` (an nnx.State for {kind})"
+    if isinstance(spec, GraphPart) and spec.kind == "state" and state:
+        found = nnxstate.state_difference(spec, arg)
+        if found is not None:
+            where, cls, in_spec = found
+            return (f"different numbers of pytree children at key path `{name}{path}`: the "
+                    f"spec is a state {_selection(spec)}, the "
+                    f"{'argument' if name.startswith('in_') else 'value'} a state {_selection(arg)}; "
+                    f"`{'.'.join(map(str, where))}`, {_article(cls)}, is only in the "
+                    f"{'specs' if in_spec else name.startswith('in_') and 'argument' or 'value'}")
     if isinstance(spec, Seq):
         if isinstance(arg, Seq):
             if spec.kind != arg.kind:
@@ -1088,6 +1106,19 @@ def spec_mismatch(spec: Value, arg: Value, path: str, name: str = "in_specs", ar
             return f"different types at key path `{name}{path}` (a {spec.kind} for " \
                    f"{'a dict' if isinstance(arg, DictV) else 'an nnx.State' if state else 'an array'})"
         return None
+    node = _class_node(arg) if isinstance(arg, Inst) else None
+    dict_spec = isinstance(spec, DictV) and not isinstance(spec, (StateDict, FilterSpecs)) \
+        or isinstance(spec, LinenShardingsV) and spec.variables
+    if dict_spec and node:
+        return f"different types at key path `{name}{path}` (a dict for a `{node}`, a pytree of its own " \
+               f"class: specs for it are that class too, as `jax.tree.map` over it gives them)"
+    if isinstance(spec, DictV) and isinstance(arg, LinenVarsV) and not isinstance(spec, (StateDict, FilterSpecs)):
+        # (a Linen init's variables: the collections it surely made, BatchNorm's `batch_stats`)
+        missing = sorted(arg.collections - set(spec.items))
+        if missing:
+            return (f"different numbers of pytree children at key path `{name}{path}`: keys "
+                    f"{sorted(map(str, spec.items))} for variables that also hold "
+                    f"{', '.join(map(repr, missing))}")
     if isinstance(spec, DictV):
         if isinstance(arg, DictV):
             if set(spec.items) != set(arg.items):
@@ -1115,6 +1146,55 @@ def spec_mismatch(spec: Value, arg: Value, path: str, name: str = "in_specs", ar
                 if d is not None:
                     return d
     return None
+
+
+def _selection(state: GraphPart) -> str:
+    """Which of its module's variables an NNX state holds, in words."""
+    if state.select is None:
+        return "of all the module's variables"
+    own, earlier = state.select
+    text = f"of its {_filter_text(own)}"
+    return text + (f" other than {' or '.join(map(_filter_text, earlier))}" if earlier else "")
+
+
+def _filter_text(f: Value) -> str:
+    if isinstance(f, Const) and f.value is Ellipsis:
+        return "variables"
+    name = f.name if isinstance(f, Ext) else getattr(f.scope, "name", None) if isinstance(f, ClassV) else None
+    return f"`{name.rsplit('.', 1)[-1]}` variables" if name else "filtered variables"
+
+
+def _article(cls: Value) -> str:
+    name = cls.name.rsplit(".", 1)[-1] if isinstance(cls, Ext) else getattr(cls.scope, "name", "a variable")
+    return f"an `{name}`" if name[:1] in "AEIOU" else f"a `{name}`"
+
+
+def _class_node(v: Inst) -> str | None:
+    """The name of an instance's class where it is a pytree node of its own class, keyed by its
+    fields, that no dict stands for (an Equinox module, a `flax.struct` dataclass, a Flax
+    TrainState); else None (an NNX module, whose state a mapping of specs may describe)."""
+    cls = v.cls
+    if isinstance(cls, Ext):
+        node = cls.name.startswith("equinox.nn.") and cls.name not in _NOT_MODULES or cls.name == _TRAIN_STATE
+        return cls.name.rsplit(".", 1)[-1] if node else None
+    return cls.scope.name if isinstance(cls, ClassV) and _class_node_class(cls, 0) else None
+
+
+def _class_node_class(cls: ClassV, depth: int) -> bool:
+    if depth > 8:
+        return False
+    if any(d in ("flax.struct.dataclass", "chex.dataclass") for d in cls.decorators):
+        return True
+    for b in cls.bases:
+        for o in options(b):
+            if isinstance(o, Ext) and o.name in _CLASS_NODE_BASES or isinstance(o, ClassV) \
+                    and _class_node_class(o, depth + 1):
+                return True
+    return False
+
+
+_TRAIN_STATE = "flax.training.train_state.TrainState"
+_CLASS_NODE_BASES = frozenset({"equinox.Module", "equinox._module.Module", "flax.struct.PyTreeNode", _TRAIN_STATE})
 
 
 def _class_name(v: Inst) -> str | None:
@@ -1233,7 +1313,9 @@ def layer_param(layer: Value, name: str) -> Value | None:
         return layer.attrs[name]
     params = layer.attrs.get(LAYER_SHAPES)
     shape = dict(params.value).get(name) if isinstance(params, Const) else None
-    return ArrayV(shape) if shape is not None else None
+    if shape is None:
+        return None
+    return ArrayV(shape, dtypes.layer_params(layer.cls.name, layer.attrs) if isinstance(layer.cls, Ext) else None)
 
 
 def too_long(spec: PSpecV, value: Value, leaves=None) -> tuple | None:

@@ -152,9 +152,24 @@ class GraphPart(Value):
     of them is the module again (of the same class)."""
     kind: str  # graphdef | state
     of: Value
+    # the state's filter and the filters before it in the same split (`nnx.split(model, nnx.Param,
+    # ...)`: a variable goes to the first that keeps it); None: all the module's variables
+    select: tuple | None = None
+    source: Value | None = None  # the module whose state this is, where `of` was made from it (specs)
+
+    @property
+    def module(self) -> Value:
+        return self.source if self.source is not None else self.of
+
+    def remade(self, of: Value) -> GraphPart:
+        """The same module's state (the same selection of it), holding `of` now."""
+        return GraphPart(self.kind, of, self.select, self.module)
 
     def key(self):
-        return ("graph", self.kind, self.of.key())
+        if self.select is None:
+            return ("graph", self.kind, self.of.key())
+        own, earlier = self.select
+        return ("graph", self.kind, self.of.key(), own.key(), tuple(e.key() for e in earlier))
 
 
 @dataclass(eq=False)
@@ -243,9 +258,12 @@ class LinenVarsV(Value):
     # (the initializer's box, its names, the shape) of each parameter made with names whose
     # shape is known: mesh axes as the Consts written (as in `mesh_names`), logical names' values
     shaped: frozenset = frozenset()
+    # the collections the variables surely hold (`init`'s: `params`, a BatchNorm's `batch_stats`);
+    # empty where they are one collection's (`variables["params"]`) or not known
+    collections: frozenset = frozenset()
 
     def key(self):
-        return ("linen_vars", self.logical, self.specs,
+        return ("linen_vars", self.logical, self.specs, self.collections,
                 frozenset(tuple(n.value for n in names) for names in self.mesh_names), self.sharding, self.split,
                 frozenset((box, tuple(getattr(n, "value", n) for n in names), shape)
                           for box, names, shape in self.shaped))
@@ -255,11 +273,14 @@ class LinenVarsV(Value):
 class LinenShardingsV(Value):
     """The NamedShardings `nn.logical_to_mesh_sharding` or `nn.get_sharding` gives Linen
     variables, where their parameters' shapes are known: (sharding, shape) of each (a `jax.jit`
-    given them as `out_shardings` checks each against its parameter)."""
+    given them as `out_shardings` checks each against its parameter). `variables`: made of the
+    variables themselves (`nn.get_sharding(variables["params"], mesh)`), so a dict (not the
+    class of a train state that holds them)."""
     pairs: tuple
+    variables: bool = False
 
     def key(self):
-        return ("linen_shardings", tuple((id(s), shape) for s, shape in self.pairs))
+        return ("linen_shardings", tuple((id(s), shape) for s, shape in self.pairs), self.variables)
 
 
 @dataclass(eq=False)
@@ -627,6 +648,29 @@ def map_arrays(v: Value, array, other=lambda v: Unknown) -> Value:
     return other(v)
 
 
+def map_module_arrays(v: Value, array, seen: dict | None = None) -> Value:
+    """`map_arrays` through modules too: an NNX state's, a module's fields (copied), a variable's
+    array; a framework layer's parameters it does not hold (they vary as `__vma__` says) as
+    `array` makes an array varying so. Any other leaf is Unknown."""
+    seen = {} if seen is None else seen
+    if isinstance(v, GraphPart) and v.kind == "state":
+        return v.remade(map_module_arrays(v.of, array, seen))
+    if isinstance(v, Inst) and (isinstance(v.cls, ClassV) or is_variable(v) or isinstance(v.cls, Ext)
+                                and v.cls.name.startswith(("flax.nnx.", "equinox.nn."))):
+        if id(v) in seen:
+            return seen[id(v)]
+        out = seen[id(v)] = Inst(v.cls, dict(v.attrs), v.version + 1, v.lift, v.setup_done)
+        for k, a in v.attrs.items():
+            if isinstance(k, str) and not k.startswith("__") and isinstance(a, (ArrayV, Seq, DictV, Inst, GraphPart)):
+                out.attrs[k] = map_module_arrays(a, array, seen)
+        if "__vma__" in v.attrs or "__exact__" in v.attrs:
+            held = array(ArrayV(vma=frozenset(v.attrs.get("__vma__", frozenset())), exact=v.attrs.get("__exact__") is True))
+            out.attrs["__vma__"], out.attrs["__exact__"] = held.vma, held.exact
+        return out
+    return map_arrays(v, array, lambda x: map_module_arrays(x, array, seen) if isinstance(x, (GraphPart, Inst))
+                      else Unknown)
+
+
 # A pseudo-axis in `vma`: the array depends on what an enclosing transformation differentiates.
 # No mesh axis is named so, and every check of mesh axes intersects it away.
 DIFFERENTIATED = "\N{PARTIAL DIFFERENTIAL}"
@@ -663,7 +707,7 @@ def _varying(v: Value, vma: frozenset, exact: bool | None, seen: dict) -> Value:
     if isinstance(v, Multi):
         return join([_varying(o, vma, exact, seen) for o in v.options])
     if isinstance(v, GraphPart):
-        return GraphPart(v.kind, _varying(v.of, vma, exact, seen))
+        return v.remade(_varying(v.of, vma, exact, seen))
     if isinstance(v, Inst):
         if id(v) not in seen:
             out = seen[id(v)] = Inst(v.cls, {}, v.version + 1, v.lift, v.setup_done)
@@ -680,7 +724,21 @@ NNX_VARIABLES = frozenset(f"flax.nnx.{n}" for n in ("Variable", "Param", "BatchS
 
 
 def is_variable(v) -> bool:
-    return isinstance(v, Inst) and isinstance(v.cls, Ext) and v.cls.name in NNX_VARIABLES
+    return isinstance(v, Inst) and variable_kind(v.cls) is not None
+
+
+def variable_kind(cls: Value, depth: int = 0) -> str | None:
+    """The Flax NNX variable class `cls` is or derives from (a program's own `class
+    Cache(nnx.Variable)` holds its array as its base does), else None."""
+    if isinstance(cls, Ext):
+        return cls.name if cls.name in NNX_VARIABLES else None
+    if isinstance(cls, ClassV) and depth < 8:
+        for b in cls.bases:
+            for o in options(b):
+                found = variable_kind(o, depth + 1)
+                if found is not None:
+                    return found
+    return None
 
 
 def variable_array(v: Inst) -> Value:

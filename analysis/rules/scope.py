@@ -1020,8 +1020,9 @@ def _jit_shardings(facts: Facts) -> list:
             if ev.given < ev.args and ev.created is not None and ev.created.path in facts.files:
                 fix = (JitShardingsFill(site_ref(facts, ev.created), ev.given, ev.args - ev.given),)
         else:
-            which, what = ("in_shardings", "arguments") if ev.which == "in" else ("out_shardings", "function returns")
-            text = (f"The `{which}` of this jit are not a pytree prefix of what the {what}: {ev.detail}. JAX raises "
+            which, what = ("in_shardings", "its arguments") if ev.which == "in" else \
+                ("out_shardings", "what the function returns")
+            text = (f"The `{which}` of this jit are not a pytree prefix of {what}: {ev.detail}. JAX raises "
                     f"{quoted(JIT_SHARDINGS_STRUCTURE.format(detail='...', which=which))} "
                     f"{'when it is called' if ev.which == 'in' else 'once the function is traced'}. Give shardings "
                     f"in the structure of the {'arguments' if ev.which == 'in' else 'outputs'}, in order (one "
