@@ -1,0 +1,3 @@
+from .layers import ShiftedMix
+
+__all__ = ["ShiftedMix"]

@@ -1,0 +1,1 @@
+from .permute import ring_shift
