@@ -1436,10 +1436,13 @@ class FrameworkMixin:
         row, known = LINEN_LAYERS.get(layer.cls.name), layer.attrs.get(LINEN_ARGS)
         made = row[1](dict(known.value), x.shape if isinstance(x, ArrayV) else None) \
             if row is not None and isinstance(known, Const) else None
+        shapes: dict = {}  # the shapes of the parameters each initializer makes
+        for key, (_, shape) in (made or {}).items():
+            shapes.setdefault(_initializer(layer, key), set()).add(shape)
         for k, v in layer.attrs.items():
             if k.endswith("_init"):
-                shape = made.get(k[:-len("_init")], (None, None))[1] if made is not None else None
-                self.linen_unboxed(v, shape, act, ctx, node)
+                for shape in shapes.get(k) or (None,):
+                    self.linen_unboxed(v, shape, act, ctx, node)
         tree = self.linen_tree()
         if tree is None:
             return
@@ -1638,6 +1641,17 @@ def logical_to_mesh(names: list, rules: tuple) -> list | None:
         if chosen[pos] is None and not axes(mesh) & used:
             chosen[pos] = i
     return chosen
+
+
+def _initializer(layer: Inst, key) -> str:
+    """The keyword of a Linen layer's initializer for its variable `key` (a name, or a path
+    through its own submodules): `kernel_init` for `kernel`; an attention's output projection's
+    `out_kernel_init` (`out_bias_init`) where given, else `kernel_init` (`bias_init`)."""
+    name = key[-1] if isinstance(key, tuple) else key
+    own = f"out_{name}_init"
+    if isinstance(key, tuple) and key[0] == "out" and not _is_none(layer.attrs.get(own, Const(None))):
+        return own
+    return f"{name}_init"
 
 
 def _box_names(init: Value) -> tuple | None:

@@ -82,6 +82,27 @@ def _batch_norm(a: dict, x):
     return {**stats, **{n: ("params", shape) for n, on in flags.items() if on}}
 
 
+def _attention(a: dict, x):
+    """Its query, key, value and output projections (submodules of its own: their variables' names
+    are paths). The keys' and values' input features are their inputs', not known here."""
+    heads, qkv, out, bias = a.get("num_heads"), a.get("qkv_features"), a.get("out_features"), _flag(a, "use_bias")
+    if not _size(heads) or bias is UNKNOWN or a.get("decode", False) is not False \
+            or a.get("normalize_qk", False) is not False:
+        return None  # (a decoding cache, or the keys' norms: variables not in the table)
+    d = _features_in(x)
+    qkv, out = d if qkv is None else qkv, d if out is None else out
+    if qkv is not None and (not _size(qkv) or qkv % heads) or out is not None and not _size(out):
+        return None
+    head = qkv // heads if qkv is not None else None
+    made = {("query", "kernel"): ("params", (d, heads, head)), ("out", "kernel"): ("params", (heads, head, out))}
+    for name in ("key", "value"):
+        made[(name, "kernel")] = ("params", (None, heads, head))
+    if bias:
+        made.update({(name, "bias"): ("params", (heads, head)) for name in ("query", "key", "value")})
+        made[("out", "bias")] = ("params", (out,))
+    return made
+
+
 def _conv(a: dict, x):
     n, k, bias, groups = a.get("features"), a.get("kernel_size"), _flag(a, "use_bias"), a.get("feature_group_count", 1)
     k = (k,) if _size(k) else tuple(k) if isinstance(k, (tuple, list)) else None
@@ -97,7 +118,7 @@ def _conv(a: dict, x):
 # Flax Linen layers whose variables the tree knows: constructor parameters by position (the
 # leading ones up to the last that the shapes depend on; a layer given more positionally is not
 # known), and
-# {variable: (collection, shape)} from the constructor's arguments (a dict: constants' values, the
+# {variable (a name, or a path through submodules of its own): (collection, shape)} from the constructor's arguments (a dict: constants' values, the
 # others an object that is no size or flag) and the input's shape (None where not known), or None
 # where the arguments do not say.
 LINEN_LAYERS = {
@@ -111,6 +132,8 @@ LINEN_LAYERS = {
     "flax.linen.Dropout": (("rate",), lambda a, x: {}),
     "flax.linen.BatchNorm": (("use_running_average", "axis", "momentum", "epsilon", "dtype", "param_dtype",
                               "use_bias", "use_scale"), _batch_norm),
+    **{f"flax.linen.{n}": (("num_heads", "dtype", "param_dtype", "qkv_features", "out_features"), _attention)
+       for n in ("MultiHeadDotProductAttention", "SelfAttention")},
 }
 
 
@@ -195,7 +218,8 @@ class LinenTree:
         if path is None or not self.sure(weak):
             self.doubt()
             return
-        self.variables.setdefault((collection, *path, name), ArrayV(shape, "float32", sharding))
+        self.variables.setdefault((collection, *path, *(name if isinstance(name, tuple) else (name,))),
+                                  ArrayV(shape, "float32", sharding))
 
     def result(self) -> DictV | None:
         """The variables as `init` returns them ({collection: {module: ... {name: array}}}), where
