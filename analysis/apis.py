@@ -419,7 +419,7 @@ LINEN = {
                                  "methods=None)", fn="target"),
     _LINEN + "scan": Api("wrap", "(target=None, variable_axes=None, variable_broadcast=False, variable_carry=False, "
                                  "split_rngs=None, in_axes=0, out_axes=0, length=None, reverse=False, unroll=1, "
-                                 "**kw)", fn="target"),
+                                 "data_transform=None, metadata_params=None, methods=None, **kw)", fn="target"),
     _LINEN + "checkpoint": Api("wrap", f"(target=None, {_LIFT}, concrete=False, prevent_cse=True, static_argnums=(), "
                                        "policy=None, methods=None)", fn="target"),
     _LINEN + "remat": Api("wrap", f"(target=None, {_LIFT}, concrete=False, prevent_cse=True, static_argnums=(), "

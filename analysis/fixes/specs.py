@@ -283,11 +283,18 @@ def spec_axis(diag: Diagnostic, fact: SpecAxis, ctx: FixContext) -> Fix | None:
 @fixer("sharding_axis", ShardingAxis)
 def sharding_axis(diag: Diagnostic, fact: ShardingAxis, ctx: FixContext) -> Fix | None:
     """SHL023, SHL014: the string literal naming the axis the mesh lacks becomes the mesh axis it
-    stands for (a misspelling, another name of the same kind of parallelism)."""
+    stands for (a misspelling, another name of the same kind of parallelism); a scan's or vmap's
+    partition name (`metadata_params={nn.PARTITION_NAME: "layer"}`) that names no mesh axis
+    becomes None, which leaves the stacked axis replicated, as Flax's guides write it."""
     mod = ctx.module(fact.literal.path)
     string = mod.node_at(fact.literal, (cst.SimpleString,)) if mod is not None else None
     if string is None or literal_str(string) != fact.axis:
         return None
+    element = mod.parent.get(string)
+    if fact.to is None and isinstance(element, cst.DictElement) and element.value is string \
+            and mod.text_of(element.key).endswith("PARTITION_NAME"):
+        return Fix(f"Leave the stacked axis replicated: no partition name {fact.axis!r}", "unsafe",
+                   (replace_node(mod, string, "None"),))
     if fact.to is None:
         # one of a dimension's axes: the tuple keeps the others
         element = mod.parent.get(string)

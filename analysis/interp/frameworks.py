@@ -743,10 +743,13 @@ class FrameworkMixin:
         names = _box_names(init)
         if names is None:
             return
-        if shape is not None and self.linen_logical:
-            # (mesh axes as written, whose literals a fix edits; logical names by their values)
-            self.linen_logical[-1][2].add((init.cls.name, names if init.cls.name == LINEN_PARTITIONED
-                                           else tuple(n.value for n in names), shape))
+        stacked = self._stacked_names(names)
+        if shape is not None and self.linen_logical and stacked is not None:
+            # (mesh axes as written, whose literals a fix edits; logical names by their values),
+            # as the boxes `init` returns hold them: stacked by the scans around
+            lengths = tuple(length for _, length in filter(None, self.linen_stacks))
+            self.linen_logical[-1][2].add((init.cls.name, stacked if init.cls.name == LINEN_PARTITIONED
+                                           else tuple(n.value for n in stacked), (*lengths, *shape)))
         if not _is_none(init.attrs.get("mesh", Const(None))):
             return
         mesh = self.context_mesh(ctx, act)
@@ -1405,12 +1408,20 @@ class FrameworkMixin:
         """The names an initializer of `nn.with_logical_partitioning`/`nn.with_partitioning`
         gives the parameter it makes, noted for the `init` running. One made before the `init`
         ran (a module constant, a field's default) is noted where a parameter is made with it."""
-        names = _box_names(init)
+        names = self._stacked_names(_box_names(init))
         if self.linen_logical and names is not None:
             if init.cls.name == LINEN_LOGICAL:
                 self.linen_logical[-1][0].add(tuple(n.value for n in names))
             else:
                 self.linen_logical[-1][1].add(names)
+
+    def _stacked_names(self, names: tuple | None) -> tuple | None:
+        """A box's names as the boxes `init` returns hold them: each `nn.scan` around that stacks
+        the parameter puts its axis's name (`metadata_params={nn.PARTITION_NAME: name}`, else
+        None) first; None where how one stacks it is not known."""
+        if names is None or None in self.linen_stacks:
+            return None
+        return (*(name for name, _ in filter(None, self.linen_stacks)), *names)
 
     def linen_layer_made(self, layer: Inst, name: str, args: list, kwargs: dict) -> None:
         """A Linen layer the tree knows is made while an init or apply runs: its name, and the
@@ -1641,6 +1652,28 @@ def logical_to_mesh(names: list, rules: tuple) -> list | None:
         if chosen[pos] is None and not axes(mesh) & used:
             chosen[pos] = i
     return chosen
+
+
+def linen_stacking(p: dict, length) -> tuple | None:
+    """How an `nn.scan` (its parameters `p`, its length where known) stacks the parameters made
+    under it: () where it does not (they are broadcast), else (the name its `metadata_params`
+    give the new leading axis, a Const (of None where none), the length); None where that is not
+    known (a variable axis other than 0)."""
+    axes = p.get("variable_axes")
+    if not isinstance(axes, DictV):
+        return None
+    axis = axes.items.get("params")
+    if axis is None:
+        return ()
+    if not (isinstance(axis, Const) and axis.value == 0):
+        return None
+    meta = p.get("metadata_params", Const(None))
+    if not (_is_none(meta) or isinstance(meta, DictV)):
+        return None
+    name = meta.items.get("partition_name", Const(None)) if isinstance(meta, DictV) else Const(None)
+    if not (isinstance(name, Const) and (name.value is None or isinstance(name.value, str))):
+        return None
+    return name, length
 
 
 def _initializer(layer: Inst, key) -> str:

@@ -117,10 +117,10 @@ def _conv(a: dict, x):
 
 # Flax Linen layers whose variables the tree knows: constructor parameters by position (the
 # leading ones up to the last that the shapes depend on; a layer given more positionally is not
-# known), and
-# {variable (a name, or a path through submodules of its own): (collection, shape)} from the constructor's arguments (a dict: constants' values, the
-# others an object that is no size or flag) and the input's shape (None where not known), or None
-# where the arguments do not say.
+# known), and {variable (a name, or a path through submodules of its own): (collection, shape)}
+# from the constructor's arguments (a dict: constants' values, the others an object that is no
+# size or flag) and the input's shape (None where not known), or None where the arguments do not
+# say.
 LINEN_LAYERS = {
     "flax.linen.Dense": (("features", "use_bias"), _dense),
     "flax.linen.DenseGeneral": (("features", "axis", "batch_dims", "use_bias"), _dense_general),

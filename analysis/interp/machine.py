@@ -107,6 +107,8 @@ class Interpreter(ExprMixin, ApiMixin):
         self.linen_logical: list = []
         # per Linen init running: the tree of variables it makes (`linentree.LinenTree`)
         self.linen_trees: list = []
+        # per nn.scan running: how it stacks the parameters made under it (`linen_stacking`)
+        self.linen_stacks: list = []
         # (file, line) of each `if` run -> whether its test was decided on every run
         self.decided_ifs: dict = {}
         # While a custom_vjp's backward rule runs, JAX attributes what it does to the primal call.

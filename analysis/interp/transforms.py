@@ -19,7 +19,7 @@ from .events import (
     JitShardingsEvent, NoMeshEvent, PallasEvent, ReceivedCarryEvent, SpecEvent, UnevenShardingEvent, VmapAxesEvent,
 )
 from .calls import MAP_VARIABLES, ints, is_callable
-from .frameworks import param_array
+from .frameworks import linen_stacking, param_array
 from .frames import Layer, Raise, Site
 from .shapes import LAYER_SHAPES, STACK_NAME, STACKED
 from .values import (
@@ -97,12 +97,18 @@ class TransformMixin:
             self.call(p["trans_in_fn"], [ArrayV(exact=False)], {}, act, ctx, site, node,
                       label="map_variables maps its variables")
         length = None
-        if t.api == "flax.linen.scan" and args:
+        scans = t.api == "flax.linen.scan" and bool(args)
+        if scans:
             # a Linen scan of a module's method: its first argument is the carry, the others
             # come a step at a time (their `in_axes` dimension taken away, `nn.broadcast`: whole)
             xs, length = _linen_scan_steps(p.get("in_axes", Const(0)), args[1:], p.get("length"))
             args = [args[0], *xs]
-        result = self.call(t.fn, args, kwargs, act, ctx, site, node, label=label)
+            self.linen_stacks.append(linen_stacking(p, length))
+        try:
+            result = self.call(t.fn, args, kwargs, act, ctx, site, node, label=label)
+        finally:
+            if scans:
+                self.linen_stacks.pop()
         if t.api == "flax.nnx.scan":
             self.nnx_scan_carry(t, args, result, act, ctx, site, node)
         elif t.api == "flax.linen.scan" and args and isinstance(result, Seq) and result.items:
@@ -1020,7 +1026,7 @@ def _paired_at(a: Value, b: Value, path: tuple = ()):
         yield variable_array(a), variable_array(b), path
     elif isinstance(a, Inst) and isinstance(b, Inst) and a.cls is b.cls and STACKED not in a.attrs \
             and STACKED not in b.attrs and (isinstance(a.cls, ClassV) or isinstance(a.cls, Ext)
-                                             and a.cls.name.split(".")[0] in apis.MODELLED_PACKAGES):
+                                            and a.cls.name.split(".")[0] in apis.MODELLED_PACKAGES):
         # (a module through a loop: its fields, a framework layer's parameters mapped by `jax.tree.map`)
         for k, x in a.attrs.items():
             if isinstance(k, str) and not k.startswith("__") and k in b.attrs:

@@ -664,7 +664,8 @@ def map_module_arrays(v: Value, array, seen: dict | None = None) -> Value:
             if isinstance(k, str) and not k.startswith("__") and isinstance(a, (ArrayV, Seq, DictV, Inst, GraphPart)):
                 out.attrs[k] = map_module_arrays(a, array, seen)
         if "__vma__" in v.attrs or "__exact__" in v.attrs:
-            held = array(ArrayV(vma=frozenset(v.attrs.get("__vma__", frozenset())), exact=v.attrs.get("__exact__") is True))
+            held = array(ArrayV(vma=frozenset(v.attrs.get("__vma__", frozenset())),
+                                exact=v.attrs.get("__exact__") is True))
             out.attrs["__vma__"], out.attrs["__exact__"] = held.vma, held.exact
         return out
     return map_arrays(v, array, lambda x: map_module_arrays(x, array, seen) if isinstance(x, (GraphPart, Inst))
