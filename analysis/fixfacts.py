@@ -182,12 +182,13 @@ class CarryInit(FixFact):
 @dataclass(frozen=True)
 class CastCarry(FixFact):
     """A loop whose initial carry has another dtype than the body returns (SHL039): the part at
-    `path` (tuple indices) of the call's positional argument `arg`, cast to `dtype` where it is
-    written."""
+    `path` (tuple indices, then a module's or a state's fields) of the call's positional argument
+    `arg`, cast from `source` to `dtype` where it is written."""
     site: SiteRef  # the loop's call
     arg: int
-    path: tuple[int, ...]
+    path: tuple
     dtype: str
+    source: str
 
 
 @dataclass(frozen=True)

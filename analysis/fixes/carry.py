@@ -8,6 +8,8 @@ written. An update written into an array of another dtype (SHL042): the update c
 
 from __future__ import annotations
 
+import itertools
+
 import libcst as cst
 
 from .. import apis
@@ -21,6 +23,7 @@ from .tree import argument, walk
 
 _PCAST = (0, 8, 2)
 TITLE_CAST = "Cast the initial carry to the {dtype} the body returns"
+TITLE_CAST_TREE = "Cast the initial carry's {source} arrays to the {dtype} the body returns"
 TITLE_CAST_OPERANDS = "Cast {what} to {dtype}, the dtype {kept}"
 
 
@@ -79,18 +82,31 @@ def _written(mod, call: cst.Call, init) -> cst.BaseExpression | None:
 def cast_carry(diag: Diagnostic, fact: CastCarry, ctx: FixContext) -> Fix | None:
     """SHL039: the part of the initial carry whose dtype the body changes is cast to the body's
     (`x.astype(jnp.float32)`): a whole carry where the call passes it, a part of a tuple where
-    it is written (in the call's own tuple, or in the one tuple assigned to the name it passes)."""
+    it is written (in the call's own tuple, or in the one tuple assigned to the name it passes).
+    Where the part is an array in a module or an NNX state, the arrays of its dtype in the tuple
+    item holding it (the whole carry, where that item is not written out) are cast, with
+    `jax.tree.map`, and nothing else in it."""
     found = ctx.positional_at(fact.site, fact.arg)
     if found is None:
         return None
-    mod, call, node = found
-    if fact.path:
-        node = _written(mod, call, node)
-    for i in fact.path:
+    mod, call, whole = found
+    indices = tuple(itertools.takewhile(lambda i: isinstance(i, int), fact.path))
+    node = _written(mod, call, whole) if indices else whole
+    for i in indices:
         node = _element(node, i)
+    inside = len(indices) < len(fact.path)
+    if node is None and inside:
+        node = whole
     if node is None:
         return None
-    return _cast(mod, call, [(node, False)], fact.dtype, TITLE_CAST.format(dtype=fact.dtype))
+    if not inside:
+        return _cast(mod, call, [(node, False)], fact.dtype, TITLE_CAST.format(dtype=fact.dtype))
+    imp = Importer(mod, call)
+    new, old = imp.jax_attribute(f"jax.numpy.{fact.dtype}"), imp.jax_attribute(f"jax.numpy.{fact.source}")
+    text = (f"{imp.jax_attribute('jax.tree.map')}(lambda a: a.astype({new}) if getattr(a, \"dtype\", None) == {old} "
+            f"else a, {mod.text_of(node)})")
+    return Fix(TITLE_CAST_TREE.format(source=fact.source, dtype=fact.dtype), "unsafe",
+               imp.with_imports([replace_node(mod, node, text)], mod.statement_of(call)))
 
 
 def _element(node: cst.BaseExpression | None, i: int) -> cst.BaseExpression | None:

@@ -1059,10 +1059,11 @@ def _carry_types(facts: Facts) -> list:
             remedy = (f"Cast the outputs to one dtype (`.astype(jnp.{first})`)." if ev.what == "branches" else
                       f"Make the initial value {second} (`init.astype(jnp.{second})`), or cast what the body returns "
                       f"back to {first} (`.astype(jnp.{first})`).")
-            cast = ev.arg is not None and ev.site.path in facts.files and all(isinstance(i, int) for i in ev.part)
+            cast = ev.arg is not None and ev.site.path in facts.files
             out.append(diag(facts, "SHL039", ev.site, f"{what}: JAX raises {quoted(said)} {remedy}",
                             path=ev.path, ctx=ev.ctx,
-                            fix_facts=(CastCarry(site_ref(facts, ev.site), ev.arg, ev.part, second),) if cast else ()))
+                            fix_facts=(CastCarry(site_ref(facts, ev.site), ev.arg, ev.part, second, first),)
+                            if cast else ()))
             continue
         first, second = (spec_text(s) for s in ev.specs)
         if ev.what == "branches":
