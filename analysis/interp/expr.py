@@ -244,7 +244,7 @@ class ExprMixin:
                 and (idx.value in base.of.attrs or layer_param(base.of, idx.value) is not None):
             # an NNX State by attribute name: a submodule's state, or the variable (a framework
             # layer's parameter, `state["linear"]["kernel"]`, as `linear.kernel` reads it)
-            found = base.of.attrs.get(idx.value) or self.getattr(base.of, idx.value)
+            found = base.of.attrs[idx.value] if idx.value in base.of.attrs else self.getattr(base.of, idx.value)
             if not (isinstance(found, Inst) and not is_variable(found)
                     and (isinstance(found.cls, ClassV) or isinstance(found.attrs.get(LAYER_SHAPES), Const))):
                 return found

@@ -1090,11 +1090,10 @@ def spec_mismatch(spec: Value, arg: Value, path: str, name: str = "in_specs", ar
         found = nnxstate.state_difference(spec, arg)
         if found is not None:
             where, cls, in_spec = found
-            return (f"different numbers of pytree children at key path `{name}{path}`: the "
-                    f"spec is a state {_selection(spec)}, the "
-                    f"{'argument' if name.startswith('in_') else 'value'} a state {_selection(arg)}; "
-                    f"`{'.'.join(map(str, where))}`, {_article(cls)}, is only in the "
-                    f"{'specs' if in_spec else name.startswith('in_') and 'argument' or 'value'}")
+            value = "argument" if name.startswith("in_") else "value"
+            return (f"different numbers of pytree children at key path `{name}{path}`: the spec is a state "
+                    f"{_selection(spec)}, the {value} a state {_selection(arg)}; `{'.'.join(map(str, where))}`, "
+                    f"{_article(cls)}, is only in the {'spec' if in_spec else value}")
     if isinstance(spec, Seq):
         if isinstance(arg, Seq):
             if spec.kind != arg.kind:
