@@ -186,7 +186,7 @@ class CastCarry(FixFact):
     `arg`, cast from `source` to `dtype` where it is written."""
     site: SiteRef  # the loop's call
     arg: int
-    path: tuple
+    path: tuple[object, ...]  # (ints, then strings)
     dtype: str
     source: str
 
