@@ -563,10 +563,12 @@ class ShardingAxis(FixFact):
     """A PartitionSpec given to a NamedSharding that names `axis`, which its mesh lacks and which
     names the mesh's axis `to` otherwise (SHL023), or a mesh's shape looked up by it (SHL014):
     the one string literal it was written as. `to` None: the axis is one of a dimension's
-    several, the others the mesh's, and goes from them."""
+    several, the others the mesh's, and goes from them; or, `alone`, the one axis of its
+    dimension, like none of the mesh's (a scan's partition name, which may go)."""
     literal: SiteRef
     axis: str
     to: str | None
+    alone: bool = False
 
 
 @dataclass(frozen=True)

@@ -291,10 +291,12 @@ def sharding_axis(diag: Diagnostic, fact: ShardingAxis, ctx: FixContext) -> Fix 
     if string is None or literal_str(string) != fact.axis:
         return None
     element = mod.parent.get(string)
-    if fact.to is None and isinstance(element, cst.DictElement) and element.value is string \
-            and mod.text_of(element.key).endswith("PARTITION_NAME"):
-        return Fix(f"Leave the stacked axis replicated: no partition name {fact.axis!r}", "unsafe",
-                   (replace_node(mod, string, "None"),))
+    if fact.alone:
+        if isinstance(element, cst.DictElement) and element.value is string \
+                and mod.text_of(element.key).endswith("PARTITION_NAME"):
+            return Fix(f"Leave the stacked axis replicated: no partition name {fact.axis!r}", "unsafe",
+                       (replace_node(mod, string, "None"),))
+        return None
     if fact.to is None:
         # one of a dimension's axes: the tuple keeps the others
         element = mod.parent.get(string)

@@ -481,8 +481,9 @@ def check_traced_meshes(facts: Facts):
         shared = to is None and bool(beside) and all(a in axes for a in beside)
         sites = {c.site for c in ev.spec.literals if c.value == ev.axis}
         # (an axis alone in its dimension and like none of the mesh's: a scan's partition name, say)
-        fix = (ShardingAxis(site_ref(facts, sites.pop()), ev.axis, to),) \
-            if (to is not None or shared or not beside) and len(sites) == 1 else ()
+        alone = to is None and not beside
+        fix = (ShardingAxis(site_ref(facts, sites.pop()), ev.axis, to, alone),) \
+            if (to is not None or shared or alone) and len(sites) == 1 else ()
         logical = _names_text(ev.logical) if ev.logical is not None else None
         what = (f"The logical axis rules map the names {logical} here to {spec}, naming" if logical is not None else
                 f"The PartitionSpec {spec} in this jit's `{ev.where}`, resolved against the context mesh, names"
