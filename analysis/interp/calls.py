@@ -16,7 +16,7 @@ from .shapes import LAYER_OUTPUT, STACKED, call_shape, kept_dims_type, layer_out
 from .values import (
     DIFFERENTIATED, ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory, Func, Inst,
     Lifted, MethodOf, Multi, NO_SHARDING, Partial, Seq, Traced, Transformed, Unknown, Value, YieldedV, exact_vma,
-    fresh_copy, full_reduction, join, options, serial, variable_kind, vma_of,
+    fresh_copy, full_reduction, join, mro, options, serial, variable_kind, vma_of,
 )
 
 MAX_VARIANTS = 12  # analyses of one function before its arguments are no longer told apart
@@ -410,7 +410,7 @@ class CallMixin:
                 self.call(post, [], {}, act, ctx, site, node, label=label or f"creates {cls.scope.name}")
         elif variable_kind(cls) is not None:
             self.variable_made(inst, variable_kind(cls), args, kwargs, act, ctx, site, node)
-        elif any(value_name(o) == "builtins.dict" for c in self.mro(cls) for b in c.bases for o in options(b)):
+        elif any(value_name(o) == "builtins.dict" for c in mro(cls) for b in c.bases for o in options(b)):
             items = self.call_builtin("builtins.dict", args, kwargs, act, ctx, site, node)
             if isinstance(items, DictV):
                 inst.attrs[DICT_ITEMS] = items  # `AttrDict(json.load(f))`: a dict, and what its class adds
@@ -436,17 +436,8 @@ class CallMixin:
             return items.items.get(attr, Unknown)
         return MethodOf(items, attr) if hasattr(dict, attr) else None
 
-    def mro(self, cls: ClassV, depth: int = 0) -> list:
-        out = [cls]
-        if depth < 8:
-            for b in cls.bases:
-                for o in options(b):
-                    if isinstance(o, ClassV):
-                        out += [c for c in self.mro(o, depth + 1) if c not in out]
-        return out
-
     def dataclass_like(self, cls: ClassV) -> bool:
-        for c in self.mro(cls):
+        for c in mro(cls):
             if any(d in DATACLASS_DECORATORS for d in c.decorators):
                 return True
             if any(value_name(o) in DATACLASS_BASES for b in c.bases for o in options(b)):
@@ -457,7 +448,7 @@ class CallMixin:
         """Whether instances of `cls` are pytrees whose children are their attributes (Equinox
         and Flax NNX modules, flax.struct and chex dataclasses, registered dataclasses); a Linen
         module or a plain class is a leaf."""
-        for c in self.mro(cls):
+        for c in mro(cls):
             if any(d in DATACLASS_DECORATORS and d != "dataclasses.dataclass" for d in c.decorators):
                 return True
             if any(value_name(o) in PYTREE_BASES for b in c.bases for o in options(b)):
@@ -467,12 +458,12 @@ class CallMixin:
     def nnx_class(self, cls: ClassV) -> bool:
         """Whether `cls` is a Flax NNX module or pytree (whose children JAX keys otherwise than
         by attribute)."""
-        return any(value_name(o) in NNX_BASES for c in self.mro(cls) for b in c.bases for o in options(b))
+        return any(value_name(o) in NNX_BASES for c in mro(cls) for b in c.bases for o in options(b))
 
     def fields_of(self, cls: ClassV) -> list[str]:
         """Annotated class attributes, base classes first: a dataclass's `__init__` parameters."""
         out: list[str] = []
-        for c in reversed(self.mro(cls)):
+        for c in reversed(mro(cls)):
             for st in c.scope.node.body:
                 if isinstance(st, ast.AnnAssign) and isinstance(st.target, ast.Name) \
                         and "ClassVar" not in ast.dump(st.annotation) and st.target.id not in out:
@@ -492,7 +483,7 @@ class CallMixin:
         inst = fr.env.get(params[0].arg)
         if not isinstance(inst, Inst) or not isinstance(inst.cls, ClassV):
             return Unknown
-        chain = self.mro(inst.cls)
+        chain = mro(inst.cls)
         owner = next((i for i, c in enumerate(chain) if c.scope is fr.scope.parent), None)
         if owner is None:
             return Unknown

@@ -21,7 +21,7 @@ from .transforms import layer_param
 from .values import (
     ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory, Func, GraphPart, Inst,
     LinenVarsV, MATCH, MeshV, MethodOf, ModV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, ShardingV, Traced,
-    Transformed, Unknown, Value, YieldedV, dict_key, exact_vma, is_variable, join, options, row_of, variable_array,
+    Transformed, Unknown, Value, YieldedV, dict_key, exact_vma, is_variable, join, mro, options, row_of, variable_array,
     vma_of,
 )
 
@@ -496,7 +496,7 @@ class ExprMixin:
     def _plain_truth(self, cls: ClassV) -> bool:
         """Whether every class in `cls`'s MRO is the project's (or `object`) and none defines
         `__bool__` or `__len__`."""
-        for c in self.mro(cls):
+        for c in mro(cls):
             if "__bool__" in c.ns or "__len__" in c.ns:
                 return False
             if any(not isinstance(o, ClassV) and value_name(o) != "builtins.object"

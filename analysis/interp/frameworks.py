@@ -22,7 +22,7 @@ from .values import (
     ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, EagerShardingV, Ext, Factory, FilterSpecs, GraphPart, Inst, Lifted,
     LinenShardingsV, LinenVarsV, MeshV, Multi, NO_SHARDING, Partial, PSpecV, Seq, ShardingV, StateDict, Transformed,
     Unknown, Value,
-    exact_vma, is_variable, options, serial, variable_array, varying_with, vma_of,
+    exact_vma, is_variable, mro, options, serial, variable_array, varying_with, vma_of,
 )
 
 _LINEN = "flax.linen."
@@ -1354,7 +1354,7 @@ class FrameworkMixin:
 
     def is_linen(self, inst: Value) -> bool:
         return isinstance(inst, Inst) and isinstance(inst.cls, ClassV) and any(
-            value_name(o) in LINEN_MODULES for c in self.mro(inst.cls) for b in c.bases for o in options(b))
+            value_name(o) in LINEN_MODULES for c in mro(inst.cls) for b in c.bases for o in options(b))
 
     def is_linen_module(self, v: Value) -> bool:
         """A Linen module: of a program's class, or one of Flax's layers."""
@@ -1480,7 +1480,7 @@ class FrameworkMixin:
             return Bound(Ext(full), inst) if full in apis.API else Unknown
         if not isinstance(inst.cls, ClassV):
             return Unknown
-        for c in self.mro(inst.cls):
+        for c in mro(inst.cls):
             for b in c.bases:
                 for o in options(b):
                     name = value_name(o)
@@ -1497,7 +1497,7 @@ class FrameworkMixin:
         (`TrainState.create` of a subclass of Flax's TrainState)."""
         from .. import apis
 
-        for c in self.mro(cls):
+        for c in mro(cls):
             for b in c.bases:
                 for o in options(b):
                     name = value_name(o)
@@ -1523,7 +1523,6 @@ class FrameworkMixin:
         names = tuple(i.value for i in methods.items if isinstance(i, Const)) if isinstance(methods, Seq) else (
             ("__call__",) if not (isinstance(methods, Const) and isinstance(methods.value, str)) else (methods.value,))
         return Lifted(cls, kind, params, site, api, names)
-
 
 
 # Equinox's leaf filters: which leaves `eqx.partition` keeps.

@@ -42,7 +42,8 @@ from .values import (
     DIFFERENTIATED, NNX_VARIABLES, ArrayV, BlockSpecV, ClassV, CommV, CompilerParamsV, Const, Descriptor, DevicesV,
     DictV, DTypeV, Ext, Factory, Func, GraphPart, Inst, Lifted, LinenVarsV, MATCH, MeshV, Multi, NO_SHARDING, Partial,
     PSpecV, Repeated, Seq, SetMeshV, ShardingV, Transformed, Unknown, Value, join, differentiated, exact_vma,
-    full_reduction, is_variable, map_arrays, map_module_arrays, options, row_of, variable_array, variable_kind, vma_of,
+    full_reduction, is_variable, map_arrays, map_module_arrays, mro, options, row_of, variable_array, variable_kind,
+    vma_of,
 )
 
 _REGISTERED_CLASS = "jax.tree_util.register_pytree_node_class"
@@ -895,7 +896,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                 return tree.remade(walk(tree.of, [o.of if isinstance(o, GraphPart) else Unknown
                                                   for o in others], path, True))
             if isinstance(tree, Inst) and isinstance(tree.cls, ClassV) and any(
-                    _REGISTERED_CLASS in c.decorators for c in self.mro(tree.cls)):
+                    _REGISTERED_CLASS in c.decorators for c in mro(tree.cls)):
                 # `@register_pytree_node_class`: its children are what `tree_flatten` gives, and
                 # the result is `tree_unflatten` of them mapped
                 flat = self.call(self.getattr(tree, "tree_flatten"), [], {}, act, ctx, site, node,
@@ -1780,7 +1781,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         if isinstance(obj, Inst) and attr in obj.attrs:
             return Const(True)
         cls = obj.cls if isinstance(obj, Inst) else obj
-        if isinstance(cls, ClassV) and any(attr in c.ns for c in self.mro(cls)):
+        if isinstance(cls, ClassV) and any(attr in c.ns for c in mro(cls)):
             return Const(True)  # a method or class attribute, its own or a base's
         return Unknown
 
@@ -1811,7 +1812,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             return None
         if isinstance(t, ClassV):
             if isinstance(v, Inst) and isinstance(v.cls, ClassV):
-                chain = self.mro(v.cls)
+                chain = mro(v.cls)
                 if t in chain:
                     return True
                 known = all(isinstance(o, ClassV) for c in chain for b in c.bases for o in options(b))

@@ -8,7 +8,7 @@ program's subclass), `...`/True (all), None/False (none), a tuple of filters (an
 from __future__ import annotations
 
 from .shapes import LAYER_SHAPES, STACKED
-from .values import ClassV, Const, DictV, Ext, GraphPart, Inst, Seq, Value, options, variable_kind
+from .values import ClassV, Const, DictV, Ext, GraphPart, Inst, Seq, Value, ancestors, variable_kind
 
 _NNX = "flax.nnx."
 # Flax's variable classes and the one each derives from (all from Variable)
@@ -28,21 +28,22 @@ _RNGS = (_NNX + "Rngs", _NNX + "RngStream")
 SEEDED = "__seeded__"  # an `nnx.Rngs` made with at least one stream (a Const)
 
 
-def classes(cls: Value, depth: int = 0) -> list:
+def classes(cls: Value) -> list:
     """A variable class and the classes it derives from (Flax's by name, a program's as ClassV)."""
-    if isinstance(cls, Ext):
-        name, out = cls.name.removeprefix(_NNX), []
-        while name is not None:
-            out.append(_NNX + name)
-            name = _BASES.get(name, "Variable") if name != "Variable" else None
-        return out
-    if isinstance(cls, ClassV) and depth < 8:
-        out = [cls]
-        for b in cls.bases:
-            for o in options(b):
-                out += [c for c in classes(o, depth + 1) if c not in out]
-        return out
-    return []
+    out = []
+    for c in ancestors(cls):
+        for k in _flax_classes(c.name) if isinstance(c, Ext) else (c,):
+            if k not in out:
+                out.append(k)
+    return out
+
+
+def _flax_classes(name: str) -> list:
+    name, out = name.removeprefix(_NNX), []
+    while name is not None:
+        out.append(_NNX + name)
+        name = _BASES.get(name, "Variable") if name != "Variable" else None
+    return out
 
 
 def matches(f: Value, cls: Value, path: tuple | None) -> bool | None:

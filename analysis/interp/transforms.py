@@ -25,8 +25,8 @@ from .shapes import LAYER_SHAPES, STACK_NAME, STACKED
 from .values import (
     BATCHED, DIFFERENTIATED, NNX_VARIABLES, ArrayV, BlockSpecV, Bound, ClassV, Const, DictV, DTypeV, Ext, FilterSpecs,
     Func, GraphPart, Inst, LinenShardingsV, LinenVarsV, MeshV, ModV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq,
-    ShardingV, StateDict, Transformed, Unknown, Value, differentiated, holds, is_received, is_variable, join,
-    map_arrays, options, variable_array, vma_of,
+    ShardingV, StateDict, Transformed, Unknown, Value, ancestors, differentiated, holds, is_received, is_variable,
+    join, map_arrays, options, variable_array, vma_of,
 )
 
 
@@ -1182,20 +1182,12 @@ def _class_node(v: Inst) -> str | None:
     if isinstance(cls, Ext):
         node = cls.name.startswith("equinox.nn.") and cls.name not in _NOT_MODULES or cls.name == _TRAIN_STATE
         return cls.name.rsplit(".", 1)[-1] if node else None
-    return cls.scope.name if isinstance(cls, ClassV) and _class_node_class(cls, 0) else None
+    return cls.scope.name if isinstance(cls, ClassV) and _class_node_class(cls) else None
 
 
-def _class_node_class(cls: ClassV, depth: int) -> bool:
-    if depth > 8:
-        return False
-    if any(d in ("flax.struct.dataclass", "chex.dataclass") for d in cls.decorators):
-        return True
-    for b in cls.bases:
-        for o in options(b):
-            if isinstance(o, Ext) and o.name in _CLASS_NODE_BASES or isinstance(o, ClassV) \
-                    and _class_node_class(o, depth + 1):
-                return True
-    return False
+def _class_node_class(cls: ClassV) -> bool:
+    return any(isinstance(c, ClassV) and any(d in ("flax.struct.dataclass", "chex.dataclass") for d in c.decorators)
+               or isinstance(c, Ext) and c.name in _CLASS_NODE_BASES for c in ancestors(cls))
 
 
 _TRAIN_STATE = "flax.training.train_state.TrainState"

@@ -10,6 +10,7 @@ recorded); "unknown" never becomes "wrong"."""
 from __future__ import annotations
 
 import itertools
+import weakref
 from dataclasses import dataclass, field, replace
 
 MAX_OPTIONS = 8
@@ -728,18 +729,36 @@ def is_variable(v) -> bool:
     return isinstance(v, Inst) and variable_kind(v.cls) is not None
 
 
-def variable_kind(cls: Value, depth: int = 0) -> str | None:
+def variable_kind(cls: Value) -> str | None:
     """The Flax NNX variable class `cls` is or derives from (a program's own `class
     Cache(nnx.Variable)` holds its array as its base does), else None."""
     if isinstance(cls, Ext):
         return cls.name if cls.name in NNX_VARIABLES else None
-    if isinstance(cls, ClassV) and depth < 8:
+    return next((c.name for c in ancestors(cls) if isinstance(c, Ext) and c.name in NNX_VARIABLES), None)
+
+
+_ANCESTORS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def ancestors(cls: Value) -> tuple:
+    """`cls` and every class it derives from, depth first as Python's MRO mostly runs: the
+    program's own (ClassV) and those outside the analysed source (Ext, where a walk ends); () for
+    what is not a class. A class's bases are fixed when it is made, so each walk is done once."""
+    if not isinstance(cls, ClassV):
+        return (cls,) if isinstance(cls, Ext) else ()
+    found = _ANCESTORS.get(cls)
+    if found is None:
+        out = [cls]
         for b in cls.bases:
             for o in options(b):
-                found = variable_kind(o, depth + 1)
-                if found is not None:
-                    return found
-    return None
+                out += [c for c in ancestors(o) if c not in out]
+        found = _ANCESTORS[cls] = tuple(out)
+    return found
+
+
+def mro(cls: Value) -> list:
+    """The program's own classes among `cls`'s ancestors, `cls` first."""
+    return [c for c in ancestors(cls) if isinstance(c, ClassV)]
 
 
 def variable_array(v: Inst) -> Value:
