@@ -1,0 +1,3 @@
+from .model import TPMLP
+
+__all__ = ['TPMLP']

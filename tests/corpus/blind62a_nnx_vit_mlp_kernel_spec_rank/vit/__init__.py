@@ -1,0 +1,3 @@
+from .model import ViT
+
+__all__ = ['ViT']

@@ -1,0 +1,1 @@
+from .bidir_all_gather import bidir_all_gather

@@ -1,0 +1,3 @@
+from .collective_permute import ring_permute
+
+__all__ = ["ring_permute"]
