@@ -354,6 +354,7 @@ class DeviceIdAxis(FixFact):
     signal: bool
     jax_version: str | None
     mesh_axes: tuple[str, ...] = ()  # the kernel's mesh axes, in order
+    named: bool = True  # the kernel names a mesh axis (else a full tuple must, to give it the mesh)
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,9 @@ PMAP_IS_SHARD_MAP = (0, 8)
 USE_MESH_REMOVED = (0, 8)  # jax.sharding.use_mesh is gone: jax.set_mesh
 EXPERIMENTAL_AUTO_REMOVED = (0, 8)  # jax.experimental.shard_map.shard_map(auto=) is gone
 DICT_DEVICE_ID = (0, 8, 0)  # Pallas TPU `device_id={axis: index}` (0.8.2 has it, 0.6.2 does not)
+# A remote `semaphore_signal` carries a communication effect, which gives its Pallas TPU kernel
+# the shard_map's mesh as an `axis_index` does (0.8.2 and 0.10.2 have it, 0.6.2 does not)
+SIGNAL_GIVES_MESH = (0, 8)
 MAKE_MESH_EXPLICIT = (0, 10)  # jax.make_mesh builds Explicit axes unless given axis_types
 # jax.ShapeDtypeStruct's `vma=` became `manual_axis_type=` (the sources of 0.9.2 and 0.10.0 read)
 MANUAL_AXIS_TYPE = (0, 10)

@@ -127,8 +127,8 @@ def device_id_axis(diag: Diagnostic, fact: DeviceIdAxis, ctx: FixContext) -> lis
 
 
 def _full_device_id(mod: SourceModule, value, peer: str, fact: DeviceIdAxis) -> Fix | None:
-    if fact.axis not in fact.mesh_axes:
-        return None
+    if fact.axis not in fact.mesh_axes or not fact.named and len(fact.mesh_axes) == 1:
+        return None  # (the peer alone names no axis: Pallas would still give the kernel no mesh)
     imp = Importer(mod, value)
     index = imp.jax_attribute("jax.lax.axis_index")
     ids = [peer if a == fact.axis else f"{index}({quoted(mod, a)})" for a in fact.mesh_axes]

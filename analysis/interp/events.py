@@ -52,8 +52,9 @@ class CollectiveEvent(Event):
     perm_site: Site | None = None  # where the perm's list (or comprehension) is written
 
     def ident(self):
-        # kind: a custom_vjp's backward psend and precv are both blamed on the primal call
-        return (*super().ident(), self.kind, self.axes, self.perm)
+        # kind, api: a custom_vjp's backward psend and precv (an axis_size and an axis_index) are
+        # all blamed on the primal call
+        return (*super().ident(), self.kind, self.api, self.axes, self.perm)
 
 
 @dataclass(eq=False)

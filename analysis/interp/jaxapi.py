@@ -1465,6 +1465,11 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         space = p.get("memory_space")
         return BlockSpecV(None if space is None or (isinstance(space, Const) and space.value is None) else space)
 
+    def _api_grid_spec(self, name, row, p, act, ctx, site, node, decorating):
+        """`pltpu.PrefetchScalarGridSpec(num_scalar_prefetch, ...)`: the kernel's first refs are
+        its first operands, prefetched to scalar memory (`_apply_pallas_call`)."""
+        return Inst(Ext(name), {"num_scalar_prefetch": p.get("num_scalar_prefetch", Unknown)})
+
     def _api_other(self, *a):
         return Unknown
 

@@ -142,10 +142,14 @@ class Interpreter(ExprMixin, ApiMixin):
             # two callers of the same library line are two events.
             key = (*key, next((s for s, msg in reversed(ev.path)
                                if s.path in self.finder.files and not msg.endswith("applied here")), None))
+        kl = ev.ctx.innermost("kernel")
         if key in self.events:
+            # (a kernel run again, by another pallas_call, holds what the first run recorded too)
+            held = self.kernel_events.setdefault(kl, []) if kl is not None else None
+            if held is not None and self.events[key] not in held:
+                held.append(self.events[key])
             return
         self.events[key] = ev
-        kl = ev.ctx.innermost("kernel")
         if kl is not None:
             self.kernel_events.setdefault(kl, []).append(ev)
 

@@ -557,7 +557,8 @@ class TransformMixin:
         self.record(PallasEvent(site, ctx, act.path, node, api=t.api, created=t.site, params=params,
                                 kernel_layer=kl, differentiated=tuple(grads) if through else (),
                                 batched_by=vmap, memory_space=space))
-        self.call(t.fn, [], {}, act, ctx.push(kl), t.site, node, unknown_tail=True, label="runs the Pallas kernel")
+        self.call(t.fn, _prefetched(params.get("grid_spec"), args), {}, act, ctx.push(kl), t.site, node,
+                  unknown_tail=True, label="runs the Pallas kernel")
         out = params.get("out_shape")
         return out if isinstance(out, ArrayV) else Unknown
 
@@ -1183,6 +1184,16 @@ def _class_node(v: Inst) -> str | None:
         node = cls.name.startswith("equinox.nn.") and cls.name not in _NOT_MODULES or cls.name == _TRAIN_STATE
         return cls.name.rsplit(".", 1)[-1] if node else None
     return cls.scope.name if isinstance(cls, ClassV) and _class_node_class(cls) else None
+
+
+def _prefetched(grid_spec: Value | None, operands: list) -> list:
+    """A kernel's scalar-prefetch refs, its first parameters (a PrefetchScalarGridSpec's first
+    `num_scalar_prefetch` operands, in scalar memory): each read of one is an array of its
+    operand's dtype (a peer's index in a table, say). [] where there are none or that is not known."""
+    n = grid_spec.attrs.get("num_scalar_prefetch") if isinstance(grid_spec, Inst) else None
+    if not (isinstance(n, Const) and type(n.value) is int and 0 < n.value <= len(operands)):
+        return []
+    return [ArrayV(a.shape, a.dtype) if isinstance(a, ArrayV) else Unknown for a in operands[:n.value]]
 
 
 def _class_node_class(cls: ClassV) -> bool:

@@ -10,8 +10,9 @@ from ..apis import short
 from ..diagnostics import Severity
 from ..jaxfacts import (ANY_SPACES, COLLECTIVE_ID_MISSING, COLLECTIVE_ID_UNUSED, COMM_WITHOUT_SHARD_MAP,
                         DEVICE_ID_ARITY, HBM_SPACE, KERNEL_LINEARIZE, MOSAIC_AUTO_PARTITIONED, PMAP_IS_SHARD_MAP,
-                        REPLICA_MOSAIC, UNBOUND_AXIS, UNRECOGNIZED_DEVICE_AXES, VMA_OUT_SHAPE, WHOLE_BLOCKS_ONLY,
-                        WHOLE_HBM_SINCE, error_head, quoted, quoted_sentence, unbound_axis, version_text)
+                        REPLICA_MOSAIC, SIGNAL_GIVES_MESH, UNBOUND_AXIS, UNRECOGNIZED_DEVICE_AXES, VMA_OUT_SHAPE,
+                        WHOLE_BLOCKS_ONLY, WHOLE_HBM_SINCE, error_head, quoted, quoted_sentence, unbound_axis,
+                        version_text)
 from ..fixfacts import DeviceIdAxis, DeviceIdKey, MissingCollectiveId, UnusedCollectiveId, VmaCheck
 from ..interp.events import CollectiveEvent, CommEvent, KernelApiEvent, PallasEvent, StartEvent
 from ..interp.values import ArrayV, CompilerParamsV, Const, DictV, Ext, Seq, Unknown, options
@@ -90,10 +91,11 @@ def _untyped_out_shape(ev) -> bool:
     return bool(found) and all(isinstance(o, ArrayV) and o.struct == "untyped" for o in found)
 
 
-def _id_axis(facts: Facts, comm, smap, axis_idx) -> tuple[DeviceIdAxis, ...]:
+def _id_axis(facts: Facts, comm, smap, axis_idx, named: bool) -> tuple[DeviceIdAxis, ...]:
     """For the SHL105 fix (a `{axis: id}` device id, the other coordinates the device's own):
     the mesh axis a one-entry id addresses. That is the one axis the kernel takes `axis_index`
-    of, else the only mesh axis with more than one device."""
+    of, else the only mesh axis with more than one device. `named`: the kernel names a mesh
+    axis (Pallas gives it the shard_map's mesh)."""
     if smap is None or _id_count(comm) != 1 or not smap.mesh_axes:
         return ()
     used = {a for k in axis_idx for a in (k.axes or ()) if a in smap.mesh_axes}
@@ -108,7 +110,7 @@ def _id_axis(facts: Facts, comm, smap, axis_idx) -> tuple[DeviceIdAxis, ...]:
             return ()
         axis, index = wide[0], None
     return (DeviceIdAxis(site_ref(facts, comm.site), axis, index, comm.kind == "signal", facts.jax_version,
-                         tuple(smap.mesh_axes)),)
+                         tuple(smap.mesh_axes), named),)
 
 
 def check(facts: Facts):
@@ -154,8 +156,13 @@ def check(facts: Facts):
                 path=ev.path, ctx=ctx,
                 fix_facts=(*scoped, MissingCollectiveId(site_ref(facts, ev.created))), ev=ev))
 
-        # SHL105: MESH device ids must have one entry per mesh axis (a 0-D mesh outside shard_map).
-        mesh_axes = smap.mesh_axes if smap is not None else (() if not axis_idx else None)
+        # SHL105: MESH device ids must have one entry per mesh axis (a 0-D mesh outside shard_map,
+        # and inside one for a kernel Pallas finds no communication in: it is given the
+        # shard_map's mesh only where it names a mesh axis, by `axis_index` or a dict device id,
+        # or signals a remote semaphore).
+        meshed = bool(axis_idx) or any(isinstance(c.device_id, DictV) for c in comm) or (
+            facts.version >= SIGNAL_GIVES_MESH and any(c.kind == "signal" and c.device_id is not None for c in comm))
+        mesh_axes = (smap.mesh_axes if meshed else ()) if smap is not None else (() if not axis_idx else None)
         if smap is not None and smap.axes is None:
             mesh_axes = None
         for c in comm:
@@ -206,14 +213,18 @@ def check(facts: Facts):
                 continue  # SHL003 reports the replica-path failure
             start = starts.get(id(c))
             at = start.site if start is not None else c.site
+            why = "no shard_map: a 0-D mesh" if smap is None else ", ".join(map(repr, mesh_axes)) if meshed else \
+                ("the kernel names no mesh axis, by `axis_index` or a dict device id, so Pallas gives it none "
+                 "of the shard_map's: a 0-D mesh")
+            todo = " and call the kernel inside jax.shard_map" if smap is None else "" if meshed else \
+                (": key it by mesh axis (`device_id={axis: index}`), compute it from `jax.lax.axis_index` in the "
+                 "kernel, or give a flat device index (`device_id_type=DeviceIdType.LOGICAL`)")
             out.append(diag(
                 facts, "SHL105", at,
                 f"MESH device id with {n} entr{'y' if n == 1 else 'ies'} in a kernel whose mesh has "
-                f"{len(mesh_axes)} ax{'is' if len(mesh_axes) == 1 else 'es'} "
-                f"({'no shard_map: a 0-D mesh' if smap is None else ', '.join(map(repr, mesh_axes))}): JAX raises "
-                f"{quoted(DEVICE_ID_ARITY.format(n=n, dims=len(mesh_axes)))} Give one id per mesh axis"
-                f"{' and call the kernel inside jax.shard_map' if smap is None else ''}.",
-                path=c.path, ctx=ctx, fix_facts=(*scoped, *_id_axis(facts, c, smap, axis_idx))))
+                f"{len(mesh_axes)} ax{'is' if len(mesh_axes) == 1 else 'es'} ({why}): JAX raises "
+                f"{quoted(DEVICE_ID_ARITY.format(n=n, dims=len(mesh_axes)))} Give one id per mesh axis{todo}.",
+                path=c.path, ctx=ctx, fix_facts=(*scoped, *_id_axis(facts, c, smap, axis_idx, meshed))))
             reported_arity = True
 
         # SHL004: Mosaic kernels cannot be automatically partitioned.
