@@ -277,9 +277,10 @@ def python_default(v: Value) -> str | None:
 
 
 # Attention layers: their query's, keys' and values' projections and their output's (measured on
-# Flax 0.11.2, 0.12.6 and 0.12.8: `dtype=` if given, else the inputs' and parameters' promoted).
+# Flax 0.11.2, 0.12.6 and 0.12.8: `dtype=` if given, else the inputs' and parameters' promoted;
+# Equinox's projections are its `Linear`s, of its `dtype=`, and its softmax casts back).
 _ATTENTION = frozenset({"flax.linen.MultiHeadDotProductAttention", "flax.linen.MultiHeadAttention",
-                        "flax.linen.SelfAttention", "flax.nnx.MultiHeadAttention"})
+                        "flax.linen.SelfAttention", "flax.nnx.MultiHeadAttention", "equinox.nn.MultiheadAttention"})
 # Framework layers: those that compute in their inputs' type with their parameters' (Flax's
 # `promote_dtype` when no `dtype=` is given: `param_dtype=`, float32 by default; Equinox's
 # `weight @ x`), those whose output is their parameters' (an embedding lookup), and those that

@@ -177,6 +177,7 @@ LAYER_OUTPUTS = {
     "flax.nnx.Linear": ("last", "out_features", 1),
     "equinox.nn.Linear": ("last", "out_features", 1),
     "equinox.nn.MLP": ("last", "out_size", 1),
+    "equinox.nn.GRUCell": ("last", "hidden_size", 1),  # (its input's features become the hidden state's)
     "flax.linen.Embed": ("append", "features", 1),
     "flax.nnx.Embed": ("append", "features", 1),
     "equinox.nn.Embedding": ("append", "embedding_size", 1),
@@ -1150,9 +1151,11 @@ class FrameworkMixin:
         if how:
             mlp.attrs[LAYER_OUTPUT] = Const(how)
         sizes = mlp_layers({k: _constant(v) for k, v in given.items()})
+        typed = {"dtype": given["dtype"]} if "dtype" in given else {}  # (each layer is made of it)
         if sizes is not None:
             mlp.attrs["layers"] = Seq(tuple(
-                self.call(Ext("equinox.nn.Linear"), [], {k: Const(v) for k, v in made.items()}, act, ctx, site, node)
+                self.call(Ext("equinox.nn.Linear"), [], {**{k: Const(v) for k, v in made.items()}, **typed}, act, ctx,
+                          site, node)
                 for made in sizes), "tuple")
         activation = p.get("activation")
         mlp.attrs["activation"] = Ext("jax.nn.relu") if activation is None or _is_none(activation) else activation
