@@ -101,9 +101,13 @@ class TransformMixin:
         if scans:
             # a Linen scan of a module's method: its first argument is the carry, the others
             # come a step at a time (their `in_axes` dimension taken away, `nn.broadcast`: whole)
-            xs, length = _linen_scan_steps(p.get("in_axes", Const(0)), args[1:], p.get("length"))
+            xs, length = _scan_steps(p.get("in_axes", Const(0)), args[1:], p.get("length"))
             args = [args[0], *xs]
             self.linen_stacks.append(linen_stacking(p, length))
+        elif t.api == "flax.nnx.scan" and args:
+            # the argument `in_axes` marks `nnx.Carry` (the first, by default) and those it
+            # broadcasts (None) come whole, the others a step at a time
+            args, length = _scan_steps(_nnx_scan_axes(p.get("in_axes")), args, p.get("length"))
         try:
             result = self.call(t.fn, args, kwargs, act, ctx, site, node, label=label)
         finally:
@@ -111,6 +115,7 @@ class TransformMixin:
                 self.linen_stacks.pop()
         if t.api == "flax.nnx.scan":
             self.nnx_scan_carry(t, args, result, act, ctx, site, node)
+            result = _scan_outputs(result, t, _nnx_scan_axes(p.get("out_axes")), length)
         elif t.api == "flax.linen.scan" and args and isinstance(result, Seq) and result.items:
             # its result is (the carry, what each step gave stacked at `out_axes`)
             smap, pairs = ctx.innermost("shard_map"), [(args[0], result.items[0], "carry")]
@@ -980,16 +985,37 @@ def _spec_of(spec: Value, attr: str) -> Value | None:
 def _carry_index(axes: Value | None):
     """Where `nnx.Carry` is in an nnx.scan `in_axes`/`out_axes`: its index, "all" where the
     whole value is the carry, None where it is not known (the default is `(nnx.Carry, 0)`)."""
-    def is_carry(v):
-        return isinstance(v, Ext) and v.name.startswith("flax.nnx") and v.name.rsplit(".", 1)[-1] == "Carry"
-    if axes is None or (isinstance(axes, Const) and axes.value is None):
-        return 0
-    if is_carry(axes):
+    axes = _nnx_scan_axes(axes)
+    if _is_carry(axes):
         return "all"
     if isinstance(axes, Seq):
-        found = [k for k, v in enumerate(axes.items) if is_carry(v)]
+        found = [k for k, v in enumerate(axes.items) if _is_carry(v)]
         return found[0] if len(found) == 1 else None
     return None
+
+
+def _is_carry(v: Value) -> bool:
+    return isinstance(v, Ext) and v.name.startswith("flax.nnx") and v.name.rsplit(".", 1)[-1] == "Carry"
+
+
+def _nnx_scan_axes(axes: Value | None) -> Value:
+    """An nnx.scan's `in_axes` or `out_axes`, its default `(nnx.Carry, 0)` where not given."""
+    if axes is None or isinstance(axes, Const) and axes.value is None:
+        return Seq((Ext("flax.nnx.Carry"), Const(0)), "tuple")
+    return axes
+
+
+def _scan_outputs(result: Value, t, out_axes: Value, length: int | None) -> Value:
+    """What an nnx.scan returns from what its function returned at a step: the carry and what
+    it does not stack (None) as they are, each array of an int `out_axes` entry stacked at that
+    dimension, `length` long (where the entry is not known, of a shape not known)."""
+    if _is_carry(out_axes) or isinstance(out_axes, Const) and out_axes.value is None:
+        return result
+    if isinstance(out_axes, Seq) and isinstance(result, Seq) and len(out_axes.items) == len(result.items):
+        return Seq(tuple(r if _is_carry(a) or isinstance(a, Const) and a.value is None
+                         else _batched(r, t, length, None, outer=True, out_axes=a)
+                         for r, a in zip(result.items, out_axes.items)), result.kind)
+    return _batched(result, t, length, None, outer=True, out_axes=out_axes if isinstance(out_axes, Const) else Unknown)
 
 
 def carry_mismatch(a: Value, b: Value, manual: frozenset) -> frozenset:
@@ -1503,13 +1529,14 @@ def _stack_mapped(axes: Value, arg: Value) -> int | None:
         and isinstance(lead, Const) and type(lead.value) is int else None
 
 
-def _batched(result: Value, t, size: int | None, split: tuple | None, outer: bool = False) -> Value:
+def _batched(result: Value, t, size: int | None, split: tuple | None, outer: bool = False,
+             out_axes: Value | None = None) -> Value:
     """What a vmap returns from what its function returned given per-item arguments: each array
-    with the mapped dimension at `out_axes` (`size` long, split as `split`: None where not
-    known), no longer batched unless an `outer` vmap maps it too. An array unmapped
-    (`out_axes=None`) is returned as it is; where `out_axes` is not an int, the arrays' shapes
-    are not known."""
-    out_axes = t.params.get("out_axes", Const(0))
+    with the mapped dimension at `out_axes` (`t`'s where not given; `size` long, split as
+    `split`: None where not known), no longer batched unless an `outer` vmap maps it too. An
+    array unmapped (`out_axes=None`) is returned as it is; where `out_axes` is not an int, the
+    arrays' shapes are not known."""
+    out_axes = t.params.get("out_axes", Const(0)) if out_axes is None else out_axes
     if t.api == "equinox.filter_vmap" and isinstance(out_axes, Const) and out_axes.value is None:
         out_axes = Const(0)  # (its default stacks every array at 0)
     if isinstance(out_axes, Const) and out_axes.value is None:
@@ -1533,10 +1560,11 @@ def _batched(result: Value, t, size: int | None, split: tuple | None, outer: boo
     return map_arrays(result, batched, other)
 
 
-def _linen_scan_steps(in_axes: Value, xs: list, length: Value | None) -> tuple[list, int | None]:
-    """What a Linen `nn.scan`'s function is given of the arguments after its carry, one step at a
-    time: each array without the dimension its `in_axes` entry (an int, one for all or one per
-    argument) scans over, an `nn.broadcast` one whole (an entry not known: of a shape not known);
+def _scan_steps(in_axes: Value, xs: list, length: Value | None) -> tuple[list, int | None]:
+    """What a Linen `nn.scan`'s function is given of the arguments after its carry, or an
+    `nnx.scan`'s of all its arguments, one step at a time: each array without the dimension its
+    `in_axes` entry (an int, one for all or one per argument) scans over, an `nn.broadcast`,
+    `nnx.Carry` or None one whole (an entry not known: of a shape not known; a module as it is);
     and how many steps it takes (`length=`, else the scanned dimension's size), None where not
     known."""
     entries = list(in_axes.items) if isinstance(in_axes, Seq) and len(in_axes.items) == len(xs) else [in_axes] * len(xs)
@@ -1549,11 +1577,15 @@ def _linen_scan_steps(in_axes: Value, xs: list, length: Value | None) -> tuple[l
             return ArrayV(None, a.dtype, vma=a.vma, exact=a.exact, received=a.received)
         if isinstance(a.shape[at], int):
             sizes.add(a.shape[at])
-        return ArrayV(a.shape[:at] + a.shape[at:][1:], a.dtype, vma=a.vma, exact=a.exact, received=a.received)
+        at %= len(a.shape)
+        return ArrayV(a.shape[:at] + a.shape[at + 1:], a.dtype, vma=a.vma, exact=a.exact, received=a.received,
+                      spec=a.spec[:at] + a.spec[at + 1:] if a.spec is not None and len(a.spec) == len(a.shape)
+                      else None)
 
     out = []
     for axis, x in zip(entries, xs):
-        if isinstance(axis, Ext) and axis.name.endswith(".broadcast"):
+        if isinstance(axis, Ext) and axis.name.endswith(".broadcast") or _is_carry(axis) \
+                or isinstance(axis, Const) and axis.value is None:
             out.append(x)
         elif isinstance(axis, Const) and type(axis.value) is int:
             out.append(map_arrays(x, lambda a, k=axis.value: step(a, k), lambda v: v))
