@@ -338,6 +338,7 @@ NNX = {
     _NNX + "eval_shape": _call("(f, *args, graph=None, graph_updates=None, **kwargs)", ("f", ("*args", "**kwargs"))),
     _NNX + "get_partition_spec": Api("nnx_partition_spec", "(tree)"),
     _NNX + "get_named_sharding": Api("nnx_named_sharding", "(tree, mesh)"),
+    _NNX + "get_abstract_model": Api("nnx_abstract_model", "(init_fn, mesh, *, graph=None)"),
     _NNX + "shard_map": Api("shard_map", "(f=None, *, mesh=None, in_specs=None, out_specs=None, axis_names=None, "
                                          "check_vma=True, check_rep=None, auto=None, **kw)", fn="f"),
     _NNX + "vmap": Api("vmap", "(f=None, *, in_axes=0, out_axes=0, axis_name=None, axis_size=None, "

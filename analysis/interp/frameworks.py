@@ -91,6 +91,15 @@ def _nnx_linear(a):
     return {"kernel": (i, o), **({"bias": (o,)} if a.get("use_bias", True) is True else {})}
 
 
+def _nnx_linear_general(a):
+    """`nnx.LinearGeneral`'s kernel: its input features' dimensions, then its output features'
+    (each an int or a tuple of them); its bias: the output features'. (Not with `batch_axis=`.)"""
+    i, o = _shape(a.get("in_features")), _shape(a.get("out_features"))
+    if i is None or o is None or a.get("batch_axis") not in (None, {}):
+        return None
+    return {"kernel": (*i, *o), **({"bias": o} if a.get("use_bias", True) is True else {})}
+
+
 def _nnx_einsum(a):
     kernel, bias = _shape(a.get("kernel_shape")), a.get("bias_shape")
     if kernel is None or not (bias is None or _shape(bias)):
@@ -114,6 +123,7 @@ LAYER_PARAMS = {
     "equinox.nn.LayerNorm": (("shape",), _eqx_norm),
     "equinox.nn.RMSNorm": (("shape",), _eqx_norm),
     "flax.nnx.Linear": (("in_features", "out_features"), _nnx_linear),
+    "flax.nnx.LinearGeneral": (("in_features", "out_features"), _nnx_linear_general),
     "flax.nnx.Einsum": (("einsum_str", "kernel_shape", "bias_shape"), _nnx_einsum),
     "flax.nnx.Embed": (("num_embeddings", "features"),
                        lambda a: {"embedding": (a["num_embeddings"], a["features"])}
@@ -462,11 +472,11 @@ class FrameworkMixin:
         neither it raises. Its spec, the names renamed by the logical axis rules
         (`variable_pspec`), fails as a NamedSharding does where it names an axis the mesh lacks,
         and as `device_put` does where it does not split the variable's `value` evenly (measured
-        on 0.12.8, Auto and Explicit meshes). Not where eager sharding may be off: `with
-        nnx.use_eager_sharding(False):` around it, the statement `nnx.use_eager_sharding(False)`
-        (or `flax.config.update("flax_always_shard_variable", False)`) before it, or
-        `eager_sharding=` in the metadata. The NamedSharding it places the variable with, where
-        known."""
+        on 0.12.8, Auto and Explicit meshes; under `eval_shape`, Explicit ones only). Not where
+        eager sharding may be off: `with nnx.use_eager_sharding(False):` around it, the statement
+        `nnx.use_eager_sharding(False)` (or `flax.config.update("flax_always_shard_variable",
+        False)`) before it, or `eager_sharding=` in the metadata. The NamedSharding it places the
+        variable with, where known."""
         spec, given_mesh = init.attrs.get("sharding"), init.attrs.get("mesh")
         if not (isinstance(given_mesh, Const) and given_mesh.value is None) or spec is Unknown:
             return None
@@ -491,8 +501,12 @@ class FrameworkMixin:
             sharding = self._api_named_sharding("flax.nnx.with_partitioning", None,
                                                 {"mesh": mesh, "spec": renamed, "logical": logical},
                                                 act, ctx, site, node, False)
-            if value is not None:  # placed as device_put places it: a split must be even
+            # placed as device_put places it: a split must be even (over Auto axes, Flax's
+            # constraint only traced by an eval_shape is checked for its rank only)
+            if value is not None and (ctx.innermost("eval_shape") is None or self.explicit_mesh(mesh)):
                 self.check_even(sharding, value, "device_put", None, act, ctx, site, node)
+            elif value is not None:
+                self.check_even(sharding, value, "traced_constraint", None, act, ctx, site, node, even=False)
             return sharding
         return None
 
@@ -654,6 +668,16 @@ class FrameworkMixin:
         return self._nnx_specs(p.get("tree", Unknown), lambda spec, logical: self._api_named_sharding(
             name, row, {"mesh": mesh, "spec": spec, "logical": logical}, act, ctx, site, node, decorating),
             act, ctx, site, node)
+
+    def _api_nnx_abstract_model(self, name, row, p, act, ctx, site, node, decorating):
+        """`nnx.get_abstract_model(init_fn, mesh)`: the model `init_fn` makes, under
+        `nnx.eval_shape` with `mesh` set, split into its graphdef and its state (Flax places that
+        state's arrays by their variables' shardings over `mesh`, which a jit's shardings then
+        read again)."""
+        mesh = p.get("mesh", Unknown)
+        inner = ctx.with_mesh(mesh) if isinstance(mesh, MeshV) else ctx.in_mode("mesh_maybe")
+        model = self.call(Ext("flax.nnx.eval_shape"), [p.get("init_fn", Unknown)], {}, act, inner, site, node)
+        return self.call(Ext("flax.nnx.split"), [model], {}, act, ctx, site, node)
 
     def _nnx_specs(self, tree: Value, make, act, ctx, site, node) -> Value:
         """`tree` with each NNX variable, framework layer parameter and array replaced by
