@@ -10,7 +10,6 @@ recorded); "unknown" never becomes "wrong"."""
 from __future__ import annotations
 
 import itertools
-import weakref
 from dataclasses import dataclass, field, replace
 
 MAX_OPTIONS = 8
@@ -737,23 +736,21 @@ def variable_kind(cls: Value) -> str | None:
     return next((c.name for c in ancestors(cls) if isinstance(c, Ext) and c.name in NNX_VARIABLES), None)
 
 
-_ANCESTORS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
 def ancestors(cls: Value) -> tuple:
     """`cls` and every class it derives from, depth first as Python's MRO mostly runs: the
     program's own (ClassV) and those outside the analysed source (Ext, where a walk ends); () for
-    what is not a class. A class's bases are fixed when it is made, so each walk is done once."""
+    what is not a class. A class's bases are fixed when it is made, so each walk is done once and
+    kept on the class (its bases' part only: no cycle keeps a class, and its module's tree, alive)."""
     if not isinstance(cls, ClassV):
         return (cls,) if isinstance(cls, Ext) else ()
-    found = _ANCESTORS.get(cls)
+    found = cls.__dict__.get("_ancestors")
     if found is None:
         out = [cls]
         for b in cls.bases:
             for o in options(b):
                 out += [c for c in ancestors(o) if c not in out]
-        found = _ANCESTORS[cls] = tuple(out)
-    return found
+        found = cls.__dict__["_ancestors"] = tuple(out[1:])
+    return (cls, *found)
 
 
 def mro(cls: Value) -> list:
