@@ -560,6 +560,16 @@ class SpecTooLong(FixFact):
 
 
 @dataclass(frozen=True)
+class BiasSpecTooLong(FixFact):
+    """A sharding spec with more entries than its array's rank, some past the rank an axis
+    (SHL027): a string literal the spec was written with, and the rank. Where those names are a
+    bias's (a layer's `bias_init=` partitioning, an `nnx.Param` held as a bias), they are its
+    kernel's, and a bias, added to the kernel's output, lines up with its trailing dimensions."""
+    literal: SiteRef
+    rank: int
+
+
+@dataclass(frozen=True)
 class ShardingAxis(FixFact):
     """A PartitionSpec given to a NamedSharding that names `axis`, which its mesh lacks and which
     names the mesh's axis `to` otherwise (SHL023), or a mesh's shape looked up by it (SHL014):

@@ -9,8 +9,8 @@ from __future__ import annotations
 import libcst as cst
 
 from ..diagnostics import Diagnostic, Fix
-from ..fixfacts import (InSpecs, InSpecsRank, JitShardingsFill, OutSpecsRank, OutSpecsVarying, ShardingAxis, SpecAxis,
-                        SpecTooLong, UnevenDim)
+from ..fixfacts import (BiasSpecTooLong, InSpecs, InSpecsRank, JitShardingsFill, OutSpecsRank, OutSpecsVarying,
+                        ShardingAxis, SpecAxis, SpecTooLong, UnevenDim)
 from .axes import quoted
 from .edits import replace_node, tuple_text
 from .importer import PSPEC, Importer, api_name
@@ -368,6 +368,60 @@ def drop_spec_tail(diag: Diagnostic, fact: SpecTooLong, ctx: FixContext) -> Fix 
     dropped = len(items) - fact.rank
     return Fix(f"Drop the spec's last {dropped} entr{'y' if dropped == 1 else 'ies'} (None), past the array's "
                f"rank of {fact.rank}", "unsafe", (replace_node(mod, owner, text),))
+
+
+@fixer("keep_bias_tail", BiasSpecTooLong)
+def keep_bias_tail(diag: Diagnostic, fact: BiasSpecTooLong, ctx: FixContext) -> Fix | None:
+    """SHL027: a bias given its kernel's names (a layer's `bias_init=nn.with_partitioning(init,
+    (None, 'model'))`, an `nnx.Param` held as `self.bias` with `sharding_names=KERNEL_AXES`)
+    keeps their last `rank` entries: added to the kernel's output, a bias lines up with its
+    trailing dimensions. Rewritten where the bias takes them: the tuple itself, or (where the
+    tuple is bound to a name, the kernel's too) each bias's use of the name, sliced."""
+    mod = ctx.module(fact.literal.path)
+    string = mod.node_at(fact.literal, (cst.SimpleString,)) if mod is not None else None
+    element = mod.parent.get(string) if string is not None else None
+    names = mod.parent.get(element) if isinstance(element, cst.Element) else None
+    if not isinstance(names, (cst.Tuple, cst.List)) or len(names.elements) <= fact.rank:
+        return None
+    edits = []
+    if _bias_names(mod, names):
+        kept = [mod.text_of(e.value) for e in names.elements[-fact.rank:]]
+        edits.append(replace_node(mod, names, tuple_text(kept) if isinstance(names, cst.Tuple)
+                                  else f"[{', '.join(kept)}]"))
+    else:
+        bound = mod.parent.get(names)
+        if not (isinstance(bound, cst.Assign) and len(bound.targets) == 1
+                and isinstance(bound.targets[0].target, cst.Name)):
+            return None
+        name = bound.targets[0].target.value
+        edits = [replace_node(mod, n, f"{name}[-{fact.rank}:]") for n in walk(mod.module)
+                 if isinstance(n, cst.Name) and n.value == name and _bias_names(mod, n)]
+    if not edits:
+        return None
+    last = "entry" if fact.rank == 1 else f"{fact.rank} entries"
+    return Fix(f"Give the bias the last {last} of its kernel's names (it lines up with the kernel's output)",
+               "unsafe", tuple(edits))
+
+
+def _bias_names(mod: SourceModule, node) -> bool:
+    """Whether `node` is the names a bias is partitioned by: those of `nn.with_partitioning(init,
+    names)` (`nnx.`, `with_logical_partitioning`) given as a layer's `bias_init=`, or the
+    `sharding_names=` (`sharding=`, `out_sharding=`) of an `nnx.Param` assigned to an attribute
+    named as a bias."""
+    arg = mod.parent.get(node)
+    call = mod.parent.get(arg) if isinstance(arg, cst.Arg) else None
+    if not isinstance(call, cst.Call):
+        return False
+    if callee_name(call.func) in ("with_partitioning", "with_logical_partitioning"):
+        outer = mod.parent.get(call)
+        return argument(call, "names", 1) is node and isinstance(outer, cst.Arg) and outer.keyword is not None \
+            and outer.keyword.value == "bias_init"
+    if callee_name(call.func) == "Param" and arg.keyword is not None \
+            and arg.keyword.value in ("sharding_names", "sharding", "out_sharding"):
+        assign = mod.parent.get(call)
+        return isinstance(assign, cst.Assign) and len(assign.targets) == 1 \
+            and isinstance(assign.targets[0].target, cst.Attribute) and "bias" in assign.targets[0].target.attr.value
+    return False
 
 
 def _pspec_argument(mod: SourceModule, node) -> bool:

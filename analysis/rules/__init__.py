@@ -297,7 +297,7 @@ RULES: dict[str, Rule] = {
             "shard another dimension; or place it whole (its spec entry None): the quick fix, where the spec "
             "is written as a `PartitionSpec`'s arguments. A spec too long whose extra entries are None loses "
             "them (the quick fix, in a `PartitionSpec` or a Flax variable's axis names).",
-            fixers=("replicate_dim", "drop_spec_tail"),
+            fixers=("replicate_dim", "drop_spec_tail", "keep_bias_tail"),
         ),
         Rule(
             "SHL028", "reshard-auto-axes", _E,

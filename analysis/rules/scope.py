@@ -29,12 +29,11 @@ from ..jaxfacts import (
     quoted_sentence,
     unbound_axis, version_text,
 )
-from ..fixfacts import (AbstractMesh, AxisSource, AxisTypes, AxisTuple, CarryInit, CarryLeaf, CastCarry,
-                        CastOperands, ContextMesh, JitShardingsFill, DropConstraint, DropVary, EagerSharding, EnterMesh,
-                        GlobalReduction,
-                        InlineShardMap, InSpecs, LegacyMesh, NoMesh, OutSharding, RenameAxis, ReshardConstraint,
-                        ReshardInput, SendRecv, ShardingAxis, SpecAxis, SpecOnOperand, SpecsRepair, SpecTooLong, UnevenDim,
-                        UnnamedAxis, VaryFirst, VmaCheck, spec_text)
+from ..fixfacts import (AbstractMesh, AxisSource, AxisTypes, AxisTuple, BiasSpecTooLong, CarryInit, CarryLeaf,
+                        CastCarry, CastOperands, ContextMesh, JitShardingsFill, DropConstraint, DropVary, EagerSharding,
+                        EnterMesh, GlobalReduction, InlineShardMap, InSpecs, LegacyMesh, NoMesh, OutSharding,
+                        RenameAxis, ReshardConstraint, ReshardInput, SendRecv, ShardingAxis, SpecAxis, SpecOnOperand,
+                        SpecsRepair, SpecTooLong, UnevenDim, UnnamedAxis, VaryFirst, VmaCheck, spec_text)
 from ..interp.events import (
     BackwardContractionEvent, BroadcastTypesEvent, CarryTypeEvent, CollectiveEvent, ConcatenateTypeEvent,
     ConstraintEvent, ContractionEvent, ExplicitMismatchEvent, ExplicitUnshardedEvent, GatherEvent, JitShardingsEvent,
@@ -946,13 +945,18 @@ _UNEVEN_WHERE = {"in_shardings": ("The `in_shardings` of this jit split dimensio
 
 
 def _spec_tail(facts: Facts, spec, rank: int) -> tuple:
-    """The fix of a spec longer than its array's rank whose entries past it are all None, where
-    one of its axes is a string literal of the project (`SpecTooLong`)."""
+    """The fix of a spec longer than its array's rank, where one of its axes is a string literal
+    of the project: its entries past the rank all None (`SpecTooLong`), else some an axis (a
+    bias's names, which its fixer looks for: `BiasSpecTooLong`)."""
     parts = spec.parts if isinstance(spec, PSpecV) else None
-    if parts is None or len(parts) <= rank or not all(isinstance(p, Const) and p.value is None for p in parts[rank:]):
+    if parts is None or len(parts) <= rank:
         return ()
     site = next((c.site for c in spec.literals if c.site is not None and c.site.path in facts.files), None)
-    return (SpecTooLong(site_ref(facts, site), rank),) if site is not None else ()
+    if site is None:
+        return ()
+    if all(isinstance(p, Const) and p.value is None for p in parts[rank:]):
+        return (SpecTooLong(site_ref(facts, site), rank),)
+    return (BiasSpecTooLong(site_ref(facts, site), rank),)
 
 
 def _uneven_shardings(facts: Facts) -> list:
