@@ -69,8 +69,13 @@ FIXLABELS = CORPUS / ".fixlabels"
 # outside any shard_map, with two older programs now detected but their specs the program's
 # choice, and five older ones now fixed (three detected at last, one by the carry's cast now
 # reaching a module's arrays, one whose in_specs gain the batch_stats a Linen BatchNorm makes),
-# to 1715 of 2031, 0.844, with 0.930 of those within reach).
-OVERALL_FLOOR = 0.843
+# to 1715 of 2031, 0.844, with 0.930 of those within reach; the blind62 round's NNX, Linen,
+# Pallas and Equinox programs, 10 of 23 rejected framework programs fixed, the rest data and ranks
+# the program chose (a vocabulary of 50257, a conv spec on a 2-D kernel), specs of a whole state
+# for its Params, an nnx.cond whose branches differ in dtype, and two missed, with five older
+# programs now fixed (a bias given its kernel's names keeps their last entries), to 1730 of 2054,
+# 0.842, with 0.930 of those within reach).
+OVERALL_FLOOR = 0.842
 FLOOR = 0.929
 _FRAMEWORK = re.compile(r"^\s*(?:import|from)\s+(?:flax|equinox)\b", re.M)
 
@@ -571,9 +576,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                              "function on the host: no wrap is offered for an "
                                                              "eager call"),
     # blind47
-    "blind47a_bias_init_partitioning_copied_kernel_names": (_SCOPE, "a bias initializer given the kernel's two mesh "
-                                                                    "axes (SHL027 in the init's out_shardings): "
-                                                                    "which to keep is the program's choice"),
     "blind47a_easylm_rules_shardmap_bias_rank": (_SCOPE, "SHL015: a 2-D rule's spec given a 1-D bias by a table "
                                                          "over Linen parameter paths; no fix rewrites the rule that "
                                                          "matched"),
@@ -599,8 +601,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind50b_linen062_seq_parallel_init_no_shardmap": (_SCOPE, "the wrap of the jitted init splits the batch's "
                                                                 "leading dimension (2) over 'seq' (4 devices), where "
                                                                 "the apply's shard_map splits the sequence"),
-    "blind50b_nnx062_bias_partition_rank": (_SCOPE, "a bias given the kernel's two axis names in the State's "
-                                                    "constraint: which to keep is the program's choice"),
     "blind51a_linen_nn_scan_tp_bias_spec_rank": (_MISSED, "out_specs of a 3-entry kernel spec given nn.scan's "
                                                           "stacked bias, whose shape init makes inside the "
                                                           "shard_map: nn.scan's stacked variables are not known"),
@@ -716,8 +716,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind54b_nnx082_explicit_fsdp_scale_mismatch": (_SCOPE, "SHL040 has no fix: which operand to reshard (the "
                                                              "scale's FSDP split or the activations') is the "
                                                              "author's"),
-    "blind54b_nnx_bias_sharding_names_rank": (_SCOPE, "the bias's sharding_names is the kernel's module constant "
-                                                      "(KERNEL_AXES): no fix rewrites a spec named elsewhere"),
     "blind54b_nnx_scan_carry_dtype_drift": (_MISSED, "after the carry's cast, jit's in_shardings from "
                                                      "nnx.get_named_sharding of vmap-stacked layers do not match the "
                                                      "arrays the vmap made: a second error, not reported"),
@@ -734,8 +732,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                              "nnx.LoRAParam, ...) gives: nnx.LoRALinear and filtered "
                                                              "splits are not followed"),
     "blind58b_nnx_moe_six_experts_four_shards": (_PROGRAM, "six experts over the 4 devices of 'expert'"),
-    "blind58b_nnx_optimizer_bias_spec_rank2": (_SCOPE, "the kernel's 2-D spec reused for a 1-D bias: which entry to "
-                                                       "keep is the program's choice"),
     "blind58c_eqx_batchnorm_shardmap_unbound_axis": (_SCOPE, "once the fix names the vmap 'batch', BatchNorm's state "
                                                              "comes out batched where the program's out_axes say None"),
     "blind58c_eqx_mha_uneven_batch": (_PROGRAM, "a batch of 6 over 4 devices"),
@@ -796,8 +792,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                          "program's choice"),
     "blind61a_nnx_split_merge_shardmap_specs_miss_graphdef": (_SCOPE, "in_specs that leave out the graphdef's place: "
                                                                       "no fix inserts a spec for a missing argument"),
-    "blind61b_linen_bias_partition_names_exceed_rank": (_SCOPE, "a kernel's names (None, 'model') given a rank-1 "
-                                                                "bias: which name it keeps is the program's choice"),
     "blind61b_linen_pallas_right_permute_layer_jit_in_shardings": (_PROGRAM, "the wrapped step differentiates a "
                                                                              "remote-DMA kernel with no custom_vjp "
                                                                              "(SHL110 after the fix)"),
@@ -816,6 +810,35 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind61c_eqx_shardmap_flax_style_param_specs": (_SCOPE, "specs written as a nested dict for an Equinox module: "
                                                              "no fix rewrites them in the module's structure"),
     "blind61c_eqx_zero_psum_scatter_per_leaf": (_PROGRAM, "a 10-row output layer scattered over 4 devices"),
+    # blind62
+    "blind62a_nnx_cond_layerdrop_bf16_branch": (_SCOPE, "an nnx.cond whose branches return float32 and bfloat16: no "
+                                                        "fix casts a branch's output yet"),
+    "blind62a_nnx_jit_in_shardings_full_state_for_params": (_SCOPE, "the whole state's shardings given for its "
+                                                                    "Params: no fix rebuilds them filtered"),
+    "blind62a_nnx_metrics_pmean_eval_axis_in_train": (_SCOPE, "a metrics helper's axis that only the eval mesh has: "
+                                                              "renaming it breaks the eval path"),
+    "blind62a_nnx_pipeline_psend_stages_plain_jit": (_PROGRAM, "a second error after the wrap: out_shardings split a "
+                                                               "stage dimension of 1 over the 4 devices of 'stage'"),
+    "blind62a_nnx_syncbn_shard_map_specs_from_full_state": (_SCOPE, "specs of the whole state for its Params: no fix "
+                                                                    "rebuilds them filtered"),
+    "blind62a_nnx_vit_mlp_kernel_spec_rank": (_PROGRAM, "a 4-entry conv spec on a 2-D kernel: which entries it "
+                                                        "keeps is the program's choice"),
+    "blind62b_linen_embed_vocab_uneven_init_shardings_082": (_PROGRAM, "a vocabulary of 50257 over the 2 devices of "
+                                                                       "'model'"),
+    "blind62b_linen_shardmap_tp_global_width_apply_082": (_MISSED, "a Linen layer's parameter given at its per-device "
+                                                                   "size while the module declares the global width "
+                                                                   "(Flax's ScopeParamShapeError is not modelled)"),
+    "blind62b_linen_trainstate_logical_specs_as_mesh_specs": (_SCOPE, "logical names used as mesh axes: the fix "
+                                                                      "would map them by the program's rules"),
+    "blind62b_linen_trainstate_tx_rebuilt_out_shardings_082": (_MISSED, "optax rebuilt inside create_train_state: "
+                                                                        "the TrainState's static tx differs from the "
+                                                                        "one out_shardings were read from"),
+    "blind62c_eqx_gru_scan_filter_shard_rank": (_PROGRAM, "a [batch, seq, hidden] spec on the [batch, hidden] GRU "
+                                                          "state: which entries it keeps is the program's choice"),
+    "blind62c_eqx_partial_manual_fsdp_pmean_model": (_SCOPE, "pmean over a tuple naming an automatic axis: no fix "
+                                                             "drops it from the tuple yet"),
+    "blind62c_eqx_tp_mlp_specs_flax_dict": (_SCOPE, "specs written as a nested dict for an Equinox module: no fix "
+                                                    "rewrites them in the module's structure"),
 }
 
 
