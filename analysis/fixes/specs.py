@@ -408,20 +408,16 @@ def _bias_names(mod: SourceModule, node) -> bool:
     names)` (`nnx.`, `with_logical_partitioning`) given as a layer's `bias_init=`, or the
     `sharding_names=` (`sharding=`, `out_sharding=`) of an `nnx.Param` assigned to an attribute
     named as a bias."""
-    arg = mod.parent.get(node)
-    call = mod.parent.get(arg) if isinstance(arg, cst.Arg) else None
-    if not isinstance(call, cst.Call):
+    call = _names_call(mod, node)
+    if call is None:
         return False
-    if callee_name(call.func) in ("with_partitioning", "with_logical_partitioning"):
+    if callee_name(call.func) in _PARTITIONING:
         outer = mod.parent.get(call)
         return argument(call, "names", 1) is node and isinstance(outer, cst.Arg) and outer.keyword is not None \
             and outer.keyword.value == "bias_init"
-    if callee_name(call.func) == "Param" and arg.keyword is not None \
-            and arg.keyword.value in ("sharding_names", "sharding", "out_sharding"):
-        assign = mod.parent.get(call)
-        return isinstance(assign, cst.Assign) and len(assign.targets) == 1 \
-            and isinstance(assign.targets[0].target, cst.Attribute) and "bias" in assign.targets[0].target.attr.value
-    return False
+    assign = mod.parent.get(call)
+    return callee_name(call.func) == "Param" and isinstance(assign, cst.Assign) and len(assign.targets) == 1 \
+        and isinstance(assign.targets[0].target, cst.Attribute) and "bias" in assign.targets[0].target.attr.value
 
 
 def _pspec_argument(mod: SourceModule, node) -> bool:
@@ -434,16 +430,27 @@ def _pspec_argument(mod: SourceModule, node) -> bool:
 
 def _variable_sharding_entry(mod: SourceModule, node) -> bool:
     """Whether `node` is an entry of the tuple of axis names a Flax variable's sharding is
-    written as: `nnx.with_partitioning(init, ('model', None))`, `nn.with_logical_partitioning`,
-    `sharding=` (`sharding_names=`, `out_sharding=`)."""
+    written as (`_names_call`)."""
     element = mod.parent.get(node)
     names = mod.parent.get(element)
-    arg = mod.parent.get(names)
-    call = mod.parent.get(arg)
     return isinstance(element, cst.Element) and isinstance(names, (cst.Tuple, cst.List)) \
-        and isinstance(arg, cst.Arg) and isinstance(call, cst.Call) and (
-            callee_name(call.func) in ("with_partitioning", "with_logical_partitioning")
-            or (arg.keyword is not None and arg.keyword.value in ("sharding", "sharding_names", "out_sharding")))
+        and _names_call(mod, names) is not None
+
+
+_PARTITIONING = ("with_partitioning", "with_logical_partitioning")
+
+
+def _names_call(mod: SourceModule, node) -> cst.Call | None:
+    """The call `node` gives a Flax variable's axis names to, as an argument: of
+    `nnx.with_partitioning(init, ('model', None))` (`nn.`, `nn.with_logical_partitioning`), or as
+    `sharding=` (`sharding_names=`, `out_sharding=`); else None."""
+    arg = mod.parent.get(node)
+    call = mod.parent.get(arg) if isinstance(arg, cst.Arg) else None
+    if not isinstance(call, cst.Call):
+        return None
+    named = callee_name(call.func) in _PARTITIONING or (
+        arg.keyword is not None and arg.keyword.value in ("sharding", "sharding_names", "out_sharding"))
+    return call if named else None
 
 
 def _function(mod: SourceModule, site) -> cst.FunctionDef | cst.Lambda | None:
