@@ -503,10 +503,10 @@ class FrameworkMixin:
                                                 act, ctx, site, node, False)
             # placed as device_put places it: a split must be even (over Auto axes, Flax's
             # constraint only traced by an eval_shape is checked for its rank only)
-            if value is not None and (ctx.innermost("eval_shape") is None or self.explicit_mesh(mesh)):
-                self.check_even(sharding, value, "device_put", None, act, ctx, site, node)
-            elif value is not None:
-                self.check_even(sharding, value, "traced_constraint", None, act, ctx, site, node, even=False)
+            traced = ctx.innermost("eval_shape") is not None and not self.explicit_mesh(mesh)
+            if value is not None:
+                self.check_even(sharding, value, "traced_constraint" if traced else "device_put", None, act, ctx,
+                                site, node, even=not traced)
             return sharding
         return None
 
