@@ -1009,11 +1009,10 @@ def _scan_outputs(result: Value, t, out_axes: Value, length: int | None) -> Valu
     """What an nnx.scan returns from what its function returned at a step: the carry and what
     it does not stack (None) as they are, each array of an int `out_axes` entry stacked at that
     dimension, `length` long (where the entry is not known, of a shape not known)."""
-    if _is_carry(out_axes) or isinstance(out_axes, Const) and out_axes.value is None:
+    if _is_carry(out_axes):
         return result
     if isinstance(out_axes, Seq) and isinstance(result, Seq) and len(out_axes.items) == len(result.items):
-        return Seq(tuple(r if _is_carry(a) or isinstance(a, Const) and a.value is None
-                         else _batched(r, t, length, None, outer=True, out_axes=a)
+        return Seq(tuple(r if _is_carry(a) else _batched(r, t, length, None, outer=True, out_axes=a)
                          for r, a in zip(result.items, out_axes.items)), result.kind)
     return _batched(result, t, length, None, outer=True, out_axes=out_axes if isinstance(out_axes, Const) else Unknown)
 
