@@ -1,0 +1,3 @@
+from .model import TinyDecoder
+
+__all__ = ["TinyDecoder"]

@@ -1,0 +1,8 @@
+# logical axis -> mesh axis
+LOGICAL_AXIS_RULES = (
+    ("batch", "data"),
+    ("embed", None),
+    ("mlp", "model"),
+    ("kv", None),
+    ("vocab", "model"),
+)

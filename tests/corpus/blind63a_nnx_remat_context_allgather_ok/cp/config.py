@@ -1,0 +1,2 @@
+MESH_SHAPE = (2, 2)
+MESH_AXES = ("data", "context")

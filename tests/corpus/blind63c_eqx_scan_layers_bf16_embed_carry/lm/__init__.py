@@ -1,0 +1,2 @@
+from .blocks import MLPBlock, make_stack
+from .model import TinyLM
