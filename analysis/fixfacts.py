@@ -338,6 +338,17 @@ class RenameAxis(FixFact):
 
 
 @dataclass(frozen=True)
+class DropAxis(FixFact):
+    """A collective naming `axis` together with axes the transformations around it bind, which
+    the fix keeps (SHL005/6). `keeps_values`: a pmean, pmax or pmin over an automatic axis of the
+    shard_map around it, where the values are whole, so that dropping the axis changes nothing
+    the program computes."""
+    site: SiteRef
+    axis: str
+    keeps_values: bool = False
+
+
+@dataclass(frozen=True)
 class DeviceIdKey(FixFact):
     """A dict device id keyed by `axis`, which the kernel's mesh lacks and names `to` (SHL109)."""
     site: SiteRef  # the remote copy or signal

@@ -332,6 +332,24 @@ def unbound_axis(name: str, axis: str, version: tuple) -> str:
     return UNBOUND_AXIS.format(axis=axis, name=advice)
 
 
+# A collective over an automatic axis of a shard_map that checks varying axes. From 0.8 the
+# reductions and ppermutes first make their operand vary over the axis, and that pvary is what
+# finds it unbound; on 0.6.2 they fail on the operand's type (measured on 0.6.2, 0.8.2 and
+# 0.10.2). The other collectives raise as where nothing binds the axis.
+AUTO_AXIS_VMA = "ValueError: Axes mentioned in `vma` field of ShapedArray should be of type `Manual`. Got axis: " \
+                "{axis} of type AxisType.Auto"
+
+
+def auto_axis(name: str, axis: str, version: tuple, checked: bool) -> str:
+    """What JAX `version` raises for the collective `name` over `axis`, an automatic axis of the
+    shard_map around it (`checked`: one that checks varying axes)."""
+    if checked and _UNBOUND_ADVICE.get(name) in ("psum", "ppermute"):
+        if version < UNBOUND_ADVICE_SINCE:
+            return AUTO_AXIS_VMA.format(axis=axis)
+        return UNBOUND_AXIS.format(axis=axis, name="pvary")
+    return unbound_axis(name, axis, version)
+
+
 def as_of(table: dict, version: tuple) -> str:
     """The entry of `table`, keyed by the JAX version each wording appeared in, that holds for
     `version`."""

@@ -1,6 +1,7 @@
 """The axes a shard_map or a collective names: make every mesh axis manual (a partial-manual
 shard_map, SHL001-SHL005), use the axis the transformations around a call bind (a misspelt axis,
-SHL005/SHL006: at the call, or at the literal the name came from), name the axis of a pmap or
+SHL005/SHL006: at the call, or at the literal the name came from) or drop it from a tuple that
+names the bound ones, name the axis of a pmap or
 vmap that names none (SHL005), stop checking varying manual axes (SHL013, SHL108), pass axis
 names as a tuple (SHL021)."""
 
@@ -9,7 +10,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ..diagnostics import Diagnostic, Fix
-from ..fixfacts import AxisSource, AxisTuple, ManualAxes, RenameAxis, UnnamedAxis, VmaCheck
+from ..fixfacts import AxisSource, AxisTuple, DropAxis, ManualAxes, RenameAxis, UnnamedAxis, VmaCheck
 from .edits import append_kwarg, remove_keywords, replace_node, sequence, tuple_text
 from .registry import FixContext, fixer
 from .tree import argument, callee_name, keyword_index, literal_str
@@ -64,36 +65,51 @@ def check_vma(diag: Diagnostic, fact: VmaCheck, ctx: FixContext) -> Fix | None:
     return Fix(title, "safe", (append_kwarg(mod, call, f"{fact.keyword}=False"),))
 
 
-@fixer("rename_axis", RenameAxis)
-def rename_axis(diag: Diagnostic, fact: RenameAxis, ctx: FixContext) -> Fix | None:
-    """The string literal naming the misspelt axis in the call (alone or in a tuple of axes; or
-    where a name the call passes is assigned) becomes the bound axis the rule found closest; in
-    a tuple that already names that axis, the literal is dropped."""
-    old, new = fact.axis, fact.to
-    found = ctx.call_at(fact.site)
+def _axis_literal(ctx: FixContext, site, axis: str):
+    """The call at `site`, its module, and the string literal naming `axis` in it (alone or in a
+    tuple of axes; or where a name the call passes is assigned) with the tuple holding it (None
+    for a literal alone); None where the call holds no such literal."""
+    found = ctx.call_at(site)
     if found is None:
         return None
     mod, call = found
-
-    def spelled(string: cst.SimpleString) -> str:  # the new name, quoted as the old one was
-        return f"{string.quote}{new}{string.quote}"
-
     for arg in call.args:
         value = arg.value
         if isinstance(value, cst.Name):  # axes held by a name: fixed where it is assigned
             value = mod.assigned_value(call, value.value)
-        if literal_str(value) == old:
-            return Fix(f"Use axis {new!r}", "unsafe", (replace_node(mod, value, spelled(value)),))
+        if literal_str(value) == axis:
+            return mod, value, None
         if isinstance(value, (cst.Tuple, cst.List)):
             names = [literal_str(e.value) for e in value.elements]
-            if old not in names:
-                continue
-            el = value.elements[names.index(old)]
-            if new not in names:
-                return Fix(f"Use axis {new!r}", "unsafe", (replace_node(mod, el.value, spelled(el.value)),))
-            kept = [mod.text_of(e.value) for e in value.elements if e is not el]
-            return Fix(f"Drop axis {old!r}", "unsafe", (replace_node(mod, value, sequence(value, kept)),))
+            if axis in names:
+                return mod, value.elements[names.index(axis)].value, value
     return None
+
+
+@fixer("rename_axis", RenameAxis)
+def rename_axis(diag: Diagnostic, fact: RenameAxis, ctx: FixContext) -> Fix | None:
+    """The string literal naming the misspelt axis in the call becomes the bound axis the rule
+    found closest."""
+    found = _axis_literal(ctx, fact.site, fact.axis)
+    if found is None:
+        return None
+    mod, string, _ = found
+    return Fix(f"Use axis {fact.to!r}", "unsafe",
+               (replace_node(mod, string, f"{string.quote}{fact.to}{string.quote}"),))
+
+
+@fixer("drop_axis", DropAxis)
+def drop_axis(diag: Diagnostic, fact: DropAxis, ctx: FixContext) -> Fix | None:
+    """The axis goes from the tuple of axes the call names, which keeps the ones bound around it.
+    Preferred to making every mesh axis manual: the shard_map stays as it was written. Safe where
+    the reduction over that axis computed nothing (`DropAxis.keeps_values`)."""
+    found = _axis_literal(ctx, fact.site, fact.axis)
+    if found is None or found[2] is None:
+        return None
+    mod, string, axes = found
+    kept = [mod.text_of(e.value) for e in axes.elements if e.value is not string]
+    return Fix(f"Drop axis {fact.axis!r}", "safe" if fact.keeps_values else "unsafe",
+               (replace_node(mod, axes, sequence(axes, kept)),))
 
 
 @fixer("rename_axis_source", AxisSource)

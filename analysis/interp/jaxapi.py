@@ -630,7 +630,10 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         if known and short in ("pvary", "pcast") and varies and vma_of(x) & axes:
             self.record(VaryingAgainEvent(site, ctx, act.path, node, api=name,
                                           axes=tuple(sorted(vma_of(x) & axes)), every=axes <= vma_of(x)))
-        if known and short in MIXED_STATE_OPS and len(axes) > 1:
+        # (a mesh axis the shard_map leaves automatic is one the operand never varies over)
+        in_mesh = axis_tuple(axis) is not None and smap is not None and smap.mesh_axes is not None \
+            and axes <= set(smap.mesh_axes)
+        if in_mesh and short in MIXED_STATE_OPS and len(axes) > 1:
             self._mixed_state(x, axis_tuple(axis), name, act, ctx, site, node)
         if known and short in _SPLIT_DIMENSION and isinstance(x, ArrayV):
             self._split_size(short, p, x, axis_tuple(axis), name, act, ctx, site, node)
@@ -681,8 +684,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             raise Raise()
 
     def _mixed_state(self, x: Value, axes: tuple, name, act, ctx, site, node) -> None:
-        """A reduction over `axes` (manual ones) of an operand with an array that varies over
-        some of them and not the others, its varying axes exactly known."""
+        """A reduction over `axes` (mesh axes of the shard_map around it) of an operand with an
+        array that varies over some of them and not the others, its varying axes exactly known."""
         axes = tuple(dict.fromkeys(axes))
         mixed = []
 

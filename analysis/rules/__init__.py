@@ -48,7 +48,7 @@ RULES: dict[str, Rule] = {
             f"{jf.MANUAL_SHARDING_ONLY.format(name='precv')} "
             "(JAX 0.10.2 outside any shard_map: a bare AssertionError at lowering)",
             "Call it inside `jax.shard_map` over a mesh that has the axis.",
-            fixers=("manual_axes", "pmap", "ppermute", "wrap", "rename_axis", "rename_axis_source"),
+            fixers=("manual_axes", "pmap", "ppermute", "wrap", "drop_axis", "rename_axis", "rename_axis_source"),
         ),
         Rule(
             "SHL002", "psend-outside-shard-map", _E,
@@ -56,7 +56,7 @@ RULES: dict[str, Rule] = {
             f"{jf.UNBOUND_AXIS.format(axis='x', name='psend')} "
             f"(replica-path pmap for GPU: {jf.MANUAL_SHARDING_ONLY.format(name='psend')})",
             "Call it inside `jax.shard_map` over a mesh that has the axis.",
-            fixers=("manual_axes", "pmap", "ppermute", "wrap", "rename_axis", "rename_axis_source"),
+            fixers=("manual_axes", "pmap", "ppermute", "wrap", "drop_axis", "rename_axis", "rename_axis_source"),
         ),
         Rule(
             "SHL003", "communicating-kernel-outside-shard-map", _E,
@@ -81,8 +81,8 @@ RULES: dict[str, Rule] = {
             "`vmap(axis_name=)` binds.",
             jf.UNBOUND_AXIS.format(axis="x", name="psum"),
             "Call it inside a transformation that binds the axis, or fix the name.",
-            fixers=("manual_axes", "pmap", "axis_name", "rename_axis", "rename_axis_source", "drop_reduction",
-                    "wrap"),
+            fixers=("axis_name", "drop_axis", "manual_axes", "pmap", "rename_axis", "rename_axis_source",
+                    "drop_reduction", "wrap"),
         ),
         Rule(
             "SHL006", "axis-not-in-mesh", _E,
@@ -91,7 +91,7 @@ RULES: dict[str, Rule] = {
             "check_vma=True: a bare AssertionError at lowering; JAX 0.6.2: KeyError)",
             "Use one of the mesh's axis names; for a vmap's axis inside a shard_map, pass `check_vma=False` to "
             "the shard_map.",
-            fixers=("pmap", "rename_axis", "rename_axis_source", "check_vma"),
+            fixers=("drop_axis", "pmap", "rename_axis", "rename_axis_source", "check_vma"),
         ),
         Rule(
             "SHL007", "send-recv-backend", _E,

@@ -27,13 +27,13 @@ from ..jaxfacts import (
     SHARDING_AXIS_MISSING, SPECS_MISMATCH, SPECS_STRUCTURE, SPEC_INDIVISIBLE, SPEC_RANK, SPEC_TOO_LONG, UNBOUND_AXIS,
     UNEVEN_SHARDING, VARIABLE_MANUAL_MESH, VARIABLE_NO_MESH, WHILE_CARRY_TYPES, as_of, error_head, quoted,
     quoted_sentence,
-    unbound_axis, version_text,
+    auto_axis, unbound_axis, version_text,
 )
 from ..fixfacts import (AbstractMesh, AxisSource, AxisTypes, AxisTuple, BiasSpecTooLong, CarryInit, CarryLeaf,
-                        CastCarry, CastOperands, ContextMesh, JitShardingsFill, DropConstraint, DropVary, EagerSharding,
-                        EnterMesh, GlobalReduction, InlineShardMap, InSpecs, LegacyMesh, NoMesh, OutSharding,
-                        RenameAxis, ReshardConstraint, ReshardInput, SendRecv, ShardingAxis, SpecAxis, SpecOnOperand,
-                        SpecsRepair, SpecTooLong, UnevenDim, UnnamedAxis, VaryFirst, VmaCheck, spec_text)
+                        CastCarry, CastOperands, ContextMesh, DropAxis, DropConstraint, DropVary, EagerSharding,
+                        EnterMesh, GlobalReduction, InlineShardMap, InSpecs, JitShardingsFill, LegacyMesh, NoMesh,
+                        OutSharding, RenameAxis, ReshardConstraint, ReshardInput, SendRecv, ShardingAxis, SpecAxis,
+                        SpecOnOperand, SpecsRepair, SpecTooLong, UnevenDim, UnnamedAxis, VaryFirst, VmaCheck, spec_text)
 from ..interp.events import (
     BackwardContractionEvent, BroadcastTypesEvent, CarryTypeEvent, CollectiveEvent, ConcatenateTypeEvent,
     ConstraintEvent, ContractionEvent, ExplicitMismatchEvent, ExplicitUnshardedEvent, GatherEvent, JitShardingsEvent,
@@ -122,7 +122,7 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
             facts, "SHL006", ev.site,
             f"`{name}` names axis {axis!r}, which is not an axis of the enclosing shard_map's mesh "
             f"({mesh}): {jax_says}. Use one of {mesh}, or add {axis!r} to the mesh.",
-            path=ev.path, ctx=ev.ctx, fix_facts=(*scope_facts(facts, ev, ev.axes), *_rename(facts, ev, axis)),
+            path=ev.path, ctx=ev.ctx, fix_facts=(*scope_facts(facts, ev, ev.axes), *_rename(facts, ev, name, axis)),
             raises=exc)
     if ev.kind == "collective":
         if kind == "pmap" and facts.version >= PMAP_IS_SHARD_MAP and ev.ctx.innermost("kernel") is None:
@@ -148,17 +148,21 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
         if kind in ("pmap", "vmap"):
             return None
         if kind == "auto":
+            says = _auto_axis_error(facts, ev, name, axis)
             reason = (f"{axis!r} is an automatic (not manual) axis of the enclosing shard_map "
                       f"(`axis_names=` leaves it out)")
+            remedy = (f"Name {axis!r} in `axis_names=` too, or leave it out of the call (over an automatic axis "
+                      f"the values are whole).")
         else:
+            says = unbound_axis(name, axis, facts.version)
             reason = f"no shard_map, pmap or vmap binds axis {axis!r} ({where})"
+            remedy = f"Call it inside `jax.shard_map` over a mesh with axis {axis!r}."
         return diag(
             facts, "SHL005", ev.site,
-            f"`{name}` over axis {axis!r} is reached where {reason}: JAX raises "
-            f"{quoted_sentence(unbound_axis(name, axis, facts.version))} Call it "
-            f"inside `jax.shard_map` over a mesh with axis {axis!r}.",
+            f"`{name}` over axis {axis!r} is reached where {reason}: JAX raises {quoted_sentence(says)} {remedy}",
             path=ev.path, ctx=ev.ctx, fix_facts=(*scope_facts(facts, ev, ev.axes), *_unnamed(facts, ev, axis, kind),
-                                                 *_rename(facts, ev, axis), *_global_reduction(facts, ev, name)))
+                                                 *_rename(facts, ev, name, axis), *_global_reduction(facts, ev, name)),
+            raises=says.partition(":")[0])
     code = _SEND_RECV[ev.kind]
     if kind == "pmap":
         if facts.version >= PMAP_IS_SHARD_MAP:
@@ -203,7 +207,7 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
         f"`jax.lax.{name}` is reached {where}, where {reason}: {jax_says}. Wrap the function that "
         f"calls it in `jax.shard_map` over a mesh with axis {axis!r}.",
         severity=Severity.ERROR, path=ev.path, ctx=ev.ctx,
-        fix_facts=(*scope_facts(facts, ev, ev.axes), *_rename(facts, ev, axis)))
+        fix_facts=(*scope_facts(facts, ev, ev.axes), *_rename(facts, ev, name, axis)))
 
 
 def _send_recv(facts: Facts, ev, batched_by=None) -> SendRecv:
@@ -246,6 +250,19 @@ def _not_in_mesh_error(facts: Facts, name: str, axis: str, frame) -> tuple[str, 
     return "NameError", f"JAX raises {quoted(unbound_axis(name, axis, facts.version))}"
 
 
+def _auto_axis_error(facts: Facts, ev, name: str, axis: str) -> str:
+    """What JAX raises for the collective `name` over `axis`, an automatic axis of the shard_map
+    around it: where that shard_map checks varying axes, a psum, pmean or psum_scatter whose
+    operand varies over another of the axes it names fails on the mixed state first (the
+    interpreter records that as for manual axes)."""
+    sm = ev.ctx.innermost("shard_map")
+    checked = sm is not None and checks_vma(facts, sm)
+    if checked and facts.version >= MIXED_STATE_SINCE and name in MIXED_STATE_OPS and \
+            any(m.site == ev.site and m.ctx == ev.ctx for m in facts.of(MixedStateEvent)):
+        return MIXED_STATE.format(name=MIXED_STATE_OPS[name])
+    return auto_axis(name, axis, facts.version, checked)
+
+
 def _unnamed(facts: Facts, ev, axis: str, kind: str) -> tuple[UnnamedAxis, ...]:
     """The innermost pmap or vmap around an unbound collective that names no axis: the axis is
     most likely the one it was meant to bind."""
@@ -264,12 +281,12 @@ def _global_reduction(facts: Facts, ev, name: str) -> tuple[GlobalReduction, ...
     return (GlobalReduction(site_ref(facts, ev.site)),) if jit is not None and jit.auto_partitioned else ()
 
 
-def _rename(facts: Facts, ev, axis: str) -> tuple[RenameAxis, ...]:
+def _rename(facts: Facts, ev, name: str, axis: str) -> tuple[RenameAxis | DropAxis | AxisSource, ...]:
     """The axis the fix renames a wrong `axis` to: the only axis bound around the call that it
     does not already name, else the one it names otherwise (a misspelling, an abbreviation,
     another name of the same kind of parallelism: axisnames.meant_axis), else the one the
-    shard_map's in_specs shard over; where the call names every bound axis already, one of them
-    (the fix then drops `axis`). Where the name was traced to one literal outside the call, that
+    shard_map's in_specs shard over; where the call names every bound axis already, none (the
+    fix drops `axis`). Where the name was traced to one literal outside the call, that
     literal is renamed where it is written too, unless the axis is only the sharded one (too
     weak a guess to edit a config with)."""
     bound: list[str] = []
@@ -277,11 +294,17 @@ def _rename(facts: Facts, ev, axis: str) -> tuple[RenameAxis, ...]:
         if f.kind in ("shard_map", "pmap", "vmap") and f.axes:
             bound += [a for a in sorted(f.axes) if isinstance(a, str) and a not in bound]
     others = [a for a in bound if a not in ev.axes]
-    named = [a for a in bound if a in ev.axes]
+    call = site_ref(facts, ev.site)
+    if not others and any(a in ev.axes for a in bound):
+        # the call names every bound axis already: the wrong one is dropped. A pmean, pmax or pmin
+        # over an automatic axis of the shard_map around it reduces nothing there (the values are
+        # whole over that axis), so dropping it keeps what the program computes
+        sm = ev.ctx.innermost("shard_map")
+        automatic = sm is not None and sm.mesh_axes is not None and sm.axes is not None \
+            and axis in sm.mesh_axes and axis not in sm.axes
+        return (DropAxis(call, axis, automatic and name in IDEMPOTENT_REDUCTIONS),)
     by_name = True
-    if not others and named:
-        to = named[0]  # the call names a bound axis too: drop the misspelt one
-    elif len(others) == 1:
+    if len(others) == 1:
         to = others[0]
     else:
         to = meant_axis(axis, others, facts.logical_rules)
@@ -292,7 +315,6 @@ def _rename(facts: Facts, ev, axis: str) -> tuple[RenameAxis, ...]:
             to, by_name = (sharded[0] if len(sharded) == 1 else None), False
     if to is None:
         return ()
-    call = site_ref(facts, ev.site)
     out: tuple = (RenameAxis(call, axis, to),)
     literal = _literal_site(ev.axis_value, axis)
     if literal is not None and others and by_name and not _within(literal, ev.site):
@@ -570,8 +592,9 @@ def check_traced_meshes(facts: Facts):
             fix_facts=(DropVary(site_ref(facts, ev.site)),) if ev.every and ev.site.path in facts.files else ()))
     for ev in facts.of(MixedStateEvent):
         smap = ev.ctx.innermost("shard_map")
-        if facts.version < MIXED_STATE_SINCE or smap is None or not checks_vma(facts, smap):
-            continue
+        if facts.version < MIXED_STATE_SINCE or smap is None or not checks_vma(facts, smap) or \
+                not set(ev.axes) <= smap.axes:
+            continue  # (over an automatic axis too: SHL005 says so, quoting this error)
         name = short(ev.api)
         kw = check_keyword(smap)
         varying, invariant = (", ".join(repr(a) for a in ev.axes if (a in ev.invariant) == inv)
