@@ -835,8 +835,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                                         "one out_shardings were read from"),
     "blind62c_eqx_gru_scan_filter_shard_rank": (_PROGRAM, "a [batch, seq, hidden] spec on the [batch, hidden] GRU "
                                                           "state: which entries it keeps is the program's choice"),
-    "blind62c_eqx_partial_manual_fsdp_pmean_model": (_SCOPE, "pmean over a tuple naming an automatic axis: no fix "
-                                                             "drops it from the tuple yet"),
     "blind62c_eqx_tp_mlp_specs_flax_dict": (_SCOPE, "specs written as a nested dict for an Equinox module: no fix "
                                                     "rewrites them in the module's structure"),
 }
