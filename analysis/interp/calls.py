@@ -10,9 +10,9 @@ from bisect import bisect_right
 
 from . import datafiles, dtypes
 from .dtypes import dtype_name
-from .events import StartEvent
+from .events import ShapeEvent, StartEvent
 from .frames import Context, Raise, Site
-from .shapes import LAYER_OUTPUT, STACKED, call_shape, kept_dims_type, layer_output_shape, reshaped
+from .shapes import LAYER_OUTPUT, STACKED, Fault, call_shape, kept_dims_type, layer_output_shape, reshaped
 from .values import (
     DIFFERENTIATED, ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory, Func, Inst,
     Lifted, MethodOf, Multi, NO_SHARDING, Partial, Seq, Traced, Transformed, Unknown, Value, YieldedV, exact_vma,
@@ -266,32 +266,62 @@ class CallMixin:
         exact = layer.attrs.get("__exact__") is True and bool(arrays) and all(
             exact_vma(a) for a in (*args, *kwargs.values()))
         how = layer.attrs.get(LAYER_OUTPUT)
-        shape = layer_output_shape(how.value, args[0].shape) \
-            if isinstance(how, Const) and args and isinstance(args[0], ArrayV) and self.sized(layer, how, ctx) \
+        how = self.sized(layer, how.value, ctx) if isinstance(how, Const) else None
+        if how is not None and len(args) == 1 and isinstance(args[0], ArrayV):
+            self.layer_contracts(layer, args[0], act, ctx, site, node)
+        shape = layer_output_shape(how, args[0].shape) if how is not None and args and isinstance(args[0], ArrayV) \
             else None
         given = dtypes.layer_input(layer.cls.name, args)
         dtype = dtypes.layer_output(layer.cls.name, given, layer.attrs) if given is not None else None
         return ArrayV(shape, dtype, vma=frozenset(own).union(*(a.vma for a in arrays)), exact=exact,
                       spec=self.layer_type(layer, args, kwargs, shape, act, ctx, site, node, direct=not label))
 
-    def sized(self, layer: Inst, how: Const, ctx) -> bool:
-        """Whether a framework layer computes an output of the features it was made with: outside
-        a shard_map, or given whole there; one a shard_map was given split, or by specs not known,
-        computes with blocks of its parameters, whose sizes are its features only where its
-        kernel (Flax's (inputs, features), Equinox's (features, inputs)) is known to keep them
-        whole (a row-parallel layer's)."""
+    def layer_contracts(self, layer: Inst, x: ArrayV, act, ctx, site, node) -> None:
+        """A Linear (Flax NNX's `x @ kernel`, Equinox's `weight @ x`) given an input whose
+        features are not those its kernel takes, both as JAX sees them (the layer's parameters
+        whole, or the blocks known specs made of them in a shard_map): dot_general raises."""
+        from .frameworks import param_array
+
+        if not ctx.per_item or STACKED in layer.attrs or x.shape is None or not x.shape:
+            return
+        if layer.cls.name == "flax.nnx.Linear":
+            kernel, at, first = param_array(layer, "kernel"), 0, False
+        elif layer.cls.name == "equinox.nn.Linear" and len(x.shape) == 1:
+            kernel, at, first = param_array(layer, "weight"), 1, True
+        else:
+            return
+        if kernel is None or kernel.shape is None or len(kernel.shape) != 2:
+            return
+        takes, given = kernel.shape[at], x.shape[-1]
+        if isinstance(takes, int) and isinstance(given, int) and takes != given:
+            sizes = (takes, given) if first else (given, takes)
+            self.record(ShapeEvent(site, ctx, act.path, node, api=layer.cls.name,
+                                   fault=Fault("contract", at=int(first), size=sizes[0], other=sizes[1])))
+            raise Raise()
+
+    def sized(self, layer: Inst, how: tuple, ctx) -> tuple | None:
+        """How a framework layer shapes its output (`frameworks.layer_output`'s `how`) where it
+        computes with the parameters it was made with: outside a shard_map, or given whole
+        there. One a shard_map was given split computes with blocks of its parameters: a "last"
+        layer, the features of its kernel's block (Flax's (inputs, features), Equinox's
+        (features, inputs)) where the specs are known, or where the kernel is known to keep
+        them whole (a row-parallel layer's); None where not known."""
         own = layer.attrs.get("__vma__", frozenset()) - {DIFFERENTIATED}
         if ctx.innermost("shard_map") is None or "__exact__" not in layer.attrs \
                 or (not own and layer.attrs["__exact__"] is True):
-            return True
+            return how
         from .frameworks import param_array
 
         # (its kernel as the shard_map's spec made it: one the spec did not reach has its global shape)
         name = next((k for k in ("kernel", "weight") if k in layer.attrs), None)
         kernel = param_array(layer, name) if name is not None else None
         at = -1 if name == "kernel" else 0
-        return how.value[0] == "last" and STACKED not in layer.attrs and kernel is not None \
-            and kernel.shape is not None and len(kernel.shape) == 2 and kernel.shape[at] == how.value[1]
+        if how[0] != "last" or STACKED in layer.attrs or kernel is None or kernel.shape is None \
+                or len(kernel.shape) != 2 or not isinstance(kernel.shape[at], int):
+            return None
+        if kernel.shape[at] == how[1]:
+            return how
+        return ("last", kernel.shape[at]) if layer.attrs["__exact__"] is True else None
 
     # ------------------------------------------------------------------ functions
 

@@ -228,7 +228,9 @@ def einsum(subscripts: str, shapes: list) -> tuple | None:
 class Fault:
     """Operands whose shapes JAX rejects: `kind` "rank" (operand `at` has another number of
     dimensions than its einsum term `term`), "size" (einsum label `label` of operand `at` is
-    `size` long, `other` in the terms before) or "broadcast" (`shapes` do not broadcast)."""
+    `size` long, `other` in the terms before), "broadcast" (`shapes` do not broadcast) or
+    "contract" (a layer's product contracting `size` features of its first operand with
+    `other` of its second, `at` the one that is the layer's input)."""
     kind: str
     at: int = 0
     term: str = ""

@@ -955,13 +955,16 @@ def _module_block(m: Inst, spec: Value, manual, sizes: dict | None = None) -> In
         if vma:
             out.attrs["__vma__"] = vma
         # a framework layer whose parameters' specs are all known varies over those axes only
-        out.attrs["__exact__"] = manual is not None and _spec_known(spec)
+        # (specs shaped as the module, `jax.tree.map` over it, hold its static fields too)
+        params = m.attrs.get(LAYER_SHAPES)
+        out.attrs["__exact__"] = manual is not None and (
+            all(_spec_known(_spec_of(spec, k)) for k, _ in params.value)
+            if isinstance(spec, Inst) and isinstance(params, Const) else _spec_known(spec))
         data = _DATA_FIELDS.get(m.cls.name, ())
         for k, v in m.attrs.items():  # the arrays it holds (a train state's params) are blocks too
             part = spec.items.get(k) if isinstance(spec, DictV) else spec
             if part is not None and (isinstance(v, (ArrayV, Seq, Repeated, DictV)) or v is Unknown and k in data):
                 out.attrs[k] = block(v, part, manual, in_module=True, sizes=sizes)
-        params = m.attrs.get(LAYER_SHAPES)
         for k, shape in params.value if isinstance(params, Const) else ():
             # its parameters (`linear.weight`), each the block its own spec makes of it
             part = _spec_of(spec, k)

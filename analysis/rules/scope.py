@@ -12,7 +12,7 @@ from ..diagnostics import Severity
 from ..jaxfacts import (
     AXIS_LIST, AXIS_LIST_ANYWHERE, AXIS_LIST_OPS, AXIS_LIST_PMAP_SINCE, BRANCH_TYPES, BWD_TYPES, CARRY_TYPES,
     CONSTRAINT_ASSERT, CONSTRAINT_AUTO_ONLY, CONSTRAINT_MANUAL, CONSTRAINT_VARYING, CONSTRAINT_VARYING_SINCE,
-    CONTRACTING_INCONSISTENT, CONTRACTING_SHARDED, GATHER_AMBIGUOUS,
+    CONTRACTING_INCONSISTENT, CONTRACTING_SHARDED, DOT_CONTRACTING, GATHER_AMBIGUOUS,
     CONTEXT_MESH, EXPLICIT_INPUTS_CHECKED, GPU_ONLY, IN_SPECS_MANUAL, MANUAL_SHARDING_ONLY, MIXED_STATE,
     OUT_SPECS_MANUAL,
     MIXED_STATE_OPS, MIXED_STATE_SINCE, NO_CONTEXT_MESH, NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE, OUTSIDE_JIT,
@@ -1179,6 +1179,12 @@ def _shapes(facts: Facts) -> list:
                 else SHAPES_INCOMPATIBLE.format(shapes=shapes)
             text = f"{what} is given operands of shapes {shapes}, which do not broadcast"
             advice = "Give the operands matching dimensions (a size of 1 broadcasts)."
+        elif f.kind == "contract":
+            said = DOT_CONTRACTING.format(a=f.size, b=f.other)
+            given, takes = (f.other, f.size) if f.at else (f.size, f.other)
+            text = f"This {what} is given inputs of {given} features, where its kernel takes {takes}"
+            advice = ("Give it inputs of the features its kernel takes: inside a shard_map, the block the spec "
+                      "splits its kernel into.")
         elif f.kind == "rank":
             said = EINSUM_RANK.format(term=f.term, at=f.at)
             text = f"Operand {f.at} of this einsum has another number of dimensions than its term '{f.term}'"
