@@ -309,6 +309,8 @@ class TransformMixin:
                 yield from self.arg_leaves(i, seen)
         elif is_variable(v):
             yield variable_array(v)
+        elif isinstance(v, GraphPart) and v.kind == "state" and v.select is None:
+            yield from self.arg_leaves(v.of, seen)  # (`nnx.split(model)`'s: all the module's variables)
         elif isinstance(v, Inst) and id(v) not in seen and STACKED in v.attrs:
             n = v.attrs[STACKED]
             if not isinstance(n, Const):
