@@ -1297,20 +1297,24 @@ def spec_parts(spec: Value, value: Value, path: tuple) -> list:
         found = ((k, s, layer_param(value, k)) for k, s in spec.attrs.items() if not k.startswith("__"))
         if STACKED in value.attrs:
             # (a module a vmap stacked holds one member's attributes: not the arrays' shapes)
-            found = ((k, s, _stacked_part(v)) for k, s, v in found)
+            n = value.attrs[STACKED]
+            n = n.value if isinstance(n, Const) and isinstance(n.value, int) else None
+            found = ((k, s, _stacked_part(v, n)) for k, s, v in found)
         return [((*path, k), s, v) for k, s, v in found if v is not None]
     return []
 
 
-def _stacked_part(v: Value | None) -> Value | None:
-    """What a module a vmap stacked holds where its member holds `v`: an array of a shape not
-    known (of the member's dtype, varying as it does), a submodule stacked in a way not known."""
+def _stacked_part(v: Value | None, n: int | None) -> Value | None:
+    """What a module a vmap stacked `n` of (None: a number not known) holds where its member
+    holds `v`: an array of `n` of the member's, its dtype, varying as it does; a submodule (a
+    framework layer too) stacked alike."""
     if is_variable(v):
         v = variable_array(v)
     if isinstance(v, ArrayV):
-        return ArrayV(None, v.dtype, Unknown, v.vma, exact=v.exact)
-    if isinstance(v, Inst) and isinstance(v.cls, ClassV):
-        return stacked(v, None)
+        shape = (n, *v.shape) if n is not None and v.shape is not None else None
+        return ArrayV(shape, v.dtype, Unknown, v.vma, exact=v.exact)
+    if isinstance(v, Inst) and (isinstance(v.cls, ClassV) or n is not None and LAYER_SHAPES in v.attrs):
+        return stacked(v, n)
     return None
 
 
