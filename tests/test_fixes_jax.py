@@ -66,6 +66,9 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                             "was meant is the author's intent"),
     "mosaic/arity_two_ids_1d_mesh.py": (_SCOPE, "two ids for a 1-D mesh: which one addresses the axis "
                                                 "is the author's intent"),
+    "scope/nnx_split_model_optimizer_model_shardings.py": (_SCOPE, "shardings read off the model's state for the "
+                                                                 "state of (model, optimizer): no fix reads them "
+                                                                 "off the state the step is given"),
     "scope/nnx_vmap_partition_name_not_in_mesh.py": (_SCOPE, "the axis comes from nnx.vmap's transform_metadata "
                                                              "(a module constant): no fix rewrites it"),
     "scope/linen_logical_specs_as_in_specs.py": (_SCOPE, "the logical specs would need the model's axis rules, "

@@ -1118,6 +1118,13 @@ def spec_mismatch(spec: Value, arg: Value, path: str, name: str = "in_specs", ar
         kind = "an array" if array else "a dict" if isinstance(arg, DictV) else f"a {arg.kind}"
         return f"different types at key path `{name}{path}` (an nnx.State for {kind})"
     if isinstance(spec, GraphPart) and spec.kind == "state" and state:
+        # (the state of a tuple of modules, `nnx.split((model, optimizer))`, is keyed 0, 1, ...)
+        split = [m for m in (spec.module, arg.module) if isinstance(m, Seq)]
+        if len(split) == 1 and all(isinstance(m, (Seq, Inst)) for m in (spec.module, arg.module)) or \
+                len(split) == 2 and len(split[0].items) != len(split[1].items):
+            value = "argument" if name.startswith("in_") else "value"
+            return (f"different pytree metadata at key path `{name}{path}`: the spec is the state of "
+                    f"{_of_modules(spec.module)}, the {value} the state of {_of_modules(arg.module)}")
         found = nnxstate.state_difference(spec, arg)
         if found is not None:
             where, cls, in_spec = found
@@ -1198,6 +1205,13 @@ def _filter_text(f: Value) -> str:
         return "variables"
     name = f.name if isinstance(f, Ext) else getattr(f.scope, "name", None) if isinstance(f, ClassV) else None
     return f"`{name.rsplit('.', 1)[-1]}` variables" if name else "filtered variables"
+
+
+def _of_modules(m: Value) -> str:
+    """What an NNX state is the state of, in words: a module, or a tuple of them."""
+    if isinstance(m, Seq):
+        return f"a {m.kind} of {len(m.items)} (keyed by position)"
+    return _article(m.cls) if isinstance(m, Inst) else "a module"
 
 
 def _article(cls: Value) -> str:
