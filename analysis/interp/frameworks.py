@@ -930,6 +930,11 @@ class FrameworkMixin:
                 if ctx.innermost("shard_map") is not None:
                     self.constraint(name, x, spec if given_mesh is None else ShardingV(given_mesh, spec), act, ctx,
                                     site, node)
+                else:
+                    # (`lax.with_sharding_constraint`'s checks: traced, a spec longer than the rank;
+                    # eager, a placement)
+                    self.check_even(ShardingV(mesh, spec), x, "traced_constraint" if ctx.traced else "constraint",
+                                    None, act, ctx, site, node, even=not ctx.traced)
         return x
 
     def _api_struct_create(self, name, row, p, act, ctx, site, node, decorating):
