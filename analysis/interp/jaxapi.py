@@ -1980,10 +1980,11 @@ def _stacked(v: Value) -> Value:
 
 
 _AS_ARRAY = frozenset({"numpy.array", "numpy.asarray", "jax.numpy.array", "jax.numpy.asarray"})
-# The functions of jax.nn that Flax re-exports (`nn.gelu`, `nnx.one_hot`), computed as JAX's.
+# The functions of jax.nn (and `jnp.tanh`) that Flax re-exports (`nn.gelu`, `nnx.one_hot`), computed as JAX's.
 _REEXPORTED = frozenset({
     "relu", "relu6", "gelu", "silu", "swish", "sigmoid", "softplus", "softmax", "log_softmax", "elu", "leaky_relu",
-    "logistic", "one_hot", "standardize", "celu", "selu", "hard_tanh", "log_sigmoid", "soft_sign",
+    "logistic", "one_hot", "standardize", "celu", "selu", "hard_tanh", "log_sigmoid", "soft_sign", "tanh",
+    "hard_sigmoid", "hard_silu", "hard_swish",
 })
 
 

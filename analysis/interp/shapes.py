@@ -446,7 +446,7 @@ _UNARY = frozenset({
     "conj", "real", "imag", "isnan", "isfinite", "isinf", "logical_not", "tril", "triu", "standardize",
     "zeros_like", "ones_like", "full_like", "empty_like", "cumsum", "cumprod", "cummax", "cummin", "cumlogsumexp",
     "argsort", "astype", "celu", "selu", "hard_tanh", "mish", "squareplus", "sparse_plus", "soft_sign",
-    "log_sigmoid",
+    "log_sigmoid", "hard_sigmoid", "hard_silu", "hard_swish",
 })
 # keyword arguments that are options, not operands
 OPTIONS = frozenset({"dtype", "out", "precision", "preferred_element_type", "out_sharding", "approximate"})
