@@ -973,8 +973,24 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         return Unknown if None in texts else Const(sep.value.join(texts))
 
     def _api_ravel_pytree(self, name, row, p, act, ctx, site, node, decorating):
+        """One vector of the tree's leaves, as long as their sizes together where every leaf is an
+        array (in lists, tuples and dicts) of known shape; and the function that undoes it."""
         tree = p.get("pytree", Unknown)
-        flat = ArrayV(dtype=_first_dtype([tree]), vma=vma_of(tree), exact=exact_vma(tree))
+        sizes: list = []
+
+        def leaf(a: ArrayV) -> ArrayV:
+            known = a.shape is not None and all(isinstance(d, int) for d in a.shape)
+            sizes.append(math.prod(a.shape) if known else None)
+            return a
+
+        def other(v: Value) -> Value:  # (None is an empty subtree)
+            sizes.append(0 if isinstance(v, Const) and v.value is None else None)
+            return v
+
+        map_arrays(tree, leaf, other)
+        size = sum(sizes) if None not in sizes else None
+        flat = ArrayV((size,) if size is not None else None, _first_dtype([tree]), vma=vma_of(tree),
+                      exact=exact_vma(tree))
         return Seq((flat, Partial(Ext(name + ".unravel"), (tree,), {})))
 
     def _api_unravel(self, name, row, p, act, ctx, site, node, decorating):
