@@ -846,14 +846,16 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         f = p.get("f")
         rest = self.iterate(p.get("rest", Seq(()))) or []
         tree = p.get("tree")
-        if is_callable(f) and isinstance(tree, LinenVarsV) and tree.specs and not rest \
+        # (`jnp.add`, `jnp.zeros_like`: the array functions the interpreter computes)
+        f_callable = is_callable(f) or isinstance(f, Ext) and f.name.startswith(_ARRAY_MODULES)
+        if f_callable and isinstance(tree, LinenVarsV) and tree.specs and not rest \
                 and not name.endswith("with_path"):
             # `nn.get_partition_spec`'s specs, each a PartitionSpec leaf (`is_leaf` picking them
             # out or not): `f` on each distinct one, of the names it holds as they are
             for spec in self.written_specs(tree, act, ctx, site, node):
                 self.call(f, [spec], {}, act, ctx, site, node, label=f"tree.map {TRACES}")
             return Unknown
-        if not is_callable(f) or given(p, "is_leaf") is not None:
+        if not f_callable or given(p, "is_leaf") is not None:
             return Unknown
         with_path = name.endswith("with_path")
 
