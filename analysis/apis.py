@@ -238,6 +238,7 @@ OTHER = {
     "jax.experimental.pallas.tpu.TPUCompilerParams": Api("compiler_params", "(**kwargs)", until=_v("0.8.0")),
     "jax.experimental.pallas.tpu.PrefetchScalarGridSpec": Api(
         "grid_spec", "(num_scalar_prefetch, grid=(), in_specs=None, out_specs=None, scratch_shapes=())"),
+    "jax.experimental.pallas.GridSpec": Api("grid_spec", "(grid=(), in_specs=None, out_specs=None, scratch_shapes=())"),
     "jax.experimental.pallas.BlockSpec": Api(
         "block_spec", "(block_shape=None, index_map=None, *, memory_space=None, **kwargs)"),
     "jax.experimental.pallas.ANY": Api("memspace"),

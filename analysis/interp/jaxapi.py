@@ -1488,8 +1488,10 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
 
     def _api_grid_spec(self, name, row, p, act, ctx, site, node, decorating):
         """`pltpu.PrefetchScalarGridSpec(num_scalar_prefetch, ...)`: the kernel's first refs are
-        its first operands, prefetched to scalar memory (`_apply_pallas_call`)."""
-        return Inst(Ext(name), {"num_scalar_prefetch": p.get("num_scalar_prefetch", Unknown)})
+        its first operands, prefetched to scalar memory (`_apply_pallas_call`); then the blocks of
+        the others, and of the outputs (`pl.GridSpec`: none prefetched)."""
+        return Inst(Ext(name), {"num_scalar_prefetch": p.get("num_scalar_prefetch", Const(0)),
+                                "in_specs": p.get("in_specs", Const(None)), "out_specs": p.get("out_specs", Const(None))})
 
     def _api_other(self, *a):
         return Unknown

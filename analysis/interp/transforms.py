@@ -1645,6 +1645,15 @@ def _whole_blocks_batched(params: dict, args: list, ctx) -> tuple[str | None, st
     if not any(batched):
         return None, None
     ins, outs = params.get("in_specs"), params.get("out_specs")
+    grid = params.get("grid_spec")
+    if isinstance(grid, Inst) and all(s is None or isinstance(s, Const) and s.value is None for s in (ins, outs)):
+        # a grid spec's blocks are of the operands after the scalar-prefetched ones; where one of
+        # those is batched, JAX runs the kernel once per item instead (its blocks unchanged)
+        n = grid.attrs.get("num_scalar_prefetch")
+        if not (isinstance(n, Const) and type(n.value) is int and 0 <= n.value <= len(args)) or any(
+                batched[:n.value]):
+            return None, None
+        ins, outs, batched = grid.attrs.get("in_specs"), grid.attrs.get("out_specs"), batched[n.value:]
     per_in = ins.items if isinstance(ins, Seq) else (ins,) * len(args) if isinstance(ins, BlockSpecV) else ()
     spaces = [_space(s) for s, b in zip(per_in, batched) if b]
     spaces += [_space(s) for s in (outs.items if isinstance(outs, Seq) else (outs,))]
