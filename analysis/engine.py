@@ -51,14 +51,17 @@ def analyze(files: dict, config: Config, roots: list[Path], imported: frozenset 
     flax = parse_version(framework_version(config) or "") or ()
     interp = Interpreter(finder, resolver, parse_version(version) or (), flax)
     interp.imported = imported
-    counted = []  # the entry points that asked how many devices there are, unknown then
+    # the entry points that asked how many devices there are, unknown then: judged on each count
+    # even where a later entry lays the devices out (another script of the project, whose
+    # layout says nothing of theirs)
+    counted = []
     for entry in entries:
         interp.count_consulted = False
         _run_entry(interp, entry)
         if interp.count_consulted:
             counted.append(entry)
     out = _diagnose(interp, config, version, files, finder)
-    if counted and interp.device_count is None and not interp.distributed:
+    if counted and not interp.distributed:
         out.extend(_on_every_count(counted, out, config, (version, flax), files, finder, resolver, imported))
     return out
 

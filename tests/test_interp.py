@@ -879,6 +879,21 @@ def test_a_device_count_the_program_does_not_fix(tmp_path, perm, reported):
     assert diags(tmp_path, body) == reported
 
 
+@pytest.mark.parametrize("other", ["a_grid.py", "z_grid.py"])
+def test_another_scripts_layout_does_not_fix_this_ones_device_count(tmp_path, other):
+    # two scripts of one project: one lays out four devices, the other runs on the machine's;
+    # its clamped perm fails on any count, whichever script the analysis runs first
+    (tmp_path / other).write_text(HEAD.replace('jax.devices()[:4]), ("x",)', 'jax.devices()).reshape(2, 2), ("x", "y")'))
+    body = """\
+        ring = Mesh(np.array(jax.devices()), ("ring",))
+        n = ring.shape["ring"]
+        def shift(x):
+            return jax.lax.ppermute(x, "ring", [(i, min(i + 1, n - 1)) for i in range(n)])
+        jax.jit(jax.shard_map(shift, mesh=ring, in_specs=P("ring"), out_specs=P("ring"))).trace(X)
+        """
+    assert diags(tmp_path, body) == [(4, "SHL103", "error")]
+
+
 def test_a_modules_static_fields_stay_inside_shard_map(tmp_path):
     # the module's tuple of axis names is a static field, not data sharded by the spec
     body = """\
