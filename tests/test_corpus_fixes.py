@@ -837,6 +837,36 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                           "state: which entries it keeps is the program's choice"),
     "blind62c_eqx_tp_mlp_specs_flax_dict": (_SCOPE, "specs written as a nested dict for an Equinox module: no fix "
                                                     "rewrites them in the module's structure"),
+    "blind63a_nnx_ensemble_members_uneven_over_mesh": (_PROGRAM, "6 ensemble members over 4 devices: how many is "
+                                                                 "the program's choice"),
+    "blind63a_nnx_explicit_cond_layerdrop_scattered_out": (_PROGRAM, "the block's out_sharding differs from the skip "
+                                                                     "branch's: which one is meant is the program's"),
+    "blind63a_nnx_logical_rules_outside_init_scope": (_SCOPE, "the logical rules are entered around the train step "
+                                                              "only: no fix enters them where the model is made"),
+    "blind63a_nnx_psend_precv_global_act_shape": (_MISSED, "a stacked NNX state split over the stage axis, then "
+                                                           "`tree.map(lambda a: a[0])`: the member's shapes are not "
+                                                           "followed"),
+    "blind63a_nnx_scan_layer_stack_stage_axis_uneven": (_PROGRAM, "3 stacked layers over a stage axis of 2"),
+    "blind63a_nnx_split_optimizer_in_shardings_model_only": (_SCOPE, "shardings of the model's state for the state "
+                                                                     "of (model, optimizer): no fix reads them off "
+                                                                     "the state the step is given"),
+    "blind63a_nnx_while_loop_decode_hidden_resharded": (_PROGRAM, "a column-parallel recurrent kernel reshards the "
+                                                                  "hidden state each step: which layout the loop "
+                                                                  "keeps is the program's"),
+    "blind63c_eqx_conv_bf16_label_sharding_rank": (_PROGRAM, "one 4-D image sharding given to the 1-D labels too; "
+                                                             "after the fix the model's own widths disagree"),
+    "blind63c_eqx_shardmap_uneven_eval_batch": (_PROGRAM, "an eval chunk of 250 over 4 devices"),
+    "blind63c_eqx_tp_mlp_down_proj_global_width": (_PROGRAM, "the down projection's spec keeps it whole: which "
+                                                             "split is meant is the program's"),
+    "blind63c_linen_attention_constraint_before_reshape": (_PROGRAM, "four logical names on a rank-3 projection: "
+                                                                     "the constraint belongs after the head split"),
+    "blind63c_linen_logical_rules_missing_mesh_axis": (_SCOPE, "a rule maps to a 'sequence' axis the mesh lacks: "
+                                                               "no fix rewrites the rules table"),
+    "blind63c_linen_seqpar_prefill_allgather_axis": (_SCOPE, "a method's default axis 'seq' where the sequence is "
+                                                             "split over 'model': the rename picks another axis"),
+    "blind63c_linen_trainstate_variables_vs_params_sharding": (_MISSED, "shardings of the whole variables given for "
+                                                                        "a TrainState's params: tree.map over "
+                                                                        "nn.get_partition_spec is not followed"),
 }
 
 
