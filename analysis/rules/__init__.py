@@ -618,6 +618,7 @@ RULES: dict[str, Rule] = {
             jf.WHOLE_BLOCKS_ONLY,
             "Call the kernel on the whole batch (a leading dimension it handles itself), or loop over the items "
             "(`jax.lax.map`, `fori_loop`) instead of vmapping it.",
+            fixers=("pmap",),
         ),
         Rule(
             "SHL201", "pmap-legacy", _H,

@@ -13,7 +13,7 @@ from ..jaxfacts import (ANY_SPACES, COLLECTIVE_ID_MISSING, COLLECTIVE_ID_UNUSED,
                         REPLICA_MOSAIC, SIGNAL_GIVES_MESH, UNBOUND_AXIS, UNRECOGNIZED_DEVICE_AXES, VMA_OUT_SHAPE,
                         WHOLE_BLOCKS_ONLY, WHOLE_HBM_SINCE, error_head, quoted, quoted_sentence, unbound_axis,
                         version_text)
-from ..fixfacts import DeviceIdAxis, DeviceIdKey, MissingCollectiveId, UnusedCollectiveId, VmaCheck
+from ..fixfacts import DeviceIdAxis, DeviceIdKey, MissingCollectiveId, Pmap, UnusedCollectiveId, VmaCheck
 from ..interp.events import CollectiveEvent, CommEvent, KernelApiEvent, PallasEvent, StartEvent
 from ..interp.values import ArrayV, CompilerParamsV, Const, DictV, Ext, Seq, Unknown, options
 from .axisnames import meant_axis
@@ -260,7 +260,7 @@ def check(facts: Facts):
         # is lowered, so before its communication outside shard_map is found (measured on 0.6.2,
         # 0.8.2 and 0.10.2)
         if tpu and len(out) == reported:
-            d = _batched_whole_blocks(facts, ev)
+            d = _batched_whole_blocks(facts, ev, scoped if comm and smap is None else ())
             if d is not None:
                 out.append(d)
                 continue
@@ -347,21 +347,25 @@ def _differentiated(facts: Facts, ev, comm):
         path=ev.path, ctx=ev.ctx, raises=raises)
 
 
-def _batched_whole_blocks(facts: Facts, ev):
+def _batched_whole_blocks(facts: Facts, ev, scoped: tuple = ()):
     """SHL112: a vmap batches a pallas_call one of whose batched operands, or outputs, has a
-    BlockSpec in memory space ANY (or HBM): Mosaic takes such blocks only whole."""
+    BlockSpec in memory space ANY (or HBM): Mosaic takes such blocks only whole. `scoped`: the
+    scope facts of a communicating kernel outside shard_map, where a vmap whose axis it names
+    stands in for devices: made a shard_map over that axis, it batches nothing."""
     space = ev.memory_space
     if ev.batched_by is None or space is None or (space == HBM_SPACE and facts.version < WHOLE_HBM_SINCE):
         return None
     name = "pl.ANY" if space in ANY_SPACES else "pltpu.HBM"
+    devices = (" Where the vmap stands in for devices (the kernel communicates over its axis), make it a "
+               "`jax.shard_map` over a mesh with that axis." if any(isinstance(f, Pmap) for f in scoped) else "")
     return diag(
         facts, "SHL112", ev.site,
         f"This `pallas_call` is batched by `{short(ev.batched_by)}` ({ctx_words(ev.ctx)}), and a BlockSpec of a "
         f"batched operand or of its output is in memory space `{name}`, which Mosaic takes only whole: batching "
         f"gives the block a batch dimension of one item, and JAX raises {quoted(WHOLE_BLOCKS_ONLY)} "
         f"Call the kernel on the whole batch (a leading dimension it handles itself), or loop over the items "
-        f"(`jax.lax.map`, `fori_loop`) instead of vmapping it.",
-        path=ev.path, ctx=ev.ctx)
+        f"(`jax.lax.map`, `fori_loop`) instead of vmapping it.{devices}",
+        path=ev.path, ctx=ev.ctx, fix_facts=scoped)
 
 
 def _comm_words(comm) -> str:
