@@ -263,7 +263,8 @@ SHAPES_BROADCAST = "TypeError: {op} got incompatible shapes for broadcasting: {s
 SHAPES_INCOMPATIBLE = "ValueError: Incompatible shapes for broadcasting: shapes=[{shapes}]"
 EINSUM_RANK = ("ValueError: Einstein sum subscript '{term}' does not contain the correct number of indices for "
                "operand {at}.")
-DOT_CONTRACTING = "TypeError: dot_general requires contracting dimensions to have the same shape, got ({a},) and ({b},)."
+DOT_CONTRACTING = ("TypeError: dot_general requires contracting dimensions to have the same shape, got ({a},) and "
+                   "({b},).")
 EINSUM_SIZE = "ValueError: Size of label '{label}' for operand {at} ({size}) does not match previous terms ({other})."
 # A vmap's in_axes that do not fit its arguments (JAX checks them before it traces the function;
 # measured on 0.6.2, 0.8.2 and 0.10.2): jax.vmap's own messages; nnx.vmap and eqx.filter_vmap

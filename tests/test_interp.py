@@ -883,7 +883,8 @@ def test_a_device_count_the_program_does_not_fix(tmp_path, perm, reported):
 def test_another_scripts_layout_does_not_fix_this_ones_device_count(tmp_path, other):
     # two scripts of one project: one lays out four devices, the other runs on the machine's;
     # its clamped perm fails on any count, whichever script the analysis runs first
-    (tmp_path / other).write_text(HEAD.replace('jax.devices()[:4]), ("x",)', 'jax.devices()).reshape(2, 2), ("x", "y")'))
+    grid = HEAD.replace('jax.devices()[:4]), ("x",)', 'jax.devices()).reshape(2, 2), ("x", "y")')
+    (tmp_path / other).write_text(grid)
     body = """\
         ring = Mesh(np.array(jax.devices()), ("ring",))
         n = ring.shape["ring"]

@@ -1493,7 +1493,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         its first operands, prefetched to scalar memory (`_apply_pallas_call`); then the blocks of
         the others, and of the outputs (`pl.GridSpec`: none prefetched)."""
         return Inst(Ext(name), {"num_scalar_prefetch": p.get("num_scalar_prefetch", Const(0)),
-                                "in_specs": p.get("in_specs", Const(None)), "out_specs": p.get("out_specs", Const(None))})
+                                "in_specs": p.get("in_specs", Const(None)),
+                                "out_specs": p.get("out_specs", Const(None))})
 
     def _api_other(self, *a):
         return Unknown
