@@ -74,9 +74,13 @@ FIXLABELS = CORPUS / ".fixlabels"
 # the program chose (a vocabulary of 50257, a conv spec on a 2-D kernel), specs of a whole state
 # for its Params, an nnx.cond whose branches differ in dtype, and two missed, with five older
 # programs now fixed (a bias given its kernel's names keeps their last entries), to 1730 of 2054,
-# 0.842, with 0.930 of those within reach).
-OVERALL_FLOOR = 0.842
-FLOOR = 0.929
+# 0.842, with 0.930 of those within reach; the blind63 round's, 10 of 24 fixed, the rest a count
+# the program chose (6 members, 3 layers and a chunk of 250 over 4 devices; a kernel's split),
+# logical rules entered or written wrong, and two missed, with blind62c's partial-manual pmean
+# fixed (its automatic axis dropped) and blind56b detected, and blind15b's perm fix withdrawn (on 8
+# devices its split of 4 stages fails first), to 1741 of 2078, 0.838, with 0.928 within reach).
+OVERALL_FLOOR = 0.837
+FLOOR = 0.928
 _FRAMEWORK = re.compile(r"^\s*(?:import|from)\s+(?:flax|equinox)\b", re.M)
 
 _PROGRAM = "program"  # no rewrite of the scope makes it lower: the program is wrong as written
@@ -158,6 +162,10 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind14b_eqx_ensemble_vmap_axis_in_specs": (_SCOPE, "in_specs and out_specs name the vmap's axis "
                                                          "'ensemble', where the mesh's 'devices' is meant"),
     # blind15
+    "blind15b_nnx_pipeline_scan_ppermute_clamped_perm": (_SCOPE, "four stages over the machine's devices: on 8 "
+                                                                 "the split fails first, and the perm fix, which "
+                                                                 "holds on 4 only, is not offered where the counts "
+                                                                 "disagree"),
     "blind15b_flax_struct_ring_size_static_field_perm": (_MISSED, "the ring is sized for 8 stages, the mesh spans "
                                                                   "jax.devices(): it fails on 4 devices and lowers "
                                                                   "on 8"),
@@ -669,8 +677,6 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                                 "cache's sharding type is not followed"),
     "blind56b_nnx_lax_while_split_state_logp_carry": (_MISSED, "a while_loop accumulator beside nnx.split state "
                                                                "whose sharding type the body changes"),
-    "blind56b_nnx_scan_layerdrop_partition_name_layers": (_MISSED, "nnx.scan's transform_metadata partition name "
-                                                                   "with no such mesh axis, under nnx.cond"),
     "blind56b_nnx_shard_map_decode_cache_replicated_spec": (_MISSED, "an einsum of a global cache with per-shard "
                                                                      "queries after nnx.shard_map gave the module "
                                                                      "P(): einsum sizes are not checked"),
