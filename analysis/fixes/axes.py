@@ -1,9 +1,8 @@
 """The axes a shard_map or a collective names: make every mesh axis manual (a partial-manual
 shard_map, SHL001-SHL005), use the axis the transformations around a call bind (a misspelt axis,
 SHL005/SHL006: at the call, or at the literal the name came from) or drop it from a tuple that
-names the bound ones, name the axis of a pmap or
-vmap that names none (SHL005), stop checking varying manual axes (SHL013, SHL108), pass axis
-names as a tuple (SHL021)."""
+names the bound ones, name the axis of a pmap or vmap that names none (SHL005), stop checking
+varying manual axes (SHL013, SHL108), pass axis names as a tuple (SHL021)."""
 
 from __future__ import annotations
 

@@ -631,8 +631,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             self.record(VaryingAgainEvent(site, ctx, act.path, node, api=name,
                                           axes=tuple(sorted(vma_of(x) & axes)), every=axes <= vma_of(x)))
         # (a mesh axis the shard_map leaves automatic is one the operand never varies over)
-        in_mesh = axis_tuple(axis) is not None and smap is not None and smap.mesh_axes is not None \
-            and axes <= set(smap.mesh_axes)
+        in_mesh = axis_tuple(axis) is not None and smap is not None and smap.axes is not None \
+            and smap.mesh_axes is not None and axes <= set(smap.mesh_axes)
         if in_mesh and short in MIXED_STATE_OPS and len(axes) > 1:
             self._mixed_state(x, axis_tuple(axis), name, act, ctx, site, node)
         if known and short in _SPLIT_DIMENSION and isinstance(x, ArrayV):

@@ -593,7 +593,7 @@ def check_traced_meshes(facts: Facts):
     for ev in facts.of(MixedStateEvent):
         smap = ev.ctx.innermost("shard_map")
         if facts.version < MIXED_STATE_SINCE or smap is None or not checks_vma(facts, smap) or \
-                not set(ev.axes) <= smap.axes:
+                smap.axes is None or not set(ev.axes) <= smap.axes:
             continue  # (over an automatic axis too: SHL005 says so, quoting this error)
         name = short(ev.api)
         kw = check_keyword(smap)
