@@ -305,9 +305,10 @@ class CallMixin:
         there. One a shard_map was given split computes with blocks of its parameters: a "last"
         layer, the features of its kernel's block (Flax's (inputs, features), Equinox's
         (features, inputs)) where the specs are known, or where the kernel is known to keep
-        them whole (a row-parallel layer's); None where not known."""
+        them whole (a row-parallel layer's); None where not known. A layer that keeps its input's
+        shape (a norm, a dropout) keeps it whatever blocks of its parameters it holds."""
         own = layer.attrs.get("__vma__", frozenset()) - {DIFFERENTIATED}
-        if ctx.innermost("shard_map") is None or "__exact__" not in layer.attrs \
+        if how[0] == "same" or ctx.innermost("shard_map") is None or "__exact__" not in layer.attrs \
                 or (not own and layer.attrs["__exact__"] is True):
             return how
         from .frameworks import param_array

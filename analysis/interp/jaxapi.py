@@ -37,7 +37,7 @@ from .shapes import (
     ELEMENTWISE, LAX_ELEMENTWISE, LAX_SLICES, LAYER_OUTPUT, LAYER_SHAPES, LAYER_TYPES, MESHLESS, PERMUTING, STACKED,
     OPTIONS, axis_of, call_shape, gathered, kept_dims_type, lax_slice, pieces, shape_of, static,
 )
-from .transforms import TransformMixin, layer_param, member, prefix_pairs, spec_parts, too_long
+from .transforms import TransformMixin, layer_param, member, prefix_pairs, spec_parts, stacked, too_long
 from .values import (
     DIFFERENTIATED, NNX_VARIABLES, ArrayV, BlockSpecV, ClassV, CommV, CompilerParamsV, Const, Descriptor, DevicesV,
     DictV, DTypeV, Ext, Factory, Func, GraphPart, Inst, Lifted, LinenVarsV, MATCH, MeshV, Multi, NO_SHARDING, Partial,
@@ -859,24 +859,45 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             return Unknown
         with_path = name.endswith("with_path")
 
-        lead: list = []  # the stacked modules walked into: their attributes hold one member's arrays
+        # the stacked modules walked into (their attributes hold one member's arrays): how many
+        # they stack, and what `f` made of each array whose shape is known, "stacked" where it
+        # kept the count in front, "member" where it took one member's (`a[0]`)
+        lead: list = []
+        made: list = []
 
         def leaf_call(args, path):
-            if lead and isinstance(args[0], ArrayV):  # (a stacked array: its shape not followed, its length)
-                a = args[0]
+            a = args[0]
+            whole = lead and isinstance(a, ArrayV) and isinstance(lead[-1], int) and a.shape is not None
+            if whole:  # the stacked array: the count in front of the member's shape
+                args = [ArrayV((lead[-1], *a.shape), a.dtype, vma=a.vma, exact=a.exact), *args[1:]]
+            elif lead and isinstance(a, ArrayV):  # (its shape not followed, its length)
                 args = [ArrayV(None, a.dtype, vma=a.vma, exact=a.exact, lead=lead[-1]), *args[1:]]
             if with_path:
                 args = [Seq(path, "tuple") if path is not None else Unknown, *args]
-            return self.call(f, args, {}, act, ctx, site, node, label=f"tree.map {TRACES}")
+            out = self.call(f, args, {}, act, ctx, site, node, label=f"tree.map {TRACES}")
+            if whole and isinstance(out, ArrayV) and out.shape is not None:
+                if out.shape == a.shape:
+                    made[-1].add("member")
+                elif out.shape[:1] == (lead[-1],):
+                    made[-1].add("stacked")
+                    return replace(out, shape=out.shape[1:])
+            return out
 
         def walk(tree, others, path, state=False):
             if isinstance(tree, Inst) and STACKED in tree.attrs:
                 n = tree.attrs[STACKED]
                 lead.append(n.value if isinstance(n, Const) else None)
+                made.append(set())
                 try:
-                    return parts(tree, others, path, state)
+                    out = parts(tree, others, path, state)
                 finally:
                     lead.pop()
+                    kinds = made.pop()
+                if isinstance(out, Inst) and kinds == {"member"}:
+                    return member(out)  # (`lambda a: a[0]`: the first member)
+                if isinstance(out, Inst) and kinds == {"member", "stacked"}:
+                    return stacked(member(out), None)
+                return out
             return parts(tree, others, path, state)
 
         def parts(tree, others, path, state):
@@ -1710,7 +1731,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             if not name.startswith("jax.lax.") and (op == "einsum" or op in ELEMENTWISE):
                 operands = args[1:] if op == "einsum" else [*args, *(v for k, v in kwargs.items() if k not in OPTIONS)]
                 if all(isinstance(a, ArrayV) for a in operands) and (op != "where" or len(operands) == 3):
-                    self.shapes_fit(name, op if op == "einsum" else None, [a.shape for a in operands], act, ctx, node,
+                    self.shapes_fit(name, op if op in ("einsum", "where") else None, [a.shape for a in operands],
+                                    act, ctx, node,
                                     subscripts=static(args[0]) if op == "einsum" and args else None,
                                     primitive=ELEMENTWISE_PRIMITIVES.get(op))
             found = dtypes.lax_mismatch(op, args) if name.startswith("jax.lax.") else None

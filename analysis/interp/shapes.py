@@ -279,6 +279,8 @@ def fault(op: str, shapes: list, subscripts=None) -> Fault | None:
         return found if isinstance(found, Fault) else None
     if op in ("matmul", "dot"):
         return None
+    if op == "where" and len(shapes) == 3 and not shapes[0]:
+        shapes = shapes[1:]  # (a scalar condition selects without broadcasting: the branches are)
     if len(shapes) > 1 and broadcast(*shapes) is None:
         return Fault("broadcast", shapes=tuple(shapes))
     return None

@@ -950,6 +950,8 @@ def _module_block(m: Inst, spec: Value, manual, sizes: dict | None = None) -> In
     """A module passed to shard_map: its state as the per-device block its spec makes of it (a
     tree of specs keyed like its attributes, as `nnx.StateSharding` gives, or one spec for
     all). A framework layer whose parameters vary makes what it computes vary too."""
+    if STACKED in m.attrs:
+        return _stacked_block(m, spec, manual, sizes)
     out = Inst(m.cls, dict(m.attrs), m.version + 1, m.lift, m.setup_done)
     if isinstance(m.cls, Ext):
         # the axes its parameters vary over inside are their specs' (what they depend on stays)
@@ -978,6 +980,55 @@ def _module_block(m: Inst, spec: Value, manual, sizes: dict | None = None) -> In
         if part is not None and (isinstance(v, (Inst, ArrayV, Seq, Repeated, DictV)) or v is Unknown):
             out.attrs[k] = block(v, part, manual, in_module=True, sizes=sizes)
     return out
+
+
+def _stacked_block(m: Inst, spec: Value, manual, sizes: dict | None) -> Inst:
+    """A stacked module (`stacked`) as a shard_map's block: each spec's leading entry splits the
+    stacked count (each device holds its share of the members), its others each member's
+    array, which varies over every axis the spec names. The count is known where every spec
+    splits it alike."""
+    leads: dict = {}
+    inner = _module_block(member(m), _member_specs(spec, leads), manual, sizes)
+    n = m.attrs[STACKED]
+    count = None
+    if len(leads) == 1 and None not in leads and isinstance(n, Const) and isinstance(n.value, int):
+        split = _split_over(next(iter(leads.values())), sizes or {})
+        if split is not None and not split[0]:
+            count = n.value
+        elif split is not None and split[1] and n.value % split[1] == 0:
+            count = n.value // split[1]
+    out = stacked(inner, count)
+    if STACK_NAME in m.attrs:
+        out.attrs[STACK_NAME] = m.attrs[STACK_NAME]
+    return out
+
+
+def _member_specs(spec: Value, leads: dict, depth: int = 0) -> Value:
+    """What each spec in a tree of them (for a stacked module's arrays) makes of one member's
+    array: its entries after the leading one, varying over all it names; the leading entries
+    added to `leads` by their keys (None where not known)."""
+    if isinstance(spec, PSpecV):
+        if spec.parts is None:
+            leads[None] = None
+            return spec
+        lead = spec.parts[0] if spec.parts else Const(None)
+        leads[lead.key()] = lead
+        rest = spec.parts[1:]
+        return PSpecV(spec.axes, len(rest), spec.named, (), rest)
+    if depth > 50 or isinstance(spec, FilterSpecs):
+        leads[None] = None
+        return spec
+    if isinstance(spec, GraphPart):
+        return spec.remade(_member_specs(spec.of, leads, depth + 1))
+    if isinstance(spec, Seq):
+        return Seq(tuple(_member_specs(i, leads, depth + 1) for i in spec.items), spec.kind)
+    if isinstance(spec, DictV):
+        return type(spec)({k: _member_specs(i, leads, depth + 1) for k, i in spec.items.items()})
+    if isinstance(spec, Inst):
+        return Inst(spec.cls, {k: i if k.startswith("__") else _member_specs(i, leads, depth + 1)
+                               for k, i in spec.attrs.items()}, spec.version, spec.lift, spec.setup_done)
+    leads[None] = None
+    return spec
 
 
 def _spec_of(spec: Value, attr: str) -> Value | None:
