@@ -238,7 +238,9 @@ class ExprMixin:
                 raise Raise()  # KeyError: nothing after it on this path runs
             return Unknown
         if isinstance(base, LinenVarsV):
-            return replace(base, collections=frozenset())  # `variables["params"]`: its parameters, by the same names
+            # `variables["params"]`: its parameters, by the same names
+            within = idx.value if base.collections and isinstance(idx, Const) and isinstance(idx.value, str) else None
+            return replace(base, collections=frozenset(), within=within)
         if isinstance(base, GraphPart) and base.kind == "state" and isinstance(base.of, Inst) \
                 and isinstance(idx, Const) and isinstance(idx.value, str) \
                 and (idx.value in base.of.attrs or layer_param(base.of, idx.value) is not None):

@@ -824,11 +824,16 @@ class FrameworkMixin:
         return tree
 
     def _api_linen_partition_spec(self, name, row, p, act, ctx, site, node, decorating):
-        """`nn.get_partition_spec(tree)`: the PartitionSpecs of the Linen variables in it."""
-        found = [v for v in _linen_vars(p.get("tree", Unknown), set()) if not v.specs]
+        """`nn.get_partition_spec(tree)`: the PartitionSpecs of the Linen variables in it (in
+        their structure, where the tree is the variables)."""
+        tree = p.get("tree", Unknown)
+        found = [v for v in _linen_vars(tree, set()) if not v.specs]
+        whole = isinstance(tree, LinenVarsV)
         return LinenVarsV(frozenset().union(*(v.logical for v in found)), specs=True,
                           mesh_names=frozenset().union(*(v.mesh_names for v in found)),
-                          shaped=frozenset().union(*(v.shaped for v in found))) if found else Unknown
+                          shaped=frozenset().union(*(v.shaped for v in found)),
+                          collections=tree.collections if whole else frozenset(),
+                          within=tree.within if whole else None) if found else Unknown
 
     def _api_linen_sharding(self, name, row, p, act, ctx, site, node, decorating):
         """`nn.get_sharding(tree, mesh)`: a NamedSharding over `mesh` of each parameter's spec;
@@ -844,8 +849,19 @@ class FrameworkMixin:
                                    node, False)
             made[names] = self._api_named_sharding(name, row, {"mesh": mesh, "spec": spec}, act, ctx, site, node,
                                                    decorating)
-        return _paired(made, frozenset().union(*(v.shaped for v in variables)), LINEN_PARTITIONED,
-                       isinstance(p.get("tree"), LinenVarsV))
+        return _paired(made, frozenset().union(*(v.shaped for v in variables)), LINEN_PARTITIONED, p.get("tree"))
+
+    def linen_specs_mapped(self, specs: LinenVarsV, f: Value, act, ctx, site, node, label: str) -> Value:
+        """`jax.tree.map(f, nn.get_partition_spec(variables))` where `f` makes a NamedSharding
+        of a spec: the variables' shardings, as `nn.get_sharding` gives them."""
+        made = {}
+        for names in sorted(specs.mesh_names, key=lambda t: (tuple(n.value or "" for n in t), repr(t))):
+            spec = self._api_pspec("jax.sharding.PartitionSpec", None, {"partitions": Seq(names)}, act, ctx, site,
+                                   node, False)
+            made[names] = self.call(f, [spec], {}, act, ctx, site, node, label=label)
+            if not isinstance(made[names], ShardingV):
+                return Unknown
+        return _paired(made, specs.shaped, LINEN_PARTITIONED, specs)
 
     def _api_linen_mesh_sharding(self, name, row, p, act, ctx, site, node, decorating):
         """`nn.logical_to_mesh_sharding(specs, mesh, rules)`: a NamedSharding over `mesh` of each
@@ -1727,12 +1743,17 @@ def _box_names(init: Value) -> tuple | None:
     return None
 
 
-def _paired(made: dict, shaped: frozenset, box: str, variables: bool = False) -> Value:
+def _paired(made: dict, shaped: frozenset, box: str, variables: Value = Unknown) -> Value:
     """The shardings `made` for the names of the parameters `shaped` (LinenVarsV's) made with
-    the initializer `box`, each with its parameter's shape; Unknown where there is none."""
+    the initializer `box`, each with its parameter's shape, and shaped as `variables` where
+    made of them; Unknown where there is none."""
     pairs = tuple((made[names], shape) for kind, names, shape in sorted(shaped, key=repr)
                   if kind == box and names in made)
-    return LinenShardingsV(pairs, variables) if pairs else Unknown
+    if not pairs:
+        return Unknown
+    if isinstance(variables, LinenVarsV):
+        return LinenShardingsV(pairs, True, variables.collections, variables.within)
+    return LinenShardingsV(pairs)
 
 
 def _linen_vars(v: Value, seen: set):

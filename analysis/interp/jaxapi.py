@@ -851,9 +851,13 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         if f_callable and isinstance(tree, LinenVarsV) and tree.specs and not rest \
                 and not name.endswith("with_path"):
             # `nn.get_partition_spec`'s specs, each a PartitionSpec leaf (`is_leaf` picking them
-            # out or not): `f` on each distinct one, of the names it holds as they are
+            # out or not): `f` on each distinct one, of the names it holds as they are; where
+            # it makes shardings of those of `nn.with_partitioning`, the variables' shardings
+            # (where the specs are known to be shaped as variables, or as one collection)
             for spec in self.written_specs(tree, act, ctx, site, node):
                 self.call(f, [spec], {}, act, ctx, site, node, label=f"tree.map {TRACES}")
+            if tree.mesh_names and (tree.collections or tree.within is not None):
+                return self.linen_specs_mapped(tree, f, act, ctx, site, node, f"tree.map {TRACES}")
             return Unknown
         if not f_callable or given(p, "is_leaf") is not None:
             return Unknown

@@ -194,7 +194,7 @@ class TransformMixin:
         if t.api == "jax.jit":
             given = p.get("out_shardings")
             detail = spec_mismatch(given, result, "", "out_shardings", arrays=False) \
-                if isinstance(given, (Seq, DictV, GraphPart)) else None
+                if isinstance(given, (Seq, DictV, GraphPart, Inst)) else None
             if detail is not None:
                 # (JAX raises once the function is traced)
                 self.record(JitShardingsEvent(site, ctx, act.path, node, which="out", detail=detail))
@@ -1206,6 +1206,14 @@ def spec_mismatch(spec: Value, arg: Value, path: str, name: str = "in_specs", ar
     if dict_spec and node:
         return f"different types at key path `{name}{path}` (a dict for a `{node}`, a pytree of its own " \
                f"class: specs for it are that class too, as `jax.tree.map` over it gives them)"
+    if isinstance(spec, LinenShardingsV) and isinstance(arg, LinenVarsV):
+        # (shardings made of whole variables for one collection's parameters, or the other way)
+        whole, part = (spec, arg) if spec.collections else (arg, spec)
+        if whole.collections and part.within is not None:
+            named = {spec: "shardings", arg: "values"}
+            return (f"different pytree structures at key path `{name}{path}`: the {named[whole]} are whole "
+                    f"variables, keyed by collection ({', '.join(map(repr, sorted(whole.collections)))}), the "
+                    f"{named[part]} the {part.within!r} collection's parameters")
     if isinstance(spec, DictV) and isinstance(arg, LinenVarsV) and not isinstance(spec, (StateDict, FilterSpecs)):
         # (a Linen init's variables: the collections it surely made, BatchNorm's `batch_stats`)
         missing = sorted(arg.collections - set(spec.items))
@@ -1305,7 +1313,8 @@ def _class_name(v: Inst) -> str | None:
     not a module: `nnx.StateAxes`, an `in_axes` prefix of Flax's own)."""
     if isinstance(v.cls, ClassV):
         return getattr(v.cls.scope, "name", None)
-    if isinstance(v.cls, Ext) and v.cls.name.startswith(_MODULE_PACKAGES) and v.cls.name not in _NOT_MODULES:
+    if isinstance(v.cls, Ext) and (v.cls.name.startswith(_MODULE_PACKAGES) and v.cls.name not in _NOT_MODULES
+                                   or v.cls.name == _TRAIN_STATE):
         return v.cls.name.rsplit(".", 1)[-1]
     return None
 

@@ -261,9 +261,10 @@ class LinenVarsV(Value):
     # the collections the variables surely hold (`init`'s: `params`, a BatchNorm's `batch_stats`);
     # empty where they are one collection's (`variables["params"]`) or not known
     collections: frozenset = frozenset()
+    within: str | None = None  # the one collection they are, where known (`variables["params"]`)
 
     def key(self):
-        return ("linen_vars", self.logical, self.specs, self.collections,
+        return ("linen_vars", self.logical, self.specs, self.collections, self.within,
                 frozenset(tuple(n.value for n in names) for names in self.mesh_names), self.sharding, self.split,
                 frozenset((box, tuple(getattr(n, "value", n) for n in names), shape)
                           for box, names, shape in self.shaped))
@@ -278,9 +279,12 @@ class LinenShardingsV(Value):
     class of a train state that holds them)."""
     pairs: tuple
     variables: bool = False
+    collections: frozenset = frozenset()  # the variables' (`LinenVarsV`): keyed by these collections
+    within: str | None = None  # the variables' (`LinenVarsV`): that collection's parameters
 
     def key(self):
-        return ("linen_shardings", tuple((id(s), shape) for s, shape in self.pairs), self.variables)
+        return ("linen_shardings", tuple((id(s), shape) for s, shape in self.pairs), self.variables,
+                self.collections, self.within)
 
 
 @dataclass(eq=False)
