@@ -85,6 +85,9 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "scope/linen_batchnorm_init_out_shardings_params_only.py": (_SCOPE, "a collection the shardings leave out "
                                                                         "(batch_stats): how to place it is the "
                                                                         "program's choice"),
+    "scope/linen_logical_specs_of_shard_map_init_as_out_specs.py": (_SCOPE, "logical specs read off a shard_mapped "
+                                                                            "init: mapping them takes axis rules, "
+                                                                            "which no fix picks"),
     "scope/linen_trainstate_params_given_variables_shardings.py": (_SCOPE, "a train state's params given the whole "
                                                                            "variables' shardings: no fix takes their "
                                                                            "'params' subtree yet"),

@@ -858,6 +858,10 @@ def unblock(v: Value, spec: Value, mesh: Value) -> Value:
                       for k, x in v.items.items()})
     if isinstance(v, ArrayV) and isinstance(spec, PSpecV) and spec.parts is not None and isinstance(mesh, MeshV):
         return ArrayV(None, v.dtype, ShardingV(mesh, spec))
+    if isinstance(v, LinenVarsV) and not v.specs and isinstance(spec, PSpecV) and spec.axes is not None:
+        # a Linen init's variables: known by the names their boxes hold, their shapes the
+        # blocks' where the spec splits none
+        return replace(v, sharding=None, split=None, shaped=v.shaped if not spec.axes else frozenset())
     return Unknown
 
 
