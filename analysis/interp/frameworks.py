@@ -990,6 +990,7 @@ class FrameworkMixin:
         ctx = ctx.without_mode("linen_apply" if init else "linen_init").in_mode("linen_init" if init else "linen_apply")
         self.norm_stats.append([])
         self.linen_params.append(p.get("variables", Unknown) if not init else Unknown)
+        self.linen_keys.append(_init_key(p.get("rngs", Unknown)) if init else None)
         self.linen_logical.append((set(), set(), set()))
         # (under apply the tree names the modules only: a layer's parameters are looked up by its path)
         tree = LinenTree(self.weak) if isinstance(model, Inst) and self.is_linen(model) else None
@@ -1011,6 +1012,7 @@ class FrameworkMixin:
         finally:
             stats = self.norm_stats.pop()
             self.linen_params.pop()
+            self.linen_keys.pop()
             logical, mesh_names, shaped = self.linen_logical.pop()
             self.linen_trees.pop()
         if name.endswith(".init"):
@@ -1121,7 +1123,8 @@ class FrameworkMixin:
         if tree is not None and "linen_init" in ctx.modes:
             if isinstance(key, Const) and isinstance(key.value, str):
                 tree.record(p.get("self"), key.value, "params", shape, self.weak,
-                            NO_SHARDING if self.no_mesh_context(ctx, act) else Unknown)
+                            NO_SHARDING if self.no_mesh_context(ctx, act) else Unknown,
+                            vma_of(made), isinstance(made, ArrayV) and made.exact)
             else:
                 tree.doubt()
         if "linen_apply" not in ctx.modes or not self.linen_params \
@@ -1160,7 +1163,8 @@ class FrameworkMixin:
         init = p.get("init_fn", Unknown)
         if isinstance(init, Inst) and isinstance(init.cls, Ext) and init.cls.name in (LINEN_PARTITIONED, LINEN_LOGICAL):
             init = init.attrs.get("fn", Unknown)
-        made = self._initialized(init, [ArrayV((), None)], p.get("init_args"), p.get("init_kwargs"), act, ctx, site,
+        key = self.linen_keys[-1] if self.linen_keys and self.linen_keys[-1] is not None else ArrayV((), None)
+        made = self._initialized(init, [key], p.get("init_args"), p.get("init_kwargs"), act, ctx, site,
                                  node, "makes the parameter")
         return made if isinstance(made, ArrayV) else ArrayV()
 
@@ -1721,6 +1725,15 @@ def linen_stacking(p: dict, length) -> tuple | None:
     if not (isinstance(name, Const) and (name.value is None or isinstance(name.value, str))):
         return None
     return name, length
+
+
+def _init_key(rngs: Value) -> ArrayV:
+    """The key a Linen init makes its parameters with, of the keys it is given (one, or a dict
+    of them by stream): varying over the axes they vary over, exactly where each is known."""
+    keys = list(rngs.items.values()) if isinstance(rngs, DictV) else [rngs]
+    arrays = [k for k in keys if isinstance(k, ArrayV)]
+    return ArrayV((), None, vma=frozenset().union(*(k.vma for k in arrays)),
+                  exact=len(arrays) == len(keys) and all(k.exact for k in arrays))
 
 
 def _initializer(layer: Inst, key) -> str:

@@ -624,6 +624,12 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             size = _bound_size(ctx, axis_tuple(axis))
             return Const(size) if size is not None else ArrayV((), "int32", exact=True)
         x = p.get("x", p.get("operand"))
+        if short == "psum" and isinstance(x, Const) and type(x.value) is int:
+            # (a constant's sum is computed as JAX traces: the constant times the axes' size,
+            # `psum(1, axis)` that size)
+            size = _bound_size(ctx, axis_tuple(axis))
+            if size is not None:
+                return Const(x.value * size)
         reduces = short in _REDUCES or (short in ("pcast", "all_gather") and _to(p) == "invariant") \
             or short == "all_gather_invariant"
         varies = not reduces and (short in _VARIES or short == "pcast")
@@ -1153,8 +1159,11 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
     # ------------------------------------------------------------------ arrays
 
     def _api_initializer(self, name, row, p, act, ctx, site, node, decorating):
-        """An initializer factory: the function it gives makes an array of the shape given it."""
-        return Ext(name.rsplit(".", 1)[0] + ".initialize")
+        """An initializer factory: the function it gives makes an array of the shape given it,
+        a sample varying as its key does (`constant`'s, filled as `zeros` is, of its key's
+        devices none)."""
+        module, short = name.rsplit(".", 1)
+        return Ext(f"{module}.{'zeros' if short == 'constant' else 'initialize'}")
 
     def _api_rng(self, name, row, p, act, ctx, site, node, decorating):
         return Ext("numpy.random.Generator")  # (its methods are rows of their own)
@@ -1184,7 +1193,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         # a sample varies as its key (and the arrays that shape its distribution) do: per-device
         # keys (`fold_in(key, axis_index(...))`) give per-device samples
         operands = [v for k, v in p.items() if k not in ("shape", "dtype", "kwargs") and isinstance(v, ArrayV)] \
-            if name.startswith("jax.random.") else []
+            if name.startswith("jax.random.") or short == "initialize" else []
         new = ArrayV(dims, dtype, sharding=home, vma=frozenset().union(*(a.vma for a in operands)),
                      exact=all(a.exact for a in operands),
                      spec=((),) * len(dims) if dims is not None and where is None else None,

@@ -211,15 +211,17 @@ class LinenTree:
         if self.sure(weak):
             self.collections.add(collection)
 
-    def record(self, module: Value, name: str, collection: str, shape, weak: int, sharding) -> None:
-        """A variable `module` makes (a second one of the same name is the same variable)."""
+    def record(self, module: Value, name: str, collection: str, shape, weak: int, sharding,
+               vma: frozenset = frozenset(), exact: bool = False) -> None:
+        """A variable `module` makes (a second one of the same name is the same variable),
+        varying over `vma` (exactly, where `exact`: a parameter made of the init's keys)."""
         self.made_in(collection, weak)
         path = self.path(module)
         if path is None or not self.sure(weak):
             self.doubt()
             return
         self.variables.setdefault((collection, *path, *(name if isinstance(name, tuple) else (name,))),
-                                  ArrayV(shape, "float32", sharding))
+                                  ArrayV(shape, "float32", sharding, vma=vma, exact=exact))
 
     def result(self) -> DictV | None:
         """The variables as `init` returns them ({collection: {module: ... {name: array}}}), where

@@ -105,6 +105,9 @@ class Interpreter(ExprMixin, ApiMixin):
         self.linen_params: list = []
         # per Linen init running: (the logical names, the mesh axes) its parameters are given
         self.linen_logical: list = []
+        # per Linen init running: the key its parameters are made with (an array varying as its
+        # keys do, exactly where all of them are known)
+        self.linen_keys: list = []
         # per Linen init running: the tree of variables it makes (`linentree.LinenTree`)
         self.linen_trees: list = []
         # per nn.scan running: how it stacks the parameters made under it (`linen_stacking`)
