@@ -116,18 +116,25 @@ class SourceModule:
         return cur
 
     def assigned_value(self, at, name: str):
-        """The value of the one plain assignment `name = value` in the function around `at`,
-        else at module level; None when there is not exactly one."""
-        for scope in (self.function_of(at), self.module):
-            if not isinstance(scope, (cst.FunctionDef, cst.Module)):
-                continue
-            body = scope.body.body if isinstance(scope, cst.FunctionDef) else scope.body
-            values = [small.value for stmt in body if isinstance(stmt, cst.SimpleStatementLine)
-                      for small in stmt.body if isinstance(small, cst.Assign) and len(small.targets) == 1
-                      and isinstance(small.targets[0].target, cst.Name) and small.targets[0].target.value == name]
-            if values:
-                return values[0] if len(values) == 1 else None
-        return None
+        """The value of the one plain assignment `name = value` in the function around `at`, else
+        in the functions around that one (a closure's), else at module level; None when there is
+        not exactly one, or where a function on the way takes `name` as a parameter."""
+        scope = self.function_of(at)
+        while True:
+            if isinstance(scope, (cst.FunctionDef, cst.Lambda)) and any(
+                    p.name.value == name for p in (*scope.params.posonly_params, *scope.params.params,
+                                                   *scope.params.kwonly_params)):
+                return None
+            if isinstance(scope, (cst.FunctionDef, cst.Module)):
+                body = scope.body.body if isinstance(scope, cst.FunctionDef) else scope.body
+                values = [small.value for stmt in body if isinstance(stmt, cst.SimpleStatementLine)
+                          for small in stmt.body if isinstance(small, cst.Assign) and len(small.targets) == 1
+                          and isinstance(small.targets[0].target, cst.Name) and small.targets[0].target.value == name]
+                if values:
+                    return values[0] if len(values) == 1 else None
+            if scope is None or isinstance(scope, cst.Module):
+                return None
+            scope = self.function_of(scope) or self.module
 
     # -- text ----------------------------------------------------------------------------------
 
