@@ -123,6 +123,7 @@ def _diagnose(interp: Interpreter, config: Config, version, files: dict, finder:
         smap_checks=interp.smap_checks,
         jit_outputs={site: join(values) for site, values in interp.jit_outputs.items()},
         jit_smaps=interp.jit_smaps,
+        jit_pmaps=interp.jit_pmaps,
         jit_calls=interp.jit_calls,
         config=config,
         jax_version=version,

@@ -116,6 +116,9 @@ class Wrap(FixFact):
     # per positional argument: the entries of the PartitionSpec that placed it over a mesh
     # (`device_put` with a NamedSharding; each entry the axes it names), where known; else None
     placed: tuple[tuple[tuple[str, ...], ...] | None, ...] = ()
+    # the jitted function runs a pmap: a shard_map around it would hold one, which JAX rejects
+    # (0.6.2 to 0.10.2: the pmap's mesh is not the manual context mesh)
+    pmap_inside: bool = False
 
 
 # What a wrapped function's argument is: a module or other framework object ("module": an

@@ -88,6 +88,9 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "scope/linen_logical_specs_of_shard_map_init_as_out_specs.py": (_SCOPE, "logical specs read off a shard_mapped "
                                                                             "init: mapping them takes axis rules, "
                                                                             "which no fix picks"),
+    "scope/pmap_grads_psum_after_the_pmap.py": (_SCOPE, "a psum after the pmap returns: a shard_map around the step "
+                                                        "would hold the pmap, which JAX rejects; the psum belongs "
+                                                        "in the pmapped function, which no fix moves it into"),
     "scope/linen_trainstate_params_given_variables_shardings.py": (_SCOPE, "a train state's params given the whole "
                                                                            "variables' shardings: no fix takes their "
                                                                            "'params' subtree yet"),

@@ -39,10 +39,11 @@ def wraps(diag: Diagnostic, fact: Wrap, ctx: FixContext) -> list[Fix | None]:
     sharded wrap comes first there (unless the arguments are not known, as an eager call's:
     sharded alike, its keys and parameters would be too). Under a pmap, shard_map helps only
     when the pmap binds the axes the call names (a misspelt axis is no scope problem: no wrap
-    repairs it). An `nnx.jit` step of NNX modules is offered `nnx.shard_map` first, which
+    repairs it), nor around a jitted function that runs a pmap (a shard_map would hold it,
+    which JAX rejects). An `nnx.jit` step of NNX modules is offered `nnx.shard_map` first, which
     passes their state through."""
     pmap = diag.fact(Pmap)
-    if pmap is not None and not set(fact.axes) <= {pmap.axis_name}:
+    if pmap is not None and not set(fact.axes) <= {pmap.axis_name} or fact.pmap_inside:
         return []
     if fact.call is not None:
         return [] if fact.call.opaque else [ctx.attempt(_wrap_call, fact, ctx)]

@@ -86,6 +86,7 @@ class Interpreter(ExprMixin, ApiMixin):
         self.smap_checks: dict = {}  # shard_map Layer -> its check_vma/check_rep value
         self.jit_outputs: dict = {}  # jit Site -> what the jitted function returned, per call
         self.jit_smaps: dict = {}  # jit Site -> the manual axes of the shard_maps its function runs
+        self.jit_pmaps: set = set()  # the jit Sites whose function runs a pmap
         # a call written in a jitted function's body: its Site -> (arguments, result), per run
         self.jit_calls: dict = {}
         # calls whose positional arguments are not all known (a starred iterable of unknown length)

@@ -266,6 +266,7 @@ class TransformMixin:
             raise Raise()
 
     def _apply_pmap(self, t, args, kwargs, act, ctx, site, node, label):
+        self.jit_pmaps.update(f.site for f in ctx.layers if f.kind == "jit")
         results = []
         for name, c in self.each_option(t.params.get("axis_name", Const(None)), (t.site, "axis_name"), ctx):
             axes = axis_set(name)

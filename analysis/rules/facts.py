@@ -33,6 +33,7 @@ class Facts:
     meshes: dict  # abs path -> [MeshV bound to module-level names, with the name]
     jit_outputs: dict = field(default_factory=dict)  # jit Site -> what the jitted function returns
     jit_smaps: dict = field(default_factory=dict)  # jit Site -> manual axes of the shard_maps its function runs
+    jit_pmaps: set = field(default_factory=set)  # the jit Sites whose function runs a pmap
     # a call written in a jitted function's body: its Site -> (arguments, result) per run
     jit_calls: dict = field(default_factory=dict)
     logical_rules: dict = field(default_factory=dict)  # the program's logical axis -> its mesh axes
@@ -208,7 +209,8 @@ def scope_facts(facts: Facts, ev, axes, pallas: bool = False, ctx: Context | Non
                         wrap.api if wrap is not None else None,
                         tuple(arg_kind(a) for a in wrap.args) if wrap is not None else (), _on_state(ev),
                         *_out_kinds(returned), _call_wrap(facts, ev, wrap, axes),
-                        tuple(_placed(a) for a in wrap.args) if wrap is not None else ()))
+                        tuple(_placed(a) for a in wrap.args) if wrap is not None else (),
+                        wrap is not None and wrap.kind == "jit" and wrap.site in facts.jit_pmaps))
     return tuple(out)
 
 
