@@ -1,0 +1,1 @@
+from tp.layers import ReduceScatterProjection, TPAttentionOut

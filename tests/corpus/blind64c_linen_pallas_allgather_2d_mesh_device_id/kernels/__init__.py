@@ -1,0 +1,1 @@
+from kernels.all_gather import ring_all_gather
