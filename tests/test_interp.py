@@ -1806,3 +1806,24 @@ def test_from_a_package_import_gives_the_submodule_the_package_does_not_rebind(t
         jax.jit(ring.ring).trace(X)
         """)
     assert [(Path(d.path).name, d.line, d.code) for d in found] == [("ring.py", 5, "SHL005")]
+
+
+def test_getattr_of_an_object_not_followed_is_not_its_default(tmp_path):
+    # the config may hold the attribute: the default is one value of two, not the value
+    assert diags(tmp_path, """\
+        import json
+        cfg = json.loads(os.environ["CONFIG"])
+        def body(x):
+            return jax.lax.psum(x, getattr(cfg, "axis", "y"))
+        jax.jit(jax.shard_map(body, mesh=mesh, in_specs=P("x"), out_specs=P())).trace(X)
+        """) == []
+
+
+def test_globals_of_a_module_are_looked_up_by_name(tmp_path):
+    assert diags(tmp_path, """\
+        def pmean_grads(g):
+            return jax.lax.pmean(g, "x")
+        def sync(name):
+            return globals()[f"{name}_grads"]
+        jax.jit(sync("pmean")).trace(X)
+        """) == [(2, "SHL005", "error")]

@@ -19,10 +19,11 @@ from .frames import Context, Raise
 from .shapes import LAYER_SHAPES, broadcast, fault, indexed, matmul, swapped, transposed
 from .transforms import layer_param
 from .values import (
-    ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory, Func, GraphPart, Inst,
+    ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory, Func, GlobalsV, GraphPart,
+    Inst,
     LinenVarsV, MATCH, MeshV, MethodOf, ModV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, ShardingV, Traced,
-    Transformed, Unknown, Value, YieldedV, dict_key, exact_vma, is_variable, join, mro, options, row_of, variable_array,
-    vma_of,
+    Transformed, UNBOUND, Unknown, Value, YieldedV, dict_key, exact_vma, is_variable, join, mro, options, row_of,
+    variable_array, vma_of,
 )
 
 MAX_EXPAND = 256  # a comprehension over a known sequence this long is expanded item by item
@@ -212,6 +213,11 @@ class ExprMixin:
             raise Raise()
 
     def _item(self, base, idx, node, act, ctx) -> Value:
+        if isinstance(base, GlobalsV):
+            if isinstance(idx, Const) and isinstance(idx.value, str):
+                found = self.global_value(self.module_act(base.module), idx.value)
+                return found if found is not UNBOUND else Unknown
+            return Unknown
         if is_variable(base):
             base = variable_array(base)  # `v[...]`: the array an NNX variable holds
         if isinstance(base, Inst) and isinstance(base.attrs.get(DICT_ITEMS), DictV):

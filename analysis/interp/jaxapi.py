@@ -40,8 +40,8 @@ from .shapes import (
 from .transforms import TransformMixin, layer_param, member, prefix_pairs, spec_parts, stacked, too_long
 from .values import (
     DIFFERENTIATED, NNX_VARIABLES, ArrayV, BlockSpecV, ClassV, CommV, CompilerParamsV, Const, Descriptor, DevicesV,
-    DictV, DTypeV, Ext, Factory, Func, GraphPart, Inst, Lifted, LinenVarsV, MATCH, MeshV, Multi, NO_SHARDING, Partial,
-    PSpecV, Repeated, Seq, SetMeshV, ShardingV, Transformed, Unknown, Value, join, differentiated, exact_vma,
+    DictV, DTypeV, Ext, Factory, Func, GlobalsV, GraphPart, Inst, Lifted, LinenVarsV, MATCH, MeshV, Multi, NO_SHARDING,
+    Partial, PSpecV, Repeated, Seq, SetMeshV, ShardingV, Transformed, Unknown, Value, join, differentiated, exact_vma,
     full_reduction, is_variable, map_arrays, map_module_arrays, mro, options, row_of, variable_array, variable_kind,
     vma_of,
 )
@@ -1647,10 +1647,14 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                 return Const(args[0].shape[0])  # an array's rows
             items = self.iterate(args[0])
             return Const(len(items)) if items is not None else Unknown
+        if name == "builtins.globals" and not args and act is not None:
+            return GlobalsV(act.scope.module)
         if name == "builtins.getattr" and len(args) >= 2 and isinstance(args[1], Const) \
                 and isinstance(args[1].value, str):
             v = self.getattr(args[0], args[1].value)
-            return v if v is not Unknown or len(args) < 3 else args[2]
+            # (the default where the attribute is surely missing: a known object without it, not
+            # one the analysis does not follow, which may hold it)
+            return v if v is not Unknown or len(args) < 3 or args[0] is Unknown else args[2]
         if name in ("builtins.setattr", "builtins.object.__setattr__") and len(args) == 3 \
                 and isinstance(args[1], Const) and isinstance(args[1].value, str):
             self.store_attr(args[0], args[1].value, args[2])

@@ -23,7 +23,7 @@ _BUILTINS = {"map", "getattr", "hasattr", "isinstance", "frozenset", "set", "tup
              "enumerate", "sorted", "reversed", "min", "max", "sum", "super", "type", "object", "any", "all",
              "Exception", "ValueError", "TypeError", "NotImplementedError", "KeyError", "IndexError",
              "AssertionError", "NameError", "AttributeError", "RuntimeError", "ImportError", "slice", "iter",
-             "next", "abs", "divmod", "round", "repr", "id", "hash", "callable", "vars", "open"}
+             "next", "abs", "divmod", "round", "repr", "id", "hash", "callable", "vars", "open", "globals"}
 
 
 def import_value(interp, al: ast.alias, act) -> Value:

@@ -53,6 +53,16 @@ class ModV(Value):
 
 
 @dataclass(eq=False)
+class GlobalsV(Value):
+    """`globals()` of a module (index.Module): a dict of its top-level names, each read where it
+    is looked up (`globals()[f"{name}_grads"]`)."""
+    module: object
+
+    def key(self):
+        return ("globals", self.module.name)
+
+
+@dataclass(eq=False)
 class Func(Value):
     scope: object  # index.Scope of the def or lambda
     env: object | None = None  # the Activation it closes over (None: its module's top level)
