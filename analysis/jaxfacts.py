@@ -48,6 +48,10 @@ EAGER_SHARDING_SINCE = (0, 12)
 # jax.random's functions as methods, given its next key (from Flax 0.12.1; 0.12.0 has none)
 RNGS_RANDOM_METHODS = (0, 12, 1)
 NNX_SMAP_JAX_KEYWORDS = (0, 12)  # nnx.shard_map(check_vma=, axis_names=); before, check_rep= and auto=
+# Linen's `with_logical_constraint` constrains over the mesh a legacy `with mesh:` entered, where
+# no other is in force, before Flax 0.12 (0.11.2's `get_global_mesh` reads JAX's thread
+# resources; 0.12.6 and 0.12.8 the abstract mesh only)
+LINEN_LEGACY_MESH_UNTIL = (0, 12)
 
 # -- JAX's errors ---------------------------------------------------------------------------
 # Sharding constraints (measured on 0.6.2, 0.8.2 and 0.10.2): a spec that names a manual axis

@@ -31,6 +31,9 @@ EXPECTED = {
     "versions/pmap_mesh_kernel_jax062.py":
         ("ValueError", "Cannot use communication in pallas_call without shard_map."),
     "versions/psend_jax062.py": ("AttributeError", "module 'jax.lax' has no attribute 'psend'"),
+    "versions/linen_logical_constraint_legacy_mesh_axis_missing_jax062.py":
+        ("ValueError", "Resource axis: fsdp of PartitionSpec(('data', 'fsdp'), None) is not found in mesh: "
+                       "('data', 'tensor')."),
     "versions/psum_auto_axis_checked_jax062.py":
         ("ValueError", "Axes mentioned in `vma` field of ShapedArray should be of type `Manual`. Got axis: model "
                        "of type AxisType.Auto"),

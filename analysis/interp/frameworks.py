@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from . import dtypes, stypes
 from .calls import DICT_ITEMS, MAP_VARIABLES, is_callable, value_name
-from ..jaxfacts import MAKE_MESH_EXPLICIT, RNGS_RANDOM_METHODS
+from ..jaxfacts import LINEN_LEGACY_MESH_UNTIL, MAKE_MESH_EXPLICIT, RNGS_RANDOM_METHODS
 from .events import CollectiveEvent, ConstraintEvent, VariableShardingEvent
 from .frames import Raise, entry_path
 from .linentree import LINEN_ARGS, LINEN_LAYERS, UNKNOWN, LinenTree, nested
@@ -865,9 +865,12 @@ class FrameworkMixin:
 
     def _api_linen_mesh_sharding(self, name, row, p, act, ctx, site, node, decorating):
         """`nn.logical_to_mesh_sharding(specs, mesh, rules)`: a NamedSharding over `mesh` of each
-        logical spec, its names mapped by `rules` (JAX checks each against the mesh), kept with
-        its parameter's shape where known (`LinenShardingsV`)."""
-        specs, mesh, rules = p.get("tree", Unknown), p.get("mesh", Unknown), static_rules(p.get("rules", Unknown))
+        logical spec, its names mapped by `rules` (else those the context entered; JAX checks
+        each against the mesh), kept with its parameter's shape where known (`LinenShardingsV`)."""
+        specs, mesh, given = p.get("tree", Unknown), p.get("mesh", Unknown), p.get("rules")
+        rules = ctx.rules if given is None or _is_none(given) else static_rules(given)
+        if rules is None:
+            return Unknown
         if not (isinstance(specs, LinenVarsV) and specs.specs and isinstance(mesh, MeshV)) or rules.rules is None:
             return Unknown
         made = {}
@@ -928,13 +931,16 @@ class FrameworkMixin:
 
     def _api_logical_constraint(self, name, row, p, act, ctx, site, node, decorating):
         """`nn.with_logical_constraint(x, names)`: where Flax sees a mesh (given, or entered with
-        `jax.set_mesh`) and logical axis rules, a sharding constraint of `x` over the mesh axes the
-        rules map the names to, made as a NamedSharding of that mesh (which JAX checks); without
-        them it does nothing. Inside a shard_map Flax always sees a mesh (the abstract one) and
-        constrains `x` there, to a bare spec unless given `mesh=`. `x` passes through."""
+        `jax.set_mesh`, or before Flax 0.12 with a legacy `with mesh:`) and logical axis rules, a
+        sharding constraint of `x` over the mesh axes the rules map the names to, made as a
+        NamedSharding of that mesh (which JAX checks); without them it does nothing. Inside a
+        shard_map Flax always sees a mesh (the abstract one) and constrains `x` there, to a bare
+        spec unless given `mesh=`. `x` passes through."""
         given_mesh = p.get("mesh")
         given_mesh = None if given_mesh is None or _is_none(given_mesh) else given_mesh
         mesh = self.context_mesh(ctx, act) if given_mesh is None else given_mesh
+        if mesh is None and ctx.legacy_mesh and self.flax_version and self.flax_version < LINEN_LEGACY_MESH_UNTIL:
+            mesh = ctx.legacy_mesh[1]
         x = p.get("x", Unknown)
         if isinstance(mesh, MeshV):
             names = p.get("logical_axis_resources")
