@@ -1,0 +1,3 @@
+from parallel.collectives import OPS, collective
+
+__all__ = ["OPS", "collective"]

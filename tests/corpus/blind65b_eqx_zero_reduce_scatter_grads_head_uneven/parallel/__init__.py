@@ -1,0 +1,1 @@
+from .ops import reduce_scatter_grads, grad_shard_specs  # noqa: F401

@@ -1,0 +1,7 @@
+RULES = (
+    ("batch", "data"),
+    ("vocab", "model"),
+    ("mlp", "model"),
+    ("embed", None),
+    ("length", None),
+)
