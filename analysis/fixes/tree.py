@@ -119,7 +119,7 @@ class SourceModule:
         """The value of the one plain assignment `name = value` in the function around `at`, else
         in the functions around that one (a closure's), else at module level; None when there is
         not exactly one, or where a function on the way takes `name` as a parameter."""
-        scope = self.function_of(at)
+        scope = self.function_of(at) or self.module
         while True:
             if isinstance(scope, (cst.FunctionDef, cst.Lambda)) and any(
                     p.name.value == name for p in (*scope.params.posonly_params, *scope.params.params,
@@ -132,7 +132,7 @@ class SourceModule:
                           and isinstance(small.targets[0].target, cst.Name) and small.targets[0].target.value == name]
                 if values:
                     return values[0] if len(values) == 1 else None
-            if scope is None or isinstance(scope, cst.Module):
+            if isinstance(scope, cst.Module):
                 return None
             scope = self.function_of(scope) or self.module
 
