@@ -1160,8 +1160,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
 
     def _api_initializer(self, name, row, p, act, ctx, site, node, decorating):
         """An initializer factory: the function it gives makes an array of the shape given it,
-        a sample varying as its key does (`constant`'s, filled as `zeros` is, of its key's
-        devices none)."""
+        a sample varying as its key does (`constant`'s is made as `zeros`' is: the same on every
+        device, whatever its key)."""
         module, short = name.rsplit(".", 1)
         return Ext(f"{module}.{'zeros' if short == 'constant' else 'initialize'}")
 
