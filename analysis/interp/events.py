@@ -50,6 +50,7 @@ class CollectiveEvent(Event):
     axis_value: Value | None = None
     perm: tuple | None = None
     perm_site: Site | None = None  # where the perm's list (or comprehension) is written
+    constant: bool = False  # its operand is a Python number (JAX sums one untraced, by the axes' sizes)
 
     def ident(self):
         # kind, api: a custom_vjp's backward psend and precv (an axis_size and an axis_index) are

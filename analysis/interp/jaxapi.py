@@ -602,7 +602,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         def make(c, axis_value, perm):
             return CollectiveEvent(site, c, act.path, node, api=name, kind=kind, axes=axis_tuple(axis_value),
                                    axis_value=axis_value, perm=perm_pairs(perm) if perm is not None else None,
-                                   perm_site=perm.site if isinstance(perm, Seq) else None)
+                                   perm_site=perm.site if isinstance(perm, Seq) else None,
+                                   constant=isinstance(p.get("x", p.get("operand")), Const))
 
         perm = p.get("perm") if "perm" in row.sig else None
         axis = p.get(row.axis, Unknown)
@@ -636,10 +637,11 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         if known and short in ("pvary", "pcast") and varies and vma_of(x) & axes:
             self.record(VaryingAgainEvent(site, ctx, act.path, node, api=name,
                                           axes=tuple(sorted(vma_of(x) & axes)), every=axes <= vma_of(x)))
-        # (a mesh axis the shard_map leaves automatic is one the operand never varies over)
-        in_mesh = axis_tuple(axis) is not None and smap is not None and smap.axes is not None \
-            and smap.mesh_axes is not None and axes <= set(smap.mesh_axes)
-        if in_mesh and short in MIXED_STATE_OPS and len(axes) > 1:
+        # (a mesh axis the shard_map leaves automatic, or one its mesh lacks, is one the operand
+        # never varies over)
+        in_smap = axis_tuple(axis) is not None and smap is not None and smap.axes is not None \
+            and smap.mesh_axes is not None
+        if in_smap and short in MIXED_STATE_OPS and len(axes) > 1:
             self._mixed_state(x, axis_tuple(axis), name, act, ctx, site, node)
         if known and short in _SPLIT_DIMENSION and isinstance(x, ArrayV):
             self._split_size(short, p, x, axis_tuple(axis), name, act, ctx, site, node)

@@ -25,6 +25,7 @@ from ..jaxfacts import (
     SELECT_WHICH,
     PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, PVARY_VARYING_AGAIN, RESHARD_AUTO, SEND_RECV_ADDED,
     SHARDING_AXIS_MISSING, SPECS_MISMATCH, SPECS_STRUCTURE, SPEC_INDIVISIBLE, SPEC_RANK, SPEC_TOO_LONG, UNBOUND_AXIS,
+    UNBOUND_AXIS_SHORT,
     UNEVEN_SHARDING, VARIABLE_MANUAL_MESH, VARIABLE_NO_MESH, WHILE_CARRY_TYPES, as_of, error_head, quoted,
     quoted_sentence,
     auto_axis, unbound_axis, version_text,
@@ -117,7 +118,7 @@ def _one(facts: Facts, ev, name: str, axis: str, kind: str, frame):
         return None
     if kind == "not_in_mesh":
         mesh = axis_desc(frame.mesh_axes)
-        exc, jax_says = _not_in_mesh_error(facts, name, axis, frame)
+        exc, jax_says = _not_in_mesh_error(facts, ev, name, axis, frame)
         return diag(
             facts, "SHL006", ev.site,
             f"`{name}` names axis {axis!r}, which is not an axis of the enclosing shard_map's mesh "
@@ -239,10 +240,18 @@ def _completed(perm, n: int | None) -> tuple | None:
 _CHECKED_AT_LOWERING = {"psum", "pmean", "pmax", "pmin", "ppermute", "pshuffle", "psend"}
 
 
-def _not_in_mesh_error(facts: Facts, name: str, axis: str, frame) -> tuple[str, str]:
-    """(exception, what JAX says) for a collective over an axis the shard_map's mesh lacks."""
+def _not_in_mesh_error(facts: Facts, ev, name: str, axis: str, frame) -> tuple[str, str]:
+    """(exception, what JAX says) for a collective over an axis the shard_map's mesh lacks
+    (measured on 0.6.2, 0.8.2 and 0.10.2): a Python number's sum looks the axis's size up while
+    tracing; with varying axes checked, a psum or pmean also over a mesh axis its operand varies
+    over fails on the mixed state first (from 0.8), one over the missing axis at lowering."""
     check = facts.smap_checks.get(frame)
     checked = not (isinstance(check, Const) and check.value is False)
+    if ev.constant:
+        return "NameError", f"JAX raises {quoted(UNBOUND_AXIS_SHORT.format(axis=axis))}"
+    if checked and facts.version >= MIXED_STATE_SINCE and name in MIXED_STATE_OPS and \
+            any(m.site == ev.site and m.ctx == ev.ctx for m in facts.of(MixedStateEvent)):
+        return "ValueError", f"JAX raises {quoted(MIXED_STATE.format(name=MIXED_STATE_OPS[name]))}"
     if name in _CHECKED_AT_LOWERING and checked:
         if facts.version < SEND_RECV_ADDED:
             return "KeyError", f"JAX {facts.jax_version} raises `KeyError: {axis!r}` at lowering"
@@ -343,7 +352,7 @@ def _none_axis(facts: Facts, ev, name: str):
         return None
     smap = ev.ctx.innermost("shard_map")
     if smap is not None:
-        raises, jax_says = _not_in_mesh_error(facts, name, "None", smap)
+        raises, jax_says = _not_in_mesh_error(facts, ev, name, "None", smap)
     else:
         raises, jax_says = "NameError", f"JAX raises {quoted(error_head(UNBOUND_AXIS) + ': None')}"
     return diag(
