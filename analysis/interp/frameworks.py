@@ -842,26 +842,28 @@ class FrameworkMixin:
         rules this does not follow.)"""
         mesh = p.get("mesh", Unknown)
         variables = list(_linen_vars(p.get("tree", Unknown), set()))
-        found = {names for v in variables for names in v.mesh_names}
-        made = {}
-        for names in sorted(found, key=lambda t: (tuple(n.value or "" for n in t), repr(t))):
-            spec = self._api_pspec("jax.sharding.PartitionSpec", None, {"partitions": Seq(names)}, act, ctx, site,
-                                   node, False)
-            made[names] = self._api_named_sharding(name, row, {"mesh": mesh, "spec": spec}, act, ctx, site, node,
-                                                   decorating)
+        made = {names: self._api_named_sharding(name, row, {"mesh": mesh, "spec": spec}, act, ctx, site, node,
+                                                decorating)
+                for names, spec in self.mesh_name_specs({n for v in variables for n in v.mesh_names}, act, ctx,
+                                                        site, node)}
         return _paired(made, frozenset().union(*(v.shaped for v in variables)), LINEN_PARTITIONED, p.get("tree"))
 
     def linen_specs_mapped(self, specs: LinenVarsV, f: Value, act, ctx, site, node, label: str) -> Value:
         """`jax.tree.map(f, nn.get_partition_spec(variables))` where `f` makes a NamedSharding
         of a spec: the variables' shardings, as `nn.get_sharding` gives them."""
         made = {}
-        for names in sorted(specs.mesh_names, key=lambda t: (tuple(n.value or "" for n in t), repr(t))):
-            spec = self._api_pspec("jax.sharding.PartitionSpec", None, {"partitions": Seq(names)}, act, ctx, site,
-                                   node, False)
+        for names, spec in self.mesh_name_specs(specs.mesh_names, act, ctx, site, node):
             made[names] = self.call(f, [spec], {}, act, ctx, site, node, label=label)
             if not isinstance(made[names], ShardingV):
                 return Unknown
         return _paired(made, specs.shaped, LINEN_PARTITIONED, specs)
+
+    def mesh_name_specs(self, found: set, act, ctx, site, node):
+        """(names, the PartitionSpec of them) for each tuple of mesh axes `nn.with_partitioning`
+        gave parameters (the Consts written), in a stable order."""
+        for names in sorted(found, key=lambda t: (tuple(n.value or "" for n in t), repr(t))):
+            yield names, self._api_pspec("jax.sharding.PartitionSpec", None, {"partitions": Seq(names)}, act, ctx,
+                                         site, node, False)
 
     def _api_linen_mesh_sharding(self, name, row, p, act, ctx, site, node, decorating):
         """`nn.logical_to_mesh_sharding(specs, mesh, rules)`: a NamedSharding over `mesh` of each

@@ -598,12 +598,13 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
 
     def _api_collective(self, name, row, p, act, ctx, site, node, decorating):
         kind = row.kind
+        x = p.get("x", p.get("operand"))
 
         def make(c, axis_value, perm):
             return CollectiveEvent(site, c, act.path, node, api=name, kind=kind, axes=axis_tuple(axis_value),
                                    axis_value=axis_value, perm=perm_pairs(perm) if perm is not None else None,
                                    perm_site=perm.site if isinstance(perm, Seq) else None,
-                                   constant=isinstance(p.get("x", p.get("operand")), Const))
+                                   constant=isinstance(x, Const))
 
         perm = p.get("perm") if "perm" in row.sig else None
         axis = p.get(row.axis, Unknown)
@@ -624,7 +625,6 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         if short == "axis_size":
             size = _bound_size(ctx, axis_tuple(axis))
             return Const(size) if size is not None else ArrayV((), "int32", exact=True)
-        x = p.get("x", p.get("operand"))
         if short == "psum" and isinstance(x, Const) and type(x.value) is int:
             # (a constant's sum is computed as JAX traces: the constant times the axes' size,
             # `psum(1, axis)` that size)

@@ -997,11 +997,8 @@ def _stacked_block(m: Inst, spec: Value, manual, sizes: dict | None) -> Inst:
     n = m.attrs[STACKED]
     count = None
     if len(leads) == 1 and None not in leads and isinstance(n, Const) and isinstance(n.value, int):
-        split = _split_over(next(iter(leads.values())), sizes or {})
-        if split is not None and not split[0]:
-            count = n.value
-        elif split is not None and split[1] and n.value % split[1] == 0:
-            count = n.value // split[1]
+        # (the leading dimension, of the stacked count, as the block splits it)
+        (count,) = _block_shape((n.value,), PSpecV(None, 1, parts=tuple(leads.values())), sizes or {}) or (None,)
     out = stacked(inner, count)
     if STACK_NAME in m.attrs:
         out.attrs[STACK_NAME] = m.attrs[STACK_NAME]
@@ -1215,10 +1212,10 @@ def spec_mismatch(spec: Value, arg: Value, path: str, name: str = "in_specs", ar
         # (shardings made of whole variables for one collection's parameters, or the other way)
         whole, part = (spec, arg) if spec.collections else (arg, spec)
         if whole.collections and part.within is not None:
-            named = {spec: "shardings", arg: "values"}
-            return (f"different pytree structures at key path `{name}{path}`: the {named[whole]} are whole "
+            said = ("shardings", "values") if whole is spec else ("values", "shardings")
+            return (f"different pytree structures at key path `{name}{path}`: the {said[0]} are whole "
                     f"variables, keyed by collection ({', '.join(map(repr, sorted(whole.collections)))}), the "
-                    f"{named[part]} the {part.within!r} collection's parameters")
+                    f"{said[1]} the {part.within!r} collection's parameters")
     if isinstance(spec, DictV) and isinstance(arg, LinenVarsV) and not isinstance(spec, (StateDict, FilterSpecs)):
         # (a Linen init's variables: the collections it surely made, BatchNorm's `batch_stats`)
         missing = sorted(arg.collections - set(spec.items))
