@@ -1827,3 +1827,26 @@ def test_globals_of_a_module_are_looked_up_by_name(tmp_path):
             return globals()[f"{name}_grads"]
         jax.jit(sync("pmean")).trace(X)
         """) == [(2, "SHL005", "error")]
+
+
+@pytest.mark.parametrize("enum_class, axis, errors", [
+    ("class Axis(enum.Enum):", "Axis.X", [(7, "SHL006", "error")]),  # a member is no mesh axis's name
+    ("class Axis(enum.Enum):", "Axis.X.value", []),
+    ("class Axis(enum.Enum):", 'Axis("x").value', []),
+    ("class Axis(enum.Enum):", 'Axis["X"].value', []),
+    ("class Axis(enum.Enum):", "[a.value for a in Axis][0]", []),
+    ("class Axis(enum.Enum):", "[a for a in Axis][0]", [(7, "SHL006", "error")]),
+    ("class Axis(str, enum.Enum):", "Axis.X", []),  # it is its value
+    ("class Axis(enum.StrEnum):", 'Axis("x")', []),
+])
+def test_enum_members_as_axis_names(tmp_path, enum_class, axis, errors):
+    assert diags(tmp_path, f"""\
+        import enum
+        {enum_class}
+            X = "x"
+            Y = "y"
+        def body(a):
+            axis = {axis}
+            return jax.lax.psum(a, axis)
+        jax.jit(jax.shard_map(body, mesh=mesh, in_specs=P("x"), out_specs=P())).trace(X)
+        """) == errors

@@ -16,7 +16,7 @@ from .shapes import LAYER_OUTPUT, STACKED, Fault, call_shape, kept_dims_type, la
 from .values import (
     DIFFERENTIATED, ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory, Func, Inst,
     Lifted, MethodOf, Multi, NO_SHARDING, Partial, Seq, Traced, Transformed, Unknown, Value, YieldedV, exact_vma,
-    fresh_copy, full_reduction, join, mro, options, serial, variable_kind, vma_of,
+    enum_member, fresh_copy, full_reduction, join, mro, options, serial, variable_kind, vma_of,
 )
 
 MAX_VARIANTS = 12  # analyses of one function before its arguments are no longer told apart
@@ -207,6 +207,8 @@ class CallMixin:
                              unknown_tail=unknown_tail, decorating=decorating, label=label)
         if isinstance(callee, Descriptor):
             return self.call(callee.func, args, kwargs, act, ctx, site, node, unknown_tail=unknown_tail, label=label)
+        if isinstance(callee, ClassV) and callee.members is not None:
+            return enum_member(callee, args[0]) if len(args) == 1 and not kwargs else Unknown
         if isinstance(callee, ClassV):
             return self.instantiate(callee, args, kwargs, act, ctx, site, node, label)
         if isinstance(callee, Lifted):

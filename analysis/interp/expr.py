@@ -19,8 +19,8 @@ from .frames import Context, Raise
 from .shapes import LAYER_SHAPES, broadcast, fault, indexed, matmul, swapped, transposed
 from .transforms import layer_param
 from .values import (
-    ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory, Func, GlobalsV, GraphPart,
-    Inst,
+    ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, EnumMember, Ext, Factory, Func, GlobalsV,
+    GraphPart, Inst,
     LinenVarsV, MATCH, MeshV, MethodOf, ModV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq, ShardingV, Traced,
     Transformed, UNBOUND, Unknown, Value, YieldedV, dict_key, exact_vma, is_variable, join, mro, options, row_of,
     variable_array, vma_of,
@@ -218,6 +218,9 @@ class ExprMixin:
                 found = self.global_value(self.module_act(base.module), idx.value)
                 return found if found is not UNBOUND else Unknown
             return Unknown
+        if isinstance(base, ClassV) and base.members is not None:
+            found = isinstance(idx, Const) and idx.value in base.members
+            return base.ns[idx.value] if found else Unknown  # `MeshAxis["SEQ"]`
         if is_variable(base):
             base = variable_array(base)  # `v[...]`: the array an NNX variable holds
         if isinstance(base, Inst) and isinstance(base.attrs.get(DICT_ITEMS), DictV):
@@ -520,6 +523,8 @@ class ExprMixin:
             return list(v.items)
         if isinstance(v, DictV):
             return [Const(k) for k in v.items]
+        if isinstance(v, ClassV) and v.members is not None:
+            return [v.ns[name] for name in v.members]  # an Enum class: its members
         if isinstance(v, PSpecV) and v.parts is not None:
             return list(v.parts)
         if isinstance(v, Const) and isinstance(v.value, (tuple, list, str)):
@@ -705,6 +710,8 @@ class ExprMixin:
             if attr == "spec":
                 return base.spec
             return Unknown
+        if isinstance(base, Const) and isinstance(base.value, EnumMember):
+            return {"value": base.value.member_value, "name": Const(base.value.member_name)}.get(attr, Unknown)
         if isinstance(base, Const) and attr == "value" and isinstance(base.value, str):
             return base  # a str-valued Enum member (class Axis(str, Enum)) is its value
         if isinstance(base, MethodOf) and base.name == "at[]":

@@ -23,7 +23,7 @@ from .jaxapi import ApiMixin
 from .calls import Budget, is_callable, value_name
 from .values import (
     UNBOUND, ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, EagerShardingV, Ext, Func, GraphPart, Inst, MeshV, Partial,
-    PSpecV, Seq, SetMeshV, Thunk, Transformed, Unknown, Value, YieldedV, dict_key, join, options, row_of,
+    PSpecV, Seq, SetMeshV, Thunk, Transformed, Unknown, Value, YieldedV, dict_key, enum_made, join, options, row_of,
 )
 
 MAX_DEPTH = 60
@@ -631,6 +631,7 @@ class Interpreter(ExprMixin, ApiMixin):
         cls = ClassV(sc, cact.env, bases)
         self.exec_block(st.body, cact, ctx)
         cls.ns = cact.env
+        enum_made(cls)
         decorators = []
         for dec in st.decorator_list:
             target = dec.func if isinstance(dec, ast.Call) else dec

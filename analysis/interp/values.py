@@ -78,6 +78,7 @@ class ClassV(Value):
     ns: dict = field(default_factory=dict)  # the class body's names once it has run
     bases: tuple = ()
     decorators: tuple = ()  # canonical names of known decorators (dataclass-like classes)
+    members: tuple | None = None  # an Enum class's members' names, in order
 
     def key(self):
         return ("class", id(self.scope))
@@ -374,6 +375,24 @@ class ShardingV(Value):
 
     def key(self):
         return ("sharding", self.mesh.key(), self.spec.key())
+
+
+class EnumMember(str):
+    """A member of a program's Enum class that mixes in no str or int, as a constant's value: a
+    string that is what `str()` of the member gives (`MeshAxis.SEQ`), so that, as the member in
+    JAX, it is no mesh axis's name; its `.value` (a Value) and `.name` are kept."""
+
+    def __new__(cls, owner: str, name: str, value: object):
+        member = super().__new__(cls, f"{owner}.{name}")
+        member.owner, member.member_name, member.member_value = owner, name, value
+        return member
+
+    def __reduce__(self):
+        return EnumMember, (self.owner, self.member_name, self.member_value)
+
+    def __repr__(self) -> str:
+        value = self.member_value
+        return f"<{self}: {value.value if isinstance(value, Const) else value!r}>"
 
 
 @dataclass(frozen=True, eq=False)
@@ -765,6 +784,42 @@ def ancestors(cls: Value) -> tuple:
                 out += [c for c in ancestors(o) if c not in out]
         found = cls.__dict__["_ancestors"] = tuple(out[1:])
     return (cls, *found)
+
+
+_ENUMS = frozenset({"enum.Enum", "enum.Flag", "enum.StrEnum", "enum.IntEnum", "enum.IntFlag"})
+_VALUE_MIXINS = frozenset({"enum.StrEnum", "enum.IntEnum", "enum.IntFlag", "builtins.str", "builtins.int"})
+
+
+def enum_made(cls: ClassV) -> None:
+    """An Enum class once its body has run: the names it binds to values (not a dunder, a
+    `_sunder_`, a function or a class) are its members, in order. A member of a class that mixes
+    in str or int is its value, as it compares and hashes in Python; another one is an EnumMember,
+    which no mesh axis name equals. Where a member's value is not known, the members are not."""
+    names = {a.name for a in ancestors(cls) if isinstance(a, Ext)}
+    if not names & _ENUMS:
+        return
+    plain = not names & _VALUE_MIXINS
+    members, known = [], True
+    for name, v in cls.ns.items():
+        if name.startswith("_") or isinstance(v, (Func, Descriptor, ClassV)):
+            continue
+        if not isinstance(v, (Const, Seq)):
+            known = False
+            continue
+        members.append(name)
+        if plain:
+            cls.ns[name] = Const(EnumMember(cls.scope.name, name, v))
+    cls.members = tuple(members) if known else None
+
+
+def enum_member(cls: ClassV, value: Value) -> Value:
+    """`Cls(value)` of an Enum class: the member whose value (or which) it is."""
+    for name in cls.members or ():
+        member = cls.ns[name]
+        inner = member.value.member_value if isinstance(member.value, EnumMember) else member
+        if isinstance(value, Const) and (value.key() == member.key() or value.key() == inner.key()):
+            return member
+    return Unknown
 
 
 def mro(cls: Value) -> list:

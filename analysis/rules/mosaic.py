@@ -171,14 +171,15 @@ def check(facts: Facts):
             if isinstance(c.device_id, DictV) and mesh_axes:
                 # (a key may name several axes, as a tuple of them)
                 named = [k if isinstance(k, tuple) else (k,) for k in c.device_id.items]
-                unknown = sorted(str(k) for k, axes in zip(c.device_id.items, named)
-                                 if not all(a in mesh_axes for a in axes))
+                unknown = sorted((k for k, axes in zip(c.device_id.items, named)
+                                  if not all(a in mesh_axes for a in axes)), key=str)
                 if unknown:
                     start = starts.get(id(c))
                     free = [a for a in mesh_axes if not any(a in axes for axes in named)]
                     # (one name unknown, one mesh axis unnamed: that one; else the one it spells)
-                    to = None if len(unknown) != 1 else free[0] if len(free) == 1 else \
-                        meant_axis(unknown[0], free, facts.logical_rules)
+                    # (a key that is no string, a tuple or an Enum's member, is not respelled)
+                    to = None if len(unknown) != 1 or type(unknown[0]) is not str else free[0] if len(free) == 1 \
+                        else meant_axis(unknown[0], free, facts.logical_rules)
                     key = (DeviceIdKey(site_ref(facts, c.site), unknown[0], to),) if to is not None else ()
                     out.append(diag(
                         facts, "SHL109", start.site if start is not None else c.site,
