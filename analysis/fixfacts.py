@@ -586,9 +586,10 @@ class BiasSpecTooLong(FixFact):
 @dataclass(frozen=True)
 class ShardingAxis(FixFact):
     """A PartitionSpec given to a NamedSharding that names `axis`, which its mesh lacks and which
-    names the mesh's axis `to` otherwise (SHL023), or a mesh's shape looked up by it (SHL014):
-    the one string literal it was written as. `to` None: the axis is one of a dimension's
-    several, the others the mesh's, and goes from them; or, `alone`, the one axis of its
+    names the mesh's axis `to` otherwise (SHL023), or a mesh's shape looked up by it (SHL014), or
+    an axis a spec names twice (SHL048): the one string literal it was written as. `to` None: the
+    axis is one of a dimension's several, the others the mesh's (or named again elsewhere in the
+    spec), and goes from them; or, `alone`, the one axis of its
     dimension, like none of the mesh's (a scan's partition name, which may go)."""
     literal: SiteRef
     axis: str

@@ -235,6 +235,11 @@ MIXED_STATE_OPS = {"psum": "psum", "pmean": "psum", "psum_scatter": "psum_scatte
 # A NamedSharding whose spec names an axis its mesh lacks: JAX checks it where the sharding is
 # made (measured on JAX 0.6.2, 0.8.2 and 0.10.2).
 SHARDING_AXIS_MISSING = "ValueError: Resource axis: {axis} of {spec} is not found in mesh: {axes}."
+# A spec naming a mesh axis in two of its dimensions: JAX checks it where it checks the axes are
+# the mesh's (`what`: "NamedSharding spec", or jit's "in_shardings" / "out_shardings", or a bare
+# constraint's "shardings"), before it (measured on JAX 0.6.2, 0.8.2 and 0.10.2).
+DUPLICATE_SPEC = ("DuplicateSpecError: A single {what} specification can map every mesh axis to at most one "
+                  "positional dimension, but {spec} has duplicate entries for `{axis}`")
 NO_CONTEXT_MESH = ("ValueError: The context mesh cannot be empty. Use `jax.set_mesh(mesh)` to enter into a mesh "
                    "context")
 SPECS_STRUCTURE = ("ValueError: pytree structure error: different lengths of tuple at key path shard_map "

@@ -1850,3 +1850,18 @@ def test_enum_members_as_axis_names(tmp_path, enum_class, axis, errors):
             return jax.lax.psum(a, axis)
         jax.jit(jax.shard_map(body, mesh=mesh, in_specs=P("x"), out_specs=P())).trace(X)
         """) == errors
+
+
+def test_a_deep_copy_of_a_config_is_a_config_of_its_own(tmp_path):
+    assert diags(tmp_path, """\
+        import copy
+        CONFIG = {"axes": {"batch": "x"}}
+        cfg = copy.deepcopy(CONFIG)
+        cfg["axes"]["batch"] = "data"
+        def body(a):
+            return jax.lax.psum(a, CONFIG["axes"]["batch"])
+        def wrong(a):
+            return jax.lax.psum(a, cfg["axes"]["batch"])
+        jax.jit(jax.shard_map(body, mesh=mesh, in_specs=P("x"), out_specs=P())).trace(X)
+        jax.jit(jax.shard_map(wrong, mesh=mesh, in_specs=P("x"), out_specs=P())).trace(X)
+        """) == [(8, "SHL006", "error")]

@@ -283,7 +283,8 @@ def spec_axis(diag: Diagnostic, fact: SpecAxis, ctx: FixContext) -> Fix | None:
 @fixer("sharding_axis", ShardingAxis)
 def sharding_axis(diag: Diagnostic, fact: ShardingAxis, ctx: FixContext) -> Fix | None:
     """SHL023, SHL014: the string literal naming the axis the mesh lacks becomes the mesh axis it
-    stands for (a misspelling, another name of the same kind of parallelism); a scan's or vmap's
+    stands for (a misspelling, another name of the same kind of parallelism); SHL048: an axis a
+    spec names twice goes from the tuple of axes it shares with others; a scan's or vmap's
     partition name (`metadata_params={nn.PARTITION_NAME: "layer"}`) that names no mesh axis
     becomes None, which leaves the stacked axis replicated, as Flax's guides write it."""
     mod = ctx.module(fact.literal.path)

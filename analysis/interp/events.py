@@ -346,6 +346,24 @@ class MeshAxisLookupEvent(Event):
 
 
 @dataclass(eq=False)
+class DuplicateSpecEvent(Event):
+    """A PartitionSpec naming mesh axis `axis` in two of its dimensions (or twice in one), where
+    JAX checks it (`what`, as JAX's message names it): a NamedSharding made, a shard_map's
+    in_specs or out_specs (`where`), a bare spec a constraint or jit resolves. `literal`: where the
+    axis was written in a tuple of several, which may drop it. `lowered`: a jitted function's
+    shard_map's, which JAX traces and rejects as it lowers the jit (the site: the jit's call)."""
+    axis: str = ""
+    spec: Value | None = None
+    what: str = ""
+    where: str = ""
+    literal: Site | None = None
+    lowered: bool = False
+
+    def ident(self):
+        return (*super().ident(), self.axis)
+
+
+@dataclass(eq=False)
 class ShardingAxisEvent(Event):
     """A NamedSharding made over a mesh without an axis its spec names (a ValueError there), by
     the program or by `nn.with_logical_constraint` (`logical`: the logical names it mapped), or

@@ -20,7 +20,7 @@ from .calls import DESCRIPTORS, CallMixin, Super, ints, is_callable, value_name
 from .expr import MAX_EXPAND
 from .events import (
     BackwardContractionEvent, BroadcastTypesEvent, CollectiveEvent, CommEvent, ConcatenateTypeEvent, ConstraintEvent,
-    ContractionEvent, GatherEvent, KernelApiEvent, MixedStateEvent, ReshapeTypeEvent, ResultSplitTwiceEvent,
+    ContractionEvent, DuplicateSpecEvent, GatherEvent, KernelApiEvent, MixedStateEvent, ReshapeTypeEvent, ResultSplitTwiceEvent,
     SelectTypeEvent, SetMeshTracedEvent, ShardingAxisEvent, KeywordsEvent, SplitSizeEvent, UnevenShardingEvent,
     VaryingAgainEvent, LaxDtypeEvent, ScanXsTypeEvent, UpdateSliceTypeEvent,
 )
@@ -42,8 +42,8 @@ from .values import (
     DIFFERENTIATED, NNX_VARIABLES, ArrayV, BlockSpecV, ClassV, CommV, CompilerParamsV, Const, Descriptor, DevicesV,
     DictV, DTypeV, Ext, Factory, Func, GlobalsV, GraphPart, Inst, Lifted, LinenVarsV, MATCH, MeshV, Multi, NO_SHARDING,
     Partial, PSpecV, Repeated, Seq, SetMeshV, ShardingV, Transformed, Unknown, Value, join, differentiated, exact_vma,
-    full_reduction, is_variable, map_arrays, map_module_arrays, mro, options, row_of, variable_array, variable_kind,
-    vma_of,
+    ancestors, full_reduction, is_variable, map_arrays, map_module_arrays, mro, options, row_of, variable_array,
+    spec_duplicate, variable_kind, vma_of,
 )
 
 _REGISTERED_CLASS = "jax.tree_util.register_pytree_node_class"
@@ -1080,6 +1080,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         """`NamedSharding(mesh, spec)`. JAX checks there that the mesh has every axis the spec
         names: where every mesh it may be lacks one the spec surely names, it raises."""
         mesh, spec = p.get("mesh") or Unknown, p.get("spec") or Unknown
+        self.spec_unique(spec, "NamedSharding spec", "", act, ctx, site, node)
         meshes = options(mesh)
         if isinstance(spec, PSpecV) and all(isinstance(m, MeshV) and m.axes is not None for m in meshes):
             missing = [a for a in spec.named if all(a not in m.axes for m in meshes)]
@@ -1351,6 +1352,16 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             given = {"partitions": Seq(tuple(Const(n) for n in names))}
             yield self._api_pspec("jax.sharding.PartitionSpec", None, given, act, ctx, site, node, False)
 
+    def spec_unique(self, spec: Value, what: str, where: str, act, ctx, site, node) -> None:
+        """A PartitionSpec JAX checks here (`what`: the check, as its message names it; `where`:
+        a shard_map's "in_specs" or "out_specs", jit's shardings): one that names a mesh axis
+        twice is rejected, and nothing after it on this path runs."""
+        found = spec_duplicate(spec)
+        if found is not None:
+            self.record(DuplicateSpecEvent(site, ctx, act.path, node, axis=found[0], spec=spec, what=what,
+                                           where=where, literal=found[1]))
+            raise Raise()
+
     def resolved_spec(self, sharding: Value, where: str, act, ctx, site, node) -> Value:
         """A bare PartitionSpec where JAX takes a sharding (a sharding constraint, jit's
         `in_shardings` or `out_shardings`, named by `where`): the NamedSharding over the context
@@ -1367,6 +1378,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             return sharding
         if not (isinstance(sharding, PSpecV) and isinstance(mesh, MeshV) and mesh.axes is not None):
             return sharding
+        self.spec_unique(sharding, where or "shardings", where, act, ctx, site, node)
         missing = [a for a in sharding.named if a not in mesh.axes]
         if missing:
             self.record(ShardingAxisEvent(site, ctx, act.path, node, axis=missing[0], spec=sharding, mesh=mesh,
@@ -1597,6 +1609,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
     # ------------------------------------------------------------------ builtins
 
     def call_builtin(self, name: str, args, kwargs, act, ctx, site, node) -> Value:
+        if name in ("copy.copy", "copy.deepcopy") and len(args) == 1:
+            return copied(args[0], name == "copy.deepcopy")
         if name == "functools.wraps":
             return Ext(_WRAPS)  # `functools.wraps(fn)(wrapper)` is the wrapper
         if name == _WRAPS and len(args) == 1:
@@ -1920,6 +1934,32 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
 
 
 # ---------------------------------------------------------------------- helpers
+
+
+def copied(v: Value, deep: bool) -> Value:
+    """`copy.copy(v)` (`deep`: `copy.deepcopy(v)`): a new dict, list or object with the same items
+    or attributes (themselves copied too, `deep`); what cannot be changed is itself."""
+    def inner(x: Value) -> Value:
+        return copied(x, True) if deep else x
+
+    if isinstance(v, Multi):
+        return Multi(tuple(copied(o, deep) for o in v.options))
+    if isinstance(v, DictV):
+        return DictV({k: inner(x) for k, x in v.items.items()}, v.origin)
+    if isinstance(v, Seq):
+        return Seq(tuple(inner(x) for x in v.items), v.kind, site=v.site) if v.kind == "list" or deep else v
+    if isinstance(v, Inst) and _plain_object(v):
+        return Inst(v.cls, {k: inner(x) for k, x in v.attrs.items()})
+    return v
+
+
+def _plain_object(v: Inst) -> bool:
+    """An object whose attributes are all it holds: a namespace or config, or an instance of a
+    program's class that derives from none outside the program (not a framework's module)."""
+    if isinstance(v.cls, Ext):
+        row = apis.API.get(v.cls.name)
+        return row is not None and row.kind == "namespace"
+    return not any(isinstance(c, Ext) and c.name != "builtins.object" for c in ancestors(v.cls))
 
 
 def axis_tuple(v) -> tuple | None:

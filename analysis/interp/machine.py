@@ -87,6 +87,9 @@ class Interpreter(ExprMixin, ApiMixin):
         self.jit_outputs: dict = {}  # jit Site -> what the jitted function returned, per call
         self.jit_smaps: dict = {}  # jit Site -> the manual axes of the shard_maps its function runs
         self.jit_pmaps: set = set()  # the jit Sites whose function runs a pmap
+        # what JAX rejects only when it lowers the outermost jit being traced, which it blames
+        # on the call that lowers it: (the spec's duplicate, the spec, which specs), per shard_map
+        self.lowering_faults: list = []
         # a call written in a jitted function's body: its Site -> (arguments, result), per run
         self.jit_calls: dict = {}
         # calls whose positional arguments are not all known (a starred iterable of unknown length)

@@ -15,7 +15,7 @@ from .. import apis
 from ..jaxfacts import ANY_SPACES, CARRY_SHARDING_CHECKED, HBM_SPACE, VMAP_AXIS_SIZE_CHECKED
 from . import dtypes, nnxstate, stypes
 from .events import (
-    ApiRefEvent, CarryTypeEvent, ExplicitMismatchEvent, ExplicitUnshardedEvent, KeywordsEvent, NestedMeshEvent,
+    ApiRefEvent, CarryTypeEvent, DuplicateSpecEvent, ExplicitMismatchEvent, ExplicitUnshardedEvent, KeywordsEvent, NestedMeshEvent,
     JitShardingsEvent, NoMeshEvent, PallasEvent, ReceivedCarryEvent, SpecEvent, UnevenShardingEvent, VmapAxesEvent,
 )
 from .calls import MAP_VARIABLES, ints, is_callable
@@ -26,7 +26,7 @@ from .values import (
     BATCHED, DIFFERENTIATED, NNX_VARIABLES, ArrayV, BlockSpecV, Bound, ClassV, Const, DictV, DTypeV, Ext, FilterSpecs,
     Func, GraphPart, Inst, LinenShardingsV, LinenVarsV, MeshV, ModV, Multi, NO_SHARDING, Partial, PSpecV, Repeated, Seq,
     ShardingV, StateDict, Transformed, Unknown, Value, ancestors, differentiated, holds, is_received, is_variable,
-    join, map_arrays, options, variable_array, vma_of,
+    join, map_arrays, options, spec_duplicate, variable_array, vma_of,
 )
 
 
@@ -187,7 +187,14 @@ class TransformMixin:
         inner = ctx.push(Layer("jit", t.site, frozenset(), auto_partitioned=auto, api=t.api,
                                platforms=platforms, wrap=p.get("__wrap__"), args=tuple(args),
                                entry=len(act.path if act is not None else ()) + (site is not None)))
-        result = self.call(t.fn, args, kwargs, act, inner, site, node, label=label or "calls the jitted function")
+        outermost, faults = ctx.innermost("jit") is None, self.lowering_faults
+        if outermost:
+            self.lowering_faults = []
+        try:
+            result = self.call(t.fn, args, kwargs, act, inner, site, node, label=label or "calls the jitted function")
+        finally:
+            if outermost:
+                faults, self.lowering_faults = self.lowering_faults, faults
         if not _none(p.get("out_shardings", Const(None))):
             result = stypes.cleared(result)
         self.jit_outputs.setdefault(t.site, []).append(result)
@@ -205,6 +212,11 @@ class TransformMixin:
             for sharding, shape in _linen_pairs(p.get("out_shardings", Unknown)):
                 # (a Linen init's variables given their boxes' shardings: each parameter's own)
                 self.check_even(sharding, ArrayV(shape), "out_shardings", None, act, ctx, site, node)
+        if outermost and faults:
+            (axis, literal), spec, where = faults[0]
+            self.record(DuplicateSpecEvent(site, ctx, act.path, node, axis=axis, spec=spec, what="NamedSharding spec",
+                                           where=where, literal=literal, lowered=True))
+            raise Raise()
         return result
 
     def _jit_inputs_fit(self, shardings, kwargs, dynamic, act, ctx, site, node, created) -> None:
@@ -499,6 +511,14 @@ class TransformMixin:
                                       detail=", ".join(map(repr, sorted(manual))), created=t.site,
                                       manual=tuple(sorted(manual)), specs=given_specs))
                 raise Raise()
+            for spec in _spec_values(given_specs):
+                # (JAX traces a jitted function's shard_map with such a spec, and rejects it as it
+                # lowers the jit; a shard_map called outside jit is lowered at its call)
+                where, found = "in_specs" if which == "axis" else "out_specs", spec_duplicate(spec)
+                if found is not None and ctx.innermost("jit") is not None:
+                    self.lowering_faults.append((found, spec, where))
+                else:
+                    self.spec_unique(spec, "NamedSharding spec", where, act, ctx, site, node)
         if isinstance(mesh, MeshV) and (mesh.explicit_default or mesh.explicit_types) and mesh_axes is not None \
                 and manual == frozenset(mesh_axes):
             # JAX checks the specs against the inputs' own shardings where every axis is manual
@@ -1871,6 +1891,16 @@ def spec_literals(specs) -> list:
     if isinstance(specs, LinenVarsV) and specs.specs:
         return [c for names in specs.mesh_names for c in names if isinstance(c.value, str)]
     return list(specs.literals) if isinstance(specs, PSpecV) else []
+
+
+def _spec_values(specs):
+    """The PartitionSpecs in a pytree of specs (a module's fields' too)."""
+    if isinstance(specs, PSpecV):
+        yield specs
+    elif isinstance(specs, (Seq, DictV, Inst)):
+        for i in (specs.items if isinstance(specs, Seq) else specs.items.values() if isinstance(specs, DictV)
+                  else specs.attrs.values()):
+            yield from _spec_values(i)
 
 
 def spec_leaves(specs, partly: bool = False):

@@ -368,6 +368,20 @@ class PSpecV(Value):
                 None if self.parts is None else tuple(p.key() for p in self.parts))
 
 
+def spec_duplicate(spec: Value) -> tuple[str, object] | None:
+    """The first mesh axis a PartitionSpec's known entries name more than once (JAX maps a mesh
+    axis to one dimension at most), with the site of the one written in a tuple of several axes,
+    where exactly one was (what may go from there); None where no axis is named twice."""
+    if not isinstance(spec, PSpecV):
+        return None
+    axis = next((a for i, a in enumerate(spec.named) if a in spec.named[:i]), None)
+    if axis is None:
+        return None
+    sites = [c.site for part in spec.parts or () if isinstance(part, Seq) and len(part.items) > 1
+             for c in part.items if isinstance(c, Const) and c.value == axis and c.site is not None]
+    return axis, sites[0] if len(sites) == 1 else None
+
+
 @dataclass(eq=False)
 class ShardingV(Value):
     mesh: Value

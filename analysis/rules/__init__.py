@@ -530,6 +530,18 @@ RULES: dict[str, Rule] = {
             "unmapped).",
         ),
         Rule(
+            "SHL048", "duplicate-spec-axis", _E,
+            "A PartitionSpec that names one mesh axis in two of its dimensions, or twice in one, where JAX "
+            "checks it: a `NamedSharding` made, a shard_map's `in_specs` or `out_specs`, a bare spec in a "
+            "constraint or jit's shardings (a batch split over `('data', 'model')` beside a hidden dimension "
+            "split over `'model'`).",
+            jf.DUPLICATE_SPEC.format(what="NamedSharding spec", spec="P(('data', 'model'), None, 'model')",
+                                     axis="model"),
+            "Name each mesh axis in one dimension at most: drop it from the dimension that shares it with "
+            "other axes, or split the other dimension over another axis.",
+            fixers=("sharding_axis",),
+        ),
+        Rule(
             "SHL101", "unmatched-send-recv", _W,
             "A `psend` with no `precv` of the same axis and perm in the same manual region, or the reverse.",
             "deadlock at run time",

@@ -13,7 +13,7 @@ from ..jaxfacts import (
     AXIS_LIST, AXIS_LIST_ANYWHERE, AXIS_LIST_OPS, AXIS_LIST_PMAP_SINCE, BRANCH_TYPES, BWD_TYPES, CARRY_TYPES,
     CONSTRAINT_ASSERT, CONSTRAINT_AUTO_ONLY, CONSTRAINT_MANUAL, CONSTRAINT_VARYING, CONSTRAINT_VARYING_SINCE,
     CONTRACTING_INCONSISTENT, CONTRACTING_SHARDED, DOT_CONTRACTING, GATHER_AMBIGUOUS,
-    CONTEXT_MESH, EXPLICIT_INPUTS_CHECKED, GPU_ONLY, IN_SPECS_MANUAL, MANUAL_SHARDING_ONLY, MIXED_STATE,
+    CONTEXT_MESH, DUPLICATE_SPEC, EXPLICIT_INPUTS_CHECKED, GPU_ONLY, IN_SPECS_MANUAL, MANUAL_SHARDING_ONLY, MIXED_STATE,
     OUT_SPECS_MANUAL,
     MIXED_STATE_OPS, MIXED_STATE_SINCE, NO_CONTEXT_MESH, NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE, OUTSIDE_JIT,
     OUT_SHARDING_AUTO, OUT_SHARDING_NO_MESH, OUT_SHARDING_UNEVEN, OUT_SPECS_REPLICATION, OUT_SPECS_STRUCTURE,
@@ -37,7 +37,7 @@ from ..fixfacts import (AbstractMesh, AxisSource, AxisTypes, AxisTuple, BiasSpec
                         SpecOnOperand, SpecsRepair, SpecTooLong, UnevenDim, UnnamedAxis, VaryFirst, VmaCheck, spec_text)
 from ..interp.events import (
     BackwardContractionEvent, BroadcastTypesEvent, CarryTypeEvent, CollectiveEvent, ConcatenateTypeEvent,
-    ConstraintEvent, ContractionEvent, ExplicitMismatchEvent, ExplicitUnshardedEvent, GatherEvent, JitShardingsEvent,
+    ConstraintEvent, ContractionEvent, DuplicateSpecEvent, ExplicitMismatchEvent, ExplicitUnshardedEvent, GatherEvent, JitShardingsEvent,
     LaxDtypeEvent, MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent, ScanXsTypeEvent, SliceTypeEvent,
     NoMeshEvent, ReceivedCarryEvent, ReshapeTypeEvent, ResultSplitTwiceEvent, SelectTypeEvent, SetMeshTracedEvent,
     ShapeEvent,
@@ -531,6 +531,7 @@ def check_traced_meshes(facts: Facts):
                f"Map {'them' if logical is not None else 'it'} to one of the mesh's axes, or add the axis to the "
                f"mesh."),
             path=ev.path, ctx=ev.ctx, fix_facts=fix))
+    out.extend(_duplicate_specs(facts))
     out.extend(_constraints(facts))
     out.extend(_contractions(facts))
     out.extend(_variable_shardings(facts))
@@ -1206,6 +1207,29 @@ def _shapes(facts: Facts) -> list:
             advice = "Give the label one size in every operand."
         out.append(diag(facts, "SHL046", ev.site, f"{text}: JAX raises {quoted(said)} {advice}",
                         path=ev.path, ctx=ev.ctx))
+    return out
+
+
+def _duplicate_specs(facts: Facts) -> list:
+    """SHL048: a PartitionSpec that names a mesh axis in two of its dimensions."""
+    out = []
+    for ev in facts.of(DuplicateSpecEvent):
+        spec = _pspec_text(ev.spec, "P" if facts.version >= (0, 10) else "PartitionSpec")
+        what = (f"A PartitionSpec of the `{ev.where}` of a shard_map this jit runs" if ev.lowered else
+                f"A PartitionSpec of this shard_map's `{ev.where}`" if ev.where in ("in_specs", "out_specs") else
+                f"The PartitionSpec in this jit's `{ev.where}`" if ev.where else
+                "This NamedSharding's spec" if ev.what == "NamedSharding spec" else
+                "This sharding constraint's PartitionSpec")
+        literal = ev.literal if ev.literal is not None and ev.literal.path in facts.files else None
+        out.append(diag(
+            facts, "SHL048", ev.site,
+            f"{what} names the mesh axis {ev.axis!r} in more than one dimension ({spec}): JAX "
+            f"{'traces it, and as it lowers the jit raises ' if ev.lowered else 'raises '}"
+            f"{quoted(DUPLICATE_SPEC.format(what=ev.what, spec=spec, axis=ev.axis))} A mesh axis splits one "
+            f"dimension at most: name {ev.axis!r} once"
+            + (" (drop it from the tuple of axes it shares there)." if literal is not None else "."),
+            path=ev.path, ctx=ev.ctx,
+            fix_facts=(ShardingAxis(site_ref(facts, literal), ev.axis, None),) if literal is not None else ()))
     return out
 
 
