@@ -12,7 +12,7 @@ from . import datafiles, dtypes
 from .dtypes import dtype_name
 from .events import ShapeEvent, StartEvent
 from .frames import Context, Raise, Site
-from .shapes import LAYER_OUTPUT, STACKED, Fault, call_shape, kept_dims_type, layer_output_shape, reshaped
+from .shapes import LAYER_OUTPUT, STACKED, Fault, call_shape, kept_dims_type, layer_output_shape, matmul, reshaped
 from .values import (
     DIFFERENTIATED, ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory, Func, Inst,
     Lifted, MethodOf, Multi, NO_SHARDING, Partial, Seq, Traced, Transformed, Unknown, Value, YieldedV, exact_vma,
@@ -271,6 +271,8 @@ class CallMixin:
         how = self.sized(layer, how.value, ctx) if isinstance(how, Const) else None
         if how is not None and len(args) == 1 and isinstance(args[0], ArrayV):
             self.layer_contracts(layer, args[0], act, ctx, site, node)
+        elif len(args) == 1 and isinstance(args[0], ArrayV):
+            self.stacked_weight(layer, args[0], act, ctx, node)
         shape = layer_output_shape(how, args[0].shape) if how is not None and args and isinstance(args[0], ArrayV) \
             else None
         given = dtypes.layer_input(layer.cls.name, args)
@@ -300,6 +302,21 @@ class CallMixin:
             self.record(ShapeEvent(site, ctx, act.path, node, api=layer.cls.name,
                                    fault=Fault("contract", at=int(first), size=sizes[0], other=sizes[1])))
             raise Raise()
+
+    def stacked_weight(self, layer: Inst, x: ArrayV, act, ctx, node) -> None:
+        """An Equinox Linear whose weight has more than two dimensions as JAX traces it (an
+        untiled `all_gather`'s stack of the blocks), given one input vector: `weight @ x` keeps
+        the extra dimensions, and adding the bias to that fails where they do not broadcast."""
+        from .frameworks import param_array
+
+        if layer.cls.name != "equinox.nn.Linear" or not ctx.per_item or STACKED in layer.attrs \
+                or x.shape is None or len(x.shape) != 1:
+            return
+        weight, bias = param_array(layer, "weight"), param_array(layer, "bias")
+        if weight is None or weight.shape is None or len(weight.shape) <= 2 or not weight.exact \
+                or bias is None or bias.shape is None:
+            return
+        self.shapes_fit(layer.cls.name, None, [matmul(weight.shape, x.shape), bias.shape], act, ctx, node)
 
     def sized(self, layer: Inst, how: tuple, ctx) -> tuple | None:
         """How a framework layer shapes its output (`frameworks.layer_output`'s `how`) where it
