@@ -1865,3 +1865,25 @@ def test_a_deep_copy_of_a_config_is_a_config_of_its_own(tmp_path):
         jax.jit(jax.shard_map(body, mesh=mesh, in_specs=P("x"), out_specs=P())).trace(X)
         jax.jit(jax.shard_map(wrong, mesh=mesh, in_specs=P("x"), out_specs=P())).trace(X)
         """) == [(8, "SHL006", "error")]
+
+
+def test_a_linen_scan_stacks_the_parameters_init_makes_and_apply_reads_one_step(tmp_path):
+    """`nn.scan` over 3 layers: `init` makes each parameter with the 3 first (a spec of the
+    layer's rank is one short), and the scanned module reads one layer's under `apply`."""
+    assert diags(tmp_path, """\
+        import flax.linen as nn
+        class Block(nn.Module):
+            @nn.compact
+            def __call__(self, x, _):
+                return x + self.param("shift", nn.initializers.zeros, (16,)), None
+        class Stack(nn.Module):
+            @nn.compact
+            def __call__(self, x):
+                layers = nn.scan(Block, variable_axes={"params": 0}, split_rngs={"params": True}, length=3)
+                return layers(name="layers")(x, None)[0]
+        model = Stack()
+        params = jax.eval_shape(model.init, jax.random.key(0), X)
+        jax.jit(model.apply).trace(params, X)
+        specs = jax.tree.map(lambda _: P("x"), params)
+        jax.jit(jax.shard_map(model.apply, mesh=mesh, in_specs=(specs, P()), out_specs=P())).trace(params, X)
+        """, **{"flax-version": "0.12.8"}) == [(15, "SHL015", "error")]

@@ -87,6 +87,8 @@ DATACLASS_BASES = {"flax.struct.PyTreeNode", "equinox.Module", "flax.linen.Modul
 MAP_VARIABLES = "flax.linen.map_variables"  # a lift whose module's variables pass through a function
 # Linen lifts whose module makes its variables as the module itself does (not stacked, not mapped)
 _SHAPES_KEPT = frozenset({"flax.linen.jit", "flax.linen.remat", "flax.linen.checkpoint"})
+# The Linen lift whose module's parameters the tree records stacked (`LinenTree.record`)
+_LINEN_SCAN = "flax.linen.scan"
 # The items of an instance of a subclass of `dict` (an attribute dict of a config), an Inst's
 DICT_ITEMS = "__items__"
 # What a class assigns to its `__getattr__` to read attributes as its items
@@ -219,8 +221,8 @@ class CallMixin:
                                                                         label)
             if isinstance(inst, Inst):
                 inst.lift = callee
-            if tree is not None and (callee.api not in _SHAPES_KEPT or "name" not in kwargs):
-                tree.doubt()  # (a lift that stacks variables; Flax's own name for the lifted class)
+            if tree is not None and (callee.api not in (*_SHAPES_KEPT, _LINEN_SCAN) or "name" not in kwargs):
+                tree.doubt()  # (a lift that maps variables; Flax's own name for the lifted class)
             return inst
         if isinstance(callee, Inst):
             m = self.getattr(callee, "__call__")
@@ -232,8 +234,9 @@ class CallMixin:
                 return Unknown
             return self.call(m, args, kwargs, act, ctx, site, node, unknown_tail=unknown_tail, label=label)
         if isinstance(callee, Transformed):
-            if tree is not None and callee.api.startswith("flax.linen.") and callee.api not in _SHAPES_KEPT:
-                tree.doubt()  # (a Linen lift of a lifted class, `nn.scan(nn.remat(Block))`: stacked)
+            if tree is not None and callee.api.startswith("flax.linen.") \
+                    and callee.api not in (*_SHAPES_KEPT, _LINEN_SCAN):
+                tree.doubt()  # (a Linen lift of a lifted class, `nn.vmap(nn.remat(Block))`: mapped)
             return self.apply_transformed(callee, args, kwargs, act, ctx, site, node, label)
         if isinstance(callee, Factory):
             return self.apply_factory(callee, args, kwargs, act, ctx, site, node, decorating)

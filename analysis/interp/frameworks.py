@@ -623,7 +623,17 @@ class FrameworkMixin:
         node = self.linen_params[-1] if path is not None and self.linen_params else None
         for key in ("params", *path, name) if node is not None else ():
             node = node.items.get(key) if isinstance(node, DictV) else None
-        return node if isinstance(node, ArrayV) else None
+        return self.one_step(node) if isinstance(node, ArrayV) else None
+
+    def one_step(self, param: ArrayV) -> ArrayV:
+        """A parameter the variables hold, read under `apply` where `nn.scan`s that stack it run
+        the module: one step's, their lengths gone from its leading dimensions (of a shape not
+        known where how one of them stacks it is not)."""
+        stacks = [s for s in self.linen_stacks if s != ()]
+        if not stacks:
+            return param
+        known = None not in stacks and param.shape is not None and len(param.shape) >= len(stacks)
+        return replace(param, shape=param.shape[len(stacks):] if known else None, spec=None)
 
     def variable_pspec(self, meta: Inst, act, ctx, site, node) -> tuple[Value, Value | None]:
         """The PartitionSpec Flax NNX gives a variable whose metadata is `meta` (an
@@ -1132,7 +1142,7 @@ class FrameworkMixin:
             if isinstance(key, Const) and isinstance(key.value, str):
                 tree.record(p.get("self"), key.value, "params", shape, self.weak,
                             NO_SHARDING if self.no_mesh_context(ctx, act) else Unknown,
-                            vma_of(made), isinstance(made, ArrayV) and made.exact)
+                            vma_of(made), isinstance(made, ArrayV) and made.exact, tuple(self.linen_stacks))
             else:
                 tree.doubt()
         if "linen_apply" not in ctx.modes or not self.linen_params \
@@ -1143,7 +1153,7 @@ class FrameworkMixin:
             return ArrayV(vma=vma, exact=True)
         found = subtrees(self.linen_params[-1], key.value.__eq__)
         if len(found) == 1 and isinstance(found[0], ArrayV):
-            return found[0]
+            return self.one_step(found[0])
         if not found or not all(isinstance(f, ArrayV) for f in found):
             return Unknown
         vma, exact = shared_vma(found)
@@ -1522,7 +1532,7 @@ class FrameworkMixin:
             return
         sharding = NO_SHARDING if self.no_mesh_context(ctx, act) else Unknown
         for k, (collection, shape) in made.items():
-            tree.record(layer, k, collection, shape, self.weak, sharding)
+            tree.record(layer, k, collection, shape, self.weak, sharding, stacks=tuple(self.linen_stacks))
 
     def base_method(self, inst: Inst, attr: str) -> Value:
         """A method an instance inherits from a framework class outside the analysed source

@@ -212,14 +212,21 @@ class LinenTree:
             self.collections.add(collection)
 
     def record(self, module: Value, name: str, collection: str, shape, weak: int, sharding,
-               vma: frozenset = frozenset(), exact: bool = False) -> None:
+               vma: frozenset = frozenset(), exact: bool = False, stacks: tuple = ()) -> None:
         """A variable `module` makes (a second one of the same name is the same variable),
-        varying over `vma` (exactly, where `exact`: a parameter made of the init's keys)."""
+        varying over `vma` (exactly, where `exact`: a parameter made of the init's keys). Made
+        under `nn.scan`s (`stacks`: how each stacks the parameters, `frameworks.linen_stacking`,
+        outermost first), a parameter has their lengths before its own dimensions; a variable
+        of another collection they stack, or a stacking not known, leaves the tree unknown."""
         self.made_in(collection, weak)
         path = self.path(module)
-        if path is None or not self.sure(weak):
+        lengths = tuple(s[1] for s in stacks if s)
+        if path is None or not self.sure(weak) or None in stacks or (lengths and collection != "params") \
+                or not all(map(_size, lengths)):
             self.doubt()
             return
+        if lengths and shape is not None:
+            shape = (*lengths, *shape)
         self.variables.setdefault((collection, *path, *(name if isinstance(name, tuple) else (name,))),
                                   ArrayV(shape, "float32", sharding, vma=vma, exact=exact))
 
