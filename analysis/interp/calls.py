@@ -14,9 +14,9 @@ from .events import ShapeEvent, StartEvent
 from .frames import Context, Raise, Site
 from .shapes import LAYER_OUTPUT, STACKED, Fault, call_shape, kept_dims_type, layer_output_shape, matmul, reshaped
 from .values import (
-    DIFFERENTIATED, ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory, Func, Inst,
-    Lifted, MethodOf, Multi, NO_SHARDING, Partial, Seq, Traced, Transformed, Unknown, Value, YieldedV, exact_vma,
-    enum_member, fresh_copy, full_reduction, join, mro, options, serial, variable_kind, vma_of,
+    BATCHED, DIFFERENTIATED, ArrayV, Bound, ClassV, CommV, Const, Descriptor, DevicesV, DictV, DTypeV, Ext, Factory,
+    Func, Inst, Lifted, MethodOf, Multi, NO_SHARDING, Partial, Seq, Traced, Transformed, Unknown, Value, YieldedV,
+    exact_vma, enum_member, fresh_copy, full_reduction, join, mro, options, serial, variable_kind, vma_of,
 )
 
 MAX_VARIANTS = 12  # analyses of one function before its arguments are no longer told apart
@@ -280,6 +280,8 @@ class CallMixin:
             else None
         given = dtypes.layer_input(layer.cls.name, args)
         dtype = dtypes.layer_output(layer.cls.name, given, layer.attrs) if given is not None else None
+        if layer.cls.name.startswith("flax.linen.") and self.params_mapped(ctx):
+            own = frozenset(own) | {BATCHED}  # (its parameters are each item's own)
         return ArrayV(shape, dtype, vma=frozenset(own).union(*(a.vma for a in arrays)), exact=exact,
                       spec=self.layer_type(layer, args, kwargs, shape, act, ctx, site, node, direct=not label))
 

@@ -93,6 +93,10 @@ class Layer:
     # grad: what it differentiates is arrays the analysis follows (in tuples, lists, dicts), so
     # an array without the DIFFERENTIATED pseudo-axis is known not to depend on it
     tracked: bool = field(default=False, compare=False)
+    # vmap: the mesh axes its `spmd_axis_name` names (the mapped dimension is split over them);
+    # and, a Flax Linen `nn.vmap`, whether it maps its module's parameters (each item has its own)
+    spmd: frozenset = field(default=frozenset(), compare=False)
+    maps_params: bool = field(default=False, compare=False)
 
     @property
     def words(self) -> str:

@@ -19,10 +19,9 @@ from .linentree import LINEN_ARGS, LINEN_LAYERS, UNKNOWN, LinenTree, nested
 from .nnxstate import split_selects
 from .shapes import LAYER_OUTPUT, LAYER_SHAPES, LAYER_TYPES, MESHLESS, STACK_NAME, STACKED
 from .values import (
-    ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, EagerShardingV, Ext, Factory, FilterSpecs, GraphPart, Inst, Lifted,
-    LinenShardingsV, LinenVarsV, MeshV, Multi, NO_SHARDING, Partial, PSpecV, Seq, ShardingV, StateDict, Transformed,
-    Unknown, Value,
-    exact_vma, is_variable, mro, options, serial, variable_array, varying_with, vma_of,
+    BATCHED, ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, EagerShardingV, Ext, Factory, FilterSpecs, GraphPart,
+    Inst, Lifted, LinenShardingsV, LinenVarsV, MeshV, Multi, NO_SHARDING, Partial, PSpecV, Seq, ShardingV, StateDict,
+    Transformed, Unknown, Value, exact_vma, is_variable, mro, options, serial, variable_array, varying_with, vma_of,
 )
 
 _LINEN = "flax.linen."
@@ -965,8 +964,9 @@ class FrameworkMixin:
                     self.constraint(name, x, spec if given_mesh is None else ShardingV(given_mesh, spec), act, ctx,
                                     site, node)
                 else:
-                    # (`lax.with_sharding_constraint`'s checks: traced, a spec longer than the rank;
-                    # eager, a placement)
+                    # (`lax.with_sharding_constraint`'s checks: under a vmap, its spmd axes; traced,
+                    # a spec longer than the rank; eager, a placement)
+                    self.spmd_constraint(name, x, spec, mesh, act, ctx, site, node)
                     self.check_even(ShardingV(mesh, spec), x, "traced_constraint" if ctx.traced else "constraint",
                                     None, act, ctx, site, node, even=not ctx.traced)
         return x
@@ -1119,11 +1119,26 @@ class FrameworkMixin:
         updates = p.get("updates")
         return Inst(old.cls, {**old.attrs, **(updates.items if isinstance(updates, DictV) else {})}, 0, old.lift)
 
+    def params_mapped(self, ctx) -> bool:
+        """Whether a Linen `nn.vmap` that maps its module's parameters runs the code (so what
+        the module's parameters compute is mapped), with no shard_map or pmap inside it."""
+        for layer in reversed(ctx.layers):
+            if layer.kind in ("shard_map", "pmap"):
+                return False
+            if layer.kind == "vmap" and layer.maps_params:
+                return True
+        return False
+
     def _api_linen_param(self, name, row, p, act, ctx, site, node, decorating):
         """`self.param(name, init_fn, ...)` of a Linen module: under `init`, a variable of the
         tree it makes; under `apply`, what the variables hold by that name (at any depth: which
         module's it is is not known, so where several subtrees have it, an array varying over the
-        axes all of them do, exact where they agree)."""
+        axes all of them do, exact where they agree). Under an `nn.vmap` that maps the module's
+        parameters, it is mapped."""
+        got = self._linen_param(p, act, ctx, site, node)
+        return replace(got, vma=got.vma | {BATCHED}) if isinstance(got, ArrayV) and self.params_mapped(ctx) else got
+
+    def _linen_param(self, p, act, ctx, site, node) -> Value:
         from .jaxapi import shared_vma, subtrees
 
         key = p.get("name")

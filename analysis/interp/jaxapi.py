@@ -20,9 +20,9 @@ from .calls import DESCRIPTORS, CallMixin, Super, ints, is_callable, value_name
 from .expr import MAX_EXPAND
 from .events import (
     BackwardContractionEvent, BroadcastTypesEvent, CollectiveEvent, CommEvent, ConcatenateTypeEvent, ConstraintEvent,
-    ContractionEvent, DuplicateSpecEvent, GatherEvent, KernelApiEvent, MixedStateEvent, ReshapeTypeEvent, ResultSplitTwiceEvent,
-    SelectTypeEvent, SetMeshTracedEvent, ShardingAxisEvent, KeywordsEvent, SplitSizeEvent, UnevenShardingEvent,
-    VaryingAgainEvent, LaxDtypeEvent, ScanXsTypeEvent, UpdateSliceTypeEvent,
+    ContractionEvent, DuplicateSpecEvent, GatherEvent, KernelApiEvent, MixedStateEvent, ReshapeTypeEvent,
+    ResultSplitTwiceEvent, SelectTypeEvent, SetMeshTracedEvent, ShardingAxisEvent, KeywordsEvent, SplitSizeEvent,
+    UnevenShardingEvent, VaryingAgainEvent, LaxDtypeEvent, ScanXsTypeEvent, UpdateSliceTypeEvent,
 )
 from ..jaxfacts import (
     CONSTRAINT_VARYING_SINCE, EAGER_SHARDING_SINCE, ELEMENTWISE_PRIMITIVES, GRAD_NEEDS_MESH_SINCE, MAKE_MESH_EXPLICIT,
@@ -39,11 +39,11 @@ from .shapes import (
 )
 from .transforms import TransformMixin, layer_param, member, prefix_pairs, spec_parts, stacked, too_long
 from .values import (
-    DIFFERENTIATED, NNX_VARIABLES, ArrayV, BlockSpecV, ClassV, CommV, CompilerParamsV, Const, Descriptor, DevicesV,
-    DictV, DTypeV, Ext, Factory, Func, GlobalsV, GraphPart, Inst, Lifted, LinenVarsV, MATCH, MeshV, Multi, NO_SHARDING,
-    Partial, PSpecV, Repeated, Seq, SetMeshV, ShardingV, Transformed, Unknown, Value, join, differentiated, exact_vma,
-    ancestors, full_reduction, is_variable, map_arrays, map_module_arrays, mro, options, row_of, variable_array,
-    spec_duplicate, variable_kind, vma_of,
+    BATCHED, DIFFERENTIATED, NNX_VARIABLES, ArrayV, BlockSpecV, ClassV, CommV, CompilerParamsV, Const, Descriptor,
+    DevicesV, DictV, DTypeV, Ext, Factory, Func, GlobalsV, GraphPart, Inst, Lifted, LinenVarsV, MATCH, MeshV, Multi,
+    NO_SHARDING, Partial, PSpecV, Repeated, Seq, SetMeshV, ShardingV, Transformed, Unknown, Value, join, differentiated,
+    exact_vma, ancestors, full_reduction, is_variable, map_arrays, map_module_arrays, mro, options, row_of,
+    variable_array, spec_duplicate, variable_kind, vma_of,
 )
 
 _REGISTERED_CLASS = "jax.tree_util.register_pytree_node_class"
@@ -1386,6 +1386,23 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             raise Raise()
         return ShardingV(mesh, sharding)
 
+    def spmd_constraint(self, name, x: Value, spec: PSpecV, mesh, act, ctx, site, node) -> None:
+        """A sharding constraint to `spec` (of `mesh`, None for a bare spec) of a value a vmap
+        around it maps, where the vmap's `spmd_axis_name` splits the mapped dimension over an axis
+        the spec names too: JAX's batching rule of the constraint raises there (measured on
+        0.6.2, 0.8.2 and 0.10.2). A value is mapped where it depends on what a vmap maps, or is
+        computed by the module of a Linen `nn.vmap` that maps its parameters."""
+        leaves: list = []
+        map_arrays(x, lambda a: leaves.append(a) or a)
+        mapped = any(BATCHED in a.vma for a in leaves)
+        for layer in reversed(ctx.layers):
+            if layer.kind in ("shard_map", "pmap"):
+                return
+            if layer.kind == "vmap" and layer.spmd & frozenset(spec.named) and mapped:
+                self.record(ConstraintEvent(site, ctx, act.path, node, api=name, kind="spmd_axis",
+                                            axes=tuple(sorted(layer.spmd)), spec=spec, mesh=mesh))
+                raise Raise()
+
     def constraint(self, name, x: Value, where: Value, act, ctx, site, node) -> None:
         """A sharding constraint of `x` to `where` (a NamedSharding, or a bare PartitionSpec of
         the context mesh) in traced code, where JAX rejects it (measured on 0.6.2, 0.8.2 and
@@ -1404,6 +1421,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             mesh, spec = None, where
         else:
             return
+        self.spmd_constraint(name, x, spec, mesh, act, ctx, site, node)
         smap = ctx.innermost("shard_map")
 
         def record(kind, axes, manual=()):

@@ -22,8 +22,9 @@ from .frames import Context, Raise, Site, entry_path
 from .jaxapi import ApiMixin
 from .calls import Budget, is_callable, value_name
 from .values import (
-    UNBOUND, ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, EagerShardingV, Ext, Func, GraphPart, Inst, MeshV, Partial,
-    PSpecV, Seq, SetMeshV, Thunk, Transformed, Unknown, Value, YieldedV, dict_key, enum_made, join, options, row_of,
+    UNBOUND, ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, EagerShardingV, Ext, Func, GraphPart, Inst, MeshV,
+    Partial, PSpecV, Seq, SetMeshV, Thunk, Transformed, Unknown, Value, YieldedV, dict_key, enum_made, join, options,
+    row_of,
 )
 
 MAX_DEPTH = 60

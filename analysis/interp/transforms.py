@@ -15,8 +15,9 @@ from .. import apis
 from ..jaxfacts import ANY_SPACES, CARRY_SHARDING_CHECKED, HBM_SPACE, VMAP_AXIS_SIZE_CHECKED
 from . import dtypes, nnxstate, stypes
 from .events import (
-    ApiRefEvent, CarryTypeEvent, DuplicateSpecEvent, ExplicitMismatchEvent, ExplicitUnshardedEvent, KeywordsEvent, NestedMeshEvent,
-    JitShardingsEvent, NoMeshEvent, PallasEvent, ReceivedCarryEvent, SpecEvent, UnevenShardingEvent, VmapAxesEvent,
+    ApiRefEvent, CarryTypeEvent, DuplicateSpecEvent, ExplicitMismatchEvent, ExplicitUnshardedEvent, KeywordsEvent,
+    NestedMeshEvent, JitShardingsEvent, NoMeshEvent, PallasEvent, ReceivedCarryEvent, SpecEvent, UnevenShardingEvent,
+    VmapAxesEvent,
 )
 from .calls import MAP_VARIABLES, ints, is_callable
 from .frameworks import linen_stacking, param_array
@@ -356,12 +357,16 @@ class TransformMixin:
             self._vmap_inputs_fit(t, args, kwargs, act, ctx, site, node)
         results = []
         items = _per_item(t, args, kwargs)
+        variables = t.params.get("variable_axes")
+        maps_params = t.api == "flax.linen.vmap" and isinstance(variables, DictV) and "params" in variables.items
         for name, c in self.each_option(t.params.get("axis_name", Const(None)), (t.site, "axis_name"), ctx):
             # a layer even without an axis name: what is batched matters (psend/precv)
             size = _vmap_size(t, args)
             inner = c.push(Layer("vmap", t.site, axis_set(name), api=t.api, size=size, per_item=items is not None,
                                  views=items[2] if items is not None else (),
-                                 split=items[1] if items is not None else None))
+                                 split=items[1] if items is not None else None,
+                                 spmd=axis_set(t.params.get("spmd_axis_name", Const(None))) or frozenset(),
+                                 maps_params=maps_params))
             result = self.call(t.fn, items[0] if items is not None else args, kwargs, act, inner, site, node,
                                label=label or "calls the vmapped function")
             if items is not None:

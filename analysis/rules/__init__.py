@@ -542,6 +542,16 @@ RULES: dict[str, Rule] = {
             fixers=("sharding_axis",),
         ),
         Rule(
+            "SHL049", "constraint-spmd-axis", _E,
+            "A sharding constraint (`with_sharding_constraint`, Flax's logical constraints) inside a vmap "
+            "given `spmd_axis_name` (`jax.vmap`, `nnx.vmap`, Linen's `nn.vmap`), of a value the vmap maps, "
+            "whose spec names one of those axes: the vmap splits the dimension it maps over them already "
+            "(a Linen ensemble mapped over 'data' whose members constrain their batch to 'data').",
+            jf.CONSTRAINT_SPMD_AXIS.format(axes="('data',)", spec="P('data', None)"),
+            "Constrain each item's dimensions over the other mesh axes only, or give the vmap another "
+            "`spmd_axis_name`.",
+        ),
+        Rule(
             "SHL101", "unmatched-send-recv", _W,
             "A `psend` with no `precv` of the same axis and perm in the same manual region, or the reverse.",
             "deadlock at run time",

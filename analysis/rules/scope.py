@@ -11,7 +11,7 @@ from ..apis import IDEMPOTENT_REDUCTIONS, REDUCTIONS, short
 from ..diagnostics import Severity
 from ..jaxfacts import (
     AXIS_LIST, AXIS_LIST_ANYWHERE, AXIS_LIST_OPS, AXIS_LIST_PMAP_SINCE, BRANCH_TYPES, BWD_TYPES, CARRY_TYPES,
-    CONSTRAINT_ASSERT, CONSTRAINT_AUTO_ONLY, CONSTRAINT_MANUAL, CONSTRAINT_VARYING, CONSTRAINT_VARYING_SINCE,
+    CONSTRAINT_ASSERT, CONSTRAINT_AUTO_ONLY, CONSTRAINT_MANUAL, CONSTRAINT_SPMD_AXIS, CONSTRAINT_VARYING, CONSTRAINT_VARYING_SINCE,
     CONTRACTING_INCONSISTENT, CONTRACTING_SHARDED, DOT_CONTRACTING, GATHER_AMBIGUOUS,
     CONTEXT_MESH, DUPLICATE_SPEC, EXPLICIT_INPUTS_CHECKED, GPU_ONLY, IN_SPECS_MANUAL, MANUAL_SHARDING_ONLY, MIXED_STATE,
     OUT_SPECS_MANUAL,
@@ -37,12 +37,11 @@ from ..fixfacts import (AbstractMesh, AxisSource, AxisTypes, AxisTuple, BiasSpec
                         SpecOnOperand, SpecsRepair, SpecTooLong, UnevenDim, UnnamedAxis, VaryFirst, VmaCheck, spec_text)
 from ..interp.events import (
     BackwardContractionEvent, BroadcastTypesEvent, CarryTypeEvent, CollectiveEvent, ConcatenateTypeEvent,
-    ConstraintEvent, ContractionEvent, DuplicateSpecEvent, ExplicitMismatchEvent, ExplicitUnshardedEvent, GatherEvent, JitShardingsEvent,
-    LaxDtypeEvent, MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent, ScanXsTypeEvent, SliceTypeEvent,
-    NoMeshEvent, ReceivedCarryEvent, ReshapeTypeEvent, ResultSplitTwiceEvent, SelectTypeEvent, SetMeshTracedEvent,
-    ShapeEvent,
-    ShardingAxisEvent, SpecEvent, UnevenShardingEvent, UpdateSliceTypeEvent, VariableShardingEvent, VaryingAgainEvent,
-    VmapAxesEvent,
+    ConstraintEvent, ContractionEvent, DuplicateSpecEvent, ExplicitMismatchEvent, ExplicitUnshardedEvent, GatherEvent,
+    JitShardingsEvent, LaxDtypeEvent, MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent, ScanXsTypeEvent,
+    SliceTypeEvent, NoMeshEvent, ReceivedCarryEvent, ReshapeTypeEvent, ResultSplitTwiceEvent, SelectTypeEvent,
+    SetMeshTracedEvent, ShapeEvent, ShardingAxisEvent, SpecEvent, UnevenShardingEvent, UpdateSliceTypeEvent,
+    VariableShardingEvent, VaryingAgainEvent, VmapAxesEvent,
 )
 from ..interp.dtypes import lax_casts
 from ..interp.frameworks import LINEN_DENSE
@@ -810,7 +809,7 @@ def _contractions(facts: Facts) -> list:
 def _constraints(facts: Facts) -> list:
     """SHL024: a sharding constraint inside a shard_map over its manual axes (or, as a
     NamedSharding, of a value that varies over them); SHL025: one naming Explicit axes; SHL028:
-    a reshard naming Auto axes."""
+    a reshard naming Auto axes; SHL049: one naming a vmap's spmd axes."""
     out = []
     head = "P" if facts.version >= (0, 10) else "PartitionSpec"
     for ev in facts.of(ConstraintEvent):
@@ -820,6 +819,16 @@ def _constraints(facts: Facts) -> list:
         if ev.kind in ("reshard_auto", "out_sharding_auto"):
             whose = (f"`jax.make_mesh` without `axis_types`, Auto on JAX {facts.jax_version}"
                      if ev.mesh.explicit_default else "all Auto")
+        if ev.kind == "spmd_axis":
+            said = CONSTRAINT_SPMD_AXIS.format(axes=ev.axes, spec=spec)
+            out.append(diag(
+                facts, "SHL049", ev.site,
+                f"{what} names {axes}, over which the vmap around it splits the dimension it maps "
+                f"(`spmd_axis_name`), and constrains a value the vmap maps: JAX raises {quoted(said)} Constrain "
+                f"each item's own dimensions over other axes (the vmap places the mapped one), or drop {axes} "
+                f"from the spec.",
+                path=ev.path, ctx=ev.ctx))
+            continue
         if ev.kind == "reshard_auto":
             out.append(diag(
                 facts, "SHL028", ev.site,
