@@ -924,6 +924,21 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                                      "the shapes the module makes "
                                                                      "(ScopeParamShapeError) are not checked"),
     "blind65c_linen_trainstate_vocab_uneven_shardings": (_PROGRAM, "a vocabulary of 50257 over 2 devices"),
+    "blind66b_eqx_fsdp_all_gather_untiled": (_SCOPE, "an untiled all_gather's stack of blocks in an Equinox Linear: "
+                                                     "SHL046 has no fix"),
+    "blind66b_eqx_moe_all_to_all_axes_swapped": (_PROGRAM, "an all_to_all's split and concat axes swapped: 6 "
+                                                           "capacity slots split over 4 experts"),
+    "blind66b_eqx_scan_layers_uneven_stages": (_PROGRAM, "6 stacked layers over 4 stages"),
+    "blind66b_nnx_gated_ffn_bias_spec_rank": (_SCOPE, "an NNX bias given the kernel's 2-D partitioning names"),
+    "blind66b_nnx_ring_attention_perm_device_count": (_SCOPE, "a ring sized by jax.device_count() over an axis of "
+                                                              "2: the perm's fix is not written"),
+    "blind66b_nnx_tp_attention_heads_uneven": (_PROGRAM, "6 heads over 4 devices"),
+    "blind66c_linen_remat_cnn_argparse_batch_uneven": (_PROGRAM, "a batch of 50 (argparse's default) over 4 devices"),
+    "blind66c_linen_scan_layers_flag_spec_rank": (_PROGRAM, "rank-3 specs for scanned layers while the flag leaves "
+                                                            "them unscanned"),
+    "blind66c_linen_shardmap_embed_allgather_vocab_uneven": (_PROGRAM, "a vocabulary of 50257 over 2 devices"),
+    "blind66c_linen_vmap_ensemble_spmd_axis_field": (_SCOPE, "nn.vmap's spmd_axis_name from the data axis: SHL049 "
+                                                             "has no fix"),
 }
 
 

@@ -1,0 +1,3 @@
+"""Collective helpers shared by the training scripts."""
+from .constants import *
+from .collectives import *

@@ -1,0 +1,1 @@
+from .attention import ring_attention as cp_attention

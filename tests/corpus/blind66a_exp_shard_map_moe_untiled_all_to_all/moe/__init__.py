@@ -1,0 +1,1 @@
+from .layer import init_moe, moe_ffn

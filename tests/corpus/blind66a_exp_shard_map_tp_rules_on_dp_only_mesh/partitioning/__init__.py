@@ -1,0 +1,1 @@
+from .rules import BATCH, param_specs

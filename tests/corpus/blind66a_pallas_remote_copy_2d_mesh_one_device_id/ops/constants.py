@@ -1,0 +1,2 @@
+DATA = "data"
+MODEL = "model"

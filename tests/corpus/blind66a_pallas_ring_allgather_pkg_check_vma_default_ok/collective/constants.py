@@ -1,0 +1,1 @@
+RING = "ring"

@@ -1,0 +1,2 @@
+from .specs import *
+from .layers import mlp_block

@@ -1,0 +1,2 @@
+STAGE = "stage"
+N_STAGES = 4

@@ -1,0 +1,4 @@
+SP_AXIS = "sp"
+N_HEADS = 6
+HEAD_DIM = 64
+D_MODEL = N_HEADS * HEAD_DIM

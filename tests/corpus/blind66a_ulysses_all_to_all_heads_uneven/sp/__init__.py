@@ -1,0 +1,1 @@
+from .ulysses import heads_to_seq, seq_to_heads

@@ -1,0 +1,1 @@
+from models.mlp import ParallelMLP

@@ -1,0 +1,4 @@
+WIDTH = 256
+NUM_LAYERS = 6
+BATCH = 32
+STAGE_AXIS = "stage"

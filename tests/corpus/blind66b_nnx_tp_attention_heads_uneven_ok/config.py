@@ -1,0 +1,13 @@
+import dataclasses
+
+
+@dataclasses.dataclass(frozen=True)
+class ModelConfig:
+  d_model: int = 512
+  num_heads: int = 8
+  head_dim: int = 64
+  seq_len: int = 128
+  batch_size: int = 8
+
+
+CONFIG = ModelConfig()

@@ -1,0 +1,1 @@
+from parallel.pipeline import spmd_pipeline  # noqa: F401

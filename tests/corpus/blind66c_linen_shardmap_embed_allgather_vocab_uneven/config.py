@@ -1,0 +1,18 @@
+from dataclasses import dataclass
+
+
+@dataclass
+class GPTConfig:
+  block_size: int = 128
+  vocab_size: int = 50257     # GPT-2 BPE vocabulary
+  n_layer: int = 2
+  n_embd: int = 64
+  mlp_ratio: int = 4
+
+
+@dataclass
+class ParallelConfig:
+  mesh_shape: tuple = (2, 2)
+  axis_names: tuple = ("data", "model")
+  batch_axis: str = "data"
+  embed_axis: str = "model"
