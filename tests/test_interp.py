@@ -1887,3 +1887,14 @@ def test_a_linen_scan_stacks_the_parameters_init_makes_and_apply_reads_one_step(
         specs = jax.tree.map(lambda _: P("x"), params)
         jax.jit(jax.shard_map(model.apply, mesh=mesh, in_specs=(specs, P()), out_specs=P())).trace(params, X)
         """, **{"flax-version": "0.12.8"}) == [(15, "SHL015", "error")]
+
+
+def test_a_module_attribute_set_from_another_module_rebinds_its_global(tmp_path):
+    (tmp_path / "axes.py").write_text('AXIS = "data"\n')
+    assert diags(tmp_path, """\
+        import axes
+        def body(a):
+            return jax.lax.psum(a, axes.AXIS)
+        axes.AXIS = "x"
+        jax.jit(jax.shard_map(body, mesh=mesh, in_specs=P("x"), out_specs=P())).trace(X)
+        """) == []

@@ -22,7 +22,7 @@ from .frames import Context, Raise, Site, entry_path
 from .jaxapi import ApiMixin
 from .calls import Budget, is_callable, value_name
 from .values import (
-    UNBOUND, ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, EagerShardingV, Ext, Func, GraphPart, Inst, MeshV,
+    UNBOUND, ArrayV, AxisRulesV, Bound, ClassV, Const, DictV, EagerShardingV, Ext, Func, GraphPart, Inst, MeshV, ModV,
     Partial, PSpecV, Seq, SetMeshV, Thunk, Transformed, Unknown, Value, YieldedV, dict_key, enum_made, join, options,
     row_of,
 )
@@ -670,10 +670,15 @@ class Interpreter(ExprMixin, ApiMixin):
         act.bind(name, value)
 
     def store_attr(self, obj: Value, attr: str, value: Value) -> None:
-        """`obj.attr = value` (or `setattr`): on every instance or class `obj` may be, joined with
-        what was there where the store may not happen (a branch, one of several objects)."""
+        """`obj.attr = value` (or `setattr`): on every instance, class or project module `obj`
+        may be (`config.AXIS = "data"` rebinds the module's global), joined with what was there
+        where the store may not happen (a branch, one of several objects)."""
         tree = self.linen_tree()
         for o in options(obj):
+            if isinstance(o, ModV) and o.module.in_project:
+                top = self.module_act(o.module)
+                weak = self.weak > 0 or len(options(obj)) > 1
+                top.bind(attr, join([top.env[attr], value]) if weak and attr in top.env else value)
             if isinstance(o, (Inst, ClassV)):
                 store = o.attrs if isinstance(o, Inst) else o.ns
                 weak = self.weak > 0 or len(options(obj)) > 1
