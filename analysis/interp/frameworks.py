@@ -160,6 +160,13 @@ def _overlaid(module: Value, state: DictV) -> Value:
     return Inst(module.cls, attrs, module.version + 1, module.lift, module.setup_done)
 
 
+def layer_fields(name: str) -> tuple:
+    """The fields a framework layer the table knows keeps its leading constructor arguments in,
+    by position (`eqx.nn.Linear(64, 8)`'s `out_features` is 8)."""
+    row = LAYER_PARAMS.get(name)
+    return row[0] if row is not None else ()
+
+
 def layer_params(name: str, args: list, kwargs: dict) -> dict | None:
     """{parameter: shape} of a framework layer made with these arguments, where the table knows
     the layer and every size and `use_*` flag it is given is a constant."""

@@ -29,8 +29,8 @@ from ..jaxfacts import (
     MIXED_STATE_OPS, OPERANDS_SHARDING_CHECKED, RESHAPE_SPLITS_AXES, RESHAPE_TYPED,
 )
 from ..verdicts import catches
-from .frameworks import (PARTITIONED, FrameworkMixin, layer_output, layer_params, split_by, variable_metadata,
-                         variable_sharding)
+from .frameworks import (PARTITIONED, FrameworkMixin, layer_fields, layer_output, layer_params, split_by,
+                         variable_metadata, variable_sharding)
 from .nnxstate import SEEDED
 from .frames import Layer, Raise
 from .shapes import (
@@ -1818,7 +1818,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             if last[:1].isupper():
                 # (the keywords of an NNX Rngs name its streams: `rngs.data` is a stream, not the seed)
                 layer = Inst(Ext(name), {SEEDED: Const(bool(args or kwargs))} if name == "flax.nnx.Rngs"
-                             else dict(kwargs))
+                             else {**dict(zip(layer_fields(name), args)), **kwargs})
                 self.linen_layer_made(layer, name, args, kwargs)
                 given_meta = None
                 if name in NNX_VARIABLES:
