@@ -168,8 +168,9 @@ def axis_types(diag: Diagnostic, fact: AxisTypes, ctx: FixContext) -> Fix | None
 
 @fixer("legacy_mesh", LegacyMesh)
 def legacy_mesh(diag: Diagnostic, fact: LegacyMesh, ctx: FixContext) -> Fix | None:
-    """SHL026: `with mesh:` becomes `with jax.set_mesh(mesh):` (`jax.sharding.use_mesh` before
-    JAX 0.7), which sets the context mesh Flax shards the variables over."""
+    """SHL026, SHL028: `with mesh:` becomes `with jax.set_mesh(mesh):` (`jax.sharding.use_mesh`
+    before JAX 0.7), which sets the context mesh Flax shards the variables over and a bare
+    `out_sharding=` spec is resolved against."""
     mod = ctx.module(fact.site.path)
     node = mod.node_at(fact.site, (cst.BaseExpression,)) if mod is not None else None
     item = mod.parent.get(node) if node is not None else None

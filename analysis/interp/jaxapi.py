@@ -189,7 +189,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             return
         mesh, spec = (where.mesh, where.spec) if isinstance(where, ShardingV) else (self.context_mesh(ctx, act), where)
         if mesh is None and isinstance(spec, PSpecV) and "mesh_maybe" not in ctx.modes \
-                and ctx.legacy_mesh is None and apis.short(name) not in _LATER_OUT_SHARDING:
+                and apis.short(name) not in _LATER_OUT_SHARDING:
             self.record(ConstraintEvent(site, ctx, act.path, node, api=name, kind="out_sharding_no_mesh",
                                         axes=tuple(spec.named), spec=spec, mesh=None, placed=_maybe_on_mesh(operands)))
             raise Raise()

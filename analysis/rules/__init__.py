@@ -306,12 +306,14 @@ RULES: dict[str, Rule] = {
             "of a mesh whose axes "
             "are Auto (a `Mesh` given no `axis_types`, `jax.make_mesh` before JAX 0.10): both take Explicit axes "
             "only. Also an `out_sharding=`, or a `reshard` spec, that is a bare PartitionSpec (even `P()`) where "
-            "no mesh context is entered: JAX resolves it against the context mesh.",
+            "no mesh context is entered (a legacy `with mesh:` sets none): JAX resolves it against the context "
+            "mesh.",
             jf.RESHARD_AUTO.format(spec="P('data', 'model')", axis="data"),
             "Build the mesh with `axis_types=(jax.sharding.AxisType.Explicit,) * n`, or use "
             "`jax.lax.with_sharding_constraint` on Auto axes; a bare spec where no mesh context is entered can "
-            "go on an operand's mesh: `jax.typeof(x).sharding.update(spec=P(...))`.",
-            fixers=("reshard_constraint", "spec_on_operand", "axis_types"),
+            "go on an operand's mesh: `jax.typeof(x).sharding.update(spec=P(...))`, and a legacy `with mesh:` "
+            "becomes `with jax.set_mesh(mesh):`.",
+            fixers=("reshard_constraint", "spec_on_operand", "axis_types", "legacy_mesh"),
         ),
         Rule(
             "SHL029", "contracting-dimension-sharded", _E,

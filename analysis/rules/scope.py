@@ -842,15 +842,18 @@ def _constraints(facts: Facts) -> list:
         if ev.kind == "out_sharding_no_mesh":
             call = f"reshard(..., {spec})" if short(ev.api) == "reshard" else \
                 f"{short(ev.api)}(..., out_sharding={spec})"
+            legacy = ev.ctx.legacy_mesh[0] if ev.ctx.legacy_mesh is not None else None
+            where = "no mesh context is entered" if legacy is None else \
+                "only a legacy `with mesh:` is entered, which sets no context mesh"
+            fixes = (LegacyMesh(site_ref(facts, legacy), facts.jax_version),) \
+                if legacy is not None and legacy.path in facts.files else \
+                (SpecOnOperand(site_ref(facts, ev.site)),) if ev.placed and ev.site.path in facts.files else ()
             out.append(diag(
                 facts, "SHL028", ev.site,
-                f"`{call}` gives a bare PartitionSpec where no mesh context is "
-                f"entered ({ctx_words(ev.ctx)}): JAX resolves it against the context mesh, and raises "
-                f"{quoted(OUT_SHARDING_NO_MESH.format(spec=spec))} Call it inside `with jax.set_mesh(mesh):`, or "
-                "give a `NamedSharding(mesh, spec)`.",
-                path=ev.path, ctx=ev.ctx,
-                fix_facts=(SpecOnOperand(site_ref(facts, ev.site)),) if ev.placed and ev.site.path in facts.files
-                else ()))
+                f"`{call}` gives a bare PartitionSpec where {where} ({ctx_words(ev.ctx)}): JAX resolves it "
+                f"against the context mesh, and raises {quoted(OUT_SHARDING_NO_MESH.format(spec=spec))} Call it "
+                "inside `with jax.set_mesh(mesh):`, or give a `NamedSharding(mesh, spec)`.",
+                path=ev.path, ctx=ev.ctx, fix_facts=fixes))
             continue
         if ev.kind == "out_sharding_auto":
             out.append(diag(
