@@ -360,6 +360,13 @@ class DeviceIdKey(FixFact):
 
 
 @dataclass(frozen=True)
+class LogicalDeviceId(FixFact):
+    """A remote copy or signal whose LOGICAL device id is mesh coordinates, one per mesh axis or
+    keyed by them (SHL113): the call, whose `device_id_type` becomes MESH."""
+    site: SiteRef
+
+
+@dataclass(frozen=True)
 class DeviceIdAxis(FixFact):
     """A one-entry MESH device id on a mesh of more axes, and the axis it addresses (SHL105)."""
     site: SiteRef  # the remote copy or signal

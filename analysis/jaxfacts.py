@@ -206,6 +206,10 @@ MOSAIC_AUTO_PARTITIONED = ("NotImplementedError: Mosaic kernels cannot be automa
 COLLECTIVE_ID_UNUSED = "ValueError: collective_id has to be unspecified or None when not using a custom barrier"
 COLLECTIVE_ID_MISSING = "ValueError: collective_id has to be specified when using a custom barrier"
 UNRECOGNIZED_DEVICE_AXES = "ValueError: Unrecognized axes in device_id: {axes}"
+# A LOGICAL device id given as mesh coordinates (a tuple or a dict): JAX rejects it as it lowers
+# the kernel (measured on 0.6.2, 0.8.2 and 0.10.2, a remote copy's; 0.6.2 fails in MLIR's builder).
+LOGICAL_DEVICE_ID = {(0, 6): 'ValueError: Operand 4 of operation "tpu.enqueue_dma" must be a Value (is not a Value)',
+                     (0, 8): "AssertionError: LOGICAL device_id_type does not support device_id as a tuple or dict."}
 DEVICE_ID_ARITY = ("ValueError: Number of device ids must match the number of mesh axes, but got {n} ids for a "
                    "{dims}D mesh.")
 # A pallas_call differentiated in reverse mode (0.8.2 and 0.10.2 measured; a communicating kernel

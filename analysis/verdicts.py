@@ -35,7 +35,7 @@ RAISES = {
     "SHL047": "ValueError", "SHL048": "DuplicateSpecError", "SHL049": "ValueError",
     "SHL103": "ValueError", "SHL104": "ValueError", "SHL105": "ValueError",
     "SHL106": "IndexError", "SHL107": "ValueError", "SHL108": "ValueError", "SHL109": "ValueError",
-    "SHL110": "ValueError", "SHL111": "ValueError", "SHL112": "ValueError",
+    "SHL110": "ValueError", "SHL111": "ValueError", "SHL112": "ValueError", "SHL113": "AssertionError",
 }
 # Failures JAX raises while tracing (the traceback a user sees starts where it is raised, and
 # where a handler raises an exception of its own instead, there).

@@ -37,7 +37,7 @@ TARGET_RATE = 0.90
 # need the author's intent; they are measured, not asserted.
 FIXABLE_CODES = {"SHL001", "SHL002", "SHL003", "SHL004", "SHL005", "SHL006", "SHL007", "SHL008", "SHL009",
                  "SHL010", "SHL012", "SHL020", "SHL021", "SHL023", "SHL026", "SHL103", "SHL104", "SHL105", "SHL106",
-                 "SHL107", "SHL109", "SHL032", "SHL041", "SHL042"}
+                 "SHL107", "SHL109", "SHL032", "SHL041", "SHL042", "SHL113"}
 
 # Within reach, yet still failing after --fix --unsafe-fixes, with why. "program": the program
 # cannot work as written whatever wraps it (it runs psend on CPU, needs an API the JAX version

@@ -9,7 +9,7 @@ import os
 import libcst as cst
 
 from ..diagnostics import Diagnostic, Fix
-from ..fixfacts import DeviceIdAxis, DeviceIdKey, MissingCollectiveId, UnusedCollectiveId
+from ..fixfacts import DeviceIdAxis, DeviceIdKey, LogicalDeviceId, MissingCollectiveId, UnusedCollectiveId
 from ..jaxfacts import DICT_DEVICE_ID
 from .axes import quoted
 from .edits import append_kwarg, remove_arg, replace_node
@@ -100,6 +100,22 @@ def device_id_key(diag: Diagnostic, fact: DeviceIdKey, ctx: FixContext) -> Fix |
         return None
     return Fix(f"Key the device id by the mesh axis {fact.to!r}", "unsafe",
                (replace_node(mod, keys[0], quoted(mod, fact.to)),))
+
+
+@fixer("mesh_device_id", LogicalDeviceId)
+def mesh_device_id(diag: Diagnostic, fact: LogicalDeviceId, ctx: FixContext) -> Fix | None:
+    """SHL113: a remote copy's or signal's `device_id_type=...LOGICAL`, given mesh coordinates
+    (one per mesh axis, or a dict of them), becomes `...MESH`, the type they are written for."""
+    found = ctx.call_at(fact.site)
+    if found is None:
+        return None
+    mod, call = found
+    i = keyword_index(call, "device_id_type")
+    value = call.args[i].value if i is not None else None
+    if not (isinstance(value, cst.Attribute) and value.attr.value == "LOGICAL"):
+        return None
+    return Fix("Address the peer by mesh coordinates: device_id_type MESH", "unsafe",
+               (replace_node(mod, value.attr, "MESH"),))
 
 
 @fixer("device_id", DeviceIdAxis)

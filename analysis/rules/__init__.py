@@ -645,6 +645,15 @@ RULES: dict[str, Rule] = {
             fixers=("pmap",),
         ),
         Rule(
+            "SHL113", "logical-device-id-coordinates", _E,
+            "A remote copy or semaphore signal in a kernel under `shard_map` whose `device_id` is mesh "
+            "coordinates (a tuple, or a dict keyed by mesh axes) while its `device_id_type` is LOGICAL, which "
+            "takes one flat device index (a halo exchange that addresses `(x, y_next)`).",
+            jf.LOGICAL_DEVICE_ID[(0, 8)],
+            "Use `device_id_type=DeviceIdType.MESH` for mesh coordinates, or give the flat (logical) index.",
+            fixers=("mesh_device_id",),
+        ),
+        Rule(
             "SHL201", "pmap-legacy", _H,
             f"Collectives or communicating kernels under `pmap` on JAX ≥ {_PMAP_SM} (pmap is jit + shard_map there).",
             f"works on JAX ≥ {_PMAP_SM}; older JAX rejects it",

@@ -9,11 +9,12 @@ from __future__ import annotations
 from ..apis import short
 from ..diagnostics import Severity
 from ..jaxfacts import (ANY_SPACES, COLLECTIVE_ID_MISSING, COLLECTIVE_ID_UNUSED, COMM_WITHOUT_SHARD_MAP,
-                        DEVICE_ID_ARITY, HBM_SPACE, KERNEL_LINEARIZE, MOSAIC_AUTO_PARTITIONED, PMAP_IS_SHARD_MAP,
+                        DEVICE_ID_ARITY, HBM_SPACE, LOGICAL_DEVICE_ID, KERNEL_LINEARIZE, MOSAIC_AUTO_PARTITIONED, PMAP_IS_SHARD_MAP,
                         REPLICA_MOSAIC, SIGNAL_GIVES_MESH, UNBOUND_AXIS, UNRECOGNIZED_DEVICE_AXES, VMA_OUT_SHAPE,
                         WHOLE_BLOCKS_ONLY, WHOLE_HBM_SINCE, error_head, quoted, quoted_sentence, unbound_axis,
-                        version_text)
-from ..fixfacts import DeviceIdAxis, DeviceIdKey, MissingCollectiveId, Pmap, UnusedCollectiveId, VmaCheck
+                        as_of, version_text)
+from ..fixfacts import (DeviceIdAxis, DeviceIdKey, LogicalDeviceId, MissingCollectiveId, Pmap, UnusedCollectiveId,
+                        VmaCheck)
 from ..interp.events import CollectiveEvent, CommEvent, KernelApiEvent, PallasEvent, StartEvent
 from ..interp.values import ArrayV, CompilerParamsV, Const, DictV, Ext, Seq, Unknown, options
 from .axisnames import meant_axis
@@ -26,6 +27,11 @@ def _is_mesh_id(ev) -> bool:
     if t is Unknown or t is None or (isinstance(t, Const) and t.value is None):
         return True  # pltpu's default device_id_type is MESH
     return isinstance(t, Ext) and t.name.endswith(".MESH")
+
+
+def _is_logical(ev) -> bool:
+    t = ev.device_id_type
+    return isinstance(t, Ext) and t.name.endswith(".LOGICAL")
 
 
 def _id_count(ev) -> int | None:
@@ -166,6 +172,22 @@ def check(facts: Facts):
         if smap is not None and smap.axes is None:
             mesh_axes = None
         for c in comm:
+            if c.kind != "barrier" and smap is not None and _is_logical(c) and isinstance(c.device_id, (Seq, DictV)):
+                # (inside a shard_map: outside one, the kernel's axis_index fails first)
+                n = _id_count(c)
+                fits = isinstance(c.device_id, DictV) or (n is not None and smap.mesh_axes is not None
+                                                          and n == len(smap.mesh_axes))
+                what = "a dict" if isinstance(c.device_id, DictV) else f"a tuple of {n}" if n else "a tuple"
+                out.append(diag(
+                    facts, "SHL113", c.site,
+                    f"This {'signal' if c.kind == 'signal' else 'remote copy'}'s device id is {what} (mesh "
+                    f"coordinates) with `device_id_type=DeviceIdType.LOGICAL`, which takes one flat device index: "
+                    f"JAX raises {quoted(as_of(LOGICAL_DEVICE_ID, facts.version))} as it lowers the kernel. Use "
+                    f"`DeviceIdType.MESH` for coordinates, or give the flat index.",
+                    path=c.path, ctx=ctx,
+                    fix_facts=(LogicalDeviceId(site_ref(facts, c.site)),) if fits and c.site.path in facts.files
+                    else (), ev=c))
+                continue
             if c.kind == "barrier" or not _is_mesh_id(c):
                 continue
             if isinstance(c.device_id, DictV) and mesh_axes:
