@@ -836,6 +836,8 @@ def block(v: Value, spec: Value, manual, in_module: bool = False, sizes: dict | 
     vma = frozenset(spec.axes) if known else frozenset()
     if manual is not None:
         vma &= manual
+    if isinstance(v, ArrayV):
+        vma |= v.vma & {DIFFERENTIATED, BATCHED}  # (what a grad or vmap around the shard_map maps stays so)
     shape = _block_shape(v.shape, spec, sizes) if isinstance(v, ArrayV) and sizes else None
     return ArrayV(shape, v.dtype if isinstance(v, ArrayV) else None, vma=vma, exact=known and manual is not None)
 
