@@ -353,6 +353,14 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             return self.rolled(args, kwargs, act, ctx, site, node)
         if op in stypes.UNARY and not lax and len(args) == 1:
             return stypes.elementwise(args)
+        if op == "one_hot" and not lax and args and isinstance(args[0], ArrayV) and args[0].spec is not None:
+            # (its classes a new dimension, unsplit, where `axis` puts it: last by default)
+            at = kwargs.get("axis", Const(-1))
+            n = len(args[0].spec) + 1
+            if isinstance(at, Const) and type(at.value) is int and -n <= at.value < n:
+                i = at.value % n
+                return (*args[0].spec[:i], (), *args[0].spec[i:])
+            return None
         kept = kept_dims_type(op, lax, args, kwargs)
         if kept is not None or op in PERMUTING:
             return kept
