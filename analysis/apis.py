@@ -561,6 +561,7 @@ ALIASES: dict[str, str] = {
     "jax.interpreters.pxla.Mesh": "jax.sharding.Mesh",
     "jax.sharding.PositionalSharding": "jax.sharding.NamedSharding",
     "jax.P": "jax.sharding.PartitionSpec",
+    "jax.reshard": "jax.sharding.reshard",
     "jax.NamedSharding": "jax.sharding.NamedSharding",
     "jax.PartitionSpec": "jax.sharding.PartitionSpec",
     "jax.experimental.PartitionSpec": "jax.sharding.PartitionSpec",
@@ -580,7 +581,7 @@ ALIASES: dict[str, str] = {
 }
 
 # The JAX version an alternative spelling first exists in (measured: `jax.P` is not in 0.6.2).
-ALIAS_SINCE: dict[str, tuple] = {"jax.P": _v("0.7.0")}
+ALIAS_SINCE: dict[str, tuple] = {"jax.P": _v("0.7.0"), "jax.reshard": _v("0.7.0")}
 
 # jax._src definitions (what jedi resolves to) → public module.
 _SRC_PREFIXES = (

@@ -149,7 +149,7 @@ GATHER_AMBIGUOUS = ("ShardingTypeError: Use `.at[...].get(out_sharding=)` to pro
                     "gather indexing as out sharding could not be resolved unambiguously (or would require "
                     "collectives on inputs). Got operand=..., indices=...")
 RESHARD_AUTO = ("ValueError: PartitionSpec passed to reshard cannot contain axis names that are of type Auto or "
-                "Manual. Got PartitionSpec: {spec} with axis name: {axis} of type: AxisType.Auto")
+                "Manual. Got PartitionSpec: {spec} with axis name: {axis} of type: AxisType.{kind}")
 CONSTRAINT_ASSERT = ("AssertionError: `with_sharding_constraint` acts as an assert when all axes of mesh are of type "
                      "`Explicit`. The array sharding: {have} did not match the sharding provided: {spec}.")
 # a creation op's `out_sharding=` that splits a dimension unevenly (0.8.2 and 0.10.2; a spec longer

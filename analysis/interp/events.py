@@ -389,6 +389,7 @@ class ConstraintEvent(Event):
     manual axes; `mesh` None where the spec is bare, of the context mesh), "assert" (under
     `jax.set_mesh` of an Explicit mesh, a spec other than the operand's sharding type), or one
     of the output shardings (`reshard`, `out_sharding=`) JAX rejects: "reshard_auto",
+    "reshard_manual" (inside a shard_map, axes it makes manual),
     "out_sharding_auto" (Auto axes), "out_sharding_no_mesh" (a bare spec, no mesh context); or
     "spmd_axis" (inside a vmap whose `spmd_axis_name` are `axes`, of a value it maps, a spec
     naming one of them)."""

@@ -1331,14 +1331,21 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         else:
             mesh, spec = self.context_mesh(ctx, act), where
         if ctx.innermost("shard_map") is None and mesh is None and isinstance(spec, PSpecV) \
-                and "mesh_maybe" not in ctx.modes and ctx.legacy_mesh is None:
-            # a bare spec is resolved against the context mesh (0.8.2 and 0.10.2; even `P()`)
+                and "mesh_maybe" not in ctx.modes:
+            # a bare spec is resolved against the context mesh, which a legacy `with mesh:` does not
+            # set (0.8.2 and 0.10.2; even `P()`)
             self.record(ConstraintEvent(site, ctx, act.path, node, api=name, kind="out_sharding_no_mesh",
                                         axes=tuple(spec.named), spec=spec, mesh=None, placed=_maybe_on_mesh([x])))
             raise Raise()
         if ctx.innermost("shard_map") is None and self._auto_axes(mesh, spec):
             self.record(ConstraintEvent(site, ctx, act.path, node, api=name, kind="reshard_auto",
                                         axes=tuple(spec.named), spec=spec, mesh=mesh))
+            raise Raise()
+        manual = [a for a in spec.named if a in (ctx.manual_axes or ())] if isinstance(spec, PSpecV) else []
+        if ctx.innermost("shard_map") is not None and manual:
+            # (inside, the axes the shard_map makes manual are typed Manual: 0.8.2 and 0.10.2)
+            self.record(ConstraintEvent(site, ctx, act.path, node, api=name, kind="reshard_manual",
+                                        axes=tuple(manual), spec=spec, mesh=mesh))
             raise Raise()
         rank = too_long(spec, x) if isinstance(spec, PSpecV) else None
         if rank is not None and _names_beyond(spec, rank[1]):

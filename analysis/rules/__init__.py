@@ -301,14 +301,15 @@ RULES: dict[str, Rule] = {
         ),
         Rule(
             "SHL028", "reshard-auto-axes", _E,
-            "`jax.sharding.reshard`, or the `out_sharding=` of an array JAX makes or computes "
+            "`jax.sharding.reshard` (inside a shard_map, to a spec naming an axis it makes manual), or the "
+            "`out_sharding=` of an array JAX makes or computes "
             "(`jax.random.normal`, `jnp.zeros`, `jnp.einsum`, a Flax NNX `Linear`'s, ...), to a spec naming axes "
             "of a mesh whose axes "
             "are Auto (a `Mesh` given no `axis_types`, `jax.make_mesh` before JAX 0.10): both take Explicit axes "
             "only. Also an `out_sharding=`, or a `reshard` spec, that is a bare PartitionSpec (even `P()`) where "
             "no mesh context is entered (a legacy `with mesh:` sets none): JAX resolves it against the context "
             "mesh.",
-            jf.RESHARD_AUTO.format(spec="P('data', 'model')", axis="data"),
+            jf.RESHARD_AUTO.format(spec="P('data', 'model')", axis="data", kind="Auto"),
             "Build the mesh with `axis_types=(jax.sharding.AxisType.Explicit,) * n`, or use "
             "`jax.lax.with_sharding_constraint` on Auto axes; a bare spec where no mesh context is entered can "
             "go on an operand's mesh: `jax.typeof(x).sharding.update(spec=P(...))`, and a legacy `with mesh:` "

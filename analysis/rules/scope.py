@@ -806,6 +806,9 @@ def _contractions(facts: Facts) -> list:
     return out
 
 
+_AUTO, _MANUAL = "Auto", "Manual"  # (axis types, as JAX's messages name them)
+
+
 def _constraints(facts: Facts) -> list:
     """SHL024: a sharding constraint inside a shard_map over its manual axes (or, as a
     NamedSharding, of a value that varies over them); SHL025: one naming Explicit axes; SHL028:
@@ -829,11 +832,20 @@ def _constraints(facts: Facts) -> list:
                 f"from the spec.",
                 path=ev.path, ctx=ev.ctx))
             continue
+        if ev.kind == "reshard_manual":
+            out.append(diag(
+                facts, "SHL028", ev.site,
+                f"`reshard` to {spec} inside a shard_map names {axes}, which the shard_map makes manual (each "
+                f"device holds its own block there): reshard moves data between Explicit axes only, and JAX raises "
+                f"{quoted(RESHARD_AUTO.format(spec=spec, axis=ev.axes[0], kind=_MANUAL))} Reshard over the axes "
+                f"the shard_map leaves Explicit only (`axis_names=`), or not at all inside it.",
+                path=ev.path, ctx=ev.ctx))
+            continue
         if ev.kind == "reshard_auto":
             out.append(diag(
                 facts, "SHL028", ev.site,
                 f"`reshard` to {spec} names {axes}, Auto axes of its mesh ({whose}): reshard moves data between "
-                f"Explicit axes only, and JAX raises {quoted(RESHARD_AUTO.format(spec=spec, axis=ev.axes[0]))} Build "
+                f"Explicit axes only, and JAX raises {quoted(RESHARD_AUTO.format(spec=spec, axis=ev.axes[0], kind=_AUTO))} Build "
                 "the mesh with `axis_types=(jax.sharding.AxisType.Explicit,) * n`, or use "
                 "`jax.lax.with_sharding_constraint` on Auto axes.",
                 path=ev.path, ctx=ev.ctx,
