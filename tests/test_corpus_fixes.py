@@ -939,6 +939,21 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
     "blind66c_linen_shardmap_embed_allgather_vocab_uneven": (_PROGRAM, "a vocabulary of 50257 over 2 devices"),
     "blind66c_linen_vmap_ensemble_spmd_axis_field": (_SCOPE, "nn.vmap's spmd_axis_name from the data axis: SHL049 "
                                                              "has no fix"),
+    "blind67b_eqx_prefetch_neighbor_dict_axis_default": (_SCOPE, "the device_id dict's key is an Equinox module "
+                                                                 "field's default: the key's fix edits a literal in "
+                                                                 "the call"),
+    "blind67b_eqx_token_shift_three_device_ids_2d_mesh": (_SCOPE, "three device ids on a 2-D mesh: the arity fix "
+                                                                  "drops none"),
+    "blind67b_nnx_ring_mixer_vmap_axis_name": (_SCOPE, "a remote-DMA ring emulated by vmap inside an NNX module: "
+                                                       "SHL112's rewrite does not reach it"),
+    "blind67c_eqx_act_spec_rebound_in_main_not_module": (_PROGRAM, "main rebinds its own imported name, not the "
+                                                                   "module's spec the constraint reads"),
+    "blind67c_eqx_moe_dispatch_lambda_redefined_capacity_axis": (_PROGRAM, "a dispatch that splits 6 capacity slots "
+                                                                           "over 4 experts"),
+    "blind67c_eqx_try_pod_reduce_axes_narrow_except": (_SCOPE, "a pmean over ('data', 'model') built in a helper, on "
+                                                               "a mesh of 'data': the axis tuple's fix does not reach "
+                                                               "it"),
+    "blind67c_nnx_tp_mlp_reduce_scatter_cell_uneven_out": (_PROGRAM, "10 output features scattered over 4 devices"),
 }
 
 
