@@ -234,9 +234,11 @@ class CallMixin:
                 return Unknown
             return self.call(m, args, kwargs, act, ctx, site, node, unknown_tail=unknown_tail, label=label)
         if isinstance(callee, Transformed):
-            if tree is not None and callee.api.startswith("flax.linen.") \
-                    and callee.api not in (*_SHAPES_KEPT, _LINEN_SCAN):
-                tree.doubt()  # (a Linen lift of a lifted class, `nn.vmap(nn.remat(Block))`: mapped)
+            if tree is not None and callee.api.startswith("flax.linen.") and callee.api not in _SHAPES_KEPT \
+                    and not (callee.api == _LINEN_SCAN and isinstance(callee.fn, Bound)):
+                # (a Linen lift of a class, `nn.scan(nn.Dense)`, `nn.vmap(nn.remat(Block))`, named by
+                # Flax; a method of a named scan's module runs with its parameters stacked)
+                tree.doubt()
             return self.apply_transformed(callee, args, kwargs, act, ctx, site, node, label)
         if isinstance(callee, Factory):
             return self.apply_factory(callee, args, kwargs, act, ctx, site, node, decorating)
