@@ -332,6 +332,8 @@ NNX = {
                              "static_argnames=None, donate_argnums=None, donate_argnames=None, keep_unused=False, "
                              "device=None, backend=None, inline=False, **kw)", fn="fun"),
     _NNX + "with_partitioning": Api("nnx_partitioned", "(initializer, sharding, mesh=None, **metadata)"),
+    # (what with_partitioning calls: `sharding_names=`, Flax 0.11's; `out_sharding=`, 0.12's)
+    _NNX + "with_metadata": Api("nnx_with_metadata", "(initializer, **metadata)"),
     # called itself (`init(rngs.params(), shape)`): the initializer's array, with the metadata
     _NNX + "with_partitioning.__call__": Api("nnx_partitioned_call", "(self, *args, **kwargs)"),
     _NNX + "use_eager_sharding": Api("eager_sharding_config", "(value)"),

@@ -446,6 +446,19 @@ class FrameworkMixin:
                 attrs[key] = metadata.items[key]
         return Inst(Ext(name), attrs)
 
+    def _api_nnx_with_metadata(self, name, row, p, act, ctx, site, node, decorating):
+        """`nnx.with_metadata(init, **metadata)`: with a sharding among the metadata (under any
+        of the names a variable takes it by), the initializer `nnx.with_partitioning` makes (it
+        is that, in every Flax measured: 0.11.2, 0.12.6, 0.12.8); else the initializer."""
+        metadata = p.get("metadata")
+        items = dict(metadata.items) if isinstance(metadata, DictV) else {}
+        key = next((k for k in _VARIABLE_SHARDING if k in items), None)
+        if key is None:
+            return p.get("initializer", Unknown)
+        given = {"initializer": p.get("initializer", Unknown), "sharding": items.pop(key),
+                 "mesh": items.pop("mesh", Const(None)), "metadata": DictV(items)}
+        return self._api_nnx_partitioned("flax.nnx.with_partitioning", row, given, act, ctx, site, node, decorating)
+
     def _api_nnx_partitioned_call(self, name, row, p, act, ctx, site, node, decorating):
         """`nnx.with_partitioning(init, spec)(key, shape)`: Flax's `VariableMetadata`, the array
         `init` makes with the sharding metadata (an `nnx.Param` of it is made as one given the
