@@ -1898,3 +1898,25 @@ def test_a_module_attribute_set_from_another_module_rebinds_its_global(tmp_path)
         axes.AXIS = "x"
         jax.jit(jax.shard_map(body, mesh=mesh, in_specs=P("x"), out_specs=P())).trace(X)
         """) == []
+
+
+@pytest.mark.parametrize("value, kind, expected", [
+    ('P("x")', "P", True), ('P("x")', "jax.sharding.NamedSharding", False),
+    ('jax.sharding.NamedSharding(mesh, P("x"))', "jax.sharding.NamedSharding", True),
+    ('("x",)', "P", False), ('None', "P", False),
+])
+def test_isinstance_of_partition_specs_and_shardings(tmp_path, value, kind, expected):
+    """`is_leaf=lambda s: isinstance(s, P)` (and a branch on it) is decided."""
+    assert diags(tmp_path, f"""\
+        def body(a):
+            return jax.lax.psum(a, "x") if isinstance({value}, {kind}) else jax.lax.psum(a, "y")
+        jax.jit(jax.shard_map(body, mesh=mesh, in_specs=P("x"), out_specs=P())).trace(X)
+        """) == ([] if expected else [(2, "SHL006", "error")])
+
+
+def test_tree_map_is_leaf_picks_the_specs(tmp_path):
+    assert diags(tmp_path, """\
+        specs = {"w": P(None, "y"), "b": P(None)}
+        shardings = jax.tree.map(lambda s: jax.sharding.NamedSharding(mesh, s), specs,
+                                 is_leaf=lambda s: isinstance(s, P))
+        """) == [(2, "SHL023", "error")]

@@ -875,9 +875,11 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             if tree.mesh_names and (tree.collections or tree.within is not None):
                 return self.linen_specs_mapped(tree, f, act, ctx, site, node, f"tree.map {TRACES}")
             return Unknown
-        if not f_callable or given(p, "is_leaf") is not None:
-            return Unknown
+        is_leaf = given(p, "is_leaf")
         with_path = name.endswith("with_path")
+        if not f_callable or is_leaf is not None and (not is_callable(is_leaf) or (
+                with_path and not _is_false(p.get("is_leaf_takes_path", Const(False))))):
+            return Unknown
 
         # the stacked modules walked into (their attributes hold one member's arrays): how many
         # they stack, and what `f` made of each array whose shape is known, "stacked" where it
@@ -904,6 +906,13 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             return out
 
         def walk(tree, others, path, state=False):
+            if is_leaf is not None and not (isinstance(tree, Const) and tree.value is None):
+                # (`is_leaf` decides of each node first: where it does not surely say, nothing is known)
+                picked = self.call(is_leaf, [tree], {}, act, ctx, site, node, label=f"tree.map's is_leaf {TRACES}")
+                if not (isinstance(picked, Const) and isinstance(picked.value, bool)):
+                    raise _NotFollowed()
+                if picked.value:
+                    return leaf_call([tree, *others], path)
             if isinstance(tree, Inst) and STACKED in tree.attrs:
                 n = tree.attrs[STACKED]
                 lead.append(n.value if isinstance(n, Const) else None)
@@ -1003,7 +1012,10 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
             leaf_call([ArrayV(), *(o if isinstance(o, ArrayV) else ArrayV() for o in others)], None)
             return Unknown
 
-        return walk(p.get("tree", Unknown), list(rest), ())
+        try:
+            return walk(p.get("tree", Unknown), list(rest), ())
+        except _NotFollowed:
+            return Unknown
 
     def _api_keystr(self, name, row, p, act, ctx, site, node, decorating):
         """`jax.tree_util.keystr(path, simple=..., separator=...)` of a known key path: its text
@@ -1946,6 +1958,12 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                 return False
         if tname == "jax.sharding.Mesh" and isinstance(v, MeshV):
             return not v.abstract
+        if tname in _SHARDING_TYPES:
+            # (a PartitionSpec, a NamedSharding: what `is_leaf=lambda s: isinstance(s, P)` picks out)
+            if isinstance(v, _SHARDING_TYPES[tname]):
+                return True
+            if isinstance(v, (Const, Seq, DictV, ArrayV, MeshV, PSpecV, ShardingV, Func)):
+                return False
         if tname is not None and isinstance(v, Inst) and isinstance(v.cls, Ext):
             if v.cls.name == tname:
                 return True
@@ -1967,6 +1985,14 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
 
 
 # ---------------------------------------------------------------------- helpers
+
+
+class _NotFollowed(Exception):
+    """A tree.map's `is_leaf` that does not surely decide of a node."""
+
+
+def _is_false(v: Value) -> bool:
+    return isinstance(v, Const) and v.value is False
 
 
 def copied(v: Value, deep: bool) -> Value:
@@ -2005,6 +2031,7 @@ def axis_tuple(v) -> tuple | None:
     return None
 
 
+_SHARDING_TYPES = {"jax.sharding.PartitionSpec": PSpecV, "jax.sharding.NamedSharding": ShardingV}
 _VARIABLE_INIT = "flax.nnx.Variable.__init__"
 _KEY_PATH_CLASSES = ("SequenceKey", "DictKey", "GetAttrKey", "FlattenedIndexKey")
 
