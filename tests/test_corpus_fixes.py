@@ -954,6 +954,29 @@ CANNOT_FIX: dict[str, tuple[str, str]] = {
                                                                "a mesh of 'data': the axis tuple's fix does not reach "
                                                                "it"),
     "blind67c_nnx_tp_mlp_reduce_scatter_cell_uneven_out": (_PROGRAM, "10 output features scattered over 4 devices"),
+    "blind68a_eqx_fsdp_opt_state_reuses_param_specs": (_MISSED, "optax's adam state of an Equinox MLP's parameters "
+                                                                "against the parameters' specs is not followed"),
+    "blind68a_eqx_gpipe_stacked_blocks_uneven_stages": (_PROGRAM, "6 stacked layers over 4 stages"),
+    "blind68a_eqx_moe_experts_count_field_not_static": (_MISSED, "an Equinox module's int field that is not static "
+                                                                 "is a pytree leaf: not followed"),
+    "blind68a_eqx_segnet_conv_head_channels_uneven": (_MISSED, "Conv2d channels split by a tree.map's condition on "
+                                                               "their count: not followed"),
+    "blind68a_eqx_ulysses_mha_heads_all_to_all_uneven": (_MISSED, "eqx.nn.MultiheadAttention's heads and "
+                                                                  "projections are not followed"),
+    "blind68b_nnx_ensemble_vmap_in_axes_maps_shared_batch": (_SCOPE, "nnx.vmap's in_axes map a shared batch: "
+                                                                     "SHL047 has no fix"),
+    "blind68b_nnx_mha_six_heads_four_way_tp": (_MISSED, "6 heads over 4 devices in an abstract NNX init"),
+    "blind68b_nnx_scan_remat_partition_name_not_mesh_axis": (_SCOPE, "an NNX partition name in transform_metadata "
+                                                                     "that is no mesh axis: the fix does not reach it"),
+    "blind68b_nnx_shard_map_state_sharding_bias_rank": (_SCOPE, "StateSharding filters that give biases their "
+                                                                "kernels' specs"),
+    "blind68b_nnx_split_merge_jit_loss_out_sharding_rank": (_SCOPE, "a scalar loss given P('data') in "
+                                                                    "out_shardings: no fix drops it"),
+    "blind68b_nnx_stacked_layers_six_over_four_stages": (_MISSED, "6 stacked layers over 4 stages, sharded where "
+                                                                  "a jitted init makes them"),
+    "blind68b_nnx_tied_embed_logical_names_without_rules": (_SCOPE, "logical names with no rules entered: mapping "
+                                                                    "them takes axis rules, which no fix picks"),
+    "blind68b_nnx_tp_head_reduce_scatter_ten_classes": (_PROGRAM, "10 classes scattered over 4 devices"),
 }
 
 

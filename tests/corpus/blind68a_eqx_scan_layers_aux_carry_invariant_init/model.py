@@ -1,0 +1,38 @@
+import jax
+import jax.numpy as jnp
+import jax.random as jr
+import equinox as eqx
+from jax import lax
+
+from layers import ResidualBlock
+
+
+class DeepResNet(eqx.Module):
+    embed: eqx.nn.Linear
+    blocks: ResidualBlock          # stacked: every array leaf has a leading layer dim
+    readout: eqx.nn.Linear
+
+    def __init__(self, in_size, dim, out_size, num_layers, *, key):
+        ekey, bkey, rkey = jr.split(key, 3)
+        self.embed = eqx.nn.Linear(in_size, dim, key=ekey)
+
+        @eqx.filter_vmap
+        def make_block(k):
+            return ResidualBlock(dim, key=k)
+
+        self.blocks = make_block(jr.split(bkey, num_layers))
+        self.readout = eqx.nn.Linear(dim, out_size, key=rkey)
+
+    def __call__(self, xs):
+        # xs: (batch, in_size); returns logits and the summed activation penalty
+        h = jax.vmap(self.embed)(xs)
+        dynamic, static = eqx.partition(self.blocks, eqx.is_array)
+
+        def body(carry, layer_params):
+            h, penalty = carry
+            block = eqx.combine(layer_params, static)
+            h = jax.vmap(block)(h)
+            return (h, penalty + jnp.mean(h**2)), None
+
+        (h, penalty), _ = lax.scan(body, (h, jnp.zeros(())), dynamic)
+        return jax.vmap(self.readout)(h), penalty

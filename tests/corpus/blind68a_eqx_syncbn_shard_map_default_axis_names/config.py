@@ -1,0 +1,5 @@
+DATA_AXIS = "dp"
+LOCAL_AXIS = "local"
+BATCH_SIZE = 32
+IMAGE_SHAPE = (3, 16, 16)
+NUM_CLASSES = 10

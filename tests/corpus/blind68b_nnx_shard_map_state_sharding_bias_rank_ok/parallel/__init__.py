@@ -1,0 +1,1 @@
+from parallel.specs import mlp_state_sharding
