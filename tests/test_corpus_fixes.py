@@ -86,9 +86,14 @@ FIXLABELS = CORPUS / ".fixlabels"
 # round's programs reached through Python indirection (configs, registries, getattr, decorators,
 # factories), 14 of 24 rejected framework programs fixed, the rest counts the program chose (six
 # experts, a vocabulary of 50257, a 10-class head over 4 devices) and seven missed, to 1780 of 2134,
-# 0.834, with 0.926 within reach).
-OVERALL_FLOOR = 0.834
-FLOOR = 0.925
+# 0.834, with 0.926 within reach; the blind66-68 rounds' programs across module boundaries, per
+# JAX version's APIs, notebooks, and Equinox and NNX in depth, 28 of 58 rejected framework programs
+# fixed, the rest counts the program chose (6 layers over 4 stages, 10 classes over 4 devices, a
+# vocabulary of 50257), specs of another structure no rewrite rebuilds, logical names with no
+# rules, rules without fixes (SHL047, SHL049) and eight missed, to 1808 of 2192, 0.825, with 0.921
+# within reach).
+OVERALL_FLOOR = 0.824
+FLOOR = 0.921
 _FRAMEWORK = re.compile(r"^\s*(?:import|from)\s+(?:flax|equinox)\b", re.M)
 
 _PROGRAM = "program"  # no rewrite of the scope makes it lower: the program is wrong as written
