@@ -9,10 +9,10 @@ from __future__ import annotations
 from ..apis import short
 from ..diagnostics import Severity
 from ..jaxfacts import (ANY_SPACES, COLLECTIVE_ID_MISSING, COLLECTIVE_ID_UNUSED, COMM_WITHOUT_SHARD_MAP,
-                        DEVICE_ID_ARITY, HBM_SPACE, LOGICAL_DEVICE_ID, KERNEL_LINEARIZE, MOSAIC_AUTO_PARTITIONED, PMAP_IS_SHARD_MAP,
-                        REPLICA_MOSAIC, SIGNAL_GIVES_MESH, UNBOUND_AXIS, UNRECOGNIZED_DEVICE_AXES, VMA_OUT_SHAPE,
-                        WHOLE_BLOCKS_ONLY, WHOLE_HBM_SINCE, error_head, quoted, quoted_sentence, unbound_axis,
-                        as_of, version_text)
+                        DEVICE_ID_ARITY, HBM_SPACE, LOGICAL_DEVICE_ID, KERNEL_LINEARIZE, MOSAIC_AUTO_PARTITIONED,
+                        PMAP_IS_SHARD_MAP, REPLICA_MOSAIC, SIGNAL_GIVES_MESH, UNBOUND_AXIS, UNRECOGNIZED_DEVICE_AXES,
+                        VMA_OUT_SHAPE, WHOLE_BLOCKS_ONLY, WHOLE_HBM_SINCE, error_head, quoted, quoted_sentence,
+                        unbound_axis, as_of, version_text)
 from ..fixfacts import (DeviceIdAxis, DeviceIdKey, LogicalDeviceId, MissingCollectiveId, Pmap, UnusedCollectiveId,
                         VmaCheck)
 from ..interp.events import CollectiveEvent, CommEvent, KernelApiEvent, PallasEvent, StartEvent

@@ -11,24 +11,19 @@ from ..apis import IDEMPOTENT_REDUCTIONS, REDUCTIONS, short
 from ..diagnostics import Severity
 from ..jaxfacts import (
     AXIS_LIST, AXIS_LIST_ANYWHERE, AXIS_LIST_OPS, AXIS_LIST_PMAP_SINCE, BRANCH_TYPES, BWD_TYPES, CARRY_TYPES,
-    CONSTRAINT_ASSERT, CONSTRAINT_AUTO_ONLY, CONSTRAINT_MANUAL, CONSTRAINT_SPMD_AXIS, CONSTRAINT_VARYING, CONSTRAINT_VARYING_SINCE,
-    CONTRACTING_INCONSISTENT, CONTRACTING_SHARDED, DOT_CONTRACTING, GATHER_AMBIGUOUS,
+    CONSTRAINT_ASSERT, CONSTRAINT_AUTO_ONLY, CONSTRAINT_MANUAL, CONSTRAINT_SPMD_AXIS, CONSTRAINT_VARYING,
+    CONSTRAINT_VARYING_SINCE, CONTRACTING_INCONSISTENT, CONTRACTING_SHARDED, DOT_CONTRACTING, GATHER_AMBIGUOUS,
     CONTEXT_MESH, DUPLICATE_SPEC, EXPLICIT_INPUTS_CHECKED, GPU_ONLY, IN_SPECS_MANUAL, MANUAL_SHARDING_ONLY, MIXED_STATE,
-    OUT_SPECS_MANUAL,
-    MIXED_STATE_OPS, MIXED_STATE_SINCE, NO_CONTEXT_MESH, NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE, OUTSIDE_JIT,
-    OUT_SHARDING_AUTO, OUT_SHARDING_NO_MESH, OUT_SHARDING_UNEVEN, OUT_SPECS_REPLICATION, OUT_SPECS_STRUCTURE,
-    BROADCAST_TYPES, CONCATENATE_TYPES, JIT_COMMITTED, JIT_IN_SHARDINGS_LENGTH, JIT_KWARGS, JIT_SHARDINGS_STRUCTURE,
-    LAX_DTYPES, PAD_DTYPES, SCAN_XS_SPLIT, SLICE_SPLIT, UPDATE_SLICE_TYPES, SHAPES_BROADCAST, SHAPES_INCOMPATIBLE,
-    EINSUM_RANK, EINSUM_SIZE, TREE_MAP_KEYS, TREE_MAP_LENGTH, TREE_MAP_STRUCTURE, VMAP_LENGTH, VMAP_RANK, VMAP_SIZES,
-    VMAP_STRUCTURE,
-    PCAST_VARYING_AGAIN, RESHAPE_UNSUPPORTED, RESULT_SPLIT_TWICE, SELECT_CASES,
-    SELECT_WHICH,
-    PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, PVARY_VARYING_AGAIN, RESHARD_AUTO, SEND_RECV_ADDED,
-    SHARDING_AXIS_MISSING, SPECS_MISMATCH, SPECS_STRUCTURE, SPEC_INDIVISIBLE, SPEC_RANK, SPEC_TOO_LONG, UNBOUND_AXIS,
-    UNBOUND_AXIS_SHORT,
-    UNEVEN_SHARDING, VARIABLE_MANUAL_MESH, VARIABLE_NO_MESH, WHILE_CARRY_TYPES, as_of, error_head, quoted,
-    quoted_sentence,
-    auto_axis, unbound_axis, version_text,
+    OUT_SPECS_MANUAL, MIXED_STATE_OPS, MIXED_STATE_SINCE, NO_CONTEXT_MESH, NO_DIFFERENTIATION_RULE, NO_EVALUATION_RULE,
+    OUTSIDE_JIT, OUT_SHARDING_AUTO, OUT_SHARDING_NO_MESH, OUT_SHARDING_UNEVEN, OUT_SPECS_REPLICATION,
+    OUT_SPECS_STRUCTURE, BROADCAST_TYPES, CONCATENATE_TYPES, JIT_COMMITTED, JIT_IN_SHARDINGS_LENGTH, JIT_KWARGS,
+    JIT_SHARDINGS_STRUCTURE, LAX_DTYPES, PAD_DTYPES, SCAN_XS_SPLIT, SLICE_SPLIT, UPDATE_SLICE_TYPES, SHAPES_BROADCAST,
+    SHAPES_INCOMPATIBLE, EINSUM_RANK, EINSUM_SIZE, TREE_MAP_KEYS, TREE_MAP_LENGTH, TREE_MAP_STRUCTURE, VMAP_LENGTH,
+    VMAP_RANK, VMAP_SIZES, VMAP_STRUCTURE, PCAST_VARYING_AGAIN, RESHAPE_UNSUPPORTED, RESULT_SPLIT_TWICE, SELECT_CASES,
+    SELECT_WHICH, PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, PVARY_VARYING_AGAIN, RESHARD_AUTO,
+    SEND_RECV_ADDED, SHARDING_AXIS_MISSING, SPECS_MISMATCH, SPECS_STRUCTURE, SPEC_INDIVISIBLE, SPEC_RANK, SPEC_TOO_LONG,
+    UNBOUND_AXIS, UNBOUND_AXIS_SHORT, UNEVEN_SHARDING, VARIABLE_MANUAL_MESH, VARIABLE_NO_MESH, WHILE_CARRY_TYPES, as_of,
+    error_head, quoted, quoted_sentence, auto_axis, unbound_axis, version_text,
 )
 from ..fixfacts import (AbstractMesh, AxisSource, AxisTypes, AxisTuple, BiasSpecTooLong, CarryInit, CarryLeaf,
                         CastCarry, CastOperands, ContextMesh, DropAxis, DropConstraint, DropVary, EagerSharding,
@@ -832,24 +827,21 @@ def _constraints(facts: Facts) -> list:
                 f"from the spec.",
                 path=ev.path, ctx=ev.ctx))
             continue
-        if ev.kind == "reshard_manual":
+        if ev.kind in ("reshard_auto", "reshard_manual"):
+            manual = ev.kind == "reshard_manual"
+            naming = (f"inside a shard_map names {axes}, which the shard_map makes manual (each device holds its "
+                      f"own block there)" if manual else f"names {axes}, Auto axes of its mesh ({whose})")
+            advice = ("Reshard over the axes the shard_map leaves Explicit only (`axis_names=`), or not at all "
+                      "inside it." if manual else "Build the mesh with `axis_types=(jax.sharding.AxisType.Explicit,) "
+                      "* n`, or use `jax.lax.with_sharding_constraint` on Auto axes.")
+            said = RESHARD_AUTO.format(spec=spec, axis=ev.axes[0], kind=_MANUAL if manual else _AUTO)
             out.append(diag(
                 facts, "SHL028", ev.site,
-                f"`reshard` to {spec} inside a shard_map names {axes}, which the shard_map makes manual (each "
-                f"device holds its own block there): reshard moves data between Explicit axes only, and JAX raises "
-                f"{quoted(RESHARD_AUTO.format(spec=spec, axis=ev.axes[0], kind=_MANUAL))} Reshard over the axes "
-                f"the shard_map leaves Explicit only (`axis_names=`), or not at all inside it.",
-                path=ev.path, ctx=ev.ctx))
-            continue
-        if ev.kind == "reshard_auto":
-            out.append(diag(
-                facts, "SHL028", ev.site,
-                f"`reshard` to {spec} names {axes}, Auto axes of its mesh ({whose}): reshard moves data between "
-                f"Explicit axes only, and JAX raises {quoted(RESHARD_AUTO.format(spec=spec, axis=ev.axes[0], kind=_AUTO))} Build "
-                "the mesh with `axis_types=(jax.sharding.AxisType.Explicit,) * n`, or use "
-                "`jax.lax.with_sharding_constraint` on Auto axes.",
+                f"`reshard` to {spec} {naming}: reshard moves data between Explicit axes only, and JAX raises "
+                f"{quoted(said)} {advice}",
                 path=ev.path, ctx=ev.ctx,
-                fix_facts=(ReshardConstraint(site_ref(facts, ev.site)),) if ev.site.path in facts.files else ()))
+                fix_facts=(ReshardConstraint(site_ref(facts, ev.site)),) if not manual and ev.site.path in facts.files
+                else ()))
             continue
         if ev.kind == "out_sharding_no_mesh":
             call = f"reshard(..., {spec})" if short(ev.api) == "reshard" else \
