@@ -247,6 +247,9 @@ SHARDING_AXIS_MISSING = "ValueError: Resource axis: {axis} of {spec} is not foun
 # A spec naming a mesh axis in two of its dimensions: JAX checks it where it checks the axes are
 # the mesh's (`what`: "NamedSharding spec", or jit's "in_shardings" / "out_shardings", or a bare
 # constraint's "shardings"), before it (measured on JAX 0.6.2, 0.8.2 and 0.10.2).
+# The arrays a lax.scan steps over with leading dimensions of different sizes: JAX raises at
+# the call, before it traces the body (0.6.2, 0.8.2 and 0.10.2 alike).
+SCAN_SIZES = "ValueError: scan got values with different leading axis sizes: {sizes}."
 DUPLICATE_SPEC = ("DuplicateSpecError: A single {what} specification can map every mesh axis to at most one "
                   "positional dimension, but {spec} has duplicate entries for `{axis}`")
 NO_CONTEXT_MESH = ("ValueError: The context mesh cannot be empty. Use `jax.set_mesh(mesh)` to enter into a mesh "

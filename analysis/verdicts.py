@@ -33,6 +33,7 @@ RAISES = {
     "SHL041": "ValueError", "SHL042": "TypeError", "SHL043": "ShardingTypeError",
     "SHL044": "ValueError", "SHL045": "ShardingTypeError", "SHL046": "TypeError",
     "SHL047": "ValueError", "SHL048": "DuplicateSpecError", "SHL049": "ValueError",
+    "SHL114": "ValueError",
     "SHL103": "ValueError", "SHL104": "ValueError", "SHL105": "ValueError",
     "SHL106": "IndexError", "SHL107": "ValueError", "SHL108": "ValueError", "SHL109": "ValueError",
     "SHL110": "ValueError", "SHL111": "ValueError", "SHL112": "ValueError", "SHL113": "AssertionError",
@@ -43,7 +44,7 @@ TRACE_TIME = frozenset({"SHL002", "SHL005", "SHL006", "SHL008", "SHL009", "SHL01
                         "SHL016", "SHL017", "SHL018", "SHL019", "SHL020", "SHL021", "SHL022", "SHL023", "SHL025",
                         "SHL026", "SHL027", "SHL028", "SHL029", "SHL030", "SHL031", "SHL033", "SHL034",
                         "SHL035", "SHL036", "SHL037", "SHL038", "SHL039", "SHL040", "SHL041", "SHL042",
-                        "SHL043", "SHL044", "SHL045", "SHL046", "SHL047", "SHL048", "SHL049",
+                        "SHL043", "SHL044", "SHL045", "SHL046", "SHL047", "SHL048", "SHL049", "SHL114",
                         "SHL103",
                         "SHL111"})
 # What catching a base class catches too.

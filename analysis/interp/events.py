@@ -346,6 +346,13 @@ class MeshAxisLookupEvent(Event):
 
 
 @dataclass(eq=False)
+class ScanSizesEvent(Event):
+    """A `lax.scan` whose `xs` arrays' leading dimensions differ (`sizes`, in JAX's order)."""
+    api: str = ""
+    sizes: tuple = ()
+
+
+@dataclass(eq=False)
 class DuplicateSpecEvent(Event):
     """A PartitionSpec naming mesh axis `axis` in two of its dimensions (or twice in one), where
     JAX checks it (`what`, as JAX's message names it): a NamedSharding made, a shard_map's

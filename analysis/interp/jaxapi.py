@@ -21,8 +21,8 @@ from .expr import MAX_EXPAND
 from .events import (
     BackwardContractionEvent, BroadcastTypesEvent, CollectiveEvent, CommEvent, ConcatenateTypeEvent, ConstraintEvent,
     ContractionEvent, DuplicateSpecEvent, GatherEvent, KernelApiEvent, MixedStateEvent, ReshapeTypeEvent,
-    ResultSplitTwiceEvent, SelectTypeEvent, SetMeshTracedEvent, ShardingAxisEvent, KeywordsEvent, SplitSizeEvent,
-    UnevenShardingEvent, VaryingAgainEvent, LaxDtypeEvent, ScanXsTypeEvent, UpdateSliceTypeEvent,
+    ResultSplitTwiceEvent, ScanSizesEvent, SelectTypeEvent, SetMeshTracedEvent, ShardingAxisEvent, KeywordsEvent,
+    SplitSizeEvent, UnevenShardingEvent, VaryingAgainEvent, LaxDtypeEvent, ScanXsTypeEvent, UpdateSliceTypeEvent,
 )
 from ..jaxfacts import (
     CONSTRAINT_VARYING_SINCE, EAGER_SHARDING_SINCE, ELEMENTWISE_PRIMITIVES, GRAD_NEEDS_MESH_SINCE, MAKE_MESH_EXPLICIT,
@@ -791,6 +791,7 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                     fargs.append(ArrayV((), "int32", NO_SHARDING, exact=True, spec=()))
                 elif spec.startswith("rows:"):
                     xs = p.get(spec[5:], Unknown)
+                    self.scan_sizes(name, xs, act, ctx, site, node)
                     self.scanned_whole(name, xs, act, ctx, site, node)
                     fargs.append(xs if isinstance(xs, Const) and xs.value is None
                                  else map_arrays(xs, row_of, _row_member))
@@ -808,6 +809,30 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
                                              label=f"{apis.short(name)} {TRACES}"))
         self.received_carry(name, row, p, outputs, act, ctx, site, node)
         return _control_result(apis.short(name), outputs)
+
+    def scan_sizes(self, name: str, xs: Value, act, ctx, site, node) -> None:
+        """`lax.scan`'s `xs` whose arrays' leading dimensions, all known as JAX traces them,
+        differ (a layer stack split by a spec written for one layer): JAX raises at the call."""
+        if name != "jax.lax.scan" or not ctx.per_item:
+            return
+        sizes: list = []
+
+        def walk(v) -> bool:
+            if isinstance(v, Seq) and v.kind in ("tuple", "list"):
+                return all(walk(i) for i in v.items)
+            if isinstance(v, DictV):
+                keys = list(v.items)
+                return all(isinstance(k, str) for k in keys) and all(walk(v.items[k]) for k in sorted(keys))
+            if isinstance(v, Const) and v.value is None:
+                return True
+            if isinstance(v, ArrayV) and v.shape and isinstance(v.shape[0], int):
+                sizes.append(v.shape[0])
+                return True
+            return False
+
+        if walk(xs) and len(set(sizes)) > 1:
+            self.record(ScanSizesEvent(site, ctx, act.path, node, api=name, sizes=tuple(sizes)))
+            raise Raise()
 
     def scanned_whole(self, name: str, xs: Value, act, ctx, site, node) -> None:
         """The arrays a loop steps over (`lax.scan`'s and `lax.map`'s `xs`) split over an Explicit

@@ -655,6 +655,15 @@ RULES: dict[str, Rule] = {
             fixers=("mesh_device_id",),
         ),
         Rule(
+            "SHL114", "scan-leading-sizes", _E,
+            "A `jax.lax.scan` whose `xs` arrays have leading dimensions of different sizes, as JAX traces them "
+            "(inside a shard_map, a stack of layers whose spec, written for one layer, splits the stacked "
+            "dimension of some of its arrays).",
+            jf.SCAN_SIZES.format(sizes="4, 4, 2"),
+            "Give every array in `xs` the same number of steps: leave the stacked dimension of a layer stack "
+            "unsplit (`P(None, *spec)`).",
+        ),
+        Rule(
             "SHL201", "pmap-legacy", _H,
             f"Collectives or communicating kernels under `pmap` on JAX ≥ {_PMAP_SM} (pmap is jit + shard_map there).",
             f"works on JAX ≥ {_PMAP_SM}; older JAX rejects it",

@@ -19,7 +19,8 @@ from ..jaxfacts import (
     OUT_SPECS_STRUCTURE, BROADCAST_TYPES, CONCATENATE_TYPES, JIT_COMMITTED, JIT_IN_SHARDINGS_LENGTH, JIT_KWARGS,
     JIT_SHARDINGS_STRUCTURE, LAX_DTYPES, PAD_DTYPES, SCAN_XS_SPLIT, SLICE_SPLIT, UPDATE_SLICE_TYPES, SHAPES_BROADCAST,
     SHAPES_INCOMPATIBLE, EINSUM_RANK, EINSUM_SIZE, TREE_MAP_KEYS, TREE_MAP_LENGTH, TREE_MAP_STRUCTURE, VMAP_LENGTH,
-    VMAP_RANK, VMAP_SIZES, VMAP_STRUCTURE, PCAST_VARYING_AGAIN, RESHAPE_UNSUPPORTED, RESULT_SPLIT_TWICE, SELECT_CASES,
+    VMAP_RANK, VMAP_SIZES, VMAP_STRUCTURE, PCAST_VARYING_AGAIN, RESHAPE_UNSUPPORTED, RESULT_SPLIT_TWICE, SCAN_SIZES,
+    SELECT_CASES,
     SELECT_WHICH, PERM_AXIS_SIZE, PMAP_IS_SHARD_MAP, PPERMUTE_BATCHER, PVARY_VARYING_AGAIN, RESHARD_AUTO,
     SEND_RECV_ADDED, SHARDING_AXIS_MISSING, SPECS_MISMATCH, SPECS_STRUCTURE, SPEC_INDIVISIBLE, SPEC_RANK, SPEC_TOO_LONG,
     UNBOUND_AXIS, UNBOUND_AXIS_SHORT, UNEVEN_SHARDING, VARIABLE_MANUAL_MESH, VARIABLE_NO_MESH, WHILE_CARRY_TYPES, as_of,
@@ -34,7 +35,8 @@ from ..interp.events import (
     BackwardContractionEvent, BroadcastTypesEvent, CarryTypeEvent, CollectiveEvent, ConcatenateTypeEvent,
     ConstraintEvent, ContractionEvent, DuplicateSpecEvent, ExplicitMismatchEvent, ExplicitUnshardedEvent, GatherEvent,
     JitShardingsEvent, LaxDtypeEvent, MeshAxisLookupEvent, MixedStateEvent, NestedMeshEvent, ScanXsTypeEvent,
-    SliceTypeEvent, NoMeshEvent, ReceivedCarryEvent, ReshapeTypeEvent, ResultSplitTwiceEvent, SelectTypeEvent,
+    SliceTypeEvent, NoMeshEvent, ReceivedCarryEvent, ReshapeTypeEvent, ResultSplitTwiceEvent, ScanSizesEvent,
+    SelectTypeEvent,
     SetMeshTracedEvent, ShapeEvent, ShardingAxisEvent, SpecEvent, UnevenShardingEvent, UpdateSliceTypeEvent,
     VariableShardingEvent, VaryingAgainEvent, VmapAxesEvent,
 )
@@ -534,6 +536,14 @@ def check_traced_meshes(facts: Facts):
     out.extend(_lax_operands(facts))
     out.extend(_shapes(facts))
     out.extend(_vmap_axes(facts))
+    for ev in facts.of(ScanSizesEvent):
+        sizes = ", ".join(map(str, ev.sizes))
+        out.append(diag(
+            facts, "SHL114", ev.site,
+            f"The arrays this `lax.scan` steps over have leading dimensions of different sizes ({sizes}): JAX "
+            f"raises {quoted(SCAN_SIZES.format(sizes=sizes))} Give every array in `xs` the same number of steps "
+            f"(inside a shard_map, a spec that splits a stacked layer dimension splits its steps too).",
+            path=ev.path, ctx=ev.ctx))
     for ev in facts.of(SetMeshTracedEvent):
         what = "set_mesh" if ev.api.endswith("set_mesh") else "use_mesh"
         out.append(diag(
