@@ -1920,3 +1920,17 @@ def test_tree_map_is_leaf_picks_the_specs(tmp_path):
         shardings = jax.tree.map(lambda s: jax.sharding.NamedSharding(mesh, s), specs,
                                  is_leaf=lambda s: isinstance(s, P))
         """) == [(2, "SHL023", "error")]
+
+
+@pytest.mark.parametrize("call, errors", [
+    ("jax.jit(f).trace(X).lower()", [(4, "SHL048", "error")]),  # rejected as the jit lowers: blamed there
+    ("jax.eval_shape(f, X)", []),  # only traced: never rejected
+])
+def test_a_shard_map_spec_naming_an_axis_twice_fails_where_it_is_lowered(tmp_path, call, errors):
+    mesh2 = 'Mesh(np.array(jax.devices()[:4]).reshape(2, 2), ("x", "y"))'
+    assert diags(tmp_path, f"""\
+        def body(a):
+            return a
+        f = jax.shard_map(body, mesh={mesh2}, in_specs=P("x", "x"), out_specs=P("x", None))
+        {call}
+        """) == errors

@@ -516,9 +516,10 @@ class TransformMixin:
                                       detail=", ".join(map(repr, sorted(manual))), created=t.site,
                                       manual=tuple(sorted(manual)), specs=given_specs))
                 raise Raise()
-            for spec in _spec_values(given_specs):
+            for spec in _spec_values(given_specs) if _lowered(ctx) else ():
                 # (JAX traces a jitted function's shard_map with such a spec, and rejects it as it
-                # lowers the jit; a shard_map called outside jit is lowered at its call)
+                # lowers the jit; a shard_map called outside jit is lowered at its call; one only
+                # traced, by eval_shape, is never rejected)
                 where, found = "in_specs" if which == "axis" else "out_specs", spec_duplicate(spec)
                 if found is not None and ctx.innermost("jit") is not None:
                     self.lowering_faults.append((found, spec, where))
@@ -1898,6 +1899,11 @@ def spec_literals(specs) -> list:
     if isinstance(specs, LinenVarsV) and specs.specs:
         return [c for names in specs.mesh_names for c in names if isinstance(c.value, str)]
     return list(specs.literals) if isinstance(specs, PSpecV) else []
+
+
+def _lowered(ctx) -> bool:
+    """Whether the code runs where JAX lowers it (not only traced for its outputs' shapes)."""
+    return ctx.innermost("eval_shape") is None and "trace_only" not in ctx.modes
 
 
 def _spec_values(specs):
