@@ -813,24 +813,11 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
     def scan_sizes(self, name: str, xs: Value, act, ctx, site, node) -> None:
         """`lax.scan`'s `xs` whose arrays' leading dimensions, all known as JAX traces them,
         differ (a layer stack split by a spec written for one layer): JAX raises at the call."""
-        if name != "jax.lax.scan" or not ctx.per_item:
+        leaves = tree_leaves(xs) if name == "jax.lax.scan" and ctx.per_item else None
+        if leaves is None or not all(isinstance(a, ArrayV) and a.shape and isinstance(a.shape[0], int) for a in leaves):
             return
-        sizes: list = []
-
-        def walk(v) -> bool:
-            if isinstance(v, Seq) and v.kind in ("tuple", "list"):
-                return all(walk(i) for i in v.items)
-            if isinstance(v, DictV):
-                keys = list(v.items)
-                return all(isinstance(k, str) for k in keys) and all(walk(v.items[k]) for k in sorted(keys))
-            if isinstance(v, Const) and v.value is None:
-                return True
-            if isinstance(v, ArrayV) and v.shape and isinstance(v.shape[0], int):
-                sizes.append(v.shape[0])
-                return True
-            return False
-
-        if walk(xs) and len(set(sizes)) > 1:
+        sizes = [a.shape[0] for a in leaves]
+        if len(set(sizes)) > 1:
             self.record(ScanSizesEvent(site, ctx, act.path, node, api=name, sizes=tuple(sizes)))
             raise Raise()
 
@@ -855,26 +842,8 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
         """`jax.tree.leaves(tree)`: the list of its leaves in JAX's order (a dict's by sorted key,
         None none), where the tree holds only lists, tuples, dicts, arrays and numbers; else
         unknown."""
-        if given(p, "is_leaf") is not None:
-            return Unknown
-        out: list = []
-
-        def walk(tree) -> bool:
-            if isinstance(tree, Seq) and tree.kind in ("tuple", "list"):
-                return all(walk(t) for t in tree.items)
-            if isinstance(tree, DictV):
-                keys = list(tree.items)
-                if not all(isinstance(k, str) for k in keys):
-                    return False
-                return all(walk(tree.items[k]) for k in sorted(keys))
-            if isinstance(tree, Const) and tree.value is None:
-                return True
-            if isinstance(tree, ArrayV) or isinstance(tree, Const) and isinstance(tree.value, (int, float, complex)):
-                out.append(tree)
-                return True
-            return False
-
-        return Seq(tuple(out), "list") if walk(p.get("tree", Unknown)) else Unknown
+        leaves = tree_leaves(p.get("tree", Unknown)) if given(p, "is_leaf") is None else None
+        return Seq(tuple(leaves), "list") if leaves is not None else Unknown
 
     def _api_tree_map(self, name, row, p, act, ctx, site, node, decorating):
         """`jax.tree.map(f, tree, *rest)`: `f` on each leaf (with the leaves of `rest` at the
@@ -2010,6 +1979,27 @@ class ApiMixin(TransformMixin, FrameworkMixin, CallMixin):
 
 
 # ---------------------------------------------------------------------- helpers
+
+
+def tree_leaves(tree: Value) -> list | None:
+    """The leaves of a tree of lists, tuples, dicts, arrays and numbers, in JAX's order (a dict's
+    by sorted key; None holds none); None where it holds anything else."""
+    out: list = []
+
+    def walk(v) -> bool:
+        if isinstance(v, Seq) and v.kind in ("tuple", "list"):
+            return all(walk(t) for t in v.items)
+        if isinstance(v, DictV):
+            keys = list(v.items)
+            return all(isinstance(k, str) for k in keys) and all(walk(v.items[k]) for k in sorted(keys))
+        if isinstance(v, Const) and v.value is None:
+            return True
+        if isinstance(v, ArrayV) or isinstance(v, Const) and isinstance(v.value, (int, float, complex)):
+            out.append(v)
+            return True
+        return False
+
+    return out if walk(tree) else None
 
 
 class _NotFollowed(Exception):
