@@ -1934,3 +1934,14 @@ def test_a_shard_map_spec_naming_an_axis_twice_fails_where_it_is_lowered(tmp_pat
         f = jax.shard_map(body, mesh={mesh2}, in_specs=P("x", "x"), out_specs=P("x", None))
         {call}
         """) == errors
+
+
+def test_a_framework_layer_keeps_its_positional_arguments_as_fields(tmp_path):
+    """`eqx.nn.Linear(16, 6).out_features` is 6: 6 rows do not scatter over 4 devices."""
+    assert diags(tmp_path, """\
+        import equinox as eqx
+        layer = eqx.nn.Linear(16, 6, key=jax.random.key(0))
+        def body(a):
+            return jax.lax.psum_scatter(jnp.zeros((layer.out_features, 4)), "x", tiled=True)
+        jax.jit(jax.shard_map(body, mesh=mesh, in_specs=P("x"), out_specs=P("x"))).trace(X)
+        """) == [(4, "SHL111", "error")]
